@@ -1,0 +1,173 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/tablee/tablee/i18n"
+)
+
+// Command is one thing a user asked, in neutral form: adapters turn slash
+// commands, typed text and button presses into it.
+type Command struct {
+	// Chat is the chat the command came from: a group, a channel, a thread
+	// or a topic ("discord:123", "telegram:-100:7"). For a private chat
+	// with the bot it is the private chat's key and Private is set.
+	Chat    string
+	Private bool
+	User    User
+	// Name and Args are a typed command: "move", ["E", "droite", "2", "maison"].
+	Name string
+	Args []string
+	// Payload is the data of a pressed button (then Name and Args are empty)
+	// and Text the free text a button asked for (an example word).
+	Payload string
+	Text    string
+}
+
+// User is the person behind a command.
+type User struct {
+	ID   string    // platform-qualified: "discord:42", "telegram:42", "local:alice"
+	Name string    // display name
+	Lang i18n.Lang // the platform's hint of his language, "" when unknown
+}
+
+// Limits on what a command may carry: anything larger is a mistake or an
+// attack, and is refused before it reaches a table.
+const (
+	maxArgs      = 24
+	maxArgBytes  = 200
+	maxTextBytes = 600
+)
+
+// ParseText turns typed text into a command name and arguments:
+// "/move E droite 2" -> "move", [E droite 2]. The bot suffix of Telegram
+// ("/play@TableeBot") is dropped, names are lowercased, text is put in NFC
+// so that "é" typed two ways is one letter. ok is false for text that is not
+// a command.
+func ParseText(text string) (name string, args []string, ok bool) {
+	text = strings.TrimSpace(norm.NFC.String(text))
+	if !strings.HasPrefix(text, "/") {
+		return "", nil, false
+	}
+	fields := strings.Fields(text[1:])
+	if len(fields) == 0 {
+		return "", nil, false
+	}
+	name = strings.ToLower(fields[0])
+	if at := strings.IndexByte(name, '@'); at >= 0 {
+		name = name[:at]
+	}
+	if name == "" {
+		return "", nil, false
+	}
+	return name, fields[1:], true
+}
+
+var errBadInput = errors.New("bad input")
+
+// check refuses commands that no honest client sends: invalid UTF-8,
+// control characters, too many or too long arguments.
+func (c Command) check() error {
+	total := len(c.Name) + len(c.Payload) + len(c.Text)
+	if len(c.Args) > maxArgs {
+		return errBadInput
+	}
+	for _, s := range append([]string{c.Name, c.Payload, c.Text}, c.Args...) {
+		if !utf8.ValidString(s) {
+			return errBadInput
+		}
+		for _, r := range s {
+			if unicode.IsControl(r) || r == utf8.RuneError {
+				return errBadInput
+			}
+		}
+	}
+	for _, a := range c.Args {
+		if len(a) > maxArgBytes {
+			return errBadInput
+		}
+		total += len(a) + 1
+	}
+	if total > maxTextBytes || len(c.Name) > 32 {
+		return errBadInput
+	}
+	return nil
+}
+
+// aliases maps the French names of commands (and a few English synonyms) to
+// the canonical ones, so that players can type in their language.
+var aliases = map[string]string{
+	"jouer": "play", "nouvelle": "play", "new": "play",
+	"rejoindre": "join", "assoir": "join", "asseoir": "join",
+	"partir": "leave", "quitter_place": "leave",
+	"commencer": "start", "demarrer": "start", "démarrer": "start", "go": "start",
+	"main": "hand", "jeu": "hand",
+	"plateau": "board", "table": "board",
+	"coup": "move", "jouer_coup": "move", "m": "move",
+	"passe": "pass", "passer": "pass",
+	"quitter": "quit", "abandon": "quit", "abandonner": "quit", "stop": "quit",
+	"jeux": "games", "list": "games",
+	"regles": "rules", "règles": "rules",
+	"aide":     "help",
+	"reglages": "settings", "réglages": "settings", "options": "settings",
+	"langue": "lang", "language": "lang",
+	"robot": "addbot", "bot": "addbot", "ajouter_robot": "addbot",
+	"retirer_robot": "removebot",
+	"bouton":        "press",
+}
+
+func canonical(name string) string {
+	if c, ok := aliases[name]; ok {
+		return c
+	}
+	return name
+}
+
+// Button payloads carry the table, the table's move counter and the move,
+// so that a button pressed after the game moved on is refused, and a
+// restart changes nothing: "m3f.1a.E right 2". The first byte says what the
+// button does: m plays a whole move, c narrows to the next choices, a asks
+// for a free text first; j joins the table, s starts it, h shows the
+// presser's hand, b shows the board.
+const maxPayload = 64 // Telegram's limit on callback data
+
+type payload struct {
+	Kind    byte
+	Table   uint64
+	Counter uint64
+	Move    string
+}
+
+func (p payload) encode() string {
+	return string(p.Kind) + strconv.FormatUint(p.Table, 36) + "." + strconv.FormatUint(p.Counter, 36) + "." + p.Move
+}
+
+func decodePayload(s string) (payload, error) {
+	if len(s) < 5 || len(s) > maxPayload {
+		return payload{}, fmt.Errorf("payload size")
+	}
+	p := payload{Kind: s[0]}
+	if !strings.ContainsRune("mcajshb", rune(p.Kind)) {
+		return payload{}, fmt.Errorf("payload kind")
+	}
+	parts := strings.SplitN(s[1:], ".", 3)
+	if len(parts) != 3 {
+		return payload{}, fmt.Errorf("payload parts")
+	}
+	var err error
+	if p.Table, err = strconv.ParseUint(parts[0], 36, 64); err != nil {
+		return payload{}, err
+	}
+	if p.Counter, err = strconv.ParseUint(parts[1], 36, 64); err != nil {
+		return payload{}, err
+	}
+	p.Move = parts[2]
+	return p, nil
+}

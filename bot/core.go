@@ -1,0 +1,367 @@
+// Package bot is the platform-neutral heart of Tablée: tables, lobbies,
+// seats, turns and deadlines; it routes commands to engines, saves every
+// accepted move before answering, and decides what to show to whom.
+// It knows neither discordgo nor telegram-bot-api: adapters turn platform
+// events into Commands and draw the Outs it produces.
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/store"
+)
+
+// Clock is the bot's only source of time, so that tests can move it.
+type Clock interface{ Now() time.Time }
+
+type systemClock struct{}
+
+func (systemClock) Now() time.Time { return time.Now() }
+
+// Options configure a Core.
+type Options struct {
+	Store store.Store
+	Clock Clock // default: the system clock
+	// Seeds gives each new game its seed; default: crypto/rand. The local
+	// chat and tests pass a deterministic source.
+	Seeds func() uint64
+	Lang  i18n.Lang // default language of chats and users
+	// Defaults for new tables' deadlines (see Settings).
+	Turn     time.Duration
+	Reminder time.Duration
+	OnExpiry string
+	Logger   *slog.Logger
+}
+
+// Core holds every open table and runs commands against them. It is safe
+// for concurrent use: commands on different tables run in parallel and
+// share fsyncs; commands on one table are serialised by the table's lock.
+type Core struct {
+	opts  Options
+	st    store.Store
+	clock Clock
+	log   *slog.Logger
+
+	mu     sync.Mutex
+	byChat map[string]*Table // open tables
+	byID   map[uint64]*Table // open tables
+
+	usersMu sync.Mutex
+	users   map[string]*userRecord
+
+	transMu    sync.RWMutex
+	transports map[string]Transport
+
+	wake     chan struct{}
+	inflight sync.WaitGroup
+	closing  atomic.Bool
+}
+
+// New builds a core and loads every open table from the store, deadlines
+// included, so that a restart resumes where the last run stopped.
+func New(opts Options) (*Core, error) {
+	if opts.Store == nil {
+		return nil, errors.New("bot: no store")
+	}
+	if opts.Clock == nil {
+		opts.Clock = systemClock{}
+	}
+	if opts.Seeds == nil {
+		opts.Seeds = randomSeed
+	}
+	if opts.Lang == "" {
+		opts.Lang = i18n.Default
+	}
+	if opts.OnExpiry == "" {
+		opts.OnExpiry = "pass"
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	c := &Core{
+		opts: opts, st: opts.Store, clock: opts.Clock, log: opts.Logger,
+		byChat: map[string]*Table{}, byID: map[uint64]*Table{},
+		users: map[string]*userRecord{}, transports: map[string]Transport{},
+		wake: make(chan struct{}, 1),
+	}
+	recs, err := c.st.OpenTables()
+	if err != nil {
+		return nil, fmt.Errorf("bot: loading tables: %w", err)
+	}
+	for _, rec := range recs {
+		t, err := loadTable(rec)
+		if err != nil {
+			// One unreadable table must not keep every other chat from
+			// playing: it is logged and left on disk for inspection.
+			c.log.Error("table not loaded", "table", rec.ID, "chat", rec.Chat, "err", err)
+			continue
+		}
+		c.byChat[t.Chat] = t
+		c.byID[t.ID] = t
+	}
+	return c, nil
+}
+
+func randomSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return uint64(time.Now().UnixNano())
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// SetTransport registers how to deliver messages of one platform: the part
+// of chat and user keys before the first colon ("discord", "telegram").
+func (c *Core) SetTransport(platform string, t Transport) {
+	c.transMu.Lock()
+	defer c.transMu.Unlock()
+	c.transports[platform] = t
+}
+
+func platformOf(key string) string {
+	if i := strings.IndexByte(key, ':'); i >= 0 {
+		return key[:i]
+	}
+	return key
+}
+
+// Close refuses new commands and waits for those under way, so that a
+// shutdown never cuts a move between its save and its answer.
+func (c *Core) Close() {
+	c.closing.Store(true)
+	c.inflight.Wait()
+}
+
+// Handle runs one command and returns the answers for its author. Every
+// other message (boards, events, hands) goes through the transports. An
+// accepted move is on disk before Handle returns.
+func (c *Core) Handle(ctx context.Context, cmd Command) []Out {
+	lang := c.userLang(cmd.User)
+	rep := replier{lang: lang}
+	if c.closing.Load() {
+		return rep.refuse("bot.closing")
+	}
+	c.inflight.Add(1)
+	defer c.inflight.Done()
+	if err := cmd.check(); err != nil {
+		return rep.refuse("bot.bad_input")
+	}
+	c.noteUser(cmd.User)
+	if cmd.Payload != "" {
+		return c.press(ctx, cmd, rep)
+	}
+	name := canonical(cmd.Name)
+	switch name {
+	case "help", "start_private":
+		return c.help(cmd, rep)
+	case "games":
+		return c.listGames(rep)
+	case "rules":
+		return c.rules(cmd, rep)
+	case "lang":
+		return c.setLang(cmd, rep)
+	case "play":
+		return c.play(ctx, cmd, rep)
+	case "join":
+		return c.join(ctx, cmd, rep)
+	case "leave":
+		return c.leave(ctx, cmd, rep)
+	case "addbot":
+		return c.addBot(ctx, cmd, rep)
+	case "removebot":
+		return c.removeBot(ctx, cmd, rep)
+	case "start":
+		return c.start(ctx, cmd, rep)
+	case "quit":
+		return c.quit(ctx, cmd, rep)
+	case "settings":
+		return c.settings(ctx, cmd, rep)
+	case "board":
+		return c.board(ctx, cmd, rep)
+	case "hand":
+		return c.hand(ctx, cmd, rep)
+	case "stats":
+		return c.stats(cmd, rep)
+	case "move":
+		return c.move(ctx, cmd, strings.Join(cmd.Args, " "), rep)
+	case "pass":
+		return c.move(ctx, cmd, strings.TrimSpace("pass "+strings.Join(cmd.Args, " ")), rep)
+	}
+	// A game's own verbs ("/crack", "/pioche 2") are moves of the table.
+	if t := c.tableFor(cmd); t != nil && t.engine != nil && hasVerb(t.engine, name) {
+		return c.move(ctx, cmd, strings.TrimSpace(name+" "+strings.Join(cmd.Args, " ")), rep)
+	}
+	return rep.refuse("bot.unknown_command", cmd.Name)
+}
+
+func hasVerb(e games.Engine, name string) bool {
+	for _, v := range e.Verbs() {
+		if v == name {
+			return true
+		}
+	}
+	return false
+}
+
+// tableFor finds the table a command is about: the chat's open table, or,
+// in a private chat, the one table the user sits at.
+func (c *Core) tableFor(cmd Command) *Table {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if !cmd.Private {
+		return c.byChat[cmd.Chat]
+	}
+	var found *Table
+	for _, t := range c.byID {
+		t.mu.Lock()
+		seated := t.seatOf(cmd.User.ID) >= 0
+		t.mu.Unlock()
+		if seated {
+			if found != nil {
+				return nil // several tables: the user must say which (buttons do)
+			}
+			found = t
+		}
+	}
+	return found
+}
+
+func (c *Core) table(id uint64) *Table {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.byID[id]
+}
+
+// Tables lists the open tables (for adapters that re-arm things at start-up).
+func (c *Core) Tables() []uint64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	ids := make([]uint64, 0, len(c.byID))
+	for id := range c.byID {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// Note and SetNote let adapters remember things about a table across
+// restarts, such as the id of the board message they edit in place.
+func (c *Core) Note(table uint64, key string) string {
+	t := c.table(table)
+	if t == nil {
+		return ""
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.Notes[key]
+}
+
+// SetNote saves a note durably with the table.
+func (c *Core) SetNote(table uint64, key, value string) error {
+	t := c.table(table)
+	if t == nil {
+		return store.ErrNotFound
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.Notes[key] == value {
+		return nil
+	}
+	snap := t.snapshot()
+	if t.Notes == nil {
+		t.Notes = map[string]string{}
+	}
+	t.Notes[key] = value
+	if err := c.save(t, nil); err != nil {
+		t.restore(snap)
+		return err
+	}
+	return nil
+}
+
+// save writes the table, and the move when there is one, in one transaction.
+func (c *Core) save(t *Table, mv *store.Move) error {
+	rec, err := t.record()
+	if err != nil {
+		return err
+	}
+	if err := c.st.Save(rec, mv); err != nil {
+		c.log.Error("save failed", "table", t.ID, "err", err)
+		return err
+	}
+	return nil
+}
+
+// forget drops a table that ended from the open tables.
+func (c *Core) forget(t *Table) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.byChat[t.Chat] == t {
+		delete(c.byChat, t.Chat)
+	}
+	delete(c.byID, t.ID)
+}
+
+// deliver sends messages through their platform's transport. A closed DM
+// is remembered on the user, so that the next start can warn about it.
+func (c *Core) deliver(ctx context.Context, outs ...Out) {
+	for _, o := range outs {
+		key := o.Chat
+		if o.Dest == ToUser {
+			key = o.User
+		}
+		c.transMu.RLock()
+		tr := c.transports[platformOf(key)]
+		c.transMu.RUnlock()
+		if tr == nil {
+			continue
+		}
+		if err := tr.Deliver(ctx, o); err != nil {
+			if errors.Is(err, ErrNoPrivate) {
+				c.updateUser(o.User, func(u *userRecord) { u.NoDM = true })
+				continue
+			}
+			c.log.Warn("delivery failed", "to", key, "err", err)
+		} else if o.Dest == ToUser {
+			if u := c.user(o.User); u.NoDM {
+				c.updateUser(o.User, func(u *userRecord) { u.NoDM = false })
+			}
+		}
+	}
+}
+
+// replier builds the answers to one command in its author's language.
+type replier struct{ lang i18n.Lang }
+
+func (r replier) text(key string, args ...any) string {
+	return i18n.Renderer{Lang: r.lang}.Text(i18n.T(key, args...))
+}
+
+func (r replier) refuse(key string, args ...any) []Out {
+	return []Out{{Dest: ToReply, Refusal: true, Private: true, Text: r.text(key, args...)}}
+}
+
+func (r replier) say(key string, args ...any) []Out {
+	return []Out{{Dest: ToReply, Text: r.text(key, args...)}}
+}
+
+func (r replier) refusal(m i18n.Msg, t *Table) []Out {
+	return []Out{{Dest: ToReply, Refusal: true, Private: true, Text: renderer(t, r.lang).Text(m)}}
+}
+
+func renderer(t *Table, lang i18n.Lang) i18n.Renderer {
+	if t == nil {
+		return i18n.Renderer{Lang: lang}
+	}
+	return i18n.Renderer{Lang: lang, Name: t.name}
+}

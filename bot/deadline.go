@@ -1,0 +1,195 @@
+package bot
+
+import (
+	"context"
+	"time"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
+)
+
+// rearm sets the deadlines of the seats the game now waits for. A seat that
+// was already waiting keeps its deadline (a simultaneous phase does not
+// restart the clock of the others); the seat that just moved, or a newly
+// waiting one, gets a fresh one. Bots need none: they move at once.
+func (c *Core) rearm(t *Table, mover int) {
+	var next []Deadline
+	if t.Settings.Turn > 0 {
+		now := c.clock.Now().UTC()
+		for _, w := range t.waiting() {
+			if !t.Seats[w.Seat].human() {
+				continue
+			}
+			if w.Timeout == "" && t.Settings.OnExpiry != "bot" {
+				continue
+			}
+			if d, ok := t.deadline(w.Seat); ok && w.Seat != mover {
+				next = append(next, d)
+				continue
+			}
+			next = append(next, Deadline{Seat: w.Seat, At: now.Add(t.Settings.Turn)})
+		}
+	}
+	t.Deadlines = next
+	c.wakeUp()
+}
+
+func (c *Core) wakeUp() {
+	select {
+	case c.wake <- struct{}{}:
+	default:
+	}
+}
+
+// remindAt is when a deadline's reminder is due, or the zero time.
+func remindAt(t *Table, d Deadline) time.Time {
+	if t.Settings.Reminder <= 0 || d.Reminded || t.Settings.Reminder >= t.Settings.Turn {
+		return time.Time{}
+	}
+	return d.At.Add(-t.Settings.Reminder)
+}
+
+// next returns the earliest reminder or deadline of all tables.
+func (c *Core) next() (time.Time, bool) {
+	c.mu.Lock()
+	tables := make([]*Table, 0, len(c.byID))
+	for _, t := range c.byID {
+		tables = append(tables, t)
+	}
+	c.mu.Unlock()
+	var best time.Time
+	for _, t := range tables {
+		t.mu.Lock()
+		for _, d := range t.Deadlines {
+			for _, at := range []time.Time{remindAt(t, d), d.At} {
+				if !at.IsZero() && (best.IsZero() || at.Before(best)) {
+					best = at
+				}
+			}
+		}
+		t.mu.Unlock()
+	}
+	return best, !best.IsZero()
+}
+
+// Tick does what is due at the clock's present time: reminders, then
+// expired turns, applied as the engine's timeout move (or a bot's move when
+// the table chose so) exactly as if the player had sent it.
+func (c *Core) Tick(ctx context.Context) {
+	if c.closing.Load() {
+		return
+	}
+	c.inflight.Add(1)
+	defer c.inflight.Done()
+	now := c.clock.Now()
+	c.mu.Lock()
+	tables := make([]*Table, 0, len(c.byID))
+	for _, t := range c.byID {
+		tables = append(tables, t)
+	}
+	c.mu.Unlock()
+	for _, t := range tables {
+		c.tickTable(ctx, t, now)
+	}
+}
+
+func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.Phase != Playing {
+		return
+	}
+	r := renderer(t, t.Settings.Lang)
+	// Reminders first: they are cheap and never change the game.
+	for i, d := range t.Deadlines {
+		at := remindAt(t, d)
+		if at.IsZero() || now.Before(at) || !now.Before(d.At) {
+			continue
+		}
+		snap := t.snapshot()
+		t.Deadlines[i].Reminded = true
+		if err := c.save(t, nil); err != nil {
+			t.restore(snap)
+			return
+		}
+		user := t.Seats[d.Seat].User
+		left := d.At.Sub(now).Round(time.Minute)
+		c.deliver(ctx,
+			Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Mentions: []string{user},
+				Text: r.Text(i18n.T("bot.reminder", t.name(d.Seat), left.String()))},
+			Out{Dest: ToUser, User: user, Table: t.ID,
+				Text: renderer(t, c.langOf(user)).Text(i18n.T("bot.reminder_private", left.String(), i18n.T(t.Game+".title"), t.ID))})
+	}
+	for {
+		expired := -1
+		for _, d := range t.Deadlines {
+			if !now.Before(d.At) {
+				expired = d.Seat
+				break
+			}
+		}
+		if expired < 0 || t.Phase != Playing {
+			break
+		}
+		w, ok := t.waitFor(expired)
+		if !ok {
+			c.rearm(t, -1)
+			continue
+		}
+		move := w.Timeout
+		if t.Settings.OnExpiry == "bot" {
+			move = t.game.Bot(expired)
+		}
+		ev, err := c.apply(t, expired, "", move)
+		if err != nil && move != w.Timeout && w.Timeout != "" {
+			ev, err = c.apply(t, expired, "", w.Timeout)
+		}
+		if err != nil {
+			c.log.Error("timeout move refused", "table", t.ID, "seat", expired, "err", err)
+			// Drop this deadline so that the table is not retried in a loop.
+			snap := t.snapshot()
+			t.Deadlines = removeDeadline(t.Deadlines, expired)
+			if c.save(t, nil) != nil {
+				t.restore(snap)
+			}
+			break
+		}
+		note := games.Event{To: games.Everyone, Msg: i18n.T("bot.expired", t.name(expired))}
+		c.runBots(ctx, t, append([]games.Event{note}, ev...))
+	}
+}
+
+func removeDeadline(ds []Deadline, seat int) []Deadline {
+	out := ds[:0:0]
+	for _, d := range ds {
+		if d.Seat != seat {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Run arms a timer on the next deadline and ticks when it passes, until
+// ctx ends. Deadlines are read from the tables each time, so one loaded at
+// start-up or changed by /settings is picked up without a restart.
+func (c *Core) Run(ctx context.Context) {
+	for {
+		wait := time.Hour
+		if at, ok := c.next(); ok {
+			wait = time.Until(at)
+			if wait < 0 {
+				wait = 0
+			}
+		}
+		timer := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return
+		case <-c.wake:
+			timer.Stop()
+		case <-timer.C:
+			c.Tick(ctx)
+		}
+	}
+}

@@ -1,0 +1,112 @@
+package bot
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
+)
+
+// help lists the commands; in a private chat it is also the greeting.
+func (c *Core) help(cmd Command, rep replier) []Out {
+	return rep.say("bot.help", c.gameNames())
+}
+
+// listGames describes every registered game.
+func (c *Core) listGames(rep replier) []Out {
+	r := i18n.Renderer{Lang: rep.lang}
+	var lines []string
+	for _, e := range games.All() {
+		min, max := e.Seats()
+		lines = append(lines, fmt.Sprintf("• %s (/play %s) — %s", r.Text(i18n.T(e.Name()+".title")), e.Name(),
+			r.Text(i18n.T("bot.players", min, max))), "  "+r.Text(i18n.T(e.Name()+".summary")))
+	}
+	if len(lines) == 0 {
+		return rep.say("bot.no_games")
+	}
+	return []Out{{Dest: ToReply, Title: rep.text("bot.games_title"), Text: strings.Join(lines, "\n")}}
+}
+
+// rules shows a game's rules as implemented, and its options.
+func (c *Core) rules(cmd Command, rep replier) []Out {
+	name := ""
+	if len(cmd.Args) > 0 {
+		name = cmd.Args[0]
+	} else if t := c.tableFor(cmd); t != nil {
+		name = t.Game
+	}
+	if name == "" {
+		return rep.refuse("bot.rules_which", c.gameNames())
+	}
+	e, ok := games.Lookup(name)
+	if !ok {
+		return rep.refuse("bot.unknown_game", name, c.gameNames())
+	}
+	r := i18n.Renderer{Lang: rep.lang}
+	text := r.Text(i18n.T(e.Name() + ".rules"))
+	if opts := e.Options(); len(opts) > 0 {
+		var lines []string
+		for _, o := range opts {
+			lines = append(lines, fmt.Sprintf("• %s=%s — %s", o.Name, strings.Join(o.Values, "|"), r.Text(o.Help)))
+		}
+		text += "\n\n" + r.Text(i18n.T("bot.options")) + "\n" + strings.Join(lines, "\n")
+	}
+	return []Out{{Dest: ToReply, Title: r.Text(i18n.T(e.Name() + ".title")), Text: text}}
+}
+
+// setLang chooses the language the bot speaks to the user in.
+func (c *Core) setLang(cmd Command, rep replier) []Out {
+	if len(cmd.Args) != 1 {
+		return rep.refuse("bot.lang_usage")
+	}
+	l, ok := i18n.ParseLang(cmd.Args[0])
+	if !ok {
+		return rep.refuse("bot.lang_usage")
+	}
+	c.updateUser(cmd.User.ID, func(u *userRecord) { u.Lang = l })
+	return replier{lang: l}.say("bot.lang_set")
+}
+
+// stats shows the author's record.
+func (c *Core) stats(cmd Command, rep replier) []Out {
+	u := c.user(cmd.User.ID)
+	return rep.say("bot.stats", u.Played, u.Won)
+}
+
+func (c *Core) settingsText(t *Table, lang i18n.Lang) string {
+	r := renderer(t, lang)
+	off := r.Text(i18n.T("bot.off"))
+	dur := func(d interface{ String() string }, zero bool) string {
+		if zero {
+			return off
+		}
+		return d.String()
+	}
+	lines := []string{
+		r.Text(i18n.T("bot.set_lang", string(t.Settings.Lang))),
+		r.Text(i18n.T("bot.set_turn", dur(t.Settings.Turn, t.Settings.Turn == 0))),
+		r.Text(i18n.T("bot.set_reminder", dur(t.Settings.Reminder, t.Settings.Reminder == 0))),
+		r.Text(i18n.T("bot.set_expiry", t.Settings.OnExpiry)),
+	}
+	if o := c.optionsText(t, r); o != "" {
+		lines = append(lines, o)
+	}
+	lines = append(lines, r.Text(i18n.T("bot.settings_help")))
+	return strings.Join(lines, "\n")
+}
+
+func (c *Core) optionsText(t *Table, r i18n.Renderer) string {
+	var parts []string
+	for _, o := range t.engine.Options() {
+		v := t.Options[o.Name]
+		if v == "" {
+			v = o.Default
+		}
+		parts = append(parts, o.Name+"="+v)
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return r.Text(i18n.T("bot.rule_options", strings.Join(parts, ", ")))
+}

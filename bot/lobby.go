@@ -1,0 +1,656 @@
+package bot
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
+)
+
+// play opens a table in the chat: "/play crackword expert bots=2".
+func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
+	if len(cmd.Args) == 0 {
+		return rep.refuse("bot.play_which", c.gameNames())
+	}
+	e, ok := games.Lookup(cmd.Args[0])
+	if !ok {
+		return rep.refuse("bot.unknown_game", cmd.Args[0], c.gameNames())
+	}
+	opts, bots, lang, bad := parseTableOptions(e, cmd.Args[1:])
+	if bad != "" {
+		return rep.refuse("bot.unknown_option", bad, optionNames(e))
+	}
+	_, max := e.Seats()
+	if bots >= max {
+		return rep.refuse("bot.too_many_bots", max-1)
+	}
+	c.mu.Lock()
+	if old := c.byChat[cmd.Chat]; old != nil {
+		c.mu.Unlock()
+		return rep.refuse("bot.table_exists", i18n.T(old.Game+".title"))
+	}
+	// Reserve the chat while the table is written, so that two /play at
+	// once cannot open two tables.
+	placeholder := &Table{Chat: cmd.Chat, Game: e.Name(), Phase: Lobby}
+	c.byChat[cmd.Chat] = placeholder
+	c.mu.Unlock()
+
+	id, err := c.st.NewTableID()
+	if err != nil {
+		c.dropPlaceholder(placeholder)
+		return rep.refuse("bot.save_failed")
+	}
+	now := c.clock.Now().UTC()
+	t := &Table{
+		ID: id, Chat: cmd.Chat, Game: e.Name(), Options: opts, Creator: cmd.User.ID,
+		Phase: Lobby, Secret: secret(), Created: now, engine: e,
+		Settings: Settings{Lang: c.opts.Lang, Turn: c.opts.Turn, Reminder: c.opts.Reminder, OnExpiry: c.opts.OnExpiry},
+		Seats:    []Seat{{User: cmd.User.ID, Name: cmd.User.Name}},
+	}
+	if lang != "" {
+		t.Settings.Lang = lang
+	}
+	for i := 0; i < bots; i++ {
+		t.Seats = append(t.Seats, Seat{Bot: true, Name: botName(t)})
+	}
+	if err := c.save(t, nil); err != nil {
+		c.dropPlaceholder(placeholder)
+		return rep.refuse("bot.save_failed")
+	}
+	c.mu.Lock()
+	c.byChat[cmd.Chat] = t
+	c.byID[t.ID] = t
+	c.mu.Unlock()
+	c.deliver(ctx, c.boardOut(t))
+	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.opened", i18n.T(t.Game+".title"))}}
+}
+
+func (c *Core) dropPlaceholder(p *Table) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.byChat[p.Chat] == p {
+		delete(c.byChat, p.Chat)
+	}
+}
+
+// parseTableOptions reads "expert", "expert=on", "variant=solo", "solo"
+// (a value of one option), "bots=2" and "lang=en". bad names the first word
+// it did not understand.
+func parseTableOptions(e games.Engine, args []string) (opts games.Options, bots int, lang i18n.Lang, bad string) {
+	opts = games.Options{}
+	for _, a := range args {
+		key, val, hasVal := strings.Cut(strings.ToLower(a), "=")
+		switch {
+		case key == "bots" || key == "robots":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 0 {
+				return nil, 0, "", a
+			}
+			bots = n
+			continue
+		case key == "lang" || key == "langue":
+			l, ok := i18n.ParseLang(val)
+			if !ok {
+				return nil, 0, "", a
+			}
+			lang = l
+			continue
+		}
+		if name, value, ok := matchOption(e, key, val, hasVal); ok {
+			opts[name] = value
+			continue
+		}
+		return nil, 0, "", a
+	}
+	return opts, bots, lang, ""
+}
+
+// matchOption resolves "expert" (an on/off option turned on), "expert=off"
+// and a bare value such as "solo" of an option "variant".
+func matchOption(e games.Engine, key, val string, hasVal bool) (string, string, bool) {
+	for _, o := range e.Options() {
+		if o.Name == key {
+			if !hasVal {
+				if slices.Contains(o.Values, "on") {
+					return o.Name, "on", true
+				}
+				return "", "", false
+			}
+			if v, ok := normaliseYesNo(val); ok && slices.Contains(o.Values, v) {
+				return o.Name, v, true
+			}
+			if slices.Contains(o.Values, val) {
+				return o.Name, val, true
+			}
+			return "", "", false
+		}
+	}
+	if hasVal {
+		return "", "", false
+	}
+	for _, o := range e.Options() {
+		for _, v := range o.Values {
+			if v == key && v != "on" && v != "off" {
+				return o.Name, v, true
+			}
+		}
+	}
+	return "", "", false
+}
+
+func normaliseYesNo(v string) (string, bool) {
+	switch v {
+	case "on", "oui", "yes", "true", "1":
+		return "on", true
+	case "off", "non", "no", "false", "0":
+		return "off", true
+	}
+	return "", false
+}
+
+func optionNames(e games.Engine) string {
+	names := []string{"bots=N", "lang=fr|en"}
+	for _, o := range e.Options() {
+		names = append(names, o.Name+"="+strings.Join(o.Values, "|"))
+	}
+	return strings.Join(names, ", ")
+}
+
+func (c *Core) gameNames() string {
+	var names []string
+	for _, e := range games.All() {
+		names = append(names, e.Name())
+	}
+	return strings.Join(names, ", ")
+}
+
+func secret() string {
+	var b [4]byte
+	_, _ = rand.Read(b[:])
+	return strconv.FormatUint(uint64(b[0])<<24|uint64(b[1])<<16|uint64(b[2])<<8|uint64(b[3]), 36)
+}
+
+func botName(t *Table) string {
+	return fmt.Sprintf("🤖 Robot %d", t.bots()+1)
+}
+
+// JoinToken is what a join link carries (Telegram's ?start=): the table and
+// its secret, so that a table cannot be joined by guessing its number.
+func JoinToken(table uint64, secret string) string {
+	return "j" + strconv.FormatUint(table, 36) + "_" + secret
+}
+
+func (c *Core) tableByToken(token string) *Table {
+	rest, ok := strings.CutPrefix(token, "j")
+	if !ok {
+		return nil
+	}
+	idStr, sec, ok := strings.Cut(rest, "_")
+	if !ok {
+		return nil
+	}
+	id, err := strconv.ParseUint(idStr, 36, 64)
+	if err != nil {
+		return nil
+	}
+	t := c.table(id)
+	if t == nil || t.Secret != sec {
+		return nil
+	}
+	return t
+}
+
+// JoinLink returns the join token of a chat's open table, for adapters that
+// build deep links.
+func (c *Core) JoinLink(table uint64) string {
+	t := c.table(table)
+	if t == nil {
+		return ""
+	}
+	return JoinToken(t.ID, t.Secret)
+}
+
+// join seats the user at the chat's table, or at the table of a join token
+// sent in private.
+func (c *Core) join(ctx context.Context, cmd Command, rep replier) []Out {
+	var t *Table
+	if len(cmd.Args) == 1 && strings.HasPrefix(cmd.Args[0], "j") {
+		t = c.tableByToken(cmd.Args[0])
+	}
+	if t == nil && !cmd.Private {
+		t = c.tableFor(cmd)
+	}
+	if t == nil {
+		return rep.refuse("bot.no_table")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.Phase != Lobby {
+		return rep.refuse("bot.already_started")
+	}
+	if t.seatOf(cmd.User.ID) >= 0 {
+		return rep.refuse("bot.already_seated")
+	}
+	if _, max := t.engine.Seats(); len(t.Seats) >= max {
+		return rep.refuse("bot.table_full", max)
+	}
+	snap := t.snapshot()
+	t.Seats = append(t.Seats, Seat{User: cmd.User.ID, Name: cmd.User.Name})
+	if err := c.save(t, nil); err != nil {
+		t.restore(snap)
+		return rep.refuse("bot.save_failed")
+	}
+	outs := []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.joined", cmd.User.Name)}}
+	// A private hello tells at once whether the user's hand can reach him.
+	if c.privateHello(ctx, t, cmd.User.ID) != nil {
+		outs = append(outs, Out{Dest: ToReply, Table: t.ID, Text: rep.text("bot.dm_closed."+platformOf(cmd.User.ID), cmd.User.Name)})
+	}
+	c.deliver(ctx, c.boardOut(t))
+	return outs
+}
+
+// privateHello confirms a seat in private; its error says the DM is closed.
+func (c *Core) privateHello(ctx context.Context, t *Table, user string) error {
+	lang := c.langOf(user)
+	out := Out{Dest: ToUser, User: user, Table: t.ID,
+		Text: renderer(t, lang).Text(i18n.T("bot.seated", i18n.T(t.Game+".title"), t.ID))}
+	c.transMu.RLock()
+	tr := c.transports[platformOf(user)]
+	c.transMu.RUnlock()
+	if tr == nil {
+		return nil
+	}
+	err := tr.Deliver(ctx, out)
+	c.updateUser(user, func(u *userRecord) { u.NoDM = err != nil })
+	return err
+}
+
+// leave frees the user's seat. In a lobby the seat goes away; in a game a
+// bot takes it over, so the others can finish.
+func (c *Core) leave(ctx context.Context, cmd Command, rep replier) []Out {
+	t := c.tableFor(cmd)
+	if t == nil {
+		return rep.refuse("bot.no_table")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	seat := t.seatOf(cmd.User.ID)
+	if seat < 0 {
+		return rep.refuse("bot.not_seated")
+	}
+	snap := t.snapshot()
+	switch t.Phase {
+	case Lobby:
+		t.Seats = slices.Delete(t.Seats, seat, seat+1)
+		if t.humans() == 0 {
+			t.Phase = Abandoned
+		} else if t.Creator == cmd.User.ID {
+			t.Creator = t.Seats[slices.IndexFunc(t.Seats, Seat.human)].User
+		}
+	case Playing:
+		t.Seats[seat].Left = true
+		t.Seats[seat].Name += " 🤖"
+		t.Votes = slices.DeleteFunc(t.Votes, func(v string) bool { return v == cmd.User.ID })
+		if t.humans() == 0 {
+			c.abandon(t)
+		} else {
+			if t.Creator == cmd.User.ID {
+				t.Creator = t.Seats[slices.IndexFunc(t.Seats, Seat.human)].User
+			}
+			c.rearm(t, -1)
+		}
+	}
+	if err := c.save(t, nil); err != nil {
+		t.restore(snap)
+		return rep.refuse("bot.save_failed")
+	}
+	r := renderer(t, t.Settings.Lang)
+	note := Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Text: r.Text(i18n.T("bot.left", cmd.User.Name))}
+	if t.over() {
+		c.forget(t)
+		note.Text += "\n" + r.Text(i18n.T("bot.closed"))
+		c.deliver(ctx, note)
+		return []Out{{Dest: ToReply, Ack: true, Text: rep.text("bot.you_left")}}
+	}
+	c.deliver(ctx, note)
+	if t.Phase == Playing {
+		c.runBots(ctx, t, nil)
+	} else {
+		c.deliver(ctx, c.boardOut(t))
+	}
+	return []Out{{Dest: ToReply, Ack: true, Text: rep.text("bot.you_left")}}
+}
+
+// addBot fills empty seats with bot players: "/addbot" or "/addbot 2".
+func (c *Core) addBot(ctx context.Context, cmd Command, rep replier) []Out {
+	t := c.tableFor(cmd)
+	if t == nil {
+		return rep.refuse("bot.no_table")
+	}
+	n := 1
+	if len(cmd.Args) > 0 {
+		v, err := strconv.Atoi(cmd.Args[0])
+		if err != nil || v < 1 || v > 16 {
+			return rep.refuse("bot.bad_number", cmd.Args[0])
+		}
+		n = v
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.Phase != Lobby {
+		return rep.refuse("bot.already_started")
+	}
+	if t.seatOf(cmd.User.ID) < 0 {
+		return rep.refuse("bot.not_seated")
+	}
+	_, max := t.engine.Seats()
+	if len(t.Seats)+n > max {
+		return rep.refuse("bot.table_full", max)
+	}
+	snap := t.snapshot()
+	for i := 0; i < n; i++ {
+		t.Seats = append(t.Seats, Seat{Bot: true, Name: botName(t)})
+	}
+	if err := c.save(t, nil); err != nil {
+		t.restore(snap)
+		return rep.refuse("bot.save_failed")
+	}
+	c.deliver(ctx, c.boardOut(t))
+	return []Out{{Dest: ToReply, Ack: true, Text: rep.text("bot.bots_added", n)}}
+}
+
+// removeBot takes the last bot player out of a lobby.
+func (c *Core) removeBot(ctx context.Context, cmd Command, rep replier) []Out {
+	t := c.tableFor(cmd)
+	if t == nil {
+		return rep.refuse("bot.no_table")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.Phase != Lobby {
+		return rep.refuse("bot.already_started")
+	}
+	if t.seatOf(cmd.User.ID) < 0 {
+		return rep.refuse("bot.not_seated")
+	}
+	last := -1
+	for j := len(t.Seats) - 1; j >= 0; j-- {
+		if t.Seats[j].Bot {
+			last = j
+			break
+		}
+	}
+	if last < 0 {
+		return rep.refuse("bot.no_bot")
+	}
+	snap := t.snapshot()
+	t.Seats = slices.Delete(t.Seats, last, last+1)
+	if err := c.save(t, nil); err != nil {
+		t.restore(snap)
+		return rep.refuse("bot.save_failed")
+	}
+	c.deliver(ctx, c.boardOut(t))
+	return []Out{{Dest: ToReply, Ack: true, Text: rep.text("bot.bot_removed")}}
+}
+
+// start deals the game. The creator starts; seat order is the order of
+// arrival, and the engine decides who plays first by its own rules.
+func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
+	t := c.tableFor(cmd)
+	if t == nil {
+		return rep.refuse("bot.no_table")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.Phase != Lobby {
+		return rep.refuse("bot.already_started")
+	}
+	if t.Creator != cmd.User.ID {
+		return rep.refuse("bot.creator_only", t.name(t.seatOf(t.Creator)))
+	}
+	min, _ := t.engine.Seats()
+	if len(t.Seats) < min {
+		return rep.refuse("bot.too_few", min, len(t.Seats))
+	}
+	if closed := c.closedDMs(t); closed != "" {
+		return rep.refuse("bot.dm_closed_start", closed)
+	}
+	g, err := t.engine.New(t.Options, len(t.Seats), c.opts.Seeds())
+	if err != nil {
+		c.log.Error("new game", "table", t.ID, "err", err)
+		return rep.refuse("bot.cannot_start", err.Error())
+	}
+	snap := t.snapshot()
+	state, err := g.Save()
+	if err != nil {
+		return rep.refuse("bot.save_failed")
+	}
+	t.game, t.State, t.Phase = g, state, Playing
+	c.rearm(t, -1)
+	if err := c.save(t, nil); err != nil {
+		t.restore(snap)
+		return rep.refuse("bot.save_failed")
+	}
+	r := renderer(t, t.Settings.Lang)
+	c.deliver(ctx, Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Text: r.Text(i18n.T("bot.started", i18n.T(t.Game+".title")))})
+	c.runBots(ctx, t, nil)
+	c.sendHands(ctx, t, allSeats(t))
+	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.go")}}
+}
+
+// closedDMs names the seated users who cannot get their hand in private,
+// when the platform has no other private way to show it.
+func (c *Core) closedDMs(t *Table) string {
+	var names []string
+	for _, s := range t.Seats {
+		if !s.human() {
+			continue
+		}
+		c.transMu.RLock()
+		tr := c.transports[platformOf(s.User)]
+		c.transMu.RUnlock()
+		if fb, ok := tr.(PrivateFallback); ok && fb.HasPrivateFallback() {
+			continue
+		}
+		if c.user(s.User).NoDM {
+			names = append(names, s.Name)
+		}
+	}
+	return strings.Join(names, ", ")
+}
+
+// quit ends a table: at once for its creator, by a majority vote of the
+// seated players otherwise.
+func (c *Core) quit(ctx context.Context, cmd Command, rep replier) []Out {
+	t := c.tableFor(cmd)
+	if t == nil {
+		return rep.refuse("bot.no_table")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	seat := t.seatOf(cmd.User.ID)
+	if seat < 0 && t.Creator != cmd.User.ID {
+		return rep.refuse("bot.not_seated")
+	}
+	snap := t.snapshot()
+	r := renderer(t, t.Settings.Lang)
+	var text string
+	if t.Creator == cmd.User.ID || t.Phase == Lobby && t.humans() <= 1 {
+		c.abandon(t)
+		text = r.Text(i18n.T("bot.quit_by", cmd.User.Name))
+	} else {
+		if !slices.Contains(t.Votes, cmd.User.ID) {
+			t.Votes = append(t.Votes, cmd.User.ID)
+		}
+		need := t.humans()/2 + 1
+		if len(t.Votes) >= need {
+			c.abandon(t)
+			text = r.Text(i18n.T("bot.quit_voted", len(t.Votes), t.humans()))
+		} else {
+			text = r.Text(i18n.T("bot.quit_vote", cmd.User.Name, len(t.Votes), need))
+		}
+	}
+	if err := c.save(t, nil); err != nil {
+		t.restore(snap)
+		return rep.refuse("bot.save_failed")
+	}
+	out := Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Text: text}
+	if t.over() {
+		c.forget(t)
+		if t.game != nil {
+			out.Text += "\n" + c.scoreLine(t, r)
+		}
+	}
+	c.deliver(ctx, out)
+	return []Out{{Dest: ToReply, Ack: true, Text: text}}
+}
+
+// abandon ends a table early; its scores so far are kept for history.
+func (c *Core) abandon(t *Table) {
+	t.Phase = Abandoned
+	t.Deadlines = nil
+	t.Votes = nil
+	if t.game != nil {
+		t.Scores = t.game.Result().Scores
+	}
+}
+
+// settings shows or changes a table's settings:
+// "/settings turn=12h reminder=1h expiry=bot lang=en expert=on".
+func (c *Core) settings(ctx context.Context, cmd Command, rep replier) []Out {
+	t := c.tableFor(cmd)
+	if t == nil {
+		return rep.refuse("bot.no_table")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if len(cmd.Args) == 0 {
+		return []Out{{Dest: ToReply, Table: t.ID, Text: c.settingsText(t, rep.lang)}}
+	}
+	if t.Creator != cmd.User.ID && t.seatOf(cmd.User.ID) < 0 {
+		return rep.refuse("bot.not_seated")
+	}
+	if t.Creator != cmd.User.ID && t.seatOf(t.Creator) >= 0 {
+		return rep.refuse("bot.creator_only", t.name(t.seatOf(t.Creator)))
+	}
+	snap := t.snapshot()
+	args := joinKeyValues(cmd.Args)
+	for _, a := range args {
+		key, val, ok := strings.Cut(strings.ToLower(a), "=")
+		if !ok {
+			key, val = strings.ToLower(a), ""
+		}
+		if msg := c.applySetting(t, key, val); msg != "" {
+			t.restore(snap)
+			return rep.refuse(msg, a)
+		}
+	}
+	if t.Phase == Playing {
+		c.rearm(t, -1)
+	}
+	if err := c.save(t, nil); err != nil {
+		t.restore(snap)
+		return rep.refuse("bot.save_failed")
+	}
+	c.wakeUp()
+	return []Out{{Dest: ToReply, Table: t.ID, Text: c.settingsText(t, rep.lang)}}
+}
+
+// joinKeyValues accepts "turn 12h" as well as "turn=12h".
+func joinKeyValues(args []string) []string {
+	var out []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.Contains(a, "=") && i+1 < len(args) && !strings.Contains(args[i+1], "=") && isSettingKey(a) {
+			a += "=" + args[i+1]
+			i++
+		}
+		out = append(out, a)
+	}
+	return out
+}
+
+func isSettingKey(s string) bool {
+	switch strings.ToLower(s) {
+	case "turn", "tour", "reminder", "rappel", "expiry", "expiration", "lang", "langue":
+		return true
+	}
+	return false
+}
+
+// applySetting changes one setting; it returns the refusal key, or "".
+func (c *Core) applySetting(t *Table, key, val string) string {
+	switch key {
+	case "lang", "langue":
+		l, ok := i18n.ParseLang(val)
+		if !ok {
+			return "bot.bad_setting"
+		}
+		t.Settings.Lang = l
+	case "turn", "tour":
+		d, ok := parseDuration(val)
+		if !ok {
+			return "bot.bad_setting"
+		}
+		t.Settings.Turn = d
+	case "reminder", "rappel":
+		d, ok := parseDuration(val)
+		if !ok {
+			return "bot.bad_setting"
+		}
+		t.Settings.Reminder = d
+	case "expiry", "expiration":
+		switch val {
+		case "pass", "passe":
+			t.Settings.OnExpiry = "pass"
+		case "bot", "robot":
+			t.Settings.OnExpiry = "bot"
+		default:
+			return "bot.bad_setting"
+		}
+	default:
+		name, value, ok := matchOption(t.engine, key, val, val != "")
+		if !ok {
+			return "bot.bad_setting"
+		}
+		if t.Phase != Lobby {
+			return "bot.rules_locked"
+		}
+		if t.Options == nil {
+			t.Options = games.Options{}
+		}
+		t.Options[name] = value
+	}
+	return ""
+}
+
+// parseDuration reads "off", "0", "90s", "12h", "2d" and "1d12h".
+func parseDuration(s string) (time.Duration, bool) {
+	switch s {
+	case "off", "non", "no", "0", "aucun", "none":
+		return 0, true
+	}
+	var days time.Duration
+	if i := strings.IndexAny(s, "dj"); i > 0 {
+		n, err := strconv.Atoi(s[:i])
+		if err != nil || n < 0 || n > 365 {
+			return 0, false
+		}
+		days = time.Duration(n) * 24 * time.Hour
+		s = s[i+1:]
+		if s == "" {
+			return days, true
+		}
+	}
+	d, err := time.ParseDuration(s)
+	if err != nil || d < 0 || d > 365*24*time.Hour {
+		return 0, false
+	}
+	return days + d, true
+}

@@ -1,0 +1,75 @@
+package bot
+
+import (
+	"context"
+	"errors"
+)
+
+// Dest says where an Out goes.
+type Dest int
+
+const (
+	// ToReply answers the command's author: ephemeral on Discord, a reply
+	// in the same chat elsewhere.
+	ToReply Dest = iota
+	// ToChat is public, in the table's chat.
+	ToChat
+	// ToUser is private, for one user only (a DM).
+	ToUser
+)
+
+// Out is one message for an adapter to draw. It is already rendered in its
+// reader's language: adapters only lay it out.
+type Out struct {
+	Dest  Dest
+	Chat  string // the chat of a ToChat message
+	User  string // the user of a ToUser message
+	Table uint64 // the table it is about, 0 for none
+	// Board marks the table's board message: adapters edit the previous one
+	// in place instead of adding a message each move.
+	Board bool
+	// Ack marks a reply that only confirms what the chat already shows
+	// (an accepted move): an adapter may drop it where a reply is optional.
+	Ack bool
+	// Refusal marks a refused command: show it discreetly, to its author.
+	Refusal bool
+	// Private marks a reply that only its author may see (a hand, the
+	// next step of a move): ephemeral on Discord, sent to the private chat
+	// on Telegram, never shown in a group.
+	Private bool
+	// Replace asks to replace the message whose button was pressed (the
+	// next step of a multi-step choice) rather than to add one.
+	Replace bool
+	Title   string
+	Mono    []string // drawn in monospace (boards, hands)
+	Text    string
+	Buttons [][]Button
+	// Mentions lists users whose attention is wanted (whose turn it is).
+	Mentions []string
+}
+
+// Button is one choice on a message. Data goes back to the bot as
+// Command.Payload. When Ask is set the adapter must ask the user for a free
+// text (a modal, a forced reply) and send it as Command.Text with the payload.
+type Button struct {
+	Label string
+	Data  string
+	Ask   string
+}
+
+// ErrNoPrivate is what a transport returns when a user cannot be reached in
+// private (Discord DMs closed, a Telegram user who never opened the bot).
+var ErrNoPrivate = errors.New("bot: user cannot receive private messages")
+
+// Transport delivers the messages the bot sends on its own: boards, events,
+// hands, reminders. One per platform.
+type Transport interface {
+	Deliver(ctx context.Context, out Out) error
+}
+
+// PrivateFallback is implemented by transports that can still show a
+// private view to a user whose DMs are closed (Discord's ephemeral replies):
+// for them a closed DM does not keep a game from starting.
+type PrivateFallback interface {
+	HasPrivateFallback() bool
+}

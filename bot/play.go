@@ -1,0 +1,431 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/store"
+)
+
+// maxBotMoves bounds how many bot moves follow one command, so that a game
+// whose bots could play forever cannot hold a table's lock forever.
+const maxBotMoves = 5000
+
+// move plays a typed move of the command's author.
+func (c *Core) move(ctx context.Context, cmd Command, move string, rep replier) []Out {
+	t := c.tableFor(cmd)
+	if t == nil {
+		if cmd.Private {
+			return rep.refuse("bot.which_table")
+		}
+		return rep.refuse("bot.no_table")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return c.playerMove(ctx, t, cmd.User, move, rep)
+}
+
+// playerMove checks the seat and turn, applies, saves, announces and lets
+// the bots answer. The table's lock is held.
+func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, rep replier) []Out {
+	if t.Phase == Lobby {
+		return rep.refuse("bot.not_started")
+	}
+	if t.over() {
+		return rep.refuse("bot.game_over")
+	}
+	seat := t.seatOf(u.ID)
+	if seat < 0 {
+		return rep.refuse("bot.not_seated")
+	}
+	if _, ok := t.waitFor(seat); !ok {
+		return rep.refuse("bot.not_your_turn", c.waitingNames(t))
+	}
+	if strings.TrimSpace(move) == "" {
+		return rep.refuse("bot.empty_move")
+	}
+	events, err := c.apply(t, seat, u.ID, move)
+	if err != nil {
+		var r *games.Refusal
+		if errors.As(err, &r) {
+			return rep.refusal(r.Msg, t)
+		}
+		return rep.refuse("bot.save_failed")
+	}
+	c.runBots(ctx, t, events)
+	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.move_ok")}}
+}
+
+// apply is the way of one move: the engine validates and applies it, the
+// table and the move are saved in one transaction, and only then is the
+// move accepted. A failed save puts the table back as it was.
+func (c *Core) apply(t *Table, seat int, user, move string) ([]games.Event, error) {
+	snap := t.snapshot()
+	events, err := t.game.Apply(seat, move)
+	if err != nil {
+		return nil, err
+	}
+	state, err := t.game.Save()
+	if err != nil {
+		t.restore(snap)
+		return nil, err
+	}
+	t.State = state
+	t.Moves++
+	t.Votes = nil
+	if res := t.game.Result(); res.Over {
+		t.Phase = Finished
+		t.Scores = res.Scores
+		t.Deadlines = nil
+	} else {
+		c.rearm(t, seat)
+	}
+	mv := &store.Move{Seq: t.Moves, At: c.clock.Now().UTC(), Seat: seat, User: user, Text: move}
+	if err := c.save(t, mv); err != nil {
+		t.restore(snap)
+		return nil, err
+	}
+	if t.Phase == Finished {
+		c.recordResult(t)
+	}
+	return events, nil
+}
+
+// runBots lets bot players (and seats whose player left) move while the
+// game waits for them, then tells the table what happened: one message of
+// events, the board, and the hands of those who must act.
+func (c *Core) runBots(ctx context.Context, t *Table, events []games.Event) {
+	movers := map[int]bool{}
+	for n := 0; n < maxBotMoves && t.Phase == Playing; n++ {
+		seat := -1
+		for _, w := range t.waiting() {
+			if !t.Seats[w.Seat].human() {
+				seat = w.Seat
+				break
+			}
+		}
+		if seat < 0 {
+			break
+		}
+		ev, err := c.apply(t, seat, "", t.game.Bot(seat))
+		if err != nil {
+			// A bot's illegal move is a bug in its engine: the seat passes
+			// by its timeout move, so the table is never stuck.
+			c.log.Error("bot move refused", "table", t.ID, "game", t.Game, "seat", seat, "err", err)
+			w, _ := t.waitFor(seat)
+			if w.Timeout == "" {
+				break
+			}
+			if ev, err = c.apply(t, seat, "", w.Timeout); err != nil {
+				c.log.Error("bot timeout move refused", "table", t.ID, "err", err)
+				break
+			}
+		}
+		events = append(events, ev...)
+		movers[seat] = true
+	}
+	c.announce(ctx, t, events)
+}
+
+// announce sends the events, the board and the private views.
+func (c *Core) announce(ctx context.Context, t *Table, events []games.Event) {
+	r := renderer(t, t.Settings.Lang)
+	var public []string
+	private := map[int][]string{}
+	for _, e := range events {
+		if e.To == games.Everyone {
+			public = append(public, r.Text(e.Msg))
+		} else if e.To >= 0 && e.To < len(t.Seats) && t.Seats[e.To].human() {
+			lang := c.langOf(t.Seats[e.To].User)
+			private[e.To] = append(private[e.To], renderer(t, lang).Text(e.Msg))
+		}
+	}
+	board := c.boardOut(t)
+	if len(public) > 0 {
+		board.Text = strings.Join(public, "\n") + "\n\n" + board.Text
+	}
+	if t.over() {
+		board.Text += "\n" + c.scoreLine(t, r)
+		c.forget(t)
+	}
+	c.deliver(ctx, board)
+	seats := map[int]bool{}
+	for s := range private {
+		seats[s] = true
+	}
+	for _, w := range t.waiting() {
+		seats[w.Seat] = true
+	}
+	var list []int
+	for s := range seats {
+		list = append(list, s)
+	}
+	c.sendHands(ctx, t, list, private)
+}
+
+func allSeats(t *Table) []int {
+	out := make([]int, len(t.Seats))
+	for i := range out {
+		out[i] = i
+	}
+	return out
+}
+
+// sendHands sends each human seat listed its private view, with the
+// private events it was told, in its own language.
+func (c *Core) sendHands(ctx context.Context, t *Table, seats []int, notes ...map[int][]string) {
+	if t.game == nil {
+		return
+	}
+	for _, s := range seats {
+		if s < 0 || s >= len(t.Seats) || !t.Seats[s].human() {
+			continue
+		}
+		out := c.privateOut(t, s, c.langOf(t.Seats[s].User))
+		if len(notes) > 0 && len(notes[0][s]) > 0 {
+			out.Text = strings.Join(notes[0][s], "\n") + "\n\n" + out.Text
+		}
+		c.deliver(ctx, out)
+	}
+}
+
+// boardOut draws the public view (or the lobby) for the chat.
+func (c *Core) boardOut(t *Table) Out {
+	r := renderer(t, t.Settings.Lang)
+	out := Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Board: true}
+	title := r.Text(i18n.T(t.Game + ".title"))
+	out.Title = r.Text(i18n.T("bot.table_title", title, t.ID))
+	if t.Phase == Lobby {
+		min, max := t.engine.Seats()
+		var lines []string
+		for i, s := range t.Seats {
+			lines = append(lines, fmt.Sprintf("%d. %s", i+1, s.Name))
+		}
+		lines = append(lines, "", r.Text(i18n.T("bot.lobby_help", min, max)))
+		if opts := c.optionsText(t, r); opts != "" {
+			lines = append(lines, opts)
+		}
+		out.Text = strings.Join(lines, "\n")
+		tr := r
+		out.Buttons = [][]Button{{
+			{Label: tr.Text(i18n.T("bot.btn_join")), Data: payload{Kind: 'j', Table: t.ID}.encode()},
+			{Label: tr.Text(i18n.T("bot.btn_start")), Data: payload{Kind: 's', Table: t.ID}.encode()},
+		}}
+		return out
+	}
+	if t.game == nil {
+		return out
+	}
+	v := t.game.Public()
+	out.Mono = v.Board
+	lines := r.Texts(v.Lines)
+	if t.Phase == Playing {
+		for _, w := range t.waiting() {
+			if t.Seats[w.Seat].human() {
+				out.Mentions = append(out.Mentions, t.Seats[w.Seat].User)
+			}
+			if d, ok := t.deadline(w.Seat); ok {
+				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), d.At.UTC().Format("02/01 15:04 UTC"))))
+			}
+		}
+		out.Buttons = [][]Button{{
+			{Label: r.Text(i18n.T("bot.btn_hand")), Data: payload{Kind: 'h', Table: t.ID, Counter: t.Moves}.encode()},
+		}}
+	}
+	out.Text = strings.Join(lines, "\n")
+	return out
+}
+
+func (c *Core) scoreLine(t *Table, r i18n.Renderer) string {
+	if t.game == nil {
+		return ""
+	}
+	res := t.game.Result()
+	var parts []string
+	for s, v := range res.Scores {
+		parts = append(parts, fmt.Sprintf("%s %d", t.name(s), v))
+	}
+	line := r.Text(i18n.T("bot.scores", strings.Join(parts, " · ")))
+	if t.Phase == Finished {
+		var names []string
+		for _, w := range res.Winners() {
+			names = append(names, t.name(w))
+		}
+		line += "\n" + r.Text(i18n.T("bot.winners", strings.Join(names, ", ")))
+	}
+	return line
+}
+
+// privateOut draws one seat's private view with its buttons.
+func (c *Core) privateOut(t *Table, seat int, lang i18n.Lang) Out {
+	r := renderer(t, lang)
+	v := t.game.Private(seat)
+	out := Out{Dest: ToUser, User: t.Seats[seat].User, Table: t.ID, Mono: v.Board}
+	out.Title = r.Text(i18n.T("bot.hand_title", r.Text(i18n.T(t.Game+".title")), t.ID))
+	lines := r.Texts(v.Lines)
+	out.Text = strings.Join(lines, "\n")
+	if _, ok := t.waitFor(seat); ok {
+		out.Buttons = c.buttons(t, t.game.Choices(seat, ""), r)
+	}
+	return out
+}
+
+// buttons turns an engine's choices into buttons, grouped by row. A choice
+// whose payload would not fit a platform's limit is left out (it can still
+// be typed) rather than cut.
+func (c *Core) buttons(t *Table, choices []games.Choice, r i18n.Renderer) [][]Button {
+	var rows [][]Button
+	rowOf := map[int]int{}
+	for _, ch := range choices {
+		kind := byte('c')
+		if !ch.Ask.IsZero() {
+			kind = 'a'
+		} else if ch.Final {
+			kind = 'm'
+		}
+		data := payload{Kind: kind, Table: t.ID, Counter: t.Moves, Move: ch.Move}.encode()
+		if len(data) > maxPayload {
+			c.log.Warn("choice too long for a button", "game", t.Game, "move", ch.Move)
+			continue
+		}
+		b := Button{Label: r.Text(ch.Label), Data: data}
+		if kind == 'a' {
+			b.Ask = r.Text(ch.Ask)
+		}
+		i, ok := rowOf[ch.Row]
+		if !ok {
+			i = len(rows)
+			rowOf[ch.Row] = i
+			rows = append(rows, nil)
+		}
+		rows[i] = append(rows[i], b)
+	}
+	return rows
+}
+
+func (c *Core) waitingNames(t *Table) string {
+	var names []string
+	for _, w := range t.waiting() {
+		names = append(names, t.name(w.Seat))
+	}
+	return strings.Join(names, ", ")
+}
+
+// recordResult counts the game in each player's statistics.
+func (c *Core) recordResult(t *Table) {
+	winners := map[int]bool{}
+	for _, w := range (games.Result{Scores: t.Scores}).Winners() {
+		winners[w] = true
+	}
+	for s, seat := range t.Seats {
+		if seat.Bot || seat.Left || seat.User == "" {
+			continue
+		}
+		won := winners[s]
+		c.updateUser(seat.User, func(u *userRecord) {
+			u.Played++
+			if won {
+				u.Won++
+			}
+		})
+	}
+}
+
+// press runs a button: it checks the table, the move counter and the
+// presser's seat before anything else, so stale, forged or borrowed
+// buttons change nothing.
+func (c *Core) press(ctx context.Context, cmd Command, rep replier) []Out {
+	p, err := decodePayload(cmd.Payload)
+	if err != nil {
+		return rep.refuse("bot.bad_button")
+	}
+	t := c.table(p.Table)
+	if t == nil {
+		return rep.refuse("bot.stale_button")
+	}
+	switch p.Kind {
+	case 'j':
+		return c.join(ctx, Command{Chat: t.Chat, User: cmd.User, Name: "join", Args: []string{JoinToken(t.ID, t.Secret)}}, rep)
+	case 's':
+		return c.start(ctx, Command{Chat: t.Chat, User: cmd.User, Name: "start"}, rep)
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.Phase != Playing {
+		return rep.refuse("bot.stale_button")
+	}
+	seat := t.seatOf(cmd.User.ID)
+	if p.Kind == 'h' {
+		if seat < 0 {
+			return rep.refuse("bot.not_seated")
+		}
+		out := c.privateOut(t, seat, rep.lang)
+		out.Dest, out.Private = ToReply, true
+		return []Out{out}
+	}
+	if p.Counter != t.Moves {
+		return rep.refuse("bot.stale_button")
+	}
+	if seat < 0 {
+		return rep.refuse("bot.not_your_button")
+	}
+	if _, ok := t.waitFor(seat); !ok {
+		return rep.refuse("bot.not_your_turn", c.waitingNames(t))
+	}
+	switch p.Kind {
+	case 'c':
+		r := renderer(t, rep.lang)
+		bs := c.buttons(t, t.game.Choices(seat, p.Move), r)
+		if len(bs) == 0 {
+			return rep.refuse("bot.stale_button")
+		}
+		return []Out{{Dest: ToReply, Private: true, Replace: true, Table: t.ID, Text: r.Text(i18n.T("bot.choose", p.Move)), Buttons: bs}}
+	case 'a':
+		text := strings.TrimSpace(cmd.Text)
+		if text == "" || strings.ContainsAny(text, " \t") {
+			return rep.refuse("bot.need_word")
+		}
+		return c.playerMove(ctx, t, cmd.User, p.Move+" "+text, rep)
+	default:
+		return c.playerMove(ctx, t, cmd.User, p.Move, rep)
+	}
+}
+
+// board re-posts the chat's board.
+func (c *Core) board(ctx context.Context, cmd Command, rep replier) []Out {
+	t := c.tableFor(cmd)
+	if t == nil {
+		return rep.refuse("bot.no_table")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	out := c.boardOut(t)
+	out.Dest = ToReply
+	return []Out{out}
+}
+
+// hand shows the author's private view, privately.
+func (c *Core) hand(ctx context.Context, cmd Command, rep replier) []Out {
+	t := c.tableFor(cmd)
+	if t == nil {
+		return rep.refuse("bot.no_table")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.Phase != Playing {
+		return rep.refuse("bot.not_started")
+	}
+	seat := t.seatOf(cmd.User.ID)
+	if seat < 0 {
+		return rep.refuse("bot.not_seated")
+	}
+	// Asked in a group, the hand is still a private reply: adapters show it
+	// to its owner alone (ephemeral, or in the private chat).
+	out := c.privateOut(t, seat, rep.lang)
+	out.Dest, out.Private = ToReply, true
+	return []Out{out}
+}

@@ -1,0 +1,201 @@
+package bot
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/store"
+)
+
+// Phase is where a table is in its life.
+type Phase string
+
+const (
+	Lobby     Phase = "lobby"     // seats are being taken
+	Playing   Phase = "playing"   // the game runs
+	Finished  Phase = "finished"  // the game ended by its rules
+	Abandoned Phase = "abandoned" // /quit ended it early
+)
+
+// Seat is one place at a table.
+type Seat struct {
+	User string `json:"user,omitempty"` // "" for a bot
+	Name string `json:"name"`
+	Bot  bool   `json:"bot,omitempty"`
+	// Left is set when the player left mid-game: a bot plays the seat.
+	Left bool `json:"left,omitempty"`
+}
+
+// human tells whether a person plays the seat now.
+func (s Seat) human() bool { return !s.Bot && !s.Left }
+
+// Settings are a table's choices outside the rules.
+type Settings struct {
+	Lang i18n.Lang `json:"lang"`
+	// Turn is how long a seat has to act; 0 means no deadline (live play).
+	Turn time.Duration `json:"turn"`
+	// Reminder is how long before the deadline the seat is reminded; 0 none.
+	Reminder time.Duration `json:"reminder"`
+	// OnExpiry is "pass" (the engine's timeout move) or "bot" (a bot plays).
+	OnExpiry string `json:"on_expiry"`
+}
+
+// Deadline is one seat's time limit, as an absolute time so that it
+// survives restarts and is re-armed at start-up.
+type Deadline struct {
+	Seat     int       `json:"seat"`
+	At       time.Time `json:"at"`
+	Reminded bool      `json:"reminded,omitempty"`
+}
+
+// Table is one game in one chat, from lobby to result. Its exported fields
+// are its saved record; game is the live engine state, rebuilt on load.
+type Table struct {
+	ID        uint64            `json:"id"`
+	Chat      string            `json:"chat"`
+	Game      string            `json:"game"`
+	Options   games.Options     `json:"options,omitempty"`
+	Creator   string            `json:"creator"`
+	Phase     Phase             `json:"phase"`
+	Seats     []Seat            `json:"seats"`
+	Seed      uint64            `json:"seed"`
+	Moves     uint64            `json:"moves"` // the move counter buttons carry
+	State     json.RawMessage   `json:"state,omitempty"`
+	Settings  Settings          `json:"settings"`
+	Deadlines []Deadline        `json:"deadlines,omitempty"`
+	Votes     []string          `json:"votes,omitempty"` // users voting to quit
+	Secret    string            `json:"secret"`          // in join links, so ids cannot be guessed
+	Notes     map[string]string `json:"notes,omitempty"` // adapters' memory: board message ids
+	Created   time.Time         `json:"created"`
+	Scores    []int             `json:"scores,omitempty"` // the final result
+
+	mu     sync.Mutex
+	engine games.Engine
+	game   games.Game
+}
+
+func (t *Table) record() (store.Table, error) {
+	data, err := json.Marshal(t)
+	if err != nil {
+		return store.Table{}, err
+	}
+	return store.Table{ID: t.ID, Chat: t.Chat, Game: t.Game, Finished: t.over(), Data: data}, nil
+}
+
+func (t *Table) over() bool { return t.Phase == Finished || t.Phase == Abandoned }
+
+// loadTable rebuilds a table from its record, engine state included.
+func loadTable(rec store.Table) (*Table, error) {
+	t := &Table{}
+	if err := json.Unmarshal(rec.Data, t); err != nil {
+		return nil, fmt.Errorf("table %d: %w", rec.ID, err)
+	}
+	e, ok := games.Lookup(t.Game)
+	if !ok {
+		return nil, fmt.Errorf("table %d: game %q is not in this tablee", rec.ID, t.Game)
+	}
+	t.engine = e
+	if t.Phase == Playing || (t.over() && len(t.State) > 0) {
+		g, err := e.Load(t.State)
+		if err != nil {
+			return nil, fmt.Errorf("table %d: %w", rec.ID, err)
+		}
+		t.game = g
+	}
+	return t, nil
+}
+
+// seatOf returns the seat a user holds, or -1.
+func (t *Table) seatOf(user string) int {
+	for i, s := range t.Seats {
+		if s.User == user && !s.Left {
+			return i
+		}
+	}
+	return -1
+}
+
+func (t *Table) humans() int {
+	n := 0
+	for _, s := range t.Seats {
+		if s.human() {
+			n++
+		}
+	}
+	return n
+}
+
+func (t *Table) bots() int {
+	n := 0
+	for _, s := range t.Seats {
+		if s.Bot {
+			n++
+		}
+	}
+	return n
+}
+
+// waiting lists the engine's waits, or none outside play.
+func (t *Table) waiting() []games.Wait {
+	if t.Phase != Playing || t.game == nil {
+		return nil
+	}
+	return t.game.Waiting()
+}
+
+func (t *Table) waitFor(seat int) (games.Wait, bool) {
+	for _, w := range t.waiting() {
+		if w.Seat == seat {
+			return w, true
+		}
+	}
+	return games.Wait{}, false
+}
+
+func (t *Table) name(seat int) string {
+	if seat < 0 || seat >= len(t.Seats) {
+		return "?"
+	}
+	return t.Seats[seat].Name
+}
+
+func (t *Table) deadline(seat int) (Deadline, bool) {
+	i := slices.IndexFunc(t.Deadlines, func(d Deadline) bool { return d.Seat == seat })
+	if i < 0 {
+		return Deadline{}, false
+	}
+	return t.Deadlines[i], true
+}
+
+// snapshot and restore undo an in-memory change whose save failed, so that
+// what the players were told and what the disk holds never differ.
+type snapshot struct {
+	data []byte
+}
+
+func (t *Table) snapshot() snapshot {
+	data, _ := json.Marshal(t)
+	return snapshot{data}
+}
+
+func (t *Table) restore(s snapshot) {
+	var back Table
+	if err := json.Unmarshal(s.data, &back); err != nil {
+		return
+	}
+	engine := t.engine
+	t.ID, t.Chat, t.Game, t.Options, t.Creator, t.Phase = back.ID, back.Chat, back.Game, back.Options, back.Creator, back.Phase
+	t.Seats, t.Seed, t.Moves, t.State, t.Settings = back.Seats, back.Seed, back.Moves, back.State, back.Settings
+	t.Deadlines, t.Votes, t.Secret, t.Notes, t.Created, t.Scores = back.Deadlines, back.Votes, back.Secret, back.Notes, back.Created, back.Scores
+	t.game = nil
+	if len(t.State) > 0 && engine != nil {
+		if g, err := engine.Load(t.State); err == nil {
+			t.game = g
+		}
+	}
+}

@@ -1,0 +1,107 @@
+package bot
+
+import (
+	"encoding/json"
+	"errors"
+
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/store"
+)
+
+// userRecord is what the bot remembers of a person across chats.
+type userRecord struct {
+	Name   string    `json:"name,omitempty"`
+	Lang   i18n.Lang `json:"lang,omitempty"` // chosen with /lang; "" follows the platform
+	Hint   i18n.Lang `json:"hint,omitempty"` // the platform's locale, last seen
+	NoDM   bool      `json:"no_dm,omitempty"`
+	Played int       `json:"played,omitempty"`
+	Won    int       `json:"won,omitempty"`
+}
+
+// user returns a copy of a user's record, read from the store once.
+func (c *Core) user(id string) userRecord {
+	c.usersMu.Lock()
+	defer c.usersMu.Unlock()
+	return *c.userLocked(id)
+}
+
+func (c *Core) userLocked(id string) *userRecord {
+	if u, ok := c.users[id]; ok {
+		return u
+	}
+	u := &userRecord{}
+	rec, err := c.st.User(id)
+	switch {
+	case err == nil:
+		if jerr := json.Unmarshal(rec.Data, u); jerr != nil {
+			c.log.Error("user record unreadable; starting afresh", "user", id, "err", jerr)
+			*u = userRecord{}
+		}
+	case !errors.Is(err, store.ErrNotFound):
+		c.log.Error("user record not read", "user", id, "err", err)
+	}
+	c.users[id] = u
+	return u
+}
+
+// updateUser changes a user's record and saves it when it changed.
+func (c *Core) updateUser(id string, f func(*userRecord)) {
+	if id == "" {
+		return
+	}
+	c.usersMu.Lock()
+	u := c.userLocked(id)
+	before := *u
+	f(u)
+	after := *u
+	c.usersMu.Unlock()
+	if before == after {
+		return
+	}
+	data, _ := json.Marshal(after)
+	if err := c.st.SaveUser(store.User{ID: id, Data: data}); err != nil {
+		c.log.Error("user record not saved", "user", id, "err", err)
+	}
+}
+
+// noteUser remembers the platform's name and locale of a user.
+func (c *Core) noteUser(u User) {
+	if u.ID == "" {
+		return
+	}
+	rec := c.user(u.ID)
+	if rec.Name == u.Name && (u.Lang == "" || rec.Hint == u.Lang) {
+		return
+	}
+	c.updateUser(u.ID, func(r *userRecord) {
+		r.Name = u.Name
+		if u.Lang != "" {
+			r.Hint = u.Lang
+		}
+	})
+}
+
+// userLang is the language to speak to a user in: his choice, else his
+// platform's locale, else the bot's default.
+func (c *Core) userLang(u User) i18n.Lang {
+	if u.ID != "" {
+		rec := c.user(u.ID)
+		if rec.Lang != "" {
+			return rec.Lang
+		}
+		if u.Lang != "" {
+			return u.Lang
+		}
+		if rec.Hint != "" {
+			return rec.Hint
+		}
+	}
+	if u.Lang != "" {
+		return u.Lang
+	}
+	return c.opts.Lang
+}
+
+func (c *Core) langOf(userID string) i18n.Lang {
+	return c.userLang(User{ID: userID})
+}

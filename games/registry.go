@@ -1,0 +1,73 @@
+package games
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/text/runes"
+	"golang.org/x/text/transform"
+	"golang.org/x/text/unicode/norm"
+	"unicode"
+)
+
+var (
+	regMu    sync.RWMutex
+	registry = map[string]Engine{}
+)
+
+// Register makes an engine available to /play. It panics on a second engine
+// of the same name: two games may not answer to one word.
+func Register(e Engine) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	key := foldName(e.Name())
+	if _, dup := registry[key]; dup {
+		panic(fmt.Sprintf("games: %q registered twice", e.Name()))
+	}
+	registry[key] = e
+}
+
+// Unregister removes an engine; tests use it to clean up the games they add.
+func Unregister(name string) {
+	regMu.Lock()
+	defer regMu.Unlock()
+	delete(registry, foldName(name))
+}
+
+// Lookup finds an engine by name, forgiving case, accents, spaces and
+// hyphens ("Crack Word", "crack-word", "CRACKWORD", "Mots de tête").
+func Lookup(name string) (Engine, bool) {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	e, ok := registry[foldName(name)]
+	return e, ok
+}
+
+// All lists the registered engines in name order.
+func All() []Engine {
+	regMu.RLock()
+	defer regMu.RUnlock()
+	out := make([]Engine, 0, len(registry))
+	for _, e := range registry {
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
+	return out
+}
+
+func foldName(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	folded, _, err := transform.String(t, s)
+	if err != nil {
+		folded = s
+	}
+	var b strings.Builder
+	for _, r := range strings.ToLower(folded) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}

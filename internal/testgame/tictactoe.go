@@ -1,0 +1,251 @@
+// Package testgame is a tiny game used by the tests of the core, the
+// adapters and the binary, so that they exercise the engine contract without
+// depending on a real game's rules. It is never registered in a shipped
+// binary: tests call Register, and the binary only when built with the
+// "testgames" tag.
+package testgame
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
+)
+
+func init() {
+	i18n.Register(i18n.FR, map[string]string{
+		"tictactoe.title":    "Morpion",
+		"tictactoe.summary":  "Trois en ligne sur une grille de 3 × 3 (jeu de test).",
+		"tictactoe.rules":    "Chacun à son tour pose sa marque dans une case libre (1 à 9). Trois en ligne gagnent.",
+		"tictactoe.opt.long": "Partie longue : la grille est vidée après chaque manche (pour les mesures).",
+		"tictactoe.bad_cell": "Case invalide : %v. Choisissez une case libre de 1 à 9.",
+		"tictactoe.taken":    "La case %v est déjà prise.",
+		"tictactoe.played":   "%v joue en %v.",
+		"tictactoe.won":      "%v gagne !",
+		"tictactoe.draw":     "Match nul.",
+		"tictactoe.turn":     "À %v de jouer.",
+		"tictactoe.you_are":  "Vous jouez %v.",
+		"tictactoe.over":     "La partie est finie.",
+		"tictactoe.not_you":  "Ce n'est pas à vous de jouer.",
+	})
+	i18n.Register(i18n.EN, map[string]string{
+		"tictactoe.title":    "Tic-tac-toe",
+		"tictactoe.summary":  "Three in a row on a 3 × 3 grid (test game).",
+		"tictactoe.rules":    "Take turns marking a free cell (1 to 9). Three in a row wins.",
+		"tictactoe.opt.long": "Long game: the grid is cleared after each round (for benchmarks).",
+		"tictactoe.bad_cell": "Invalid cell: %v. Choose a free cell from 1 to 9.",
+		"tictactoe.taken":    "Cell %v is already taken.",
+		"tictactoe.played":   "%v plays %v.",
+		"tictactoe.won":      "%v wins!",
+		"tictactoe.draw":     "Draw.",
+		"tictactoe.turn":     "%v to play.",
+		"tictactoe.you_are":  "You play %v.",
+		"tictactoe.over":     "The game is over.",
+		"tictactoe.not_you":  "It is not your turn.",
+	})
+}
+
+// Engine is tic-tac-toe for two seats.
+type Engine struct{}
+
+// Register adds the test game to the registry (idempotent).
+func Register() {
+	if _, ok := games.Lookup("tictactoe"); !ok {
+		games.Register(Engine{})
+	}
+}
+
+func (Engine) Name() string      { return "tictactoe" }
+func (Engine) Seats() (int, int) { return 2, 2 }
+func (Engine) Verbs() []string   { return []string{"mark"} }
+func (Engine) Options() []games.Option {
+	return []games.Option{{Name: "long", Values: []string{"off", "on"}, Default: "off", Help: i18n.T("tictactoe.opt.long")}}
+}
+
+// state is the whole game; exported fields for JSON.
+type state struct {
+	Cells  [9]int // 0 empty, 1 X (seat 0), 2 O (seat 1)
+	Turn   int
+	Winner int // -1 none yet, 0/1 seat, 2 draw
+	Long   bool
+	Wins   [2]int
+	Rounds int
+	Seed   uint64
+}
+
+func (Engine) New(opts games.Options, players int, seed uint64) (games.Game, error) {
+	if players != 2 {
+		return nil, fmt.Errorf("tictactoe: 2 players, not %d", players)
+	}
+	return &game{state{Winner: -1, Long: opts.On("long"), Seed: seed}}, nil
+}
+
+func (Engine) Load(data []byte) (games.Game, error) {
+	var s state
+	if err := json.Unmarshal(data, &s); err != nil {
+		return nil, fmt.Errorf("tictactoe: %w", err)
+	}
+	return &game{s}, nil
+}
+
+type game struct{ s state }
+
+var marks = [3]string{"⬜", "❌", "⭕"}
+
+func (g *game) Apply(seat int, move string) ([]games.Event, error) {
+	if g.s.Winner >= 0 {
+		return nil, games.Refuse("tictactoe.over")
+	}
+	if seat != g.s.Turn {
+		return nil, games.Refuse("tictactoe.not_you")
+	}
+	f := strings.Fields(move)
+	if len(f) == 2 && f[0] == "mark" {
+		f = f[1:]
+	}
+	if len(f) == 1 && f[0] == "pass" {
+		// A pass (deadline expiry) plays the first free cell: the test game
+		// has no real pass, and this keeps every game finite.
+		f = []string{strconv.Itoa(g.firstFree() + 1)}
+	}
+	if len(f) != 1 {
+		return nil, games.Refuse("tictactoe.bad_cell", move)
+	}
+	n, err := strconv.Atoi(f[0])
+	if err != nil || n < 1 || n > 9 {
+		return nil, games.Refuse("tictactoe.bad_cell", f[0])
+	}
+	if g.s.Cells[n-1] != 0 {
+		return nil, games.Refuse("tictactoe.taken", n)
+	}
+	g.s.Cells[n-1] = seat + 1
+	ev := []games.Event{{To: games.Everyone, Msg: i18n.T("tictactoe.played", i18n.Seat(seat), n)}}
+	g.s.Turn = 1 - g.s.Turn
+	if w := g.line(); w >= 0 || g.full() {
+		if w >= 0 {
+			g.s.Wins[w]++
+			ev = append(ev, games.Event{To: games.Everyone, Msg: i18n.T("tictactoe.won", i18n.Seat(w))})
+		} else {
+			ev = append(ev, games.Event{To: games.Everyone, Msg: i18n.T("tictactoe.draw")})
+		}
+		g.s.Rounds++
+		if g.s.Long {
+			g.s.Cells = [9]int{}
+		} else if w >= 0 {
+			g.s.Winner = w
+		} else {
+			g.s.Winner = 2
+		}
+	}
+	return ev, nil
+}
+
+func (g *game) firstFree() int {
+	for i, c := range g.s.Cells {
+		if c == 0 {
+			return i
+		}
+	}
+	return 0
+}
+
+func (g *game) full() bool {
+	for _, c := range g.s.Cells {
+		if c == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+var lines = [8][3]int{{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}}
+
+func (g *game) line() int {
+	for _, l := range lines {
+		c := g.s.Cells[l[0]]
+		if c != 0 && c == g.s.Cells[l[1]] && c == g.s.Cells[l[2]] {
+			return c - 1
+		}
+	}
+	return -1
+}
+
+func (g *game) Public() games.View {
+	v := games.View{Title: i18n.T("tictactoe.title")}
+	for r := 0; r < 3; r++ {
+		var b strings.Builder
+		for c := 0; c < 3; c++ {
+			b.WriteString(marks[g.s.Cells[r*3+c]])
+		}
+		v.Board = append(v.Board, b.String())
+	}
+	if g.s.Winner < 0 {
+		v.Lines = append(v.Lines, i18n.T("tictactoe.turn", i18n.Seat(g.s.Turn)))
+	}
+	return v
+}
+
+func (g *game) Private(seat int) games.View {
+	return games.View{Title: i18n.T("tictactoe.title"), Lines: []i18n.Msg{i18n.T("tictactoe.you_are", marks[seat+1])}}
+}
+
+func (g *game) Choices(seat int, prefix string) []games.Choice {
+	if g.s.Winner >= 0 || seat != g.s.Turn || prefix != "" {
+		return nil
+	}
+	var out []games.Choice
+	for i, c := range g.s.Cells {
+		if c == 0 {
+			out = append(out, games.Choice{Label: i18n.Raw(strconv.Itoa(i + 1)), Move: strconv.Itoa(i + 1), Final: true, Row: i / 3})
+		}
+	}
+	return out
+}
+
+func (g *game) Waiting() []games.Wait {
+	if g.s.Winner >= 0 {
+		return nil
+	}
+	return []games.Wait{{Seat: g.s.Turn, Timeout: "pass"}}
+}
+
+// Bot plays a winning cell, else blocks, else the centre, else a cell chosen
+// from the seed and the position (deterministic, and no state change).
+func (g *game) Bot(seat int) string {
+	for _, who := range []int{seat + 1, 2 - seat} {
+		for i := range g.s.Cells {
+			if g.s.Cells[i] != 0 {
+				continue
+			}
+			g.s.Cells[i] = who
+			w := g.line()
+			g.s.Cells[i] = 0
+			if w == who-1 {
+				return strconv.Itoa(i + 1)
+			}
+		}
+	}
+	if g.s.Cells[4] == 0 {
+		return "5"
+	}
+	var free []int
+	for i, c := range g.s.Cells {
+		if c == 0 {
+			free = append(free, i)
+		}
+	}
+	if len(free) == 0 {
+		return "pass"
+	}
+	h := g.s.Seed ^ uint64(len(free))*0x9E3779B97F4A7C15
+	return strconv.Itoa(free[h%uint64(len(free))] + 1)
+}
+
+func (g *game) Save() ([]byte, error) { return json.Marshal(g.s) }
+
+func (g *game) Result() games.Result {
+	return games.Result{Over: g.s.Winner >= 0, Scores: []int{g.s.Wins[0], g.s.Wins[1]}}
+}

@@ -1,0 +1,68 @@
+// Package store is the persistence contract of the bot: tables, their move
+// logs and user records. The bot serialises its own records; the store keeps
+// bytes, indexes and transactions. store/bolt implements it on one bbolt file.
+package store
+
+import (
+	"errors"
+	"time"
+)
+
+// SchemaVersion is the layout version written in every data file. Opening a
+// file of another version fails: we never guess at a layout.
+const SchemaVersion = 1
+
+// ErrNotFound is returned for a table or user the store does not hold.
+var ErrNotFound = errors.New("store: not found")
+
+// Table is one table as the store sees it.
+type Table struct {
+	ID       uint64 // given by NewTableID, never reused
+	Chat     string // the chat key ("discord:123", "telegram:-100:7", "local:main")
+	Game     string // engine name, for history listings
+	Finished bool   // a finished table stays readable but is no longer its chat's open table
+	Data     []byte // the bot's record of the table: seats, settings, deadlines, engine state
+}
+
+// Move is one accepted move in a table's log.
+type Move struct {
+	Seq  uint64    // the table's move counter after this move (1, 2, ...)
+	At   time.Time // when it was accepted (UTC)
+	Seat int       // the seat that moved
+	User string    // the user who sent it, or "" for the bot acting on a deadline
+	Text string    // the move as the engine applied it
+}
+
+// User is what the bot remembers of a person across chats.
+type User struct {
+	ID   string // platform-qualified ("discord:42", "telegram:42", "local:alice")
+	Data []byte // the bot's record: language, whether DMs work, statistics
+}
+
+// Store is the contract the bot relies on.
+//
+// Save is the heart of "a move that is answered survives kill -9": it writes
+// the table and appends the move to its log in one durable transaction, and
+// returns only once that transaction is on disk.
+type Store interface {
+	// NewTableID reserves a fresh table id.
+	NewTableID() (uint64, error)
+	// Save writes the table and, when move is not nil, appends the move to the
+	// table's log, atomically and durably. Concurrent Saves of different
+	// tables may share one fsync.
+	Save(t Table, move *Move) error
+	// OpenTables returns every table not finished, for start-up.
+	OpenTables() ([]Table, error)
+	// Table reads one table, finished or not.
+	Table(id uint64) (Table, error)
+	// ChatTables lists the ids of every table a chat has had, oldest first.
+	ChatTables(chat string) ([]uint64, error)
+	// Moves returns a table's log in order.
+	Moves(id uint64) ([]Move, error)
+	// User reads a user record; ErrNotFound when the user is new.
+	User(id string) (User, error)
+	// SaveUser writes a user record durably.
+	SaveUser(u User) error
+	// Close flushes and releases the file.
+	Close() error
+}
