@@ -1,9 +1,12 @@
 package lexicon
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"runtime"
 	"slices"
+	"sync"
 )
 
 // Build makes a lexicon from words, folding each one with Fold. Duplicates
@@ -39,8 +42,7 @@ func buildFolded(words []string) (*Lexicon, error) {
 		maxLen = max(maxLen, len(w))
 	}
 	dawgRoot := g.addSorted(dawg, maxLen)
-	gaddag := gaddagEntries(dawg)
-	gaddagRoot := g.addSorted(gaddag, maxLen+1)
+	gaddagRoot := g.addGADDAG(gaddagPrefixes(g, dawgRoot, dawg), maxLen)
 	arcs, dawgEnd, err := g.layout(dawgRoot, gaddagRoot)
 	if err != nil {
 		return nil, err
@@ -60,38 +62,66 @@ func codes(w string) []byte {
 	return b
 }
 
-// gaddagEntries returns, sorted, every word once per split point: for
-// CARE, ERAC (the whole word reversed, no separator), RAC^E, AC^RE, C^ARE.
-func gaddagEntries(words [][]byte) [][]byte {
-	total := 0
-	for _, w := range words {
-		total += len(w) * (len(w) + 1)
-	}
-	buf := make([]byte, 0, total)
-	entries := make([][]byte, 0, total/8)
-	for _, w := range words {
-		for split := len(w); split >= 1; split-- {
-			start := len(buf)
-			for i := split - 1; i >= 0; i-- {
-				buf = append(buf, w[i])
-			}
-			if split < len(w) {
-				buf = append(buf, separatorCode)
-				buf = append(buf, w[split:]...)
-			}
-			entries = append(entries, buf[start:len(buf):len(buf)])
-		}
-	}
-	slices.SortFunc(entries, func(a, b []byte) int { return bytesCompare(a, b) })
-	return slices.CompactFunc(entries, func(a, b []byte) bool { return bytesCompare(a, b) == 0 })
+// A GADDAG holds every word once per split point: for CARE, ERAC (the
+// whole word reversed), RAC^E, AC^RE and C^ARE. Everything after a
+// separator is a word's ending after a prefix: exactly the DAWG node that
+// prefix leads to. So rather than sorting the 4.3 million entries, the
+// builder sorts the ~1 million reversed prefixes, each tagged with whether
+// the prefix is a word and with its DAWG node, which becomes the target of
+// the separator arc.
+type gaddagPrefix struct {
+	reversed []byte // the prefix, letters reversed
+	word     bool   // the prefix is a word
+	rest     int32  // DAWG node after the prefix (0: nothing follows)
 }
 
-func bytesCompare(a, b []byte) int {
-	n := min(len(a), len(b))
-	for i := 0; i < n; i++ {
-		if a[i] != b[i] {
-			return int(a[i]) - int(b[i])
+// gaddagPrefixes lists the distinct prefixes of the sorted words, sorted
+// by their reversed letters.
+func gaddagPrefixes(g *graphBuilder, dawgRoot int32, words [][]byte) []gaddagPrefix {
+	// Bucketed by last letter (the first of the reversed key), so the
+	// buckets sort in parallel.
+	var buckets [27][]gaddagPrefix
+	var prev []byte
+	nodes := []int32{dawgRoot}
+	var buf []byte
+	for _, w := range words {
+		common := 0
+		for common < len(prev) && common < len(w) && prev[common] == w[common] {
+			common++
 		}
+		nodes = nodes[:common+1]
+		for i := common; i < len(w); i++ {
+			e := g.edge(nodes[i], w[i])
+			nodes = append(nodes, e.child)
+			if cap(buf)-len(buf) < i+1 {
+				buf = make([]byte, 0, 1<<16)
+			}
+			start := len(buf)
+			for k := i; k >= 0; k-- {
+				buf = append(buf, w[k])
+			}
+			key := buf[start:len(buf):len(buf)]
+			buckets[w[i]] = append(buckets[w[i]], gaddagPrefix{reversed: key, word: e.accepts, rest: e.child})
+		}
+		prev = w
 	}
-	return len(a) - len(b)
+	var wg sync.WaitGroup
+	next := make(chan int, len(buckets))
+	for b := range buckets {
+		next <- b
+	}
+	close(next)
+	for range runtime.GOMAXPROCS(0) {
+		wg.Go(func() {
+			for b := range next {
+				slices.SortFunc(buckets[b], func(x, y gaddagPrefix) int { return bytes.Compare(x.reversed, y.reversed) })
+			}
+		})
+	}
+	wg.Wait()
+	var all []gaddagPrefix
+	for _, bucket := range buckets {
+		all = append(all, bucket...)
+	}
+	return all
 }

@@ -1,9 +1,6 @@
 package lexicon
 
-import (
-	"fmt"
-	"hash/maphash"
-)
+import "fmt"
 
 // graphBuilder hash-conses nodes: a node is the list of its arcs, and two
 // nodes with the same arcs (same letters, accept flags and children) are
@@ -18,7 +15,6 @@ type graphBuilder struct {
 	nodeStart []int32
 	byHash    map[uint64]int32
 	nextSame  []int32 // next node with the same hash, 0 at the end
-	seed      maphash.Seed
 }
 
 type buildEdge struct {
@@ -32,7 +28,6 @@ func newGraphBuilder() *graphBuilder {
 		nodeStart: []int32{0, 0},
 		byHash:    make(map[uint64]int32),
 		nextSame:  []int32{0},
-		seed:      maphash.MakeSeed(),
 	}
 }
 
@@ -55,6 +50,43 @@ func (g *graphBuilder) addSorted(entries [][]byte, maxLen int) int32 {
 	}
 	g.freeze(path, len(prev), 0)
 	return g.intern(path[0])
+}
+
+// addGADDAG adds the sorted reversed prefixes (see gaddagPrefixes) and
+// returns the GADDAG's root node. Each prefix's node gets a separator arc
+// to the prefix's DAWG node, first of its arcs since the separator sorts
+// before the letters.
+func (g *graphBuilder) addGADDAG(prefixes []gaddagPrefix, maxLen int) int32 {
+	path := make([][]buildEdge, maxLen+1)
+	var prev []byte
+	for _, p := range prefixes {
+		e := p.reversed
+		common := 0
+		for common < len(prev) && common < len(e) && prev[common] == e[common] {
+			common++
+		}
+		g.freeze(path, len(prev), common)
+		for i := common; i < len(e); i++ {
+			path[i] = append(path[i], buildEdge{letter: e[i], child: -1})
+		}
+		path[len(e)-1][len(path[len(e)-1])-1].accepts = p.word
+		if p.rest != 0 {
+			path[len(e)] = append(path[len(e)], buildEdge{letter: separatorCode, child: p.rest})
+		}
+		prev = e
+	}
+	g.freeze(path, len(prev), 0)
+	return g.intern(path[0])
+}
+
+// edge returns the arc of node id for letter code c, which must exist.
+func (g *graphBuilder) edge(id int32, c byte) buildEdge {
+	for _, e := range g.node(id) {
+		if e.letter == c {
+			return e
+		}
+	}
+	panic("lexicon: missing DAWG arc while listing prefixes")
 }
 
 // freeze interns the nodes of the current path below depth keep, deepest
@@ -103,20 +135,18 @@ func (g *graphBuilder) sameEdges(id int32, edges []buildEdge) bool {
 	return true
 }
 
+// hash mixes the arcs of a node; collisions only cost a comparison.
 func (g *graphBuilder) hash(edges []buildEdge) uint64 {
-	var h maphash.Hash
-	h.SetSeed(g.seed)
-	var buf [6]byte
+	h := uint64(len(edges))
 	for _, e := range edges {
-		buf[0] = e.letter
-		buf[1] = 0
+		v := uint64(e.letter) | uint64(uint32(e.child))<<8
 		if e.accepts {
-			buf[1] = 1
+			v |= 1 << 40
 		}
-		buf[2], buf[3], buf[4], buf[5] = byte(e.child), byte(e.child>>8), byte(e.child>>16), byte(e.child>>24)
-		h.Write(buf[:])
+		h = (h ^ v) * 0x9E3779B97F4A7C15
+		h ^= h >> 29
 	}
-	return h.Sum64()
+	return h
 }
 
 // layout writes the nodes into the flat arc slice: first every node the
