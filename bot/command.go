@@ -84,7 +84,7 @@ func (c Command) check() error {
 			return errBadInput
 		}
 		for _, r := range s {
-			if unicode.IsControl(r) || r == utf8.RuneError {
+			if unicode.IsControl(r) || r == utf8.RuneError || isBidiControl(r) {
 				return errBadInput
 			}
 		}
@@ -99,6 +99,12 @@ func (c Command) check() error {
 		return errBadInput
 	}
 	return nil
+}
+
+// isBidiControl spots the direction overrides that make text read other
+// than it is stored (a classic way to disguise a command or a name).
+func isBidiControl(r rune) bool {
+	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) || r == 0x200E || r == 0x200F
 }
 
 // aliases maps the French names of commands (and a few English synonyms) to

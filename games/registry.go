@@ -63,11 +63,15 @@ func foldName(s string) string {
 	if err != nil {
 		folded = s
 	}
+	// Only the separators people put in a game's name are dropped; any other
+	// symbol keeps the name from matching, so look-alikes do not resolve.
 	var b strings.Builder
 	for _, r := range strings.ToLower(folded) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
-			b.WriteRune(r)
+		switch r {
+		case ' ', '-', '_', '\'', '’', '.':
+			continue
 		}
+		b.WriteRune(r)
 	}
 	return b.String()
 }

@@ -1,0 +1,162 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestLobby_JoinTwiceIsRefused(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.do("alice", "/play tictactoe"))
+	mustRefuse(t, h.do("alice", "/join"), "already sit")
+	mustOK(t, h.do("bob", "/join"))
+	mustRefuse(t, h.do("bob", "/join"), "already sit")
+	mustRefuse(t, h.do("carol", "/join"), "full")
+}
+
+func TestLobby_StartWithTooFew(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.do("alice", "/play tictactoe"))
+	mustRefuse(t, h.do("alice", "/start"), "At least 2 players")
+	mustOK(t, h.do("bob", "/join"))
+	mustRefuse(t, h.do("bob", "/start"), "Only alice")
+	mustOK(t, h.do("alice", "/start"))
+	mustRefuse(t, h.do("alice", "/start"), "already started")
+	mustRefuse(t, h.do("carol", "/join"), "already started")
+}
+
+func TestLobby_FrenchCommandsAndAliases(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.do("alice", "/jouer Tic-Tac-Toe"))
+	mustOK(t, h.do("bob", "/rejoindre"))
+	mustOK(t, h.do("alice", "/commencer"))
+	if tb := h.core.tableFor(Command{Chat: "local:main"}); tb.Phase != Playing {
+		t.Fatalf("phase %s", tb.Phase)
+	}
+}
+
+func TestLobby_OneTablePerChat_SeveralChatsPerUser(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.doIn("local:a", "alice", "/play tictactoe"))
+	mustRefuse(t, h.doIn("local:a", "bob", "/play tictactoe"), "already open")
+	mustOK(t, h.doIn("local:b", "alice", "/play tictactoe"))
+	mustOK(t, h.doIn("local:a", "bob", "/join"))
+	mustOK(t, h.doIn("local:b", "bob", "/join"))
+	mustOK(t, h.doIn("local:a", "alice", "/start"))
+	mustOK(t, h.doIn("local:b", "alice", "/start"))
+	mustOK(t, h.doIn("local:a", "alice", "/move 5"))
+	mustOK(t, h.doIn("local:b", "alice", "/move 1"))
+	// In private, alice sits at two tables: the bot cannot guess which.
+	outs := h.core.Handle(ctxBG(), Command{Chat: "local:alice", Private: true, User: User{ID: "local:alice", Name: "alice"}, Name: "move", Args: []string{"3"}})
+	mustRefuse(t, outs, "several tables")
+}
+
+func TestLobby_BotsFillSeats(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.do("alice", "/play tictactoe"))
+	mustOK(t, h.do("alice", "/addbot"))
+	mustRefuse(t, h.do("alice", "/addbot"), "full")
+	mustOK(t, h.do("alice", "/removebot"))
+	mustRefuse(t, h.do("alice", "/removebot"), "no bot")
+	mustOK(t, h.do("alice", "/addbot"))
+	mustOK(t, h.do("alice", "/start"))
+	// alice moves; the bot answers within the same command.
+	mustOK(t, h.do("alice", "/move 1"))
+	tb := h.core.tableFor(Command{Chat: "local:main"})
+	if tb.Moves != 2 {
+		t.Fatalf("moves = %d, want 2 (alice and the bot)", tb.Moves)
+	}
+}
+
+func TestLobby_PlayOptions(t *testing.T) {
+	h := newHarness(t)
+	mustRefuse(t, h.do("alice", "/play tictactoe turbo"), "Unknown option: turbo")
+	mustRefuse(t, h.do("alice", "/play chess"), "Unknown game: chess")
+	mustRefuse(t, h.do("alice", "/play"), "Which game")
+	mustOK(t, h.do("alice", "/play tictactoe long bots=1 lang=fr"))
+	tb := h.core.tableFor(Command{Chat: "local:main"})
+	if tb.Options["long"] != "on" || len(tb.Seats) != 2 || tb.Settings.Lang != "fr" {
+		t.Fatalf("options %v seats %d lang %s", tb.Options, len(tb.Seats), tb.Settings.Lang)
+	}
+}
+
+func TestLobby_LeaveMidGameABotTakesOver(t *testing.T) {
+	h := newHarness(t)
+	h.seated()
+	mustOK(t, h.do("alice", "/move 5"))
+	// bob leaves while it is his turn: a bot plays his seat at once.
+	mustOK(t, h.do("bob", "/leave"))
+	tb := h.core.tableFor(Command{Chat: "local:main"})
+	if tb.Moves != 2 || !tb.Seats[1].Left {
+		t.Fatalf("moves %d, seat %+v", tb.Moves, tb.Seats[1])
+	}
+	mustRefuse(t, h.do("bob", "/move 1"), "do not sit")
+	mustOK(t, h.do("alice", "/move 1"))
+}
+
+func TestLobby_LeaveLobbyPassesCreator(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.do("alice", "/play tictactoe"))
+	mustOK(t, h.do("bob", "/join"))
+	mustOK(t, h.do("alice", "/leave"))
+	mustOK(t, h.do("bob", "/addbot"))
+	mustOK(t, h.do("bob", "/start"))
+	mustOK(t, h.do("bob", "/leave")) // last human: the table closes
+	mustRefuse(t, h.do("bob", "/board"), "no open table")
+}
+
+func TestQuit_CreatorAtOnce(t *testing.T) {
+	h := newHarness(t)
+	tb := h.seated()
+	mustOK(t, h.do("alice", "/quit"))
+	if tb.Phase != Abandoned {
+		t.Fatalf("phase %s", tb.Phase)
+	}
+	mustOK(t, h.do("bob", "/play tictactoe")) // the chat is free again
+}
+
+func TestQuit_VoteOfSeatedPlayers(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.do("alice", "/play tictactoe"))
+	mustOK(t, h.do("bob", "/join"))
+	mustOK(t, h.do("alice", "/start"))
+	// alice leaves (a bot takes her seat), so bob is the only human; but
+	// first check that a non-creator's vote needs a majority: give the
+	// creator role away by leaving.
+	tb := h.core.tableFor(Command{Chat: "local:main"})
+	mustRefuse(t, h.do("mallory", "/quit"), "do not sit")
+	outs := h.do("bob", "/quit") // 1 vote of 2 humans: not yet
+	mustOK(t, outs)
+	if tb.Phase != Playing || !strings.Contains(outs[0].Text, "1/2") {
+		t.Fatalf("phase %s, %q", tb.Phase, outs[0].Text)
+	}
+	// Votes survive a restart.
+	h.restart()
+	tb = h.core.tableFor(Command{Chat: "local:main"})
+	if len(tb.Votes) != 1 {
+		t.Fatalf("votes after restart: %v", tb.Votes)
+	}
+}
+
+func TestQuit_VoteMajority(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.do("alice", "/play tictactoe"))
+	mustOK(t, h.do("bob", "/join"))
+	mustOK(t, h.do("alice", "/start"))
+	tb := h.core.tableFor(Command{Chat: "local:main"})
+	tb.mu.Lock()
+	tb.Creator = "local:nobody" // the creator has gone: only a vote can stop it
+	tb.mu.Unlock()
+	mustOK(t, h.do("bob", "/quit"))
+	if tb.Phase != Playing {
+		t.Fatal("one vote of two stopped the game")
+	}
+	mustOK(t, h.do("alice", "/quit"))
+	if tb.Phase != Abandoned {
+		t.Fatalf("two votes of two: phase %s", tb.Phase)
+	}
+	rec, err := h.st.Table(tb.ID)
+	if err != nil || !rec.Finished {
+		t.Fatalf("abandoned table not stored as finished: %v %+v", err, rec)
+	}
+}
