@@ -1,0 +1,442 @@
+// Package config reads tablee's YAML configuration file.
+//
+// Every setting has a default (Default), so a file only needs what differs.
+// Unknown settings are errors, not ignored: a misspelt "tokne" must not
+// silently leave the bot without a token. Tokens may come from the
+// environment instead of the file (TABLEE_DISCORD_TOKEN,
+// TABLEE_TELEGRAM_TOKEN, TABLEE_TELEGRAM_SECRET_TOKEN), which wins over the
+// file. Secrets are of type Secret and never print.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Config is the whole configuration.
+type Config struct {
+	// DataDir is where tablee.db lives.
+	DataDir string `yaml:"data_dir"`
+	// Language is the default language of new chats: fr or en.
+	Language string `yaml:"language"`
+	// Dictionary is an optional word list replacing the built-in lexicon.
+	Dictionary string `yaml:"dictionary"`
+
+	Log       Log       `yaml:"log"`
+	Deadlines Deadlines `yaml:"deadlines"`
+	Discord   Discord   `yaml:"discord"`
+	Telegram  Telegram  `yaml:"telegram"`
+}
+
+// Log is the bot's own logging.
+type Log struct {
+	Level  string `yaml:"level"`  // debug, info, warn or error
+	Format string `yaml:"format"` // text or json
+}
+
+// Deadlines are the defaults of new tables; each table may change them
+// with /settings.
+type Deadlines struct {
+	// Turn is how long a player has for a move; 0 is no deadline (live play).
+	Turn Duration `yaml:"turn"`
+	// Reminder is how long before the deadline the player is reminded; 0 is
+	// no reminder.
+	Reminder Duration `yaml:"reminder"`
+	// OnExpiry is what happens when the deadline passes: "pass" passes the
+	// turn, "bot" lets the bot play for the player.
+	OnExpiry string `yaml:"on_expiry"`
+}
+
+// Discord is the Discord adapter.
+type Discord struct {
+	Enabled bool   `yaml:"enabled"`
+	Token   Secret `yaml:"token"`
+	// DevGuild registers the slash commands on this guild only, where they
+	// appear at once, for development. Empty registers them globally.
+	DevGuild   string `yaml:"dev_guild"`
+	ShardID    int    `yaml:"shard_id"`
+	ShardCount int    `yaml:"shard_count"`
+}
+
+// Telegram is the Telegram adapter.
+type Telegram struct {
+	Enabled bool   `yaml:"enabled"`
+	Token   Secret `yaml:"token"`
+	// Mode is "polling" (getUpdates, works anywhere) or "webhook" (Telegram
+	// calls us: needs a public HTTPS address).
+	Mode string `yaml:"mode"`
+	// PollTimeout is the long-polling timeout of getUpdates.
+	PollTimeout Duration `yaml:"poll_timeout"`
+	Webhook     Webhook  `yaml:"webhook"`
+}
+
+// Webhook is the Telegram webhook server.
+type Webhook struct {
+	// Listen is the address the webhook server listens on (":8443").
+	Listen string `yaml:"listen"`
+	// Path is the URL path Telegram posts updates to ("/telegram").
+	Path string `yaml:"path"`
+	// URL is the public HTTPS URL given to Telegram; empty when the webhook
+	// is registered by other means.
+	URL string `yaml:"url"`
+	// SecretToken is sent back by Telegram in every request, so that only
+	// Telegram can post updates.
+	SecretToken Secret `yaml:"secret_token"`
+}
+
+// Environment variables that override the file.
+const (
+	EnvDiscordToken        = "TABLEE_DISCORD_TOKEN"
+	EnvTelegramToken       = "TABLEE_TELEGRAM_TOKEN"
+	EnvTelegramSecretToken = "TABLEE_TELEGRAM_SECRET_TOKEN"
+)
+
+// DBFile is the name of the data file in DataDir.
+const DBFile = "tablee.db"
+
+// Default is the configuration of an empty file.
+func Default() *Config {
+	return &Config{
+		DataDir:  "./data",
+		Language: "fr",
+		Log:      Log{Level: "info", Format: "text"},
+		Deadlines: Deadlines{
+			OnExpiry: "pass",
+		},
+		Discord: Discord{ShardCount: 1},
+		Telegram: Telegram{
+			Mode:        "polling",
+			PollTimeout: Duration(30e9),
+		},
+	}
+}
+
+// DBPath is the path of the data file.
+func (c *Config) DBPath() string { return filepath.Join(c.DataDir, DBFile) }
+
+// Load reads the file at path, applies the environment and validates.
+func Load(path string) (*Config, error) { return LoadWith(path, os.Getenv) }
+
+// LoadWith is Load with another environment, for tests.
+func LoadWith(path string, getenv func(string) string) (*Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("config: reading %s: %w", path, pathCause(err))
+	}
+	c, lines, err := decode(data, path)
+	if err != nil {
+		return nil, err
+	}
+	c.applyEnv(getenv)
+	if err := c.validate(path, lines); err != nil {
+		return nil, err
+	}
+	if c.Dictionary != "" {
+		if _, err := os.Stat(c.Dictionary); err != nil {
+			return nil, &SettingError{Source: path, Line: lines.line("dictionary"), Setting: "dictionary",
+				Problem: fmt.Sprintf("names a file that cannot be read: %v", pathCause(err))}
+		}
+	}
+	return c, nil
+}
+
+// pathCause drops the path from an *os.PathError, which the caller names.
+func pathCause(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// Parse reads a configuration from data and validates it, without the
+// environment. source names the data in errors (a file name).
+func Parse(data []byte, source string) (*Config, error) {
+	c, lines, err := decode(data, source)
+	if err != nil {
+		return nil, err
+	}
+	if err := c.validate(source, lines); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+func (c *Config) applyEnv(getenv func(string) string) {
+	if v := getenv(EnvDiscordToken); v != "" {
+		c.Discord.Token = Secret(v)
+	}
+	if v := getenv(EnvTelegramToken); v != "" {
+		c.Telegram.Token = Secret(v)
+	}
+	if v := getenv(EnvTelegramSecretToken); v != "" {
+		c.Telegram.Webhook.SecretToken = Secret(v)
+	}
+}
+
+// SettingError is one bad setting. Several are joined with errors.Join.
+type SettingError struct {
+	Source  string // the file, or "" when validating a Config built in code
+	Line    int    // its line in the file, 0 when unknown (a default, the environment)
+	Setting string // "telegram.mode"
+	Problem string // "must be polling or webhook, not \"hook\""
+}
+
+func (e *SettingError) Error() string {
+	var b strings.Builder
+	b.WriteString("config: ")
+	if e.Source != "" {
+		b.WriteString(e.Source)
+		if e.Line > 0 {
+			b.WriteString(":" + strconv.Itoa(e.Line))
+		}
+		b.WriteString(": ")
+	}
+	b.WriteString(e.Setting)
+	b.WriteString(" ")
+	b.WriteString(e.Problem)
+	return b.String()
+}
+
+// lines maps the lines of a YAML document to the setting written there, and
+// back.
+type lines map[int]string
+
+func (l lines) line(setting string) int {
+	best := 0
+	for n, s := range l {
+		if s == setting && (best == 0 || n < best) {
+			best = n
+		}
+	}
+	return best
+}
+
+func index(n *yaml.Node, prefix string, l lines) {
+	switch n.Kind {
+	case yaml.DocumentNode:
+		for _, c := range n.Content {
+			index(c, prefix, l)
+		}
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k, v := n.Content[i], n.Content[i+1]
+			name := k.Value
+			if prefix != "" {
+				name = prefix + "." + name
+			}
+			l[k.Line] = name
+			if v.Line != k.Line && v.Kind == yaml.ScalarNode {
+				l[v.Line] = name
+			}
+			index(v, name, l)
+		}
+	}
+}
+
+var yamlLine = regexp.MustCompile(`^line (\d+): (.*)$`)
+var notFound = regexp.MustCompile(`^field (\S+) not found in type`)
+var wrongType = regexp.MustCompile("^cannot unmarshal !!\\w+(?: `(.*)`)? into (\\S+)$")
+
+// decode reads data over the defaults, refusing unknown settings.
+func decode(data []byte, source string) (*Config, lines, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, nil, fmt.Errorf("config: %s: %s", source, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	l := lines{}
+	index(&root, "", l)
+
+	c := Default()
+	if len(root.Content) == 0 || root.Content[0].ShortTag() == "!!null" { // empty, comments, "---"
+		return c, l, nil
+	}
+	if root.Content[0].Kind != yaml.MappingNode {
+		return nil, nil, fmt.Errorf("config: %s: the file must be a mapping of settings (data_dir: ..., discord: ...)", source)
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	err := dec.Decode(c)
+	if err == nil || errors.Is(err, io.EOF) {
+		return c, l, nil
+	}
+	var te *yaml.TypeError
+	if !errors.As(err, &te) {
+		return nil, nil, fmt.Errorf("config: %s: %s", source, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	var errs []error
+	for _, msg := range te.Errors {
+		se := &SettingError{Source: source, Setting: "(unknown)", Problem: msg}
+		if m := yamlLine.FindStringSubmatch(msg); m != nil {
+			se.Line, _ = strconv.Atoi(m[1])
+			se.Problem = m[2]
+			if s, ok := l[se.Line]; ok {
+				se.Setting = s
+			}
+		}
+		if m := notFound.FindStringSubmatch(se.Problem); m != nil {
+			se.Problem = "is not a setting"
+			if se.Setting == "(unknown)" {
+				se.Setting = m[1]
+			}
+		} else if m := wrongType.FindStringSubmatch(se.Problem); m != nil {
+			got := strconv.Quote(m[1])
+			if m[1] == "" {
+				got = "a list or a mapping"
+			}
+			switch m[2] {
+			case "int":
+				se.Problem = "must be a whole number, not " + got
+			case "bool":
+				se.Problem = "must be true or false, not " + got
+			case "string", "config.Secret":
+				se.Problem = "must be a single value, not " + got
+			default:
+				se.Problem = fmt.Sprintf("must be a value of type %s, not %s", m[2], got)
+			}
+		}
+		errs = append(errs, se)
+	}
+	return nil, nil, errors.Join(errs...)
+}
+
+// Validate checks every setting and reports each bad one by name.
+func (c *Config) Validate() error { return c.validate("", nil) }
+
+var secretTokenChars = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)
+
+func (c *Config) validate(source string, l lines) error {
+	var errs []error
+	bad := func(setting, format string, args ...any) {
+		errs = append(errs, &SettingError{Source: source, Line: l.line(setting), Setting: setting, Problem: fmt.Sprintf(format, args...)})
+	}
+	oneOf := func(setting, value string, allowed ...string) {
+		for _, a := range allowed {
+			if value == a {
+				return
+			}
+		}
+		if len(allowed) == 2 {
+			bad(setting, "must be %s or %s, not %q", allowed[0], allowed[1], value)
+		} else {
+			bad(setting, "must be one of %s, not %q", strings.Join(allowed, ", "), value)
+		}
+	}
+	nonNegative := func(setting string, d Duration) {
+		if d < 0 {
+			bad(setting, "must not be negative, not %s", d)
+		}
+	}
+
+	if strings.TrimSpace(c.DataDir) == "" {
+		bad("data_dir", "must not be empty")
+	}
+	oneOf("language", c.Language, "fr", "en")
+	oneOf("log.level", c.Log.Level, "debug", "info", "warn", "error")
+	oneOf("log.format", c.Log.Format, "text", "json")
+
+	nonNegative("deadlines.turn", c.Deadlines.Turn)
+	nonNegative("deadlines.reminder", c.Deadlines.Reminder)
+	if c.Deadlines.Turn > 0 && c.Deadlines.Reminder >= c.Deadlines.Turn {
+		bad("deadlines.reminder", "must be shorter than deadlines.turn (%s), not %s", c.Deadlines.Turn, c.Deadlines.Reminder)
+	}
+	oneOf("deadlines.on_expiry", c.Deadlines.OnExpiry, "pass", "bot")
+
+	if c.Discord.Enabled && !c.Discord.Token.IsSet() {
+		bad("discord.token", "is required when discord.enabled is true (or set %s)", EnvDiscordToken)
+	}
+	if c.Discord.ShardCount < 1 {
+		bad("discord.shard_count", "must be at least 1, not %d", c.Discord.ShardCount)
+	} else if c.Discord.ShardID < 0 || c.Discord.ShardID >= c.Discord.ShardCount {
+		bad("discord.shard_id", "must be between 0 and discord.shard_count-1 (%d), not %d", c.Discord.ShardCount-1, c.Discord.ShardID)
+	}
+
+	t := c.Telegram
+	if t.Enabled && !t.Token.IsSet() {
+		bad("telegram.token", "is required when telegram.enabled is true (or set %s)", EnvTelegramToken)
+	}
+	oneOf("telegram.mode", t.Mode, "polling", "webhook")
+	if t.PollTimeout < 0 {
+		bad("telegram.poll_timeout", "must not be negative, not %s", t.PollTimeout)
+	}
+	if t.Enabled && t.Mode == "webhook" {
+		w := t.Webhook
+		if w.Listen == "" {
+			bad("telegram.webhook.listen", "is required in webhook mode (an address such as :8443)")
+		}
+		if w.Path == "" {
+			bad("telegram.webhook.path", "is required in webhook mode (such as /telegram)")
+		}
+		if !w.SecretToken.IsSet() {
+			bad("telegram.webhook.secret_token", "is required in webhook mode (or set %s)", EnvTelegramSecretToken)
+		}
+	}
+	if w := t.Webhook; w.Path != "" && !strings.HasPrefix(w.Path, "/") {
+		bad("telegram.webhook.path", "must start with /, not %q", w.Path)
+	}
+	if w := t.Webhook; w.URL != "" && !strings.HasPrefix(w.URL, "https://") {
+		bad("telegram.webhook.url", "must be an https:// URL (Telegram only calls HTTPS), not %q", w.URL)
+	}
+	if s := t.Webhook.SecretToken; s.IsSet() && !secretTokenChars.MatchString(s.Reveal()) {
+		// Do not quote the value: it is a secret.
+		bad("telegram.webhook.secret_token", "must be 1 to 256 characters among A-Z, a-z, 0-9, _ and - (Telegram's rule)")
+	}
+	return errors.Join(errs...)
+}
+
+// String describes the configuration with its secrets masked, for %v and
+// %+v.
+func (c Config) String() string {
+	return fmt.Sprintf("{data_dir:%q language:%s dictionary:%q log:{level:%s format:%s} "+
+		"deadlines:{turn:%s reminder:%s on_expiry:%s} "+
+		"discord:{enabled:%t token:%q dev_guild:%q shard_id:%d shard_count:%d} "+
+		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s webhook:{listen:%q path:%q url:%q secret_token:%q}}}",
+		c.DataDir, c.Language, c.Dictionary, c.Log.Level, c.Log.Format,
+		c.Deadlines.Turn, c.Deadlines.Reminder, c.Deadlines.OnExpiry,
+		c.Discord.Enabled, c.Discord.Token.mask(), c.Discord.DevGuild, c.Discord.ShardID, c.Discord.ShardCount,
+		c.Telegram.Enabled, c.Telegram.Token.mask(), c.Telegram.Mode, c.Telegram.PollTimeout,
+		c.Telegram.Webhook.Listen, c.Telegram.Webhook.Path, c.Telegram.Webhook.URL, c.Telegram.Webhook.SecretToken.mask())
+}
+
+// GoString keeps %#v from printing secrets.
+func (c Config) GoString() string { return "config.Config" + c.String() }
+
+// LogValue gives log/slog the configuration as groups, secrets masked.
+func (c Config) LogValue() slog.Value {
+	return slog.GroupValue(
+		slog.String("data_dir", c.DataDir),
+		slog.String("language", c.Language),
+		slog.String("dictionary", c.Dictionary),
+		slog.Group("log", slog.String("level", c.Log.Level), slog.String("format", c.Log.Format)),
+		slog.Group("deadlines",
+			slog.String("turn", c.Deadlines.Turn.String()),
+			slog.String("reminder", c.Deadlines.Reminder.String()),
+			slog.String("on_expiry", c.Deadlines.OnExpiry)),
+		slog.Group("discord",
+			slog.Bool("enabled", c.Discord.Enabled),
+			slog.String("token", c.Discord.Token.mask()),
+			slog.String("dev_guild", c.Discord.DevGuild),
+			slog.Int("shard_id", c.Discord.ShardID),
+			slog.Int("shard_count", c.Discord.ShardCount)),
+		slog.Group("telegram",
+			slog.Bool("enabled", c.Telegram.Enabled),
+			slog.String("token", c.Telegram.Token.mask()),
+			slog.String("mode", c.Telegram.Mode),
+			slog.String("poll_timeout", c.Telegram.PollTimeout.String()),
+			slog.Group("webhook",
+				slog.String("listen", c.Telegram.Webhook.Listen),
+				slog.String("path", c.Telegram.Webhook.Path),
+				slog.String("url", c.Telegram.Webhook.URL),
+				slog.String("secret_token", c.Telegram.Webhook.SecretToken.mask()))),
+	)
+}

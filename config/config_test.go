@@ -1,0 +1,428 @@
+package config
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+func noEnv(string) string { return "" }
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestDefaultIsValid(t *testing.T) {
+	c := Default()
+	if err := c.Validate(); err != nil {
+		t.Fatal(err)
+	}
+	if c.DataDir != "./data" || c.Language != "fr" || c.Log.Level != "info" || c.Log.Format != "text" ||
+		c.Deadlines.Turn != 0 || c.Deadlines.Reminder != 0 || c.Deadlines.OnExpiry != "pass" ||
+		c.Discord.Enabled || c.Discord.ShardCount != 1 ||
+		c.Telegram.Enabled || c.Telegram.Mode != "polling" || c.Telegram.PollTimeout.D() != 30*time.Second {
+		t.Errorf("Default() = %+v", *c)
+	}
+	if c.DBPath() != filepath.Join("data", "tablee.db") {
+		t.Errorf("DBPath = %q", c.DBPath())
+	}
+}
+
+func TestEmptyFileIsDefault(t *testing.T) {
+	for _, data := range []string{"", "# nothing\n", "---\n"} {
+		c, err := Parse([]byte(data), "empty.yaml")
+		if err != nil {
+			t.Fatalf("%q: %v", data, err)
+		}
+		if !reflect.DeepEqual(c, Default()) {
+			t.Errorf("%q gives %+v", data, c)
+		}
+	}
+}
+
+func TestPartialFileKeepsOtherDefaults(t *testing.T) {
+	c, err := Parse([]byte("telegram:\n  enabled: true\n  token: abc\ndeadlines:\n  turn: 2d\n  reminder: 12h\n"), "t.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Default()
+	want.Telegram.Enabled, want.Telegram.Token = true, "abc"
+	want.Deadlines.Turn = Duration(48 * time.Hour)
+	want.Deadlines.Reminder = Duration(12 * time.Hour)
+	if !reflect.DeepEqual(c, want) {
+		t.Errorf("got  %+v\nwant %+v", c, want)
+	}
+}
+
+func TestExampleFile(t *testing.T) {
+	path := filepath.Join("..", "config.example.yaml")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Parse(data, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The example shows the defaults, every one of them.
+	if !reflect.DeepEqual(c, Default()) {
+		t.Errorf("example differs from Default():\n%+v\n%+v", c, Default())
+	}
+	var example, defaults yaml.Node
+	if err := yaml.Unmarshal(data, &example); err != nil {
+		t.Fatal(err)
+	}
+	out, err := yaml.Marshal(Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := yaml.Unmarshal(out, &defaults); err != nil {
+		t.Fatal(err)
+	}
+	have, all := lines{}, lines{}
+	index(&example, "", have)
+	index(&defaults, "", all)
+	for _, s := range all {
+		if have.line(s) == 0 {
+			t.Errorf("config.example.yaml does not show %s", s)
+		}
+	}
+	// Every setting line is preceded by a comment.
+	prev := ""
+	for i, line := range strings.Split(string(data), "\n") {
+		trimmed := strings.TrimSpace(line)
+		if trimmed != "" && !strings.HasPrefix(trimmed, "#") && !strings.HasSuffix(trimmed, ":") &&
+			!strings.HasPrefix(prev, "#") && have[i+1] != "discord.shard_count" {
+			t.Errorf("config.example.yaml:%d: %q has no comment", i+1, trimmed)
+		}
+		prev = trimmed
+	}
+}
+
+func TestDurations(t *testing.T) {
+	for in, want := range map[string]time.Duration{
+		"0": 0, "0s": 0, "90s": 90 * time.Second, "12h": 12 * time.Hour, "2d": 48 * time.Hour,
+		"1d12h": 36 * time.Hour, "1h30m": 90 * time.Minute, " 5m ": 5 * time.Minute, "-5s": -5 * time.Second,
+	} {
+		d, err := ParseDuration(in)
+		if err != nil || d.D() != want {
+			t.Errorf("ParseDuration(%q) = %v, %v; want %v", in, d, err, want)
+		}
+		back, err := ParseDuration(d.String())
+		if err != nil || back != d {
+			t.Errorf("%q: String %q reads back as %v, %v", in, d.String(), back, err)
+		}
+	}
+	for _, in := range []string{"", "2", "d", "2x", "1.5d", "2d-3h", "-2d", "1d1d"} {
+		if _, err := ParseDuration(in); err == nil {
+			t.Errorf("ParseDuration(%q) accepted", in)
+		}
+	}
+	if s := Duration(48 * time.Hour).String(); s != "2d" {
+		t.Errorf("2 days = %q", s)
+	}
+	if s := Duration(90 * time.Second).String(); s != "1m30s" {
+		t.Errorf("90s = %q", s)
+	}
+	out, err := yaml.Marshal(struct{ D Duration }{Duration(48 * time.Hour)})
+	if err != nil || string(out) != "d: 2d\n" {
+		t.Errorf("yaml.Marshal = %q, %v", out, err)
+	}
+}
+
+// settingErr checks that err holds a SettingError for setting whose message
+// contains want, and that the message names the setting.
+func settingErr(t *testing.T, err error, setting, want string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("no error; want one about %s", setting)
+	}
+	for _, e := range flatten(err) {
+		var se *SettingError
+		if errors.As(e, &se) && se.Setting == setting {
+			if !strings.Contains(e.Error(), setting) || !strings.Contains(e.Error(), want) {
+				t.Errorf("error %q does not name %s and say %q", e, setting, want)
+			}
+			return
+		}
+	}
+	t.Errorf("error %q is not about %s", err, setting)
+}
+
+func flatten(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
+func TestValidationNamesTheSetting(t *testing.T) {
+	cases := []struct {
+		yaml, setting, want string
+	}{
+		{"data_dir: ''", "data_dir", "must not be empty"},
+		{"language: de", "language", `must be fr or en, not "de"`},
+		{"log: {level: trace}", "log.level", `must be one of debug, info, warn, error, not "trace"`},
+		{"log: {format: xml}", "log.format", `must be text or json, not "xml"`},
+		{"deadlines: {turn: 2x}", "deadlines.turn", `must be a duration such as 90s, 12h or 2d, not "2x"`},
+		{"deadlines: {turn: -1h}", "deadlines.turn", "must not be negative"},
+		{"deadlines: {turn: 1h, reminder: 2h}", "deadlines.reminder", "must be shorter than deadlines.turn"},
+		{"deadlines:\n  reminder: [1]", "deadlines.reminder", "must be a duration"},
+		{"deadlines: {on_expiry: wait}", "deadlines.on_expiry", `must be pass or bot, not "wait"`},
+		{"discord: {enabled: true}", "discord.token", "is required when discord.enabled is true (or set TABLEE_DISCORD_TOKEN)"},
+		{"discord: {shard_id: 1}", "discord.shard_id", "must be between 0 and discord.shard_count-1 (0), not 1"},
+		{"discord: {shard_id: 2, shard_count: 2}", "discord.shard_id", "not 2"},
+		{"discord: {shard_count: 0}", "discord.shard_count", "must be at least 1"},
+		{"discord: {shard_count: many}", "discord.shard_count", `must be a whole number, not "many"`},
+		{"discord: {enabled: yes please}", "discord.enabled", `must be true or false, not "yes please"`},
+		{"discord: {token: [a, b]}", "discord.token", "must be a single value"},
+		{"telegram: {enabled: true}", "telegram.token", "is required when telegram.enabled is true"},
+		{"telegram: {mode: hook}", "telegram.mode", `must be polling or webhook, not "hook"`},
+		{"telegram: {poll_timeout: 30}", "telegram.poll_timeout", "must be a duration"},
+		{"telegram: {enabled: true, token: x, mode: webhook, webhook: {path: /t, secret_token: s}}", "telegram.webhook.listen", "is required in webhook mode"},
+		{"telegram: {enabled: true, token: x, mode: webhook, webhook: {listen: ':8443', secret_token: s}}", "telegram.webhook.path", "is required in webhook mode"},
+		{"telegram: {enabled: true, token: x, mode: webhook, webhook: {listen: ':8443', path: /t}}", "telegram.webhook.secret_token", "is required in webhook mode"},
+		{"telegram: {webhook: {path: telegram}}", "telegram.webhook.path", "must start with /"},
+		{"telegram: {webhook: {url: 'http://x/t'}}", "telegram.webhook.url", "must be an https:// URL"},
+		{"telegram: {webhook: {secret_token: 'no spaces allowed'}}", "telegram.webhook.secret_token", "must be 1 to 256 characters"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.setting, func(t *testing.T) {
+			_, err := Parse([]byte(tc.yaml), "tablee.yaml")
+			settingErr(t, err, tc.setting, tc.want)
+			if err != nil && !strings.HasPrefix(err.Error(), "config: tablee.yaml") {
+				t.Errorf("error %q does not name the file", err)
+			}
+		})
+	}
+}
+
+func TestErrorWording(t *testing.T) {
+	_, err := Parse([]byte("telegram:\n  mode: hook\n"), "tablee.yaml")
+	if want := `config: tablee.yaml:2: telegram.mode must be polling or webhook, not "hook"`; err == nil || err.Error() != want {
+		t.Errorf("got  %v\nwant %s", err, want)
+	}
+	c := Default()
+	c.Telegram.Mode = "hook"
+	if want := `config: telegram.mode must be polling or webhook, not "hook"`; c.Validate() == nil || c.Validate().Error() != want {
+		t.Errorf("Validate: %v", c.Validate())
+	}
+}
+
+func TestSeveralErrorsAtOnce(t *testing.T) {
+	_, err := Parse([]byte("language: de\nlog:\n  level: loud\n"), "t.yaml")
+	settingErr(t, err, "language", "not \"de\"")
+	settingErr(t, err, "log.level", "not \"loud\"")
+	if !strings.Contains(err.Error(), "t.yaml:3: log.level") {
+		t.Errorf("line missing: %v", err)
+	}
+}
+
+func TestUnknownKeyRejected(t *testing.T) {
+	for _, tc := range []struct{ yaml, setting string }{
+		{"data_dri: ./x\n", "data_dri"},
+		{"discord:\n  enabled: false\n  tokne: abc\n", "discord.tokne"},
+		{"telegram:\n  webhook:\n    secret: abc\n", "telegram.webhook.secret"},
+	} {
+		_, err := Parse([]byte(tc.yaml), "tablee.yaml")
+		settingErr(t, err, tc.setting, "is not a setting")
+	}
+	_, err := Parse([]byte("discord:\n  tokne: abc\n"), "tablee.yaml")
+	if want := "config: tablee.yaml:2: discord.tokne is not a setting"; err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}
+
+func TestSyntaxError(t *testing.T) {
+	for _, data := range []string{"discord: [\n", "- a\n- b\n", "just a string"} {
+		_, err := Parse([]byte(data), "bad.yaml")
+		if err == nil || !strings.HasPrefix(err.Error(), "config: bad.yaml") {
+			t.Errorf("%q: %v", data, err)
+		}
+	}
+}
+
+func writeFile(t *testing.T, content string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "tablee.yaml")
+	if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestEnvOverrides(t *testing.T) {
+	path := writeFile(t, "discord:\n  enabled: true\n  token: from-file\ntelegram:\n  enabled: true\n  mode: webhook\n  webhook: {listen: ':8443', path: /tg}\n")
+	// Without the environment the Telegram token and secret are missing.
+	_, err := LoadWith(path, noEnv)
+	settingErr(t, err, "telegram.token", "is required")
+	settingErr(t, err, "telegram.webhook.secret_token", "is required")
+
+	c, err := LoadWith(path, env(map[string]string{
+		EnvDiscordToken:        "from-env",
+		EnvTelegramToken:       "tg-env",
+		EnvTelegramSecretToken: "s3cret",
+	}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Discord.Token.Reveal() != "from-env" || c.Telegram.Token.Reveal() != "tg-env" || c.Telegram.Webhook.SecretToken.Reveal() != "s3cret" {
+		t.Errorf("environment did not win: %q %q %q", c.Discord.Token.Reveal(), c.Telegram.Token.Reveal(), c.Telegram.Webhook.SecretToken.Reveal())
+	}
+	// An empty variable does not erase the file's value.
+	c, err = LoadWith(path, env(map[string]string{EnvTelegramToken: "x", EnvTelegramSecretToken: "y"}))
+	if err != nil || c.Discord.Token.Reveal() != "from-file" {
+		t.Errorf("file token lost: %v", err)
+	}
+	// Load reads the real environment.
+	t.Setenv(EnvTelegramToken, "real-env")
+	t.Setenv(EnvTelegramSecretToken, "real-secret")
+	if c, err := Load(path); err != nil || c.Telegram.Token.Reveal() != "real-env" {
+		t.Errorf("Load: %v", err)
+	}
+}
+
+func TestMissingFile(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "nope.yaml")
+	_, err := Load(path)
+	if err == nil || !strings.Contains(err.Error(), path) || !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("Load of a missing file: %v", err)
+	}
+	if strings.Count(err.Error(), path) != 1 {
+		t.Errorf("path named twice: %v", err)
+	}
+}
+
+func TestMissingDictionary(t *testing.T) {
+	path := writeFile(t, "dictionary: /nonexistent/words.txt\n")
+	_, err := LoadWith(path, noEnv)
+	settingErr(t, err, "dictionary", "cannot be read")
+	dict := filepath.Join(t.TempDir(), "words.txt")
+	if err := os.WriteFile(dict, []byte("chat\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadWith(writeFile(t, "dictionary: "+dict+"\n"), noEnv); err != nil {
+		t.Error(err)
+	}
+}
+
+func TestSecretsNeverPrinted(t *testing.T) {
+	const (
+		dtok = "DISCORD-TOKEN-abc123"
+		ttok = "TELEGRAM-TOKEN-456:xyz"
+		wsec = "WEBHOOK-SECRET-789"
+	)
+	path := writeFile(t, fmt.Sprintf("discord: {enabled: true, token: %s}\ntelegram: {enabled: true, mode: webhook, webhook: {listen: ':1', path: /t, secret_token: %s}}\n", dtok, wsec))
+	c, err := LoadWith(path, env(map[string]string{EnvTelegramToken: ttok}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var outs []string
+	for _, f := range []string{"%v", "%+v", "%#v", "%s"} {
+		outs = append(outs, fmt.Sprintf(f, c), fmt.Sprintf(f, *c), fmt.Sprintf(f, c.Discord), fmt.Sprintf(f, c.Telegram))
+	}
+	for _, format := range []string{"json", "text"} {
+		var buf bytes.Buffer
+		var h slog.Handler = slog.NewJSONHandler(&buf, nil)
+		if format == "text" {
+			h = slog.NewTextHandler(&buf, nil)
+		}
+		l := slog.New(h)
+		l.Info("config", "config", c)
+		l.Info("config", "config", *c, "discord", c.Discord, "token", c.Telegram.Token)
+		outs = append(outs, buf.String())
+	}
+	j, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	y, err := yaml.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	outs = append(outs, string(j), string(y))
+	for _, out := range outs {
+		for _, secret := range []string{dtok, ttok, wsec} {
+			if strings.Contains(out, secret) {
+				t.Errorf("secret printed in %s", out)
+			}
+		}
+		if !strings.Contains(out, "***") {
+			t.Errorf("no masked secret in %s", out)
+		}
+	}
+	// The slog JSON form is structured, with the mask in place.
+	var buf bytes.Buffer
+	slog.New(slog.NewJSONHandler(&buf, nil)).Info("start", "config", c)
+	var rec struct {
+		Config struct {
+			Discord  map[string]any
+			Telegram struct {
+				Token   string
+				Webhook map[string]any
+			}
+		}
+	}
+	if err := json.Unmarshal(buf.Bytes(), &rec); err != nil {
+		t.Fatal(err)
+	}
+	if rec.Config.Discord["token"] != "***" || rec.Config.Telegram.Token != "***" || rec.Config.Telegram.Webhook["secret_token"] != "***" {
+		t.Errorf("slog JSON: %s", buf.String())
+	}
+	// Unset secrets print as empty, not as "***".
+	if s := Default().String(); strings.Contains(s, "***") {
+		t.Errorf("unset secrets masked as set: %s", s)
+	}
+	// Validation errors about secrets do not quote them.
+	c.Telegram.Webhook.SecretToken = "bad secret " + wsec
+	if err := c.Validate(); err == nil || strings.Contains(err.Error(), wsec) {
+		t.Errorf("Validate: %v", err)
+	}
+}
+
+func TestStringCoversEveryField(t *testing.T) {
+	// A field added to Config must be added to String and LogValue too:
+	// count the leaves.
+	var count func(reflect.Type) int
+	count = func(t reflect.Type) int {
+		if t.Kind() != reflect.Struct {
+			return 1
+		}
+		n := 0
+		for i := range t.NumField() {
+			n += count(t.Field(i).Type)
+		}
+		return n
+	}
+	want := count(reflect.TypeFor[Config]())
+	if got := strings.Count(Default().String(), ":") - strings.Count(Default().String(), ":{"); got != want {
+		t.Errorf("String shows %d settings, Config has %d", got, want)
+	}
+	var leaves []string
+	var walk func(prefix string, attrs []slog.Attr)
+	walk = func(prefix string, attrs []slog.Attr) {
+		for _, a := range attrs {
+			if a.Value.Kind() == slog.KindGroup {
+				walk(prefix+a.Key+".", a.Value.Group())
+			} else {
+				leaves = append(leaves, prefix+a.Key)
+			}
+		}
+	}
+	walk("", Default().LogValue().Group())
+	sort.Strings(leaves)
+	if len(leaves) != want {
+		t.Errorf("LogValue shows %d settings, Config has %d: %v", len(leaves), want, leaves)
+	}
+}
