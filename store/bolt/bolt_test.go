@@ -789,3 +789,46 @@ func rawUpdate(t *testing.T, path string, fn func(*bbolt.Tx) error) {
 		t.Fatal(err)
 	}
 }
+
+// TestRefusedSaveInsideABatch mixes good and out-of-sequence Saves from many
+// goroutines, so that refused calls land in shared batches: db.Batch then
+// reruns the rest of the batch and the refused call alone. Every good Save
+// must be in, every refused one out.
+func TestRefusedSaveInsideABatch(t *testing.T) {
+	s, err := Open(tempPath(t), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	const tables = 50
+	var wg sync.WaitGroup
+	for i := range tables {
+		wg.Go(func() {
+			id, err := s.NewTableID()
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			tb := store.Table{ID: id, Chat: fmt.Sprintf("telegram:%d", i)}
+			for seq := uint64(1); seq <= 4; seq++ {
+				if err := s.Save(tb, move(seq+2)); !errors.Is(err, ErrMoveSeq) {
+					t.Errorf("gap accepted: %v", err)
+				}
+				tb.Data = []byte{byte(seq)}
+				if err := s.Save(tb, move(seq)); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	for id := uint64(1); id <= tables; id++ {
+		ms, err := s.Moves(id)
+		if err != nil || len(ms) != 4 {
+			t.Fatalf("table %d: %d moves, %v", id, len(ms), err)
+		}
+		if tb, _ := s.Table(id); !bytes.Equal(tb.Data, []byte{4}) {
+			t.Errorf("table %d data %v", id, tb.Data)
+		}
+	}
+}
