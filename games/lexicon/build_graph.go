@@ -158,7 +158,7 @@ func (g *graphBuilder) layout(dawgRoot, gaddagRoot int32) (arcs []uint32, dawgEn
 	nodes := len(g.nodeStart) - 1
 	position := make([]uint32, nodes)
 	best := newBestTable(nodes)
-	arcs = make([]uint32, 2, len(g.edges)+2)
+	arcs = make([]uint32, 2, len(g.edges)+nodes+2)
 	var place func(id int32)
 	place = func(id int32) {
 		if id == 0 || position[id] != 0 {
@@ -169,6 +169,11 @@ func (g *graphBuilder) layout(dawgRoot, gaddagRoot int32) (arcs []uint32, dawgEn
 			place(e.child)
 		}
 		chosen := best.choose(g, id)
+		var mask uint32
+		for _, e := range edges {
+			mask |= 1 << e.letter
+		}
+		arcs = append(arcs, mask)
 		position[id] = uint32(len(arcs))
 		for i, e := range edges {
 			arcs = append(arcs, makeArc(e.letter, e.accepts, i == len(edges)-1, i == chosen, position[e.child]))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/bits"
 )
 
 // The graph file (data/graph.bin, gzipped) is little-endian uint32s:
@@ -49,10 +50,8 @@ func decodeGraph(data []byte) (*Lexicon, error) {
 	if len(r.data) != 0 || arcCount < 2 || dawgEnd > arcCount || arcCount > maxArcs {
 		return nil, errors.New("lexicon: corrupt graph file")
 	}
-	for _, a := range arcs {
-		if arc(a).child() >= arcCount {
-			return nil, fmt.Errorf("lexicon: corrupt graph file (arc index %d of %d)", arc(a).child(), arcCount)
-		}
+	if err := checkNodes(arcs); err != nil {
+		return nil, err
 	}
 	return newLexicon(arcs, dawgEnd, wordCount, byLength), nil
 }
@@ -83,4 +82,37 @@ func (r *graphReader) slice(n uint32) []uint32 {
 	}
 	r.data = r.data[4*n:]
 	return out
+}
+
+// checkNodes walks the nodes (a letter mask, then arcs up to the last one)
+// and checks each mask and child index, so that a damaged file fails here
+// rather than as an index panic in a query.
+func checkNodes(arcs []uint32) error {
+	n := uint32(len(arcs))
+	for _, root := range arcs[:2] {
+		if c := arc(root).child(); c == 1 || c >= n {
+			return errors.New("lexicon: corrupt graph file (root)")
+		}
+	}
+	for i := uint32(2); i < n; {
+		mask, count := arcs[i], 0
+		for i++; ; i++ {
+			if i >= n {
+				return errors.New("lexicon: corrupt graph file (unterminated node)")
+			}
+			a := arc(arcs[i])
+			if c := a.child(); c == 1 || c >= n || mask&(1<<a.letter()) == 0 {
+				return fmt.Errorf("lexicon: corrupt graph file (arc %d)", i)
+			}
+			count++
+			if a.last() {
+				break
+			}
+		}
+		if bits.OnesCount32(mask) != count {
+			return fmt.Errorf("lexicon: corrupt graph file (mask before arc %d)", i)
+		}
+		i++
+	}
+	return nil
 }

@@ -38,10 +38,14 @@ var (
 	namesLex    *Lexicon
 )
 
-// Default returns the French dictionary bundled with Tablée (Grammalecte,
+// Default returns the dictionary the games check words against: the one
+// given to Use, else the French dictionary bundled with Tablée (Grammalecte,
 // about 414,000 common words, conjugations included), loaded on first use
 // from the embedded graph in a few milliseconds.
 func Default() *Lexicon {
+	if lex := override.Load(); lex != nil {
+		return lex
+	}
 	defaultOnce.Do(func() {
 		defaultLex = mustDecode(embeddedGraph, "data/graph.bin")
 		defaultLex.spellings = newSpellingTable(func() ([]byte, error) { return gunzip(embeddedSpellingsGz) })

@@ -10,7 +10,10 @@
 // does I/O or allocates beyond its result.
 package lexicon
 
-import "sync"
+import (
+	"math/bits"
+	"sync"
+)
 
 // Lexicon is a word list compiled into a graph. Get the bundled French
 // dictionary with Default, a server's own list with LoadWordList, or build
@@ -74,21 +77,17 @@ func (lex *Lexicon) CountByLength(n int) int {
 func (lex *Lexicon) MaxLength() int { return len(lex.byLength) - 1 }
 
 // findArc returns the position of the arc for letter code c among the arcs
-// of node, or 0. Arcs are sorted by letter, so the scan stops early.
+// of node, or 0, from the letter mask stored just before the node.
 func (lex *Lexicon) findArc(node uint32, c byte) uint32 {
 	if node == 0 {
 		return 0
 	}
-	for i := node; ; i++ {
-		a := arc(lex.arcs[i])
-		l := a.letter()
-		if l == c {
-			return i
-		}
-		if l > c || a.last() {
-			return 0
-		}
+	mask := lex.arcs[node-1]
+	bit := uint32(1) << c
+	if mask&bit == 0 {
+		return 0
 	}
+	return node + uint32(bits.OnesCount32(mask&(bit-1)))
 }
 
 // walkDAWG follows the folded string s from the DAWG root and returns the

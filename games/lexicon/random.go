@@ -43,7 +43,7 @@ func (lex *Lexicon) RandomWord(length int, seed uint64) (string, bool) {
 // before parents, so one pass in index order sees every child first.
 func (lex *Lexicon) countArcWords() {
 	counts := make([]uint32, lex.dawgEnd)
-	for i := uint32(2); i < lex.dawgEnd; i++ {
+	for i := uint32(3); i < lex.dawgEnd; i++ {
 		a := arc(lex.arcs[i])
 		n := uint32(0)
 		if a.accepts() {
@@ -58,6 +58,9 @@ func (lex *Lexicon) countArcWords() {
 			}
 		}
 		counts[i] = n
+		if a.last() {
+			i++ // skip the next node's letter mask
+		}
 	}
 	lex.arcWords = counts
 }
