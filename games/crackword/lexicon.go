@@ -1,0 +1,31 @@
+package crackword
+
+import (
+	"sync"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/lexicon"
+)
+
+func init() { games.Register(&Engine{dict: defaultDict}) }
+
+var (
+	defaultOnce sync.Once
+	defaultLex  Dict
+)
+
+// defaultDict is the French lexicon, loaded on first use.
+func defaultDict() Dict {
+	defaultOnce.Do(func() { defaultLex = lexDict{lexicon.Default()} })
+	return defaultLex
+}
+
+// lexDict adapts *lexicon.Lexicon to Dict.
+type lexDict struct{ l *lexicon.Lexicon }
+
+func (d lexDict) Has(w string) bool               { return d.l.Has(w) }
+func (d lexDict) HasInfix(s string) bool          { return d.l.HasInfix(s) }
+func (d lexDict) Example(s string) (string, bool) { return d.l.ExampleWithInfix(s) }
+func (d lexDict) ExtendLeft(s string) uint32      { return uint32(d.l.ExtendInfixLeft(s)) }
+func (d lexDict) ExtendRight(s string) uint32     { return uint32(d.l.ExtendInfixRight(s)) }
+func (d lexDict) Fold(s string) (string, bool)    { return lexicon.Fold(s) }

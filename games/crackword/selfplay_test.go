@@ -1,0 +1,159 @@
+package crackword
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
+)
+
+func realEngine() *Engine { return &Engine{dict: defaultDict} }
+
+// publicText renders the public view in both languages with seat names.
+func publicText(v games.View) string {
+	var b strings.Builder
+	b.WriteString(strings.Join(v.Board, "\n"))
+	for _, lang := range []i18n.Lang{i18n.FR, i18n.EN} {
+		r := i18n.Renderer{Lang: lang}
+		for _, l := range v.Lines {
+			b.WriteString("\n" + r.Text(l))
+		}
+	}
+	return b.String()
+}
+
+// checkNoHidden: the public view and public events show no card of a hand
+// nor the order of a PIOCHE. A hand is hidden when the view says nothing a
+// hand alone would tell: we check the rendered text never changes when the
+// hands and PIOCHEs are shuffled among equal counts.
+func checkNoHidden(t *testing.T, g *Game) {
+	t.Helper()
+	before := publicText(g.Public())
+	c := &Game{s: g.s.clone(), dict: g.dict}
+	s := c.s
+	for p := 0; p < s.Players; p++ {
+		// Replace every hidden card by another of the same colour.
+		for i := range s.Hand[p] {
+			s.Hand[p][i] = mkCard(p, kindLetter, 'Q')
+		}
+		for i := range s.Pioche[p] {
+			s.Pioche[p][i] = mkCard(p, kindLetter, 'J')
+		}
+	}
+	if after := publicText(c.Public()); after != before {
+		t.Fatalf("public view depends on hidden cards:\n%s\n---\n%s", before, after)
+	}
+}
+
+// play runs one bot game, checking invariants after every move, and
+// returns the number of moves.
+func play(t *testing.T, e *Engine, players int, seed uint64, opts games.Options, roundTrip bool) int {
+	t.Helper()
+	gg, err := e.New(opts, players, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := gg.(*Game)
+	checkInvariants(t, g)
+	const bound = 2000
+	for n := 0; n < bound; n++ {
+		if g.Result().Over {
+			if len(g.Waiting()) != 0 {
+				t.Fatal("waiting after the end")
+			}
+			return n
+		}
+		w := g.Waiting()
+		if len(w) != 1 {
+			t.Fatalf("waiting %v", w)
+		}
+		seat := w[0].Seat
+		mv := g.Bot(seat)
+		if len(mv) > 60 {
+			t.Fatalf("bot move too long: %q", mv)
+		}
+		evs, err := g.Apply(seat, mv)
+		if err != nil {
+			t.Fatalf("seed %d move %d: bot move %q refused: %v\n%s", seed, n, mv, err, strings.Join(g.Public().Board, "\n"))
+		}
+		for _, e := range evs {
+			if e.Msg.Key == "crackword.ev.lay_failed" {
+				t.Fatalf("seed %d: bot example failed: %q", seed, mv)
+			}
+		}
+		checkInvariants(t, g)
+		if roundTrip {
+			data, err := g.Save()
+			if err != nil {
+				t.Fatal(err)
+			}
+			g2, err := e.Load(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data2, _ := g2.Save()
+			if !bytes.Equal(data, data2) {
+				t.Fatalf("save/load/save differs")
+			}
+			if publicText(g2.Public()) != publicText(g.Public()) {
+				t.Fatal("public view differs after load")
+			}
+			for p := 0; p < players; p++ {
+				if fmt.Sprint(g2.Private(p)) != fmt.Sprint(g.Private(p)) {
+					t.Fatal("private view differs after load")
+				}
+			}
+			if g2.Bot(seat) != g.Bot(seat) {
+				t.Fatal("bot differs after load")
+			}
+			checkNoHidden(t, g)
+			g = g2.(*Game)
+		}
+	}
+	t.Fatalf("seed %d: no end after %d moves", seed, bound)
+	return 0
+}
+
+// TestSelfPlay plays 2,000 seeded games of 2, 3 and 4 bots with the real
+// lexicon (some expert, some assisted), checking the invariants after every
+// move and that every game ends within the bound. Two parallel halves.
+func TestSelfPlay(t *testing.T) {
+	e := realEngine()
+	e.dict() // load the lexicon once, before the workers
+	n := 2000
+	if testing.Short() {
+		n = 300
+	}
+	const workers = 2
+	for w := 0; w < workers; w++ {
+		t.Run(fmt.Sprintf("part%d", w), func(t *testing.T) {
+			t.Parallel()
+			total, most := 0, 0
+			for i := w; i < n; i += workers {
+				players := 2 + i%3
+				opts := games.Options{}
+				if i%5 == 4 {
+					opts["expert"] = "on"
+				}
+				if i%7 == 3 {
+					opts["assisted"] = "on"
+				}
+				m := play(t, e, players, uint64(i)*7919+1, opts, false)
+				total += m
+				most = max(most, m)
+			}
+			t.Logf("%d games, %.1f moves on average, at most %d", (n+workers-1-w)/workers, float64(total)/float64(n/workers), most)
+		})
+	}
+}
+
+func TestSaveLoadRoundTrip(t *testing.T) {
+	e := realEngine()
+	for i, players := range []int{2, 3, 4} {
+		play(t, e, players, uint64(100+i), nil, true)
+	}
+	play(t, e, 3, 7, map[string]string{"assisted": "on", "expert": "on"}, true)
+}
