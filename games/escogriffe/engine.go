@@ -1,0 +1,233 @@
+// Package escogriffe is Le Grand Escogriffe (Nova Carta, Fred Horn; German
+// "Langer Lulatsch"): 2 to 8 players build a figure, head to feet, from
+// cards whose joins must match, exactly as tall as the round's objective.
+// The rules implemented are /work/shared/rules/escogriffe.md (decisions
+// ES-D1..ES-D4) and docs/games/escogriffe.md.
+package escogriffe
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
+)
+
+// Name is the word of /play.
+const Name = "escogriffe"
+
+// WinScore ends the game at the end of a round (the sheet: "atteint ou
+// dépasse 50 points").
+const WinScore = 50
+
+// Turn phases.
+const (
+	phaseDraw    = iota // draw (pioche / prendre) or place (poser)
+	phaseDiscard        // a card was drawn: discard one (jeter)
+	phaseLast           // ES-D4: the others' last chance (poser / passe)
+	phaseOver           // the game is over
+)
+
+func init() { games.Register(engine{}) }
+
+type engine struct{}
+
+func (engine) Name() string            { return Name }
+func (engine) Seats() (int, int)       { return 2, 8 }
+func (engine) Options() []games.Option { return nil }
+func (engine) Verbs() []string {
+	return []string{"pioche", "prendre", "jeter", "poser", "draw", "take", "discard", "place"}
+}
+
+func (engine) New(opts games.Options, players int, seed uint64) (games.Game, error) {
+	if players < 2 || players > 8 {
+		return nil, fmt.Errorf("escogriffe: %d players, want 2 to 8", players)
+	}
+	s := &state{
+		Players: players,
+		RNG:     seed,
+		Scores:  make([]int, players),
+		First:   0, // the sheet's "tallest player": the table's first seat
+	}
+	s.startRound(nil)
+	return s, nil
+}
+
+func (engine) Load(data []byte) (games.Game, error) {
+	s := &state{}
+	if err := json.Unmarshal(data, s); err != nil {
+		return nil, fmt.Errorf("escogriffe: load: %w", err)
+	}
+	if err := s.check(); err != nil {
+		return nil, fmt.Errorf("escogriffe: load: %w", err)
+	}
+	return s, nil
+}
+
+// arg is one argument of a saved message (the last move), so that it
+// survives a save: a seat, a number, a card or a nested key.
+type arg struct {
+	Seat *int   `json:"s,omitempty"`
+	Num  *int   `json:"n,omitempty"`
+	Card *int   `json:"c,omitempty"`
+	Key  string `json:"k,omitempty"`
+}
+
+func seatArg(n int) arg  { return arg{Seat: &n} }
+func numArg(n int) arg   { return arg{Num: &n} }
+func cardArg(id int) arg { return arg{Card: &id} }
+func keyArg(k string) arg {
+	return arg{Key: k}
+}
+
+type smsg struct {
+	Key  string `json:"k"`
+	Args []arg  `json:"a,omitempty"`
+}
+
+func (m smsg) msg() i18n.Msg {
+	if m.Key == "" {
+		return i18n.Msg{}
+	}
+	args := make([]any, len(m.Args))
+	for i, a := range m.Args {
+		switch {
+		case a.Seat != nil:
+			args[i] = i18n.Seat(*a.Seat)
+		case a.Num != nil:
+			args[i] = *a.Num
+		case a.Card != nil:
+			args[i] = i18n.Raw(cardText(*a.Card))
+		default:
+			args[i] = i18n.T(a.Key)
+		}
+	}
+	return i18n.T(m.Key, args...)
+}
+
+func mk(key string, args ...arg) smsg { return smsg{Key: key, Args: args} }
+
+// state is the whole game; it is saved as JSON.
+type state struct {
+	Players   int     `json:"players"`
+	RNG       uint64  `json:"rng"`
+	Round     int     `json:"round"`
+	First     int     `json:"first"` // first player of the round
+	Die       int     `json:"die"`
+	Objective int     `json:"objective"`
+	Turn      int     `json:"turn"` // seat to move
+	Phase     int     `json:"phase"`
+	Hands     [][]int `json:"hands"`   // card ids; dealt sorted, then by arrival
+	Figures   [][]int `json:"figures"` // top to bottom
+	Pioche    []int   `json:"pioche"`  // face down, the next card last
+	Piles     [][]int `json:"piles"`   // face up, the top card last
+	Scores    []int   `json:"scores"`
+	Gained    []int   `json:"gained"` // points of the round being played
+	Drawn     int     `json:"drawn"`  // card drawn this turn (discard phase)
+	From      int     `json:"from"`   // 0: PIOCHE, k: discard pile k
+	Forced    int     `json:"forced"` // pile k whose last card was taken, or 0
+	Winner    int     `json:"winner"` // round winner during ES-D4
+	Queue     []int   `json:"queue"`  // ES-D4 seats still to play
+	Moves     int     `json:"moves"`  // moves applied in the game
+	Turns     int     `json:"turns"`  // turns completed in the round
+	Last      smsg    `json:"last"`   // the last move, in words
+	Over      bool    `json:"over"`
+	Champions []int   `json:"champions,omitempty"`
+}
+
+func (s *state) check() error {
+	if s.Players < 2 || s.Players > 8 || len(s.Hands) != s.Players || len(s.Figures) != s.Players ||
+		len(s.Scores) != s.Players || len(s.Gained) != s.Players || len(s.Piles) < 2 {
+		return errors.New("malformed state")
+	}
+	seen := make([]bool, DeckSize)
+	count := 0
+	mark := func(ids []int) error {
+		for _, id := range ids {
+			if id < 0 || id >= DeckSize || seen[id] {
+				return fmt.Errorf("card %d misplaced", id)
+			}
+			seen[id] = true
+			count++
+		}
+		return nil
+	}
+	groups := [][]int{s.Pioche}
+	groups = append(groups, s.Piles...)
+	groups = append(groups, s.Hands...)
+	groups = append(groups, s.Figures...)
+	for _, g := range groups {
+		if err := mark(g); err != nil {
+			return err
+		}
+	}
+	if count != DeckSize {
+		return fmt.Errorf("%d cards, want %d", count, DeckSize)
+	}
+	if s.Turn < 0 || s.Turn >= s.Players {
+		return errors.New("bad turn")
+	}
+	return nil
+}
+
+func (s *state) Save() ([]byte, error) { return json.Marshal(s) }
+
+func (s *state) Result() games.Result {
+	return games.Result{Over: s.Over, Scores: append([]int(nil), s.Scores...)}
+}
+
+func nPiles(players int) int {
+	if players >= 6 {
+		return 3
+	}
+	return 2
+}
+
+// startRound shuffles the 110 cards, rolls the die and deals.
+func (s *state) startRound(ev *[]games.Event) {
+	s.Round++
+	cards := make([]int, DeckSize)
+	for i := range cards {
+		cards[i] = i
+	}
+	s.shuffle(cards)
+	s.Die = s.intn(8) + 1
+	s.Objective = s.Die + 4
+	s.Hands = make([][]int, s.Players)
+	s.Figures = make([][]int, s.Players)
+	s.Gained = make([]int, s.Players)
+	for i := range s.Players {
+		seat := (s.First + i) % s.Players
+		h := append([]int(nil), cards[len(cards)-s.Objective:]...)
+		cards = cards[:len(cards)-s.Objective]
+		sortInts(h)
+		s.Hands[seat] = h
+		s.Figures[seat] = []int{}
+	}
+	s.Piles = make([][]int, nPiles(s.Players))
+	for p := range s.Piles {
+		s.Piles[p] = []int{cards[len(cards)-1]}
+		cards = cards[:len(cards)-1]
+	}
+	s.Pioche = cards
+	s.Turn = s.First
+	s.Phase = phaseDraw
+	s.Drawn, s.From, s.Forced, s.Winner = -1, 0, 0, -1
+	s.Queue = nil
+	s.Turns = 0
+	if ev != nil {
+		*ev = append(*ev, games.Event{To: games.Everyone, Msg: i18n.T("escogriffe.ev_round",
+			s.Round, i18n.Seat(s.First), s.Die, s.Objective)})
+	}
+}
+
+func sortInts(a []int) {
+	for i := 1; i < len(a); i++ {
+		for j := i; j > 0 && a[j] < a[j-1]; j-- {
+			a[j], a[j-1] = a[j-1], a[j]
+		}
+	}
+}
+
+func (s *state) next(seat int) int { return (seat + 1) % s.Players }

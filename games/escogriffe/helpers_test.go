@@ -1,0 +1,76 @@
+package escogriffe
+
+import (
+	"sort"
+	"testing"
+
+	"github.com/tablee/tablee/games"
+)
+
+func newState(t testing.TB, players int, seed uint64) *state {
+	t.Helper()
+	g, err := engine{}.New(nil, players, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.(*state)
+}
+
+// roundStats plays bot games and returns the length of every round, in
+// table turns (each player's turn counts 1/players) and in player turns.
+type roundLen struct {
+	turns     int // player turns (a draw+discard or a placement)
+	objective int
+	players   int
+	blocked   bool
+}
+
+// playBots plays one whole game with bot players, calling check after
+// every move, and returns the rounds it played.
+func playBots(t testing.TB, players int, seed uint64, maxMoves int, check func(s *state, seat int, mv string)) []roundLen {
+	t.Helper()
+	s := newState(t, players, seed)
+	var out []roundLen
+	for moves := 0; !s.Over; moves++ {
+		if moves > maxMoves {
+			t.Fatalf("seed %d: game not over after %d moves", seed, maxMoves)
+		}
+		w := s.Waiting()
+		if len(w) != 1 {
+			t.Fatalf("waiting %v", w)
+		}
+		mv := s.Bot(w[0].Seat)
+		round, turns, obj := s.Round, s.Turns, s.Objective
+		ev, err := s.Apply(w[0].Seat, mv)
+		if err != nil {
+			t.Fatalf("seed %d: bot move %q refused: %v", seed, mv, err)
+		}
+		if s.Round != round || s.Over {
+			blocked := false
+			for _, e := range ev {
+				if e.Msg.Key == "escogriffe.ev_blocked" {
+					blocked = true
+				}
+			}
+			if turns < s.Turns || s.Round != round {
+				turns++ // the winning placement
+			}
+			if s.Over && s.Round == round {
+				turns = s.Turns
+			}
+			out = append(out, roundLen{turns: turns, objective: obj, players: players, blocked: blocked})
+		}
+		if check != nil {
+			check(s, w[0].Seat, mv)
+		}
+	}
+	return out
+}
+
+func median(a []int) int {
+	b := append([]int(nil), a...)
+	sort.Ints(b)
+	return b[len(b)/2]
+}
+
+var _ = games.Everyone

@@ -1,0 +1,74 @@
+package escogriffe
+
+import "github.com/tablee/tablee/i18n"
+
+func init() {
+	i18n.Register(i18n.EN, map[string]string{
+		"escogriffe.title": "The Great Escogriffe",
+
+		// Refusals.
+		"escogriffe.over":             "The game is over.",
+		"escogriffe.not_your_turn":    "It is not your turn: waiting for %s.",
+		"escogriffe.syntax":           "Move not understood. Examples: \"draw\", \"take 2\", \"discard 5 1\", \"place 3 top\", \"place 3 bottom\", \"pass\".",
+		"escogriffe.pioche_empty":     "The draw pile is empty: take a card from a discard pile.",
+		"escogriffe.no_pile":          "There is no discard pile %d (there are %d).",
+		"escogriffe.pile_empty":       "Discard pile %d is empty.",
+		"escogriffe.draw_first":       "Draw a card first (\"draw\" or \"take 1\"), or place a card (\"place 3 top\").",
+		"escogriffe.cannot_pass":      "You may only pass at the last chance: draw a card (\"draw\") or place one (\"place 3 top\").",
+		"escogriffe.must_discard":     "You drew a card: now discard a card from your hand (\"discard 5 1\").",
+		"escogriffe.no_card":          "You have no card %d in your hand (you have %d).",
+		"escogriffe.must_pile":        "You took the last card of discard pile %d: you must discard on that pile.",
+		"escogriffe.which_pile":       "On which discard pile? \"discard %d 1\" … up to pile %d.",
+		"escogriffe.which_side":       "Top or bottom? \"place %[1]d top\" or \"place %[1]d bottom\".",
+		"escogriffe.above_head":       "Nothing goes above a head.",
+		"escogriffe.below_feet":       "Nothing goes below feet.",
+		"escogriffe.head_top_only":    "A head only goes at the top of the figure.",
+		"escogriffe.feet_bottom_only": "Feet only go at the bottom of the figure.",
+		"escogriffe.mismatch_top":     "%s does not fit at the top: the figure needs %s, the card offers %s.",
+		"escogriffe.mismatch_bottom":  "%s does not fit at the bottom: the figure needs %s, the card offers %s.",
+		"escogriffe.closes_short":     "This card would close your figure at %d cards, but the objective is %d: it could never grow again.",
+		"escogriffe.not_completing":   "Last chance: only a card that completes your figure (head to feet) may be placed.",
+		"escogriffe.last_chance_only": "Last chance: place a card that completes your figure (\"place 3 bottom\") or \"pass\".",
+
+		// Events.
+		"escogriffe.ev_round":       "Round %d: %s rolls the die and gets %d. Objective: %d cards.",
+		"escogriffe.ev_draw":        "%s draws a card.",
+		"escogriffe.ev_drawn":       "You drew %s (card %d of your hand).",
+		"escogriffe.ev_take":        "%s takes %s from discard pile %d.",
+		"escogriffe.ev_discard":     "%s discards %s on pile %d.",
+		"escogriffe.ev_place":       "%s places %s %s of the figure.",
+		"escogriffe.ev_complete":    "%s completes a great escogriffe of %d cards: %d points!",
+		"escogriffe.ev_last_chance": "Last chance: each other player may place one card to complete a figure.",
+		"escogriffe.ev_last_done":   "%s places %s and completes a figure of %d cards.",
+		"escogriffe.ev_pass":        "%s passes.",
+		"escogriffe.ev_reshuffle":   "The draw pile is empty: the discards but their top cards are shuffled (%d cards).",
+		"escogriffe.ev_blocked":     "Nobody can finish a figure at the objective any more: the round stops without a winner.",
+		"escogriffe.ev_score":       "%s: +%d, total %d.",
+		"escogriffe.ev_round_end":   "End of round %d.",
+		"escogriffe.ev_winner":      "%s wins the game with %d points!",
+		"escogriffe.side_top":       "at the top",
+		"escogriffe.side_bottom":    "at the bottom",
+
+		// Views.
+		"escogriffe.line_round":        "Round %d · objective %d cards · draw pile %d.",
+		"escogriffe.line_seat":         "%s %s: %d points · %d cards in hand · figure %d/%d.",
+		"escogriffe.line_turn_draw":    "%s to play: draw, take a discard, or place a card.",
+		"escogriffe.line_turn_discard": "%s to discard a card.",
+		"escogriffe.line_turn_last":    "Last chance: %s to play.",
+		"escogriffe.line_winner":       "%s wins with %d points.",
+		"escogriffe.line_last":         "Last move: %s",
+		"escogriffe.line_legend":       "Colour marks (French): R red, B blue, V green, J yellow · ● round, ■ square, ▲ triangle, ★ star · 🙂 head, 👣 feet, 🟧 orange card (may be used twice).",
+		"escogriffe.line_hand":         "Your hand: %d cards (figure %d/%d). Each card: top/bottom.",
+		"escogriffe.line_discard_now":  "You drew %s: discard a card (\"discard 5 1\").",
+		"escogriffe.line_can_place":    "You may place: %s (⬆ top, ⬇ bottom).",
+		"escogriffe.line_cannot_place": "No card can be placed right now.",
+
+		// Buttons.
+		"escogriffe.btn_draw":    "Draw (%d)",
+		"escogriffe.btn_take":    "Take pile %d: %s",
+		"escogriffe.btn_discard": "Discard %d: %s",
+		"escogriffe.btn_on_pile": "On pile %d",
+		"escogriffe.btn_place":   "Place %d: %s %s",
+		"escogriffe.btn_pass":    "Pass",
+	})
+}

@@ -1,0 +1,74 @@
+package escogriffe
+
+import "github.com/tablee/tablee/i18n"
+
+func init() {
+	i18n.Register(i18n.FR, map[string]string{
+		"escogriffe.title": "Le Grand Escogriffe",
+
+		// Refusals.
+		"escogriffe.over":             "La partie est terminée.",
+		"escogriffe.not_your_turn":    "Ce n'est pas ton tour : on attend %s.",
+		"escogriffe.syntax":           "Coup incompris. Exemples : « pioche », « prendre 2 », « jeter 5 1 », « poser 3 haut », « poser 3 bas », « passe ».",
+		"escogriffe.pioche_empty":     "La pioche est vide : prends une carte sur une défausse.",
+		"escogriffe.no_pile":          "Il n'y a pas de défausse %d (il y en a %d).",
+		"escogriffe.pile_empty":       "La défausse %d est vide.",
+		"escogriffe.draw_first":       "Tire d'abord une carte (« pioche » ou « prendre 1 »), ou pose une carte (« poser 3 haut »).",
+		"escogriffe.cannot_pass":      "On ne passe qu'à la dernière chance : tire une carte (« pioche ») ou pose-en une (« poser 3 haut »).",
+		"escogriffe.must_discard":     "Tu as tiré une carte : jette maintenant une carte de ta main (« jeter 5 1 »).",
+		"escogriffe.no_card":          "Tu n'as pas de carte %d en main (tu en as %d).",
+		"escogriffe.must_pile":        "Tu as pris la dernière carte de la défausse %d : tu dois jeter sur cette défausse.",
+		"escogriffe.which_pile":       "Sur quelle défausse ? « jeter %d 1 » … jusqu'à la défausse %d.",
+		"escogriffe.which_side":       "En haut ou en bas ? « poser %[1]d haut » ou « poser %[1]d bas ».",
+		"escogriffe.above_head":       "Rien ne se pose au-dessus d'une tête.",
+		"escogriffe.below_feet":       "Rien ne se pose sous des pieds.",
+		"escogriffe.head_top_only":    "Une tête ne se pose qu'en haut de la figure.",
+		"escogriffe.feet_bottom_only": "Des pieds ne se posent qu'en bas de la figure.",
+		"escogriffe.mismatch_top":     "%s ne s'accroche pas en haut : la figure attend %s, la carte offre %s.",
+		"escogriffe.mismatch_bottom":  "%s ne s'accroche pas en bas : la figure attend %s, la carte offre %s.",
+		"escogriffe.closes_short":     "Cette carte fermerait ta figure à %d cartes, or l'objectif est de %d : elle ne pourrait plus grandir.",
+		"escogriffe.not_completing":   "Dernière chance : seule une carte qui termine ta figure (de la tête aux pieds) peut être posée.",
+		"escogriffe.last_chance_only": "Dernière chance : pose une carte qui termine ta figure (« poser 3 bas ») ou « passe ».",
+
+		// Events.
+		"escogriffe.ev_round":       "Manche %d : %s lance le dé et fait %d. Objectif : %d cartes.",
+		"escogriffe.ev_draw":        "%s pioche une carte.",
+		"escogriffe.ev_drawn":       "Tu as pioché %s (carte %d de ta main).",
+		"escogriffe.ev_take":        "%s prend %s sur la défausse %d.",
+		"escogriffe.ev_discard":     "%s jette %s sur la défausse %d.",
+		"escogriffe.ev_place":       "%s pose %s %s de sa figure.",
+		"escogriffe.ev_complete":    "%s termine son grand escogriffe de %d cartes : %d points !",
+		"escogriffe.ev_last_chance": "Dernière chance : chacun des autres peut poser une carte pour terminer sa figure.",
+		"escogriffe.ev_last_done":   "%s pose %s et termine sa figure de %d cartes.",
+		"escogriffe.ev_pass":        "%s passe.",
+		"escogriffe.ev_reshuffle":   "La pioche est vide : les défausses sauf leurs cartes du dessus sont mélangées (%d cartes).",
+		"escogriffe.ev_blocked":     "Plus personne ne peut finir sa figure à la hauteur de l'objectif : la manche s'arrête sans gagnant.",
+		"escogriffe.ev_score":       "%s : +%d, total %d.",
+		"escogriffe.ev_round_end":   "Fin de la manche %d.",
+		"escogriffe.ev_winner":      "%s gagne la partie avec %d points !",
+		"escogriffe.side_top":       "en haut",
+		"escogriffe.side_bottom":    "en bas",
+
+		// Views.
+		"escogriffe.line_round":        "Manche %d · objectif %d cartes · pioche %d.",
+		"escogriffe.line_seat":         "%s %s : %d points · %d cartes en main · figure %d/%d.",
+		"escogriffe.line_turn_draw":    "À %s : piocher, prendre une défausse, ou poser une carte.",
+		"escogriffe.line_turn_discard": "À %s de jeter une carte.",
+		"escogriffe.line_turn_last":    "Dernière chance : à %s.",
+		"escogriffe.line_winner":       "%s gagne avec %d points.",
+		"escogriffe.line_last":         "Dernier coup : %s",
+		"escogriffe.line_legend":       "R rouge, B bleu, V vert, J jaune · ● rond, ■ carré, ▲ triangle, ★ étoile · 🙂 tête, 👣 pieds, 🟧 carte orange (peut servir deux fois).",
+		"escogriffe.line_hand":         "Ta main : %d cartes (figure %d/%d). Chaque carte : haut/bas.",
+		"escogriffe.line_discard_now":  "Tu as tiré %s : jette une carte (« jeter 5 1 »).",
+		"escogriffe.line_can_place":    "Tu peux poser : %s (⬆ en haut, ⬇ en bas).",
+		"escogriffe.line_cannot_place": "Aucune carte ne se pose pour l'instant.",
+
+		// Buttons.
+		"escogriffe.btn_draw":    "Piocher (%d)",
+		"escogriffe.btn_take":    "Prendre défausse %d : %s",
+		"escogriffe.btn_discard": "Jeter %d : %s",
+		"escogriffe.btn_on_pile": "Sur la défausse %d",
+		"escogriffe.btn_place":   "Poser %d : %s %s",
+		"escogriffe.btn_pass":    "Passer",
+	})
+}
