@@ -218,12 +218,19 @@ func hasVerb(e games.Engine, name string) bool {
 // in a private chat, the one table the user sits at.
 func (c *Core) tableFor(cmd Command) *Table {
 	c.mu.Lock()
-	defer c.mu.Unlock()
 	if !cmd.Private {
+		defer c.mu.Unlock()
 		return c.byChat[cmd.Chat]
 	}
-	var found *Table
+	// Table locks are never taken under c.mu (a table's lock is held when
+	// it calls forget, which takes c.mu): copy the list first.
+	open := make([]*Table, 0, len(c.byID))
 	for _, t := range c.byID {
+		open = append(open, t)
+	}
+	c.mu.Unlock()
+	var found *Table
+	for _, t := range open {
 		t.mu.Lock()
 		seated := t.seatOf(cmd.User.ID) >= 0
 		t.mu.Unlock()

@@ -439,8 +439,7 @@ func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	r := renderer(t, t.Settings.Lang)
 	c.deliver(ctx, Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Text: r.Text(i18n.T("bot.started", i18n.T(t.Game+".title")))})
-	c.runBots(ctx, t, nil)
-	c.sendHands(ctx, t, allSeats(t))
+	c.runBots(ctx, t, nil, allSeats(t)...)
 	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.go")}}
 }
 

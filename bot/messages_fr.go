@@ -76,7 +76,7 @@ func init() {
 		"bot.set_reminder":     "Rappel avant l'échéance : %v",
 		"bot.set_turn":         "Temps par tour : %v",
 		"bot.settings_help":    "Changer : /reglages tour=12h rappel=1h expiration=bot|pass langue=fr|en, et les options de règles avant le début.",
-		"bot.stale_button":     "Ce bouton n'est plus valable : la partie a avancé. Voici la situation actuelle avec /main.",
+		"bot.stale_button":     "Ce bouton n'est plus valable : la partie a avancé. /main montre où elle en est.",
 		"bot.started":          "La partie de %v commence !",
 		"bot.stats":            "Parties jouées : %v · gagnées : %v.",
 		"bot.table_exists":     "Une table de %v est déjà ouverte ici. /plateau pour la voir, /quitter pour l'arrêter.",

@@ -98,7 +98,7 @@ func (c *Core) apply(t *Table, seat int, user, move string) ([]games.Event, erro
 // runBots lets bot players (and seats whose player left) move while the
 // game waits for them, then tells the table what happened: one message of
 // events, the board, and the hands of those who must act.
-func (c *Core) runBots(ctx context.Context, t *Table, events []games.Event) {
+func (c *Core) runBots(ctx context.Context, t *Table, events []games.Event, alsoTell ...int) {
 	movers := map[int]bool{}
 	for n := 0; n < maxBotMoves && t.Phase == Playing; n++ {
 		seat := -1
@@ -128,11 +128,12 @@ func (c *Core) runBots(ctx context.Context, t *Table, events []games.Event) {
 		events = append(events, ev...)
 		movers[seat] = true
 	}
-	c.announce(ctx, t, events)
+	c.announce(ctx, t, events, alsoTell)
 }
 
-// announce sends the events, the board and the private views.
-func (c *Core) announce(ctx context.Context, t *Table, events []games.Event) {
+// announce sends the events, the board and the private views: to the seats
+// told something in private, the seats the game waits for, and alsoTell.
+func (c *Core) announce(ctx context.Context, t *Table, events []games.Event, alsoTell []int) {
 	r := renderer(t, t.Settings.Lang)
 	var public []string
 	private := map[int][]string{}
@@ -154,6 +155,9 @@ func (c *Core) announce(ctx context.Context, t *Table, events []games.Event) {
 	}
 	c.deliver(ctx, board)
 	seats := map[int]bool{}
+	for _, s := range alsoTell {
+		seats[s] = true
+	}
 	for s := range private {
 		seats[s] = true
 	}
@@ -161,8 +165,10 @@ func (c *Core) announce(ctx context.Context, t *Table, events []games.Event) {
 		seats[w.Seat] = true
 	}
 	var list []int
-	for s := range seats {
-		list = append(list, s)
+	for s := range t.Seats {
+		if seats[s] {
+			list = append(list, s) // in seat order, so transcripts are stable
+		}
 	}
 	c.sendHands(ctx, t, list, private)
 }
@@ -428,4 +434,35 @@ func (c *Core) hand(ctx context.Context, cmd Command, rep replier) []Out {
 	out := c.privateOut(t, seat, rep.lang)
 	out.Dest, out.Private = ToReply, true
 	return []Out{out}
+}
+
+// Hint is the move the bot player would make for a user's seat at a
+// chat's table, when the game waits for him: the terminal's /auto, and a
+// base for hints where a table allows them.
+func (c *Core) Hint(chat, user string) (string, bool) {
+	t := c.tableFor(Command{Chat: chat})
+	if t == nil {
+		return "", false
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	seat := t.seatOf(user)
+	if seat < 0 {
+		return "", false
+	}
+	if _, ok := t.waitFor(seat); !ok {
+		return "", false
+	}
+	return t.game.Bot(seat), true
+}
+
+// Counter is the move counter of a chat's open table (0 without one).
+func (c *Core) Counter(chat string) uint64 {
+	t := c.tableFor(Command{Chat: chat})
+	if t == nil {
+		return 0
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.Moves
 }

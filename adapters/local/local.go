@@ -1,0 +1,302 @@
+// Package local is a chat in the terminal: you type as a user
+// ("alice> /play crackword"), bot players fill seats, and what the bot
+// sends to a channel or in private is printed under a header naming where
+// it goes. Fed a script on its standard input it is the transcript harness
+// of the tests: the same script and seed print the same transcript.
+package local
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/tablee/tablee/bot"
+)
+
+// Options configure a terminal chat.
+type Options struct {
+	Core *bot.Core
+	In   io.Reader
+	Out  io.Writer
+	User string // the first user ("alice")
+	Chat string // the first chat ("main")
+	// Echo prints each command line read, so a transcript shows what was
+	// typed as well as what the bot answered (for scripts).
+	Echo bool
+	// Prompt prints "alice> " before reading a line (for a person).
+	Prompt bool
+	// Closed lists users whose private messages cannot be delivered, to
+	// rehearse the closed-DM flow.
+	Closed []string
+}
+
+// Chat is the terminal's side of the bot: it reads commands and is the
+// core's transport for the "local" platform.
+type Chat struct {
+	opts Options
+
+	mu      sync.Mutex
+	user    string
+	chat    string
+	buttons map[string][]bot.Button // per user: the buttons of his last private message
+	board   map[string][]bot.Button // per chat: the buttons of its last board
+	closed  map[string]bool
+}
+
+// New makes a terminal chat and registers it as the core's "local" transport.
+func New(opts Options) *Chat {
+	if opts.User == "" {
+		opts.User = "alice"
+	}
+	if opts.Chat == "" {
+		opts.Chat = "main"
+	}
+	c := &Chat{opts: opts, user: opts.User, chat: opts.Chat,
+		buttons: map[string][]bot.Button{}, board: map[string][]bot.Button{}, closed: map[string]bool{}}
+	for _, u := range opts.Closed {
+		c.closed[userKey(u)] = true
+	}
+	opts.Core.SetTransport("local", c)
+	return c
+}
+
+func userKey(name string) string { return "local:" + name }
+func chatKey(name string) string { return "local:" + name }
+
+// Run reads lines until the input ends or ctx is done.
+//
+// A line is "[#chat] [user>] text": "#cafe bob> /join" speaks as bob in
+// the chat "cafe", and both stay current for the next lines. Also:
+// "/as bob" and "/chat cafe" switch; "/press 2" (or "/press 2 maison" for a
+// button that asks a word) presses a button of your last private message,
+// "/press b1" one of the chat's board; "/auto" lets a bot play your seat
+// for as long as the game waits for you; "# ..." is a comment.
+func (c *Chat) Run(ctx context.Context) error {
+	sc := bufio.NewScanner(c.opts.In)
+	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	for {
+		if c.opts.Prompt {
+			c.printf("%s> ", c.currentUser())
+		}
+		if !sc.Scan() {
+			break
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		c.line(ctx, sc.Text())
+	}
+	return sc.Err()
+}
+
+func (c *Chat) currentUser() string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.user
+}
+
+func (c *Chat) line(ctx context.Context, line string) {
+	line = strings.TrimSpace(line)
+	if line == "" || strings.HasPrefix(line, "# ") || line == "#" {
+		return
+	}
+	c.mu.Lock()
+	if strings.HasPrefix(line, "#") {
+		name, rest, _ := strings.Cut(line[1:], " ")
+		c.chat = name
+		line = strings.TrimSpace(rest)
+	}
+	if i := strings.Index(line, "> "); i > 0 && !strings.ContainsAny(line[:i], " /") {
+		c.user = line[:i]
+		line = strings.TrimSpace(line[i+2:])
+	} else if strings.HasSuffix(line, ">") && !strings.ContainsAny(line, " /") {
+		c.user = strings.TrimSuffix(line, ">")
+		line = ""
+	}
+	user, chat := c.user, c.chat
+	c.mu.Unlock()
+	if line == "" {
+		return
+	}
+	if c.opts.Echo {
+		c.printf("\n#%s %s> %s\n", chat, user, line)
+	}
+	name, args, ok := bot.ParseText(line)
+	if !ok {
+		c.printf("  (not a command: commands start with /; /help lists them)\n")
+		return
+	}
+	switch name {
+	case "as":
+		if len(args) == 1 {
+			c.mu.Lock()
+			c.user = args[0]
+			c.mu.Unlock()
+		}
+		return
+	case "chat":
+		if len(args) == 1 {
+			c.mu.Lock()
+			c.chat = args[0]
+			c.mu.Unlock()
+		}
+		return
+	case "press":
+		c.press(ctx, user, chat, args)
+		return
+	case "auto":
+		c.auto(ctx, user, chat)
+		return
+	}
+	c.run(ctx, bot.Command{Chat: chatKey(chat), User: bot.User{ID: userKey(user), Name: user}, Name: name, Args: args})
+}
+
+func (c *Chat) run(ctx context.Context, cmd bot.Command) {
+	for _, o := range c.opts.Core.Handle(ctx, cmd) {
+		if o.Ack {
+			continue // the board already shows what an acknowledgement says
+		}
+		if o.Private {
+			o.Dest, o.User = bot.ToUser, cmd.User.ID
+		} else {
+			o.Dest, o.Chat = bot.ToReply, cmd.Chat
+		}
+		c.show(o)
+	}
+}
+
+func (c *Chat) press(ctx context.Context, user, chat string, args []string) {
+	if len(args) == 0 {
+		c.printf("  (usage: /press N [word], or /press bN for a board button)\n")
+		return
+	}
+	c.mu.Lock()
+	list := c.buttons[userKey(user)]
+	key := args[0]
+	if strings.HasPrefix(key, "b") {
+		list, key = c.board[chatKey(chat)], key[1:]
+	}
+	n, err := strconv.Atoi(key)
+	var b bot.Button
+	ok := err == nil && n >= 1 && n <= len(list)
+	if ok {
+		b = list[n-1]
+	}
+	c.mu.Unlock()
+	if !ok {
+		c.printf("  (no button %s)\n", args[0])
+		return
+	}
+	c.run(ctx, bot.Command{Chat: chatKey(chat), User: bot.User{ID: userKey(user), Name: user},
+		Payload: b.Data, Text: strings.Join(args[1:], " ")})
+}
+
+// auto plays the user's moves with the bot player's choices while the game
+// waits for him: a person can watch a game through, and scripts can play
+// whole games without spelling every move.
+func (c *Chat) auto(ctx context.Context, user, chat string) {
+	for i := 0; i < 10000; i++ {
+		move, ok := c.opts.Core.Hint(chatKey(chat), userKey(user))
+		if !ok {
+			return
+		}
+		if c.opts.Echo {
+			c.printf("\n#%s %s> /move %s   (auto)\n", chat, user, move)
+		}
+		before := c.opts.Core.Counter(chatKey(chat))
+		c.run(ctx, bot.Command{Chat: chatKey(chat), User: bot.User{ID: userKey(user), Name: user}, Name: "move", Args: strings.Fields(move)})
+		if c.opts.Core.Counter(chatKey(chat)) == before {
+			return // refused: stop rather than loop
+		}
+	}
+}
+
+// Deliver prints what the bot sends; it is the "local" transport.
+func (c *Chat) Deliver(_ context.Context, o bot.Out) error {
+	if o.Dest == bot.ToUser && c.closed[o.User] {
+		return bot.ErrNoPrivate
+	}
+	c.show(o)
+	return nil
+}
+
+func (c *Chat) show(o bot.Out) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var b strings.Builder
+	switch {
+	case o.Dest == bot.ToUser:
+		fmt.Fprintf(&b, "  ┌─ private to %s\n", strings.TrimPrefix(o.User, "local:"))
+		if len(o.Buttons) > 0 {
+			c.buttons[o.User] = flatten(o.Buttons)
+		}
+	case o.Board:
+		fmt.Fprintf(&b, "  ┌─ #%s board\n", strings.TrimPrefix(o.Chat, "local:"))
+		c.board[o.Chat] = flatten(o.Buttons)
+	case o.Dest == bot.ToReply:
+		fmt.Fprintf(&b, "  ┌─ #%s reply\n", strings.TrimPrefix(o.Chat, "local:"))
+	default:
+		fmt.Fprintf(&b, "  ┌─ #%s\n", strings.TrimPrefix(o.Chat, "local:"))
+	}
+	if o.Refusal {
+		b.WriteString("  │ ✖ ")
+		b.WriteString(o.Text)
+		b.WriteString("\n")
+	} else {
+		if o.Title != "" {
+			fmt.Fprintf(&b, "  │ %s\n", o.Title)
+		}
+		for _, l := range o.Mono {
+			fmt.Fprintf(&b, "  │   %s\n", l)
+		}
+		if o.Text != "" {
+			for _, l := range strings.Split(o.Text, "\n") {
+				fmt.Fprintf(&b, "  │ %s\n", l)
+			}
+		}
+	}
+	if len(o.Mentions) > 0 {
+		var names []string
+		for _, m := range o.Mentions {
+			names = append(names, "@"+strings.TrimPrefix(m, "local:"))
+		}
+		fmt.Fprintf(&b, "  │ %s\n", strings.Join(names, " "))
+	}
+	n := 0
+	for _, row := range o.Buttons {
+		var cells []string
+		for _, bt := range row {
+			n++
+			prefix := ""
+			if o.Board {
+				prefix = "b"
+			}
+			cell := fmt.Sprintf("[%s%d] %s", prefix, n, bt.Label)
+			if bt.Ask != "" {
+				cell += " (" + bt.Ask + ")"
+			}
+			cells = append(cells, cell)
+		}
+		fmt.Fprintf(&b, "  │ %s\n", strings.Join(cells, "  "))
+	}
+	b.WriteString("  └─\n")
+	io.WriteString(c.opts.Out, b.String())
+}
+
+func flatten(rows [][]bot.Button) []bot.Button {
+	var out []bot.Button
+	for _, r := range rows {
+		out = append(out, r...)
+	}
+	return out
+}
+
+func (c *Chat) printf(format string, args ...any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	fmt.Fprintf(c.opts.Out, format, args...)
+}

@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/tablee/tablee/adapters/local"
+	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/store/bolt"
+)
+
+// runLocal plays in the terminal. Its data file is separate from serve's, so
+// both can run side by side on one data directory.
+func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("local", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dataDir := fs.String("data", "./data", "directory of the data file (local.db)")
+	seed := fs.Uint64("seed", 0, "seed of the first game, then seed+1, ...; 0 draws them at random")
+	lang := fs.String("lang", "fr", "language of the chat: fr or en")
+	user := fs.String("user", "alice", "the user you type as at first")
+	echo := fs.Bool("echo", !isTerminal(stdin), "print each command read (default on when stdin is not a terminal)")
+	closed := fs.String("closed-dm", "", "comma-separated users whose private messages fail (to try the closed-DM flow)")
+	turn := fs.Duration("turn", 0, "default time per turn of new tables (0: none)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	l, ok := i18n.ParseLang(*lang)
+	if !ok {
+		return fmt.Errorf("--lang must be fr or en, not %q", *lang)
+	}
+	if err := os.MkdirAll(*dataDir, 0o700); err != nil {
+		return fmt.Errorf("data directory %s: %w", *dataDir, err)
+	}
+	st, err := bolt.Open(filepath.Join(*dataDir, "local.db"), bolt.Options{Timeout: time.Second})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	opts := bot.Options{Store: st, Lang: l, Turn: *turn, Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+	if *seed != 0 {
+		next := *seed
+		opts.Seeds = func() uint64 { s := next; next++; return s }
+	}
+	core, err := bot.New(opts)
+	if err != nil {
+		return err
+	}
+	var closedUsers []string
+	if *closed != "" {
+		closedUsers = strings.Split(*closed, ",")
+	}
+	chat := local.New(local.Options{Core: core, In: stdin, Out: stdout, User: *user, Echo: *echo, Prompt: !*echo, Closed: closedUsers})
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	go core.Run(runCtx)
+	err = chat.Run(ctx)
+	cancel()
+	core.Close()
+	return err
+}
+
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}

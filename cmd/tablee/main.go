@@ -1,0 +1,81 @@
+// Command tablee is the Tablée bot: `tablee serve` runs it on the platforms
+// of its configuration, `tablee local` plays in the terminal, and a few
+// tools help server admins (`tablee lexicon has`).
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"runtime/debug"
+	"syscall"
+
+	_ "github.com/tablee/tablee/games/all"
+)
+
+// version is set at build time (-ldflags "-X main.version=v1.2.3").
+var version = "dev"
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	err := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
+	if err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "tablee:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+const usage = `Tablée: French tabletop games in Discord and Telegram.
+
+Usage:
+  tablee serve   [--config FILE]          run the bot on the platforms of the configuration
+  tablee local   [--data DIR] [--seed N]  play in this terminal, no token needed
+  tablee lexicon has                       read words on stdin, print each with yes or no
+  tablee lexicon build [--out DIR]         rebuild the word graphs from the word lists
+  tablee version                           print the version
+
+Run a command with -h for its options.
+`
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage)
+		return flag.ErrHelp
+	}
+	switch args[0] {
+	case "serve":
+		return serve(ctx, args[1:], stderr)
+	case "local":
+		return runLocal(ctx, args[1:], stdin, stdout, stderr)
+	case "lexicon":
+		return lexiconTool(args[1:], stdin, stdout, stderr)
+	case "version", "--version", "-version", "-v":
+		fmt.Fprintln(stdout, "tablee", fullVersion())
+		return nil
+	case "help", "-h", "--help":
+		fmt.Fprint(stdout, usage)
+		return nil
+	}
+	fmt.Fprint(stderr, usage)
+	return fmt.Errorf("unknown command %q", args[0])
+}
+
+func fullVersion() string {
+	v := version
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, s := range info.Settings {
+			if s.Key == "vcs.revision" && len(s.Value) >= 12 {
+				v += " (" + s.Value[:12] + ")"
+			}
+		}
+		v += " " + info.GoVersion
+	}
+	return v
+}

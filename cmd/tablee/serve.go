@@ -1,0 +1,106 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/config"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/store/bolt"
+)
+
+// serve runs the bot on the platforms its configuration enables, until
+// SIGINT or SIGTERM; then it finishes the moves in hand and closes the store.
+func serve(ctx context.Context, args []string, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	path := fs.String("config", "tablee.yaml", "configuration file")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	cfg, err := config.Load(*path)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg, stderr)
+	log.Info("starting", "version", fullVersion(), "config", cfg)
+	platforms := enabledPlatforms(cfg)
+	if len(platforms) == 0 {
+		return errors.New("config: no platform is enabled: set discord.enabled or telegram.enabled (or try `tablee local`)")
+	}
+	if err := useDictionary(cfg, log); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return fmt.Errorf("config: data_dir %s: %w", cfg.DataDir, err)
+	}
+	st, err := bolt.Open(cfg.DBPath(), bolt.Options{Timeout: 2 * time.Second})
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	lang, _ := i18n.ParseLang(cfg.Language)
+	core, err := bot.New(bot.Options{
+		Store: st, Lang: lang, Logger: log,
+		Turn: time.Duration(cfg.Deadlines.Turn), Reminder: time.Duration(cfg.Deadlines.Reminder), OnExpiry: cfg.Deadlines.OnExpiry,
+	})
+	if err != nil {
+		return err
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errs := make(chan error, len(platforms)+1)
+	go func() { core.Run(runCtx); errs <- nil }()
+	for _, p := range platforms {
+		go func(p platform) { errs <- p.run(runCtx, core, log) }(p)
+	}
+	var first error
+	select {
+	case <-ctx.Done():
+		log.Info("stopping: signal received")
+	case first = <-errs:
+		log.Error("stopping: a platform stopped", "err", first)
+	}
+	cancel()
+	core.Close() // waits for the commands under way: no move is cut in half
+	log.Info("stopped")
+	return first
+}
+
+// platform is one adapter wired into serve.
+type platform struct {
+	name string
+	run  func(ctx context.Context, core *bot.Core, log *slog.Logger) error
+}
+
+// platformAdapters is filled by the adapters' wiring files, one each.
+var platformAdapters = map[string]func(cfg *config.Config) (platform, bool){}
+
+func enabledPlatforms(cfg *config.Config) []platform {
+	var out []platform
+	for _, name := range []string{"discord", "telegram"} {
+		if mk, ok := platformAdapters[name]; ok {
+			if p, on := mk(cfg); on {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+func newLogger(cfg *config.Config, w io.Writer) *slog.Logger {
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.Log.Level))
+	opts := &slog.HandlerOptions{Level: level}
+	if cfg.Log.Format == "json" {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}

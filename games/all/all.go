@@ -1,0 +1,3 @@
+// Package all links every game into the binary: adding a game is its
+// package plus one line here.
+package all
