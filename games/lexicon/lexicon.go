@@ -7,7 +7,8 @@
 // queries also fold their argument when it isn't folded already.
 //
 // A *Lexicon is immutable once built and safe for concurrent use. No query
-// does I/O or allocates beyond its result.
+// does I/O; queries allocate only their result, except the first
+// Spellings and RandomWord calls, which build a table once.
 package lexicon
 
 import (

@@ -10,7 +10,8 @@ func (lex *Lexicon) HasInfix(s string) bool {
 	return isFolded(s) && lex.walkGADDAGReversed(s) != 0
 }
 
-// ExampleWithInfix returns a word containing the folded string s, to show
+// ExampleWithInfix returns a word containing the folded, non-empty string
+// s (false when there is none), to show
 // the players of Crack Word a word they could have found. The choice is
 // deterministic and favours short words: the shortest word; among those,
 // the one where s starts earliest; then the smallest letters in the
