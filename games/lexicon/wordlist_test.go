@@ -67,3 +67,19 @@ func TestBuildRejectsNonWords(t *testing.T) {
 		t.Error("Build accepted an empty list")
 	}
 }
+
+func TestUseOverridesDefault(t *testing.T) {
+	custom, err := Build([]string{"MAISON"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	Use(custom)
+	defer Use(nil)
+	if Default() != custom || Default().Has("ARBRE") {
+		t.Fatal("Default() does not return the lexicon given to Use")
+	}
+	Use(nil)
+	if Default() == custom || !Default().Has("ARBRE") {
+		t.Fatal("Use(nil) did not restore the bundled dictionary")
+	}
+}
