@@ -1,0 +1,52 @@
+package crackword
+
+import "testing"
+
+// positions collects the states and bot moves of a few self-play games.
+func positions(b *testing.B) ([]*state, []string) {
+	e := realEngine()
+	var states []*state
+	var moves []string
+	for seed := uint64(1); seed <= 6; seed++ {
+		gg, _ := e.New(nil, 2+int(seed%3), seed)
+		g := gg.(*Game)
+		for !g.s.Over {
+			seat := g.Waiting()[0].Seat
+			m := g.Bot(seat)
+			states, moves = append(states, g.s), append(moves, m)
+			if _, err := g.Apply(seat, m); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	return states, moves
+}
+
+// BenchmarkApply applies one bot move to positions of real games (Apply
+// works on a copy, so the saved positions stay untouched).
+func BenchmarkApply(b *testing.B) {
+	states, moves := positions(b)
+	d := defaultDict()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(states)
+		g := &Game{s: states[k], dict: d}
+		if _, err := g.Apply(states[k].Turn, moves[k]); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkBotMove computes a bot move in positions of real games.
+func BenchmarkBotMove(b *testing.B) {
+	states, _ := positions(b)
+	d := defaultDict()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := i % len(states)
+		g := &Game{s: states[k], dict: d}
+		_ = g.Bot(states[k].Turn)
+	}
+}
