@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/tablee/tablee/i18n"
 	"golang.org/x/text/runes"
 	"golang.org/x/text/transform"
 	"golang.org/x/text/unicode/norm"
@@ -36,13 +37,24 @@ func Unregister(name string) {
 	delete(registry, foldName(name))
 }
 
-// Lookup finds an engine by name, forgiving case, accents, spaces and
-// hyphens ("Crack Word", "crack-word", "CRACKWORD", "Mots de tête").
+// Lookup finds an engine by name or by its title in any language,
+// forgiving case, accents, spaces and hyphens ("Crack Word", "crack-word",
+// "Mots de tête", "morpion").
 func Lookup(name string) (Engine, bool) {
+	key := foldName(name)
 	regMu.RLock()
 	defer regMu.RUnlock()
-	e, ok := registry[foldName(name)]
-	return e, ok
+	if e, ok := registry[key]; ok {
+		return e, true
+	}
+	for _, e := range registry {
+		for _, lang := range i18n.Langs {
+			if foldName(i18n.Renderer{Lang: lang}.Text(i18n.T(e.Name()+".title"))) == key {
+				return e, true
+			}
+		}
+	}
+	return nil, false
 }
 
 // All lists the registered engines in name order.

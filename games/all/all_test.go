@@ -1,0 +1,59 @@
+package all_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	_ "github.com/tablee/tablee/bot" // the bot's own catalogue
+	"github.com/tablee/tablee/games"
+	_ "github.com/tablee/tablee/games/all"
+	"github.com/tablee/tablee/i18n"
+)
+
+// Every text exists in both languages: a key missing in English would show
+// a French sentence to an English reader, or the bare key.
+func TestCataloguesHaveTheSameKeys(t *testing.T) {
+	fr, en := i18n.Keys(i18n.FR), i18n.Keys(i18n.EN)
+	slices.Sort(fr)
+	slices.Sort(en)
+	for _, k := range fr {
+		if !i18n.Has(i18n.EN, k) {
+			t.Errorf("%s has no English text", k)
+		}
+	}
+	for _, k := range en {
+		if !i18n.Has(i18n.FR, k) {
+			t.Errorf("%s has no French text", k)
+		}
+	}
+	if len(fr) == 0 {
+		t.Fatal("empty catalogue")
+	}
+}
+
+// Every game presents itself: a title, a summary and its rules, in both
+// languages, and a name that Lookup finds by name and by title.
+func TestEveryGameIsComplete(t *testing.T) {
+	for _, e := range games.All() {
+		for _, lang := range i18n.Langs {
+			for _, k := range []string{".title", ".summary", ".rules"} {
+				if !i18n.Has(lang, e.Name()+k) {
+					t.Errorf("%s: no %s text for %s", e.Name(), lang, k)
+				}
+			}
+			title := i18n.Renderer{Lang: lang}.Text(i18n.T(e.Name() + ".title"))
+			if got, ok := games.Lookup(strings.ToUpper(title)); !ok || got.Name() != e.Name() {
+				t.Errorf("Lookup(%q) does not find %s", title, e.Name())
+			}
+		}
+		if min, max := e.Seats(); min < 1 || max < min {
+			t.Errorf("%s: seats %d-%d", e.Name(), min, max)
+		}
+		for _, o := range e.Options() {
+			if len(o.Values) == 0 || !slices.Contains(o.Values, o.Default) {
+				t.Errorf("%s: option %s default %q not among %v", e.Name(), o.Name, o.Default, o.Values)
+			}
+		}
+	}
+}
