@@ -40,7 +40,7 @@ func playBots(t testing.TB, players int, seed uint64, maxMoves int, check func(s
 			t.Fatalf("waiting %v", w)
 		}
 		mv := s.Bot(w[0].Seat)
-		round, turns, obj := s.Round, s.Turns, s.Objective
+		round, turns, obj, phase := s.Round, s.Turns, s.Objective, s.Phase
 		ev, err := s.Apply(w[0].Seat, mv)
 		if err != nil {
 			t.Fatalf("seed %d: bot move %q refused: %v", seed, mv, err)
@@ -52,11 +52,8 @@ func playBots(t testing.TB, players int, seed uint64, maxMoves int, check func(s
 					blocked = true
 				}
 			}
-			if turns < s.Turns || s.Round != round {
-				turns++ // the winning placement
-			}
-			if s.Over && s.Round == round {
-				turns = s.Turns
+			if phase != phaseLast {
+				turns++ // the placement that ended the round
 			}
 			out = append(out, roundLen{turns: turns, objective: obj, players: players, blocked: blocked})
 		}

@@ -1,0 +1,5 @@
+//go:build race
+
+package escogriffe
+
+const raceOn = true

@@ -1,0 +1,213 @@
+package escogriffe
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"testing"
+
+	"github.com/tablee/tablee/games"
+)
+
+// TestES_D2_BalanceFourBots: with 4 bot players, the median round ends
+// within 40 turns and fewer than 1 round in 100 reaches 300 turns. A turn
+// is a turn of the table (each player plays once: draw and discard, or
+// place); see docs/games/escogriffe.md.
+func TestES_D2_BalanceFourBots(t *testing.T) {
+	want := 1000
+	if raceOn || testing.Short() {
+		want = 150
+	}
+	var table, player []int
+	for seed := uint64(1); len(table) < want; seed++ {
+		for _, r := range playBots(t, 4, seed, 400_000, nil) {
+			table = append(table, (r.turns+3)/4)
+			player = append(player, r.turns)
+		}
+	}
+	sort.Ints(table)
+	sort.Ints(player)
+	n := len(table)
+	long := 0
+	for _, x := range table {
+		if x >= 300 {
+			long++
+		}
+	}
+	t.Logf("%d rounds: table turns median %d, p90 %d, p99 %d, max %d, %d reach 300; player turns median %d, p99 %d",
+		n, table[n/2], table[n*9/10], table[n*99/100], table[n-1], long, player[n/2], player[n*99/100])
+	if table[n/2] > 40 {
+		t.Errorf("median round %d turns, want 40 or less", table[n/2])
+	}
+	if long*100 >= n {
+		t.Errorf("%d rounds of %d reach 300 turns", long, n)
+	}
+}
+
+// TestSelfPlayInvariants plays bot games of 2 to 8 players and checks after
+// every move: 110 cards accounted for, no hidden card in the public view,
+// Save/Load gives the same state, Bot changes nothing, the choices and the
+// timeout are legal moves; and every game ends.
+func TestSelfPlayInvariants(t *testing.T) {
+	games := 3
+	if raceOn || testing.Short() {
+		games = 1
+	}
+	for players := 2; players <= 8; players++ {
+		for g := range games {
+			seed := uint64(100*players + g)
+			t.Run(fmt.Sprintf("%dp_seed%d", players, seed), func(t *testing.T) {
+				checked := 0
+				playBots(t, players, seed, 400_000, func(s *state, seat int, mv string) {
+					if err := s.check(); err != nil {
+						t.Fatalf("after %q: %v", mv, err)
+					}
+					checked++
+					// The heavier checks on a sample of the moves.
+					if checked%7 != 0 && !s.Over {
+						return
+					}
+					if c := hiddenShown(s); c != "" {
+						t.Fatalf("after %q: hidden card %s in public view", mv, c)
+					}
+					roundTrip(t, s)
+					if s.Over {
+						return
+					}
+					w := s.Waiting()[0]
+					before, _ := s.Save()
+					_ = s.Bot(w.Seat)
+					if after, _ := s.Save(); string(after) != string(before) {
+						t.Fatal("Bot changed the state")
+					}
+					legalChoices(t, s, w.Seat, "")
+					g2 := clone(t, s)
+					if _, err := g2.Apply(w.Seat, w.Timeout); err != nil {
+						t.Fatalf("timeout %q refused: %v", w.Timeout, err)
+					}
+				})
+			})
+		}
+	}
+}
+
+func clone(t testing.TB, s *state) *state {
+	t.Helper()
+	data, err := s.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := engine{}.Load(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.(*state)
+}
+
+func roundTrip(t testing.TB, s *state) {
+	t.Helper()
+	c := clone(t, s)
+	if !reflect.DeepEqual(normalise(c), normalise(s)) {
+		t.Fatalf("Save/Load changed the state:\n%+v\n%+v", c, s)
+	}
+	a, _ := s.Save()
+	b, _ := c.Save()
+	if string(a) != string(b) {
+		t.Fatal("Save after Load differs")
+	}
+}
+
+// normalise treats nil and empty slices alike (JSON does).
+func normalise(s *state) state {
+	c := *s
+	if len(c.Queue) == 0 {
+		c.Queue = nil
+	}
+	if len(c.Champions) == 0 {
+		c.Champions = nil
+	}
+	if len(c.Pioche) == 0 {
+		c.Pioche = nil
+	}
+	fix := func(g [][]int) [][]int {
+		out := make([][]int, len(g))
+		for i, x := range g {
+			if len(x) > 0 {
+				out[i] = x
+			}
+		}
+		return out
+	}
+	c.Hands, c.Figures, c.Piles = fix(c.Hands), fix(c.Figures), fix(c.Piles)
+	return c
+}
+
+// legalChoices applies every final choice on a copy, and follows the
+// others one step.
+func legalChoices(t testing.TB, s *state, seat int, prefix string) {
+	t.Helper()
+	cs := s.Choices(seat, prefix)
+	if prefix == "" && len(cs) == 0 {
+		t.Fatalf("no choice for the waiting seat in phase %d", s.Phase)
+	}
+	for _, c := range cs {
+		if len(c.Move) > 30 {
+			t.Fatalf("move %q longer than 30 bytes", c.Move)
+		}
+		if !c.Final {
+			if len(s.Choices(seat, c.Move)) == 0 {
+				t.Fatalf("choice %q leads nowhere", c.Move)
+			}
+			legalChoices(t, s, seat, c.Move)
+			continue
+		}
+		if _, err := clone(t, s).Apply(seat, c.Move); err != nil {
+			t.Fatalf("choice %q refused: %v", c.Move, err)
+		}
+	}
+}
+
+func TestSaveLoadEveryMove(t *testing.T) {
+	n := 0
+	playBots(t, 3, 11, 400_000, func(s *state, seat int, mv string) {
+		n++
+		roundTrip(t, s)
+		// Continuing from the reloaded game gives the same game.
+		if !s.Over && n%50 == 0 {
+			c := clone(t, s)
+			for i := 0; i < 30 && !s.Over; i++ {
+				w := s.Waiting()[0].Seat
+				m1, m2 := s.Bot(w), c.Bot(w)
+				if m1 != m2 {
+					t.Fatalf("bot moves differ after reload: %q %q", m1, m2)
+				}
+				if _, err := c.Apply(w, m2); err != nil {
+					t.Fatal(err)
+				}
+				if _, err := s.Apply(w, m1); err != nil {
+					t.Fatal(err)
+				}
+			}
+			a, _ := s.Save()
+			b, _ := c.Save()
+			if string(a) != string(b) {
+				t.Fatal("reloaded game diverged")
+			}
+		}
+	})
+	if n < 100 {
+		t.Fatalf("only %d moves", n)
+	}
+}
+
+func TestBotIsDeterministicAndLegal(t *testing.T) {
+	a := playBots(t, 5, 99, 400_000, nil)
+	b := playBots(t, 5, 99, 400_000, nil)
+	if !reflect.DeepEqual(a, b) {
+		t.Fatal("same seed, different games")
+	}
+	if len(a) == 0 {
+		t.Fatal("no round")
+	}
+	var _ games.Game = (*state)(nil)
+}
