@@ -16,7 +16,9 @@ import (
 // on his next move. A POUBELLE clears a row an opponent could crack next or
 // a long row held by opponents. A JOKER is kept for a crack. With nothing
 // sensible to lay, pass (before DERNIÈRE MAIN passing only draws a card).
-func (g *Game) Bot(seat int) string {
+func (g *Game) Bot(seat int) string { return g.botWith(seat, &botWeights) }
+
+func (g *Game) botWith(seat int, w *weights) string {
 	s := g.s
 	if s.Over || seat != s.Turn {
 		return "passe"
@@ -27,8 +29,25 @@ func (g *Game) Bot(seat int) string {
 	case phaseRestart:
 		return botRestart(s.Hand[seat])
 	}
-	b := botCtx{s: s, d: g.dict, seat: seat}
+	b := botCtx{s: s, d: g.dict, seat: seat, w: w}
 	return b.play()
+}
+
+// weights of the bot's scores (tests compare variants).
+type weights struct {
+	pass, majority, control       int
+	setupAny, setupHeld           int
+	threatBase, threatCard        int
+	trashBase, trashOpp, trashOwn int
+	startRare, startPlain         int
+}
+
+var botWeights = weights{
+	pass: -20, majority: 6, control: 2,
+	setupAny: 3, setupHeld: 10,
+	threatBase: 20, threatCard: 8,
+	trashBase: -30, trashOpp: 4, trashOwn: 6,
+	startRare: 3, startPlain: 1,
 }
 
 // Rare letters first: a restart needs no example, the best moment to lay
@@ -61,6 +80,7 @@ type botCtx struct {
 	s    *state
 	d    Dict
 	seat int
+	w    *weights
 	mine uint32 // letters in hand
 	nJok int
 	nPb  int
@@ -97,7 +117,7 @@ func (b *botCtx) play() string {
 			b.nPb++
 		}
 	}
-	passScore := -20
+	passScore := b.w.pass
 	if s.LastHand {
 		passScore = -400 // passing puts the player out
 	}
@@ -129,7 +149,7 @@ func (b *botCtx) play() string {
 					}
 				}
 			}
-			score := -30 + 4*opp - 6*own
+			score := b.w.trashBase + b.w.trashOpp*opp - b.w.trashOwn*own
 			if th := b.threat(row, s.word(r)); th > 0 {
 				score += th
 			}
@@ -166,7 +186,7 @@ func (b *botCtx) rowCands(r int, consider func(cand)) {
 	if len(row) == 0 {
 		for l := byte('A'); l <= 'Z'; l++ {
 			if b.mine&(1<<(l-'A')) != 0 {
-				consider(cand{score: b.rareBonus(l) + 1, move: string(l) + " droite " + rs})
+				consider(cand{score: b.rareBonus(l), move: string(l) + " droite " + rs})
 			}
 		}
 		return
@@ -184,13 +204,13 @@ func (b *botCtx) rowCands(r int, consider func(cand)) {
 				return
 			}
 		}
-		if joker {
-			return // a JOKER is kept for a crack
+		if joker && !b.s.LastHand {
+			return // a JOKER is kept for a crack, until DERNIÈRE MAIN
 		}
 		ok, n := majority(nrow, b.seat)
 		score := 0
 		if ok {
-			score += 6
+			score += b.w.majority
 		}
 		other := 0
 		for c, v := range n {
@@ -198,9 +218,12 @@ func (b *botCtx) rowCands(r int, consider func(cand)) {
 				other = v
 			}
 		}
-		score += 2 * (n[b.seat] - other)
+		score += b.w.control * (n[b.seat] - other)
 		score += before - b.threat(nrow, nw)
 		score += b.setup(nrow, nw)
+		if joker {
+			score -= 3
+		}
 		consider(cand{score: score, move: move, seq: nw})
 	}
 	left, right := b.ext(w)
@@ -238,9 +261,9 @@ func (b *botCtx) rowCands(r int, consider func(cand)) {
 
 func (b *botCtx) rareBonus(l byte) int {
 	if i := strings.IndexByte(restartOrder, l); i >= 0 && i < 10 {
-		return 2
+		return b.w.startRare
 	}
-	return 0
+	return b.w.startPlain
 }
 
 func (b *botCtx) example(nw string) string {
@@ -300,7 +323,7 @@ func (b *botCtx) threat(row [][]Card, w string) int {
 			}
 		}
 	}
-	worst := 20 + 8*cards
+	worst := b.w.threatBase + b.w.threatCard*cards
 	if byCover && len(w) >= 3 && b.d.Has(w) {
 		return worst
 	}
@@ -340,15 +363,24 @@ func (b *botCtx) setup(row [][]Card, w string) int {
 		}
 	}
 	extL, extR := b.ext(w)
-	for m := extL & b.mine; m != 0; m &= m - 1 {
-		if b.d.Has(string(rune('A'+bits.TrailingZeros32(m))) + w) {
-			return 4
+	bonus := 0
+	for m := extL; m != 0; m &= m - 1 {
+		c := byte('A' + bits.TrailingZeros32(m))
+		if b.d.Has(string(c) + w) {
+			if b.mine&(1<<(c-'A')) != 0 {
+				return b.w.setupHeld
+			}
+			bonus = b.w.setupAny
 		}
 	}
-	for m := extR & b.mine; m != 0; m &= m - 1 {
-		if b.d.Has(w + string(rune('A'+bits.TrailingZeros32(m)))) {
-			return 4
+	for m := extR; m != 0; m &= m - 1 {
+		c := byte('A' + bits.TrailingZeros32(m))
+		if b.d.Has(w + string(c)) {
+			if b.mine&(1<<(c-'A')) != 0 {
+				return b.w.setupHeld
+			}
+			bonus = b.w.setupAny
 		}
 	}
-	return 0
+	return bonus
 }

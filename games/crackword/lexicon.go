@@ -1,24 +1,16 @@
 package crackword
 
 import (
-	"sync"
-
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/lexicon"
 )
 
 func init() { games.Register(&Engine{dict: defaultDict}) }
 
-var (
-	defaultOnce sync.Once
-	defaultLex  Dict
-)
-
-// defaultDict is the French lexicon, loaded on first use.
-func defaultDict() Dict {
-	defaultOnce.Do(func() { defaultLex = lexDict{lexicon.Default()} })
-	return defaultLex
-}
+// defaultDict is the French lexicon, loaded on first use (lexicon.Default
+// decodes it once, behind its own sync.Once) or the one the server gave to
+// lexicon.Use; each game takes it when it is made or loaded.
+func defaultDict() Dict { return lexDict{lexicon.Default()} }
 
 // lexDict adapts *lexicon.Lexicon to Dict.
 type lexDict struct{ l *lexicon.Lexicon }
