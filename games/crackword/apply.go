@@ -35,7 +35,7 @@ func (s *state) apply(d Dict, seat int, text string) ([]games.Event, error) {
 		return nil, games.Refuse("crackword.err.not_your_turn", i18n.Seat(s.Turn))
 	}
 	if len(text) > 200 {
-		return nil, games.Refuse("crackword.err.syntax", text[:40]+"…")
+		return nil, games.Refuse("crackword.err.syntax", string([]rune(text)[:40])+"…")
 	}
 	m, err := parseMove(text)
 	if err != nil {
