@@ -14,8 +14,8 @@
 // is numeric order: histories come out oldest first and logs in move order.
 // Record encodings are in record.go.
 //
-// Every write is one bbolt transaction; concurrent writes go through db.Batch
-// so that Saves of different tables share a commit and its fsync.
+// Every write is one bbolt transaction; concurrent writes share one
+// (group.go), so that Saves of different tables share a commit and its fsync.
 package bolt
 
 import (
@@ -28,7 +28,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
-	"sync/atomic"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
@@ -50,24 +49,11 @@ type Options struct {
 // DefaultTimeout is the lock wait when Options.Timeout is zero.
 const DefaultTimeout = time.Second
 
-// Batch tuning. db.Batch gathers the writes that arrive within MaxBatchDelay
-// of the first one (or MaxBatchSize of them, whichever comes first) into one
-// transaction with one fsync. It only serves when writes overlap: a write
-// alone skips it (see write), so the delay is never paid by a quiet bot.
-//
-//   - bbolt's default delay is 10ms. Under load, while one batch commits the
-//     next one fills, so the delay only needs to cover a commit or two
-//     (0.3-0.5ms measured for one fsync'd update, more for a batch of 2 KB
-//     records): 2ms gathers 100-150 saves per commit with 1,000 busy tables,
-//     and a player never notices 2ms.
-//   - A table save is ~2 KB, so 256 of them make a commit of about half a
-//     megabyte. Bigger batches measured no faster (the disk is no longer the
-//     limit at that point), and make every caller of a batch wait for all of
-//     it; a call that fails is also retried alone after its whole batch.
-const (
-	MaxBatchDelay = 2 * time.Millisecond
-	MaxBatchSize  = 256
-)
+// MaxBatchSize bounds how many writes share one transaction. A table save
+// is ~2 KB, so 256 of them make a commit of about half a megabyte. Bigger
+// groups measured no faster (the disk is no longer the limit at that
+// point), and make every caller of a group wait for all of it.
+const MaxBatchSize = 256
 
 var (
 	bMeta   = []byte("meta")
@@ -89,9 +75,9 @@ const appendFill = 0.95
 
 // Store is a store.Store on one bbolt file. It is safe for concurrent use.
 type Store struct {
-	db      *bbolt.DB
-	path    string
-	writing atomic.Int64 // writes in flight, to choose between Update and Batch
+	db    *bbolt.DB
+	path  string
+	group *groupCommit
 }
 
 var _ store.Store = (*Store)(nil)
@@ -152,9 +138,7 @@ func Open(path string, opts Options) (s *Store, err error) {
 		}
 		return nil, fmt.Errorf("store/bolt: opening %s: %w", path, err)
 	}
-	db.MaxBatchDelay = MaxBatchDelay
-	db.MaxBatchSize = MaxBatchSize
-	s = &Store{db: db, path: path}
+	s = &Store{db: db, path: path, group: &groupCommit{db: db}}
 	if err := s.init(); err != nil {
 		_ = db.Close()
 		return nil, err
@@ -237,22 +221,11 @@ func (s *Store) view(what string, fn func(*bbolt.Tx) error) (err error) {
 	return s.wrap(what, s.db.View(fn))
 }
 
-// write runs fn in one durable read-write transaction.
-//
-// When other writes are in flight, fn goes through db.Batch and shares their
-// commit and fsync. A write alone commits at once with db.Update instead:
-// db.Batch would first wait MaxBatchDelay for company that is not coming,
-// which measured five times the cost of the commit itself (docs/persistence.md).
-// Either way fn may run more than once (Batch retries a failed call alone,
-// after the rest of its batch), so it only reads what it captured and sets
-// results it fully recomputes.
+// write runs fn in one durable read-write transaction, shared with the
+// writes that overlap it (see groupCommit). fn may run more than once, so it
+// only reads what it captured and sets results it fully recomputes.
 func (s *Store) write(fn func(*bbolt.Tx) error) error {
-	if s.writing.Add(1) == 1 {
-		defer s.writing.Add(-1)
-		return s.db.Update(fn)
-	}
-	defer s.writing.Add(-1)
-	return s.db.Batch(fn)
+	return s.group.run(fn)
 }
 
 // NewTableID reserves a fresh table id: 1, 2, ... never reused.
@@ -288,8 +261,8 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf(
 			"store/bolt: %s: %s: a table needs an id from NewTableID and a chat (chat %q)", s.path, what, t.Chat)}
 	}
-	// Encode before entering the transaction: the batch holds the single
-	// writer lock, and db.Batch may call the function more than once, so it
+	// Encode before entering the transaction: the group holds the single
+	// writer lock, and the group may call the function more than once, so it
 	// only reads these slices and never changes them.
 	idk := key(t.ID)
 	chatk := []byte(t.Chat)

@@ -791,8 +791,8 @@ func rawUpdate(t *testing.T, path string, fn func(*bbolt.Tx) error) {
 }
 
 // TestRefusedSaveInsideABatch mixes good and out-of-sequence Saves from many
-// goroutines, so that refused calls land in shared batches: db.Batch then
-// reruns the rest of the batch and the refused call alone. Every good Save
+// goroutines, so that refused calls land in shared groups: the group then
+// commits the rest without the refused call, which gets its error. Every good Save
 // must be in, every refused one out.
 func TestRefusedSaveInsideABatch(t *testing.T) {
 	s, err := Open(tempPath(t), Options{})

@@ -1,0 +1,116 @@
+package bolt
+
+import (
+	"sync"
+
+	"go.etcd.io/bbolt"
+)
+
+// groupCommit shares one transaction, and so one fsync, among the writes
+// that arrive while another commit is on its way to the disk, without
+// waiting for them on purpose.
+//
+// bbolt's own db.Batch waits a delay (MaxBatchDelay) for company before
+// committing.
+// Measured here, that wait, not the disk, was most of a move's latency when
+// a few tables were busy at once (a p50 of 2.7 ms against 0.4 ms for one
+// fsync'd update). Here the first writer commits at once; writers arriving
+// meanwhile queue up, and when the commit is done the first of them commits
+// the whole queue in one transaction. A write therefore waits at most for
+// the commit in progress and its own: about two fsyncs, however busy the
+// bot, while a busy bot still writes hundreds of saves per fsync.
+type groupCommit struct {
+	db *bbolt.DB
+
+	mu      sync.Mutex
+	queue   []*writeCall
+	leading bool // a writer is committing
+}
+
+type writeCall struct {
+	fn   func(*bbolt.Tx) error
+	done chan writeResult
+}
+
+// writeResult is either the call's outcome, or the word that the call
+// must now lead and commit the queue itself.
+type writeResult struct {
+	err  error
+	lead bool
+}
+
+// maxGroup bounds one transaction: a huge one would make every caller in it
+// wait for all of it.
+const maxGroup = MaxBatchSize
+
+// run executes fn in a durable transaction shared with concurrent writes.
+// fn may run more than once (after a failure of another write in its
+// group the rest are committed again), so it must be idempotent.
+func (g *groupCommit) run(fn func(*bbolt.Tx) error) error {
+	call := &writeCall{fn: fn, done: make(chan writeResult, 1)}
+	g.mu.Lock()
+	g.queue = append(g.queue, call)
+	if g.leading {
+		g.mu.Unlock()
+		res := <-call.done
+		if !res.lead {
+			return res.err
+		}
+	} else {
+		g.leading = true
+		g.mu.Unlock()
+	}
+	// This writer leads: it commits what has queued up, its own call
+	// included, then hands the lead to the next writer in the queue.
+	g.mu.Lock()
+	n := min(len(g.queue), maxGroup)
+	group := g.queue[:n:n]
+	g.queue = g.queue[n:]
+	g.mu.Unlock()
+
+	g.commit(group)
+
+	g.mu.Lock()
+	if len(g.queue) > 0 {
+		g.queue[0].done <- writeResult{lead: true}
+	} else {
+		g.leading = false
+	}
+	g.mu.Unlock()
+	res := <-call.done
+	return res.err
+}
+
+// commit runs a group in one transaction. A call that fails is told so and
+// left out, and the others are committed again without it: one refused
+// save (a move out of sequence) must not fail its neighbours.
+func (g *groupCommit) commit(group []*writeCall) {
+	for len(group) > 0 {
+		failed := -1
+		err := g.db.Update(func(tx *bbolt.Tx) error {
+			for i, c := range group {
+				if err := c.fn(tx); err != nil {
+					failed = i
+					return err
+				}
+			}
+			return nil
+		})
+		if err == nil {
+			for _, c := range group {
+				c.done <- writeResult{}
+			}
+			return
+		}
+		if failed < 0 {
+			// The commit itself failed (disk full, file closed): every
+			// call of the group shares that fate.
+			for _, c := range group {
+				c.done <- writeResult{err: err}
+			}
+			return
+		}
+		group[failed].done <- writeResult{err: err}
+		group = append(group[:failed:failed], group[failed+1:]...)
+	}
+}
