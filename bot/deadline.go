@@ -115,7 +115,7 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 		user := t.Seats[d.Seat].User
 		left := d.At.Sub(now).Round(time.Minute)
 		c.deliver(ctx,
-			Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Mentions: []string{user},
+			Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Mentions: []Mention{{User: user, Name: t.name(d.Seat)}},
 				Text: r.Text(i18n.T("bot.reminder", t.name(d.Seat), left.String()))},
 			Out{Dest: ToUser, User: user, Table: t.ID,
 				Text: renderer(t, c.langOf(user)).Text(i18n.T("bot.reminder_private", left.String(), i18n.T(t.Game+".title"), t.ID))})

@@ -45,7 +45,13 @@ type Out struct {
 	Text    string
 	Buttons [][]Button
 	// Mentions lists users whose attention is wanted (whose turn it is).
-	Mentions []string
+	Mentions []Mention
+}
+
+// Mention is a user to notify, with the name to show.
+type Mention struct {
+	User string
+	Name string
 }
 
 // Button is one choice on a message. Data goes back to the bot as

@@ -76,7 +76,7 @@ func TestDeadline_ReminderThenExpiry(t *testing.T) {
 	h.clock.Advance(1*time.Hour + time.Minute)
 	h.core.Tick(ctxBG())
 	outs := h.rec.take()
-	if len(outs) != 2 || outs[0].Mentions[0] != "local:alice" || outs[1].Dest != ToUser {
+	if len(outs) != 2 || outs[0].Mentions[0].User != "local:alice" || outs[1].Dest != ToUser {
 		t.Fatalf("reminder: %+v", outs)
 	}
 	h.core.Tick(ctxBG())

@@ -232,7 +232,7 @@ func (c *Core) boardOut(t *Table) Out {
 	if t.Phase == Playing {
 		for _, w := range t.waiting() {
 			if t.Seats[w.Seat].human() {
-				out.Mentions = append(out.Mentions, t.Seats[w.Seat].User)
+				out.Mentions = append(out.Mentions, Mention{User: t.Seats[w.Seat].User, Name: t.Seats[w.Seat].Name})
 			}
 			if d, ok := t.deadline(w.Seat); ok {
 				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), d.At.UTC().Format("02/01 15:04 UTC"))))

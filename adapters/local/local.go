@@ -262,7 +262,7 @@ func (c *Chat) show(o bot.Out) {
 	if len(o.Mentions) > 0 {
 		var names []string
 		for _, m := range o.Mentions {
-			names = append(names, "@"+strings.TrimPrefix(m, "local:"))
+			names = append(names, "@"+m.Name)
 		}
 		fmt.Fprintf(&b, "  │ %s\n", strings.Join(names, " "))
 	}

@@ -1,0 +1,74 @@
+package bot
+
+import (
+	"slices"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
+)
+
+// CommandInfo describes one command for the platforms' command menus
+// (Telegram's setMyCommands, Discord's application commands).
+type CommandInfo struct {
+	Name string // canonical, lowercase: "play"
+	// Names are the localised names where a platform supports them
+	// (Discord's name_localizations): "jouer" in French.
+	Names        map[i18n.Lang]string
+	Descriptions map[i18n.Lang]string
+	// Args is a short hint of the arguments ("<game> [options]"), "" for none.
+	Args map[i18n.Lang]string
+	// Game is the game a verb belongs to ("crack" -> "crackword"), "" for
+	// the bot's own commands.
+	Game string
+}
+
+// coreCommands are the bot's own commands, in the order menus show them.
+var coreCommands = []struct{ name, fr string }{
+	{"play", "jouer"}, {"join", "rejoindre"}, {"start", "commencer"}, {"hand", "main"},
+	{"board", "plateau"}, {"move", "coup"}, {"pass", "passe"}, {"addbot", "robot"},
+	{"removebot", "retirer_robot"}, {"leave", "partir"}, {"quit", "quitter"}, {"games", "jeux"},
+	{"rules", "regles"}, {"settings", "reglages"}, {"lang", "langue"}, {"stats", "stats"}, {"help", "aide"},
+}
+
+// Commands lists every command a platform should offer: the bot's own and
+// the verbs of every registered game ("/crack"), each once.
+func Commands() []CommandInfo {
+	var out []CommandInfo
+	for _, c := range coreCommands {
+		info := CommandInfo{Name: c.name, Names: map[i18n.Lang]string{i18n.FR: c.fr, i18n.EN: c.name},
+			Descriptions: map[i18n.Lang]string{}, Args: map[i18n.Lang]string{}}
+		for _, l := range i18n.Langs {
+			r := i18n.Renderer{Lang: l}
+			info.Descriptions[l] = r.Text(i18n.T("cmd." + c.name))
+			if i18n.Has(l, "cmd."+c.name+".args") {
+				info.Args[l] = r.Text(i18n.T("cmd." + c.name + ".args"))
+			}
+		}
+		out = append(out, info)
+	}
+	seen := map[string]bool{}
+	for _, c := range out {
+		seen[c.Name] = true
+	}
+	for _, e := range games.All() {
+		for _, v := range e.Verbs() {
+			if seen[v] {
+				continue
+			}
+			seen[v] = true
+			info := CommandInfo{Name: v, Game: e.Name(), Names: map[i18n.Lang]string{}, Descriptions: map[i18n.Lang]string{}, Args: map[i18n.Lang]string{}}
+			for _, l := range i18n.Langs {
+				r := i18n.Renderer{Lang: l}
+				info.Names[l] = v
+				key := e.Name() + ".verb." + v
+				if i18n.Has(l, key) {
+					info.Descriptions[l] = r.Text(i18n.T(key))
+				} else {
+					info.Descriptions[l] = r.Text(i18n.T("cmd.verb", v, i18n.T(e.Name()+".title")))
+				}
+			}
+			out = append(out, info)
+		}
+	}
+	return slices.Clip(out)
+}
