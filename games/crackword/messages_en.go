@@ -98,4 +98,15 @@ var messagesEN = map[string]string{
 	"crackword.choice.right":       "Row %v, right: %v",
 	"crackword.choice.on":          "Row %v, on card %v: %v",
 	"crackword.ask.example":        "A word containing %v?",
+
+	// Shown by the bot's /games and /rules (keys <name>.summary and .rules).
+	"crackword.summary": "Four rows of letters, one card a turn: the first to complete a word of at least 3 letters where his colour has the majority takes the row. 2 to 4 players.",
+	"crackword.rules": `Crack Word (Yaqua 2023) — one colour per player: 🟥 🟦 🟩 🟨.
+On your turn, one action:
+• Lay a card at an end of a row or on the same letter, and give a word containing the sequence of letters (otherwise the card comes back, you draw, your turn ends): "E right 2 maison", "E left 1 abri", "E on 3 4 exemple" (on the 4th card of row 3). A JOKER takes a letter: "joker=A left 1 abri".
+• Play a POUBELLE: "trash 3". Everyone takes back their cards of the row, the POUBELLE goes to your score pile, then you restart the row with one card ("E").
+• Pass: "pass" (you draw a card).
+CRACK WORD: if after your lay the row is a word of at least 3 letters where your colour has the majority of the visible cards (a JOKER counts double), "crack" (or add "crack" to your lay): you take the whole row (1 card = 1 point) and restart it.
+Empty hand: a new hand of 8. When a draw pile runs out: LAST HAND, the others draw as many cards as that last draw, then nobody draws any more; whoever passes is out.
+End: the first to lay his last card takes his cards left on the table; if everyone is out, each loses as many points as cards in hand. Biggest score pile wins.`,
 }

@@ -98,4 +98,15 @@ var messagesFR = map[string]string{
 	"crackword.choice.right":       "Rangée %v, à droite : %v",
 	"crackword.choice.on":          "Rangée %v, sur la carte %v : %v",
 	"crackword.ask.example":        "Un mot qui contient %v ?",
+
+	// Shown by the bot's /games and /rules (keys <name>.summary and .rules).
+	"crackword.summary": "Quatre rangées de lettres, une carte par tour : le premier qui termine un mot d'au moins 3 lettres où sa couleur a la majorité ramasse la rangée. 2 à 4 joueurs.",
+	"crackword.rules": `Crack Word (Yaqua 2023) — une couleur par joueur : 🟥 🟦 🟩 🟨.
+À ton tour, une seule action :
+• Poser une carte au bout d'une rangée ou sur la même lettre, et donner un mot qui contient la suite de lettres (sinon la carte revient, tu pioches, ton tour finit) : « E droite 2 maison », « E gauche 1 abri », « E sur 3 4 exemple » (sur la 4ᵉ carte de la rangée 3). Un JOKER prend une lettre : « joker=A gauche 1 abri ».
+• Jouer une POUBELLE : « poubelle 3 ». Chacun reprend ses cartes de la rangée, la POUBELLE va dans ton paquet, puis tu relances la rangée avec une carte (« E »).
+• Passer : « passe » (tu pioches une carte).
+CRACK WORD : si après ta pose la rangée est un mot d'au moins 3 lettres où ta couleur a la majorité des cartes visibles (un JOKER compte double), « crack » (ou ajoute « crack » à ta pose) : tu ramasses toute la rangée (1 carte = 1 point) et la relances.
+Main vide : nouvelle main de 8. Quand une pioche est vide : DERNIÈRE MAIN, les autres piochent autant de cartes que ce dernier tirage puis plus personne ne pioche ; qui passe est sorti.
+Fin : le premier qui pose sa dernière carte ramasse ses cartes restées sur la table ; si tout le monde est sorti, chacun perd autant de points que de cartes en main. Le plus gros paquet gagne.`,
 }
