@@ -85,6 +85,9 @@ func play(t *testing.T, e *Engine, players int, seed uint64, opts games.Options,
 			}
 		}
 		checkInvariants(t, g)
+		if n%25 == 0 && !roundTrip {
+			checkNoHidden(t, g)
+		}
 		if roundTrip {
 			data, err := g.Save()
 			if err != nil {
