@@ -41,6 +41,9 @@ type User struct {
 
 // Store is the contract the bot relies on.
 //
+// A chat has at most one unfinished table at a time (Save refuses a second
+// one), and a table's id must come from NewTableID.
+//
 // Save is the heart of "a move that is answered survives kill -9": it writes
 // the table and appends the move to its log in one durable transaction, and
 // returns only once that transaction is on disk.
