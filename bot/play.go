@@ -150,7 +150,11 @@ func (c *Core) announce(ctx context.Context, t *Table, events []games.Event, als
 		board.Text = strings.Join(public, "\n") + "\n\n" + board.Text
 	}
 	if t.over() {
-		board.Text += "\n" + c.scoreLine(t, r)
+		// The engine's own events announce a natural end with its details;
+		// the core adds the plain scores only for a game stopped early.
+		if t.Phase == Abandoned {
+			board.Text += "\n" + c.scoreLine(t, r)
+		}
 		c.forget(t)
 	}
 	c.deliver(ctx, board)

@@ -33,7 +33,7 @@ func TestTurn_FinishedTable(t *testing.T) {
 	}
 	outs := h.rec.take()
 	b, ok := lastBoard(outs)
-	if !ok || !strings.Contains(b.Text, "Winner: alice") {
+	if !ok || !strings.Contains(b.Text, "alice wins!") || strings.Contains(b.Text, "to play") {
 		t.Fatalf("no winner announced: %+v", b)
 	}
 	mustRefuse(t, h.do("bob", "/move 6"), "no open table")

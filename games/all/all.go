@@ -1,3 +1,7 @@
 // Package all links every game into the binary: adding a game is its
 // package plus one line here.
 package all
+
+import (
+	_ "github.com/tablee/tablee/games/crackword"
+)
