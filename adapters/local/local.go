@@ -76,21 +76,37 @@ func chatKey(name string) string { return "local:" + name }
 // "/press b1" one of the chat's board; "/auto" lets a bot play your seat
 // for as long as the game waits for you; "# ..." is a comment.
 func (c *Chat) Run(ctx context.Context) error {
-	sc := bufio.NewScanner(c.opts.In)
-	sc.Buffer(make([]byte, 64*1024), 1024*1024)
+	// Lines are read in their own goroutine so that a signal ends the chat
+	// at once, even while it waits for a line that may never come.
+	lines := make(chan string)
+	readErr := make(chan error, 1)
+	go func() {
+		sc := bufio.NewScanner(c.opts.In)
+		sc.Buffer(make([]byte, 64*1024), 1024*1024)
+		for sc.Scan() {
+			select {
+			case lines <- sc.Text():
+			case <-ctx.Done():
+				return
+			}
+		}
+		readErr <- sc.Err()
+		close(lines)
+	}()
 	for {
 		if c.opts.Prompt {
 			c.printf("%s> ", c.currentUser())
 		}
-		if !sc.Scan() {
-			break
+		select {
+		case <-ctx.Done():
+			return nil
+		case line, ok := <-lines:
+			if !ok {
+				return <-readErr
+			}
+			c.line(ctx, line)
 		}
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		c.line(ctx, sc.Text())
 	}
-	return sc.Err()
 }
 
 func (c *Chat) currentUser() string {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -164,5 +165,48 @@ func TestLexiconHasTool(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(got), "\n")
 	if len(lines) != 4 || !strings.HasSuffix(lines[0], "yes") || !strings.HasSuffix(lines[1], "yes") || !strings.HasSuffix(lines[2], "no") || !strings.HasSuffix(lines[3], "no") {
 		t.Fatalf("lexicon has:\n%s", got)
+	}
+}
+
+// TestSIGTERMStopsCleanly sends SIGTERM to the real binary in the middle of
+// a game: it exits at once with status 0, and the data file opens again
+// with every answered move.
+func TestSIGTERMStopsCleanly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildBinary(t)
+	data := t.TempDir()
+	cmd := exec.Command(bin, "local", "--data", data, "--seed", "3", "--lang", "en", "--echo")
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	io.WriteString(stdin, "alice> /play tictactoe\nbob> /join\nalice> /start\n/move 5\nbob> /move 1\n")
+	sc := bufio.NewScanner(stdout)
+	answered := 0
+	for answered < 2 && sc.Scan() {
+		if playsLine.MatchString(sc.Text()) {
+			answered++
+		}
+	}
+	// stdin stays open: the process is waiting for a line when the signal comes.
+	start := time.Now()
+	cmd.Process.Signal(syscall.SIGTERM)
+	go io.Copy(io.Discard, stdout)
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("exit after SIGTERM: %v", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("took %v to stop", d)
+	}
+	st, err := bolt.Open(filepath.Join(data, "local.db"), bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if moves, err := st.Moves(1); err != nil || len(moves) != 2 {
+		t.Fatalf("moves after SIGTERM: %v %d", err, len(moves))
 	}
 }
