@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/tablee/tablee/i18n"
 )
@@ -122,8 +121,8 @@ type state struct {
 	LastHand bool        `json:"last_hand,omitempty"`
 	Over     bool        `json:"over,omitempty"`
 	Moves    int         `json:"moves"`
-	Setup    []smsg      `json:"setup,omitempty"`
-	Last     smsg        `json:"last"`
+	Setup    []i18n.Msg      `json:"setup,omitempty"`
+	Last     i18n.Msg        `json:"last"`
 }
 
 // next is splitmix64.
@@ -174,11 +173,11 @@ func newState(players int, expert, assisted bool, seed uint64) *state {
 			if c.Kind() == kindLetter {
 				s.Pioche[p] = pi[:len(pi)-1]
 				s.Rows[r] = [][]Card{{c}}
-				s.Setup = append(s.Setup, mk("crackword.ev.start_card", i18n.Seat(p), cardName(c), r+1))
+				s.Setup = append(s.Setup, i18n.T("crackword.ev.start_card", i18n.Seat(p), cardName(c), r+1))
 				break
 			}
 			// A JOKER or POUBELLE is shuffled back into that PIOCHE.
-			s.Setup = append(s.Setup, mk("crackword.ev.start_reshuffle", i18n.Seat(p), cardName(c)))
+			s.Setup = append(s.Setup, i18n.T("crackword.ev.start_reshuffle", i18n.Seat(p), cardName(c)))
 			s.shuffle(pi)
 		}
 	}
@@ -205,7 +204,7 @@ func (s *state) chooseFirst() {
 			var c Card
 			for {
 				c = d[s.intn(len(d))]
-				s.Setup = append(s.Setup, mk("crackword.ev.reveal", i18n.Seat(p), cardName(c)))
+				s.Setup = append(s.Setup, i18n.T("crackword.ev.reveal", i18n.Seat(p), cardName(c)))
 				if c.Kind() == kindLetter {
 					break
 				}
@@ -219,7 +218,7 @@ func (s *state) chooseFirst() {
 		}
 		if len(tied) == 1 || round == 50 {
 			s.First = tied[0]
-			s.Setup = append(s.Setup, mk("crackword.ev.first", i18n.Seat(s.First), string(best)))
+			s.Setup = append(s.Setup, i18n.T("crackword.ev.first", i18n.Seat(s.First), string(best)))
 			return
 		}
 		contenders = tied
@@ -287,77 +286,6 @@ func loadState(data []byte) (*state, error) {
 		}
 	}
 	return s, nil
-}
-
-// smsg is an i18n message that survives Save/Load: arguments are kept as
-// strings with a tag ("@2" seat 2, "#key" a nested message, "=text").
-type smsg struct {
-	Key  string   `json:"k,omitempty"`
-	Args []string `json:"a,omitempty"`
-}
-
-// mk builds a savable message from i18n.Seat, i18n.Msg (without arguments,
-// or Raw), strings and numbers.
-func mk(key string, args ...any) smsg {
-	m := smsg{Key: key, Args: make([]string, len(args))}
-	for i, a := range args {
-		switch v := a.(type) {
-		case i18n.Seat:
-			m.Args[i] = "@" + strconv.Itoa(int(v))
-		case i18n.Msg:
-			if len(v.Args) == 1 && v.Key == i18n.Raw("").Key {
-				m.Args[i] = "=" + fmt.Sprint(v.Args[0])
-			} else {
-				m.Args[i] = "#" + v.Key
-				for _, x := range v.Args { // one level, plain values
-					m.Args[i] += "\x1f" + fmt.Sprint(x)
-				}
-			}
-		default:
-			m.Args[i] = "=" + fmt.Sprint(v)
-		}
-	}
-	return m
-}
-
-func (m smsg) msg() i18n.Msg {
-	if m.Key == "" {
-		return i18n.Msg{}
-	}
-	args := make([]any, len(m.Args))
-	for i, a := range m.Args {
-		if a == "" {
-			args[i] = ""
-			continue
-		}
-		switch a[0] {
-		case '@':
-			n, _ := strconv.Atoi(a[1:])
-			args[i] = i18n.Seat(n)
-		case '#':
-			parts := splitUnit(a[1:])
-			sub := make([]any, len(parts)-1)
-			for j, p := range parts[1:] {
-				sub[j] = p
-			}
-			args[i] = i18n.T(parts[0], sub...)
-		default:
-			args[i] = a[1:]
-		}
-	}
-	return i18n.T(m.Key, args...)
-}
-
-func splitUnit(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0x1f {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
 }
 
 // cardName is a card as players say it: its letter, "JOKER (A)", "POUBELLE".

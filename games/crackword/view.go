@@ -68,11 +68,11 @@ func (g *Game) Public() games.View {
 	}
 	if s.Moves == 0 {
 		for _, m := range s.Setup {
-			v.Lines = append(v.Lines, m.msg())
+			v.Lines = append(v.Lines, m)
 		}
 	}
 	if !s.Last.IsZero() {
-		v.Lines = append(v.Lines, i18n.T("crackword.line.last", s.Last.msg()))
+		v.Lines = append(v.Lines, i18n.T("crackword.line.last", s.Last))
 	}
 	switch {
 	case s.Over:
@@ -91,7 +91,6 @@ func (g *Game) Public() games.View {
 }
 
 // IsZero tells whether the saved message is empty.
-func (m smsg) IsZero() bool { return m.Key == "" }
 
 // sortedHand lists a hand letters first (A-Z), then JOKERs, then POUBELLEs.
 func sortedHand(h []Card) []Card {
