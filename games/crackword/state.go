@@ -121,8 +121,8 @@ type state struct {
 	LastHand bool        `json:"last_hand,omitempty"`
 	Over     bool        `json:"over,omitempty"`
 	Moves    int         `json:"moves"`
-	Setup    []i18n.Msg      `json:"setup,omitempty"`
-	Last     i18n.Msg        `json:"last"`
+	Setup    []i18n.Msg  `json:"setup,omitempty"`
+	Last     i18n.Msg    `json:"last"`
 }
 
 // next is splitmix64.
