@@ -16,7 +16,7 @@ import (
 func TestES_D2_BalanceFourBots(t *testing.T) {
 	want := 1000
 	if raceOn || testing.Short() {
-		want = 150
+		want = 100
 	}
 	var table, player []int
 	for seed := uint64(1); len(table) < want; seed++ {
@@ -206,8 +206,8 @@ func TestSaveLoadEveryMove(t *testing.T) {
 }
 
 func TestBotIsDeterministicAndLegal(t *testing.T) {
-	a := playBots(t, 5, 99, 400_000, nil)
-	b := playBots(t, 5, 99, 400_000, nil)
+	a := playBots(t, 3, 99, 400_000, nil)
+	b := playBots(t, 3, 99, 400_000, nil)
 	if !reflect.DeepEqual(a, b) {
 		t.Fatal("same seed, different games")
 	}
