@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -70,6 +71,23 @@ func TestEveryKeyUsedHasTexts(t *testing.T) {
 		en := i18n.Renderer{Lang: i18n.EN}.Text(i18n.T(k))
 		if len(verbs.FindAllString(fr, -1)) != len(verbs.FindAllString(en, -1)) {
 			t.Errorf("%s: French and English take different arguments", k)
+		}
+	}
+}
+
+// The bot's /games and /rules need a title, a summary and the rules, and
+// Lookup finds the game by its title in both languages.
+func TestPresentsItself(t *testing.T) {
+	for _, lang := range i18n.Langs {
+		for _, k := range []string{".title", ".summary", ".rules"} {
+			if !i18n.Has(lang, Name+k) {
+				t.Errorf("no %s text for %s", lang, k)
+			}
+		}
+	}
+	for _, title := range []string{"Le Grand Escogriffe", "the great escogriffe", "escogriffe"} {
+		if e, ok := games.Lookup(title); !ok || e.Name() != Name {
+			t.Errorf("Lookup(%q) fails", title)
 		}
 	}
 }

@@ -6,6 +6,16 @@ func init() {
 	i18n.Register(i18n.EN, map[string]string{
 		"escogriffe.title": "The Great Escogriffe",
 
+		// Shown by the bot's /games and /rules.
+		"escogriffe.summary": "Build a figure from head to feet whose joins (shape and colour) match, exactly as tall as the objective rolled on the die. First to 50 points. 2 to 8 players.",
+		"escogriffe.rules": `Le Grand Escogriffe (Nova Carta, Fred Horn).
+Each round the die sets the OBJECTIVE (5 to 12): everyone is dealt that many cards. A join = a shape (● ■ ▲ ★) and a colour (🟥 R red, 🟦 B blue, 🟩 V green, 🟨 J yellow). Cards: 🙂 head, body, 🟧 orange cards (same join top and bottom, the only ones that may be used twice), 👣 feet.
+On your turn, one action:
+• Draw then discard: "draw" or "take 2" (the top of discard pile 2), then "discard 5 1" (your card 5 on pile 1). Taking the last card of a pile means discarding on that same pile.
+• Place a card at the top or the bottom of your figure: "place 3 top", "place 3 bottom". Joins must match; a head only goes on top, feet only at the bottom, nothing above a head or below feet; your first card may be any card. A figure may not be closed before the objective.
+Whoever completes a figure from head to feet at exactly the objective scores its height + 3. Each other player may then place one last card: completing a figure (any height) scores its height; otherwise "pass".
+The first player moves one seat each round. The first to 50 points at the end of a round wins (highest total; equal totals share).`,
+
 		// Refusals.
 		"escogriffe.over":             "The game is over.",
 		"escogriffe.not_your_turn":    "It is not your turn: waiting for %s.",
