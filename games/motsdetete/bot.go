@@ -1,0 +1,292 @@
+package motsdetete
+
+import (
+	"slices"
+
+	"github.com/tablee/tablee/games/lexicon"
+)
+
+// The bot player.
+//
+// The score of a placement depends only on its cells, never on its letters
+// (MT-D4: the values of the cells of the main word and of the side words).
+// So the bot enumerates the spans: every run of exactly Die empty cells of a
+// row or a column that the letters already there join into one main word
+// and that connects (MT-D2; the first word next to the centre cross). Each
+// span's score is known from its cells before any word is looked for, with
+// a bonus cell counted at its expected value (3.5 a roll; Quarté's fixed
+// values). Spans are tried best first: a span's pattern is the old letters
+// as one-letter sets and, in each new cell, the letters its side word
+// allows (lexicon.CrossCheck); the first span lexicon.Fill finds a word for
+// is the best move. Level "good" draws among the good spans found instead.
+
+// span is one candidate placement.
+type span struct {
+	plan
+	half int // expected score, in half points
+}
+
+// Hint is a suggested move.
+type Hint struct {
+	Move   string // "H3 bas DEPENSER"
+	Word   string
+	Cell   string
+	Down   bool
+	Points float64 // expected score (bonus cells at 3.5 a roll)
+}
+
+// Hint returns the best-scoring placement for the player to move (the base
+// of Bot and of a table's hints); false when no placement exists (pass).
+func (g *Game) Hint() (Hint, bool) {
+	if g.s.Over {
+		return Hint{}, false
+	}
+	return bestMove(g.s, g.lex, LevelBest, botRnd(g.s))
+}
+
+// botRnd is the bot's randomness for the turn: the game's seed and the move
+// count, so that Bot never changes the state and a reload answers the same.
+func botRnd(s *state) uint64 { return mix(s.Seed ^ uint64(s.Moves+1)*0x9e3779b97f4a7c15) }
+
+// Bot returns the move of a bot player for seat: the best-scoring placement
+// (level "best") or a random good one (level "good"), else a pass. It only
+// reads the state; its randomness comes from the seed and the move count.
+func (g *Game) Bot(seat int) string {
+	s := g.s
+	if s.Over || seat != s.Turn {
+		return "passe"
+	}
+	h, ok := bestMove(s, g.lex, s.Level, botRnd(s))
+	if !ok {
+		return "passe"
+	}
+	return h.Move
+}
+
+// crossInfo is what a new letter in an empty cell meets across the line.
+type crossInfo struct {
+	mask lexicon.LetterSet
+	side []int // the cells of the side word, the cell included; nil if none
+	half int   // the side word's expected score, in half points
+}
+
+// botCtx holds what one search computes once.
+type botCtx struct {
+	s     *state
+	lex   *lexicon.Lexicon
+	cross [2][]crossInfo // [down] per cell, for empty cells
+	done  [2][]bool
+}
+
+// halfValue is a cell's expected value in half points.
+func (s *state) halfValue(c int) int {
+	k := s.grid.kind[c]
+	if n := rolls(k); n > 0 {
+		if v, ok := s.fixedBonus(k); ok {
+			return 2 * v
+		}
+		return 7 * n
+	}
+	return 2 * int(s.grid.value[c])
+}
+
+func (b *botCtx) crossOf(c int, down bool) *crossInfo {
+	d := 0
+	if down {
+		d = 1
+	}
+	ci := &b.cross[d][c]
+	if b.done[d][c] {
+		return ci
+	}
+	b.done[d][c] = true
+	ci.mask = lexicon.AllLetters
+	sw := b.s.sideWord(c, down)
+	if sw == nil {
+		return ci
+	}
+	ci.side = sw
+	i := slices.Index(sw, c)
+	before := b.s.letters(sw[:i])
+	after := b.s.letters(sw[i+1:])
+	ci.mask = b.lex.CrossCheck(before, after)
+	for _, x := range sw {
+		ci.half += b.s.halfValue(x)
+	}
+	return ci
+}
+
+// spans lists the candidate placements for the die, with their expected
+// score, best first (ties in reading order, across before down).
+func (b *botCtx) spans() []span {
+	s, g := b.s, b.s.grid
+	n := s.Die
+	var out []span
+	for _, down := range []bool{false, true} {
+		for e := range s.cells {
+			if s.cells[e] != 0 || g.kind[e] == black {
+				continue
+			}
+			// e is the first new cell: take the next n-1 empty cells along
+			// the line, over letters, never over a black cell.
+			fresh := make([]int, 0, n)
+			fresh = append(fresh, e)
+			x, ok := e, true
+			for len(fresh) < n {
+				x, ok = g.step(x, down, false)
+				if !ok || g.kind[x] == black {
+					break
+				}
+				if s.cells[x] == 0 {
+					fresh = append(fresh, x)
+				}
+			}
+			if len(fresh) < n {
+				continue
+			}
+			// The main word: letters before e, the span, letters after.
+			first := e
+			for {
+				p, ok := g.step(first, down, true)
+				if !ok || s.cells[p] == 0 {
+					break
+				}
+				first = p
+			}
+			last := fresh[n-1]
+			for {
+				q, ok := g.step(last, down, false)
+				if !ok || s.cells[q] == 0 {
+					break
+				}
+				last = q
+			}
+			var main []int
+			for c := first; ; c, _ = g.step(c, down, false) {
+				main = append(main, c)
+				if c == last {
+					break
+				}
+			}
+			if len(main) < 2 {
+				continue
+			}
+			sp := span{plan: plan{start: first, down: down, main: main, fresh: fresh}}
+			touches := false
+			for _, c := range main {
+				sp.half += s.halfValue(c)
+			}
+			for _, c := range fresh {
+				if ci := b.crossOf(c, down); ci.side != nil {
+					touches = true
+					sp.sides = append(sp.sides, ci.side)
+					sp.half += ci.half
+				}
+			}
+			if s.Written == 0 {
+				if g.centre != nil && !slices.ContainsFunc(main, func(x int) bool { return g.centre[x] }) {
+					continue
+				}
+			} else if len(main) == n && !touches {
+				continue
+			}
+			out = append(out, sp)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b span) int { return b.half - a.half })
+	return out
+}
+
+// pattern is the span's Fill pattern; false when a new cell admits no
+// letter.
+func (b *botCtx) pattern(sp span, buf []lexicon.LetterSet) ([]lexicon.LetterSet, bool) {
+	buf = buf[:0]
+	for _, c := range sp.main {
+		if l := b.s.cells[c]; l != 0 {
+			buf = append(buf, lexicon.Only(l))
+			continue
+		}
+		m := b.crossOf(c, sp.down).mask
+		if m == 0 {
+			return nil, false
+		}
+		buf = append(buf, m)
+	}
+	return buf, true
+}
+
+// goodSpans and goodWords bound level "good": a draw among the first good
+// spans (within goodRatio of the best) and the first words of the span.
+const (
+	goodSpans = 6
+	goodWords = 8
+	goodRatio = 0.6
+)
+
+func bestMove(s *state, lex *lexicon.Lexicon, level string, rnd uint64) (Hint, bool) {
+	b := &botCtx{s: s, lex: lex}
+	for d := range b.cross {
+		b.cross[d] = make([]crossInfo, len(s.cells))
+		b.done[d] = make([]bool, len(s.cells))
+	}
+	spans := b.spans()
+	buf := make([]lexicon.LetterSet, 0, s.grid.W)
+	type found struct {
+		sp    span
+		words []string
+	}
+	var good []found
+	for _, sp := range spans {
+		if len(good) > 0 && (level != LevelGood || len(good) == goodSpans ||
+			float64(sp.half) < goodRatio*float64(good[0].sp.half)) {
+			break
+		}
+		pat, ok := b.pattern(sp, buf)
+		if !ok {
+			continue
+		}
+		var words []string
+		want := 1
+		if level == LevelGood {
+			want = goodWords
+		}
+		lex.Fill(pat, func(w string) bool {
+			words = append(words, w)
+			return len(words) < want
+		})
+		if len(words) > 0 {
+			good = append(good, found{sp, words})
+		}
+	}
+	if len(good) == 0 {
+		return Hint{}, false
+	}
+	pick := good[0]
+	if level == LevelGood {
+		pick = good[int(rnd%uint64(len(good)))]
+	}
+	// Every word of a span scores the same: draw one, starting from a
+	// random first letter (Fill answers in alphabetical order).
+	pat, _ := b.pattern(pick.sp, buf)
+	w := pick.words[0]
+	first := pat[0]
+	for k := 0; k < 26; k++ {
+		l := byte('A' + (int(rnd>>32)+k)%26)
+		if !first.Has(l) {
+			continue
+		}
+		pat[0] = lexicon.Only(l)
+		found := ""
+		lex.Fill(pat, func(x string) bool { found = x; return false })
+		if found != "" {
+			w = found
+			break
+		}
+	}
+	dir := "droite"
+	if pick.sp.down {
+		dir = "bas"
+	}
+	cell := s.grid.Name(pick.sp.start)
+	return Hint{Move: cell + " " + dir + " " + w, Word: w, Cell: cell, Down: pick.sp.down, Points: float64(pick.sp.half) / 2}, true
+}

@@ -1,0 +1,76 @@
+package motsdetete
+
+import "github.com/tablee/tablee/i18n"
+
+func init() { i18n.Register(i18n.EN, messagesEN) }
+
+var messagesEN = map[string]string{
+	"motsdetete.title":   "Mots de Tête",
+	"motsdetete.summary": "A crossword for several players on a shared grid: the die says how many letters to write, every cell is worth points. First to 300! 1 to 4 players (French words).",
+	"motsdetete.rules": "Mots de Tête (Hornswoggle Games 1990). On your turn the die (shown to all) says how many NEW letters to write, no more, no less, all in one row (to the right) or one column (downwards), never on a black cell #. " +
+		"With the letters already there they form one main word; every other run of 2 letters or more that a new letter touches across is a side word. All must be in the French dictionary (accents ignored, no proper nouns or abbreviations). " +
+		"The first word covers a cell next to the black cross in the centre; every later word leans on a letter already written. " +
+		"Type the start cell, the direction and the WHOLE word, letters already on the grid included: \"/move H3 down DEPENSER\" (with PENSE already at H4 you write D, E, R). \"/pass\" if you cannot. " +
+		"Score: the values of all the cells of every new word (old letters included). Bonus cells: + orange 1 die, * yellow 2 dice, @ red 3 dice, rolled once per cell and turn. " +
+		"A word the dictionary lacks is wiped off and the turn is lost (option \"forgiving\": try again). First to 300 points (option target=250…). " +
+		"Variants: marathon (two failures in a row and you are out, highest score wins), quarte (always 4 letters, bonus 4/8/12), solo (alone, until you cannot write).",
+
+	"motsdetete.opt.variant":   "Variant: standard (first to 300), marathon (two turns in a row without a word and you are out; the survivor rolls one last time; highest score wins), quarte (no die, always 4 letters, orange cells 4, yellow 8, red 12), solo (Solitaire, one player, until he cannot write).",
+	"motsdetete.opt.target":    "Score to reach (300 by default; the sheet suggests 250 with four players).",
+	"motsdetete.opt.forgiving": "Forgiving: a word the dictionary lacks is refused with the reason and the player tries again, instead of losing his turn.",
+	"motsdetete.opt.hints":     "Hints: the bot's suggested move is shown privately to the player whose turn it is (and offered as a button).",
+	"motsdetete.opt.botlevel":  "Bot level: best (the highest score) or good (a good move drawn at random).",
+
+	"motsdetete.err.syntax":        "Move not understood: \"%v\". Type the start cell, the direction and the whole word: \"H3 down DEPENSER\", \"F8 right maison\", or \"pass\".",
+	"motsdetete.err.one_word":      "One word, without spaces: \"%v\". Example: \"H3 down DEPENSER\".",
+	"motsdetete.err.no_cell":       "There is no cell \"%v\": columns go from A to %v.",
+	"motsdetete.err.direction":     "\"%v\" is not a direction: type \"down\" (↓) or \"right\" (→).",
+	"motsdetete.err.letters":       "\"%v\" is not a word: letters only (accents are allowed and ignored).",
+	"motsdetete.err.game_over":     "The game is over.",
+	"motsdetete.err.not_your_turn": "Not your turn: waiting for %v.",
+	"motsdetete.err.short":         "\"%v\": a word has 2 letters at least. If your letter makes a word the other way, type that word, in the other direction.",
+	"motsdetete.err.off_grid":      "%v does not fit in the grid from %v%v (%v letters).",
+	"motsdetete.err.black":         "%v is a black cell: no letter goes there (word %v).",
+	"motsdetete.err.clash":         "Cell %v already holds %v, not %v: type the letters already on the grid as they are.",
+	"motsdetete.err.continues":     "%v does not stop there: with the letters next to it the word is %v from %v%v. Type the whole word.",
+	"motsdetete.err.no_new":        "%v is already all on the grid: you must write new letters.",
+	"motsdetete.err.count":         "The die says %v new letter(s), no more, no less; %v writes %v (%v).",
+	"motsdetete.err.centre":        "The first word must cover a cell next to the black cross in the centre (%v); %v does not.",
+	"motsdetete.err.disconnected":  "%v must use or touch a letter already written on the grid.",
+	"motsdetete.err.not_word":      "Refused: %v is not in the dictionary. Try again (forgiving option).",
+
+	"motsdetete.ev.play":      "%v (%v) writes %v at %v, new letters %v: %v = %v points%v.",
+	"motsdetete.ev.rolls":     " (bonus: %v)",
+	"motsdetete.ev.lost":      "%v (%v) writes %v at %v: %v not in the dictionary. Word wiped off, turn lost.",
+	"motsdetete.ev.pass":      "%v (%v) passes.",
+	"motsdetete.ev.roll":      "%v to play: the die shows %v.",
+	"motsdetete.ev.target":    "%v reaches %v points (target %v)!",
+	"motsdetete.ev.out":       "%v wrote no word two turns in a row: out.",
+	"motsdetete.ev.last_roll": "%v is the last one in and rolls one last time: %v.",
+	"motsdetete.ev.solo_end":  "End of the solitaire: %v points. Beat your record!",
+	"motsdetete.ev.blocked":   "Nobody wrote a word for two full rounds: the game stops.",
+	"motsdetete.ev.winner":    "%v wins with %v points.",
+
+	"motsdetete.line.target":      "First to %v points.",
+	"motsdetete.line.solo_target": "Solitaire: target %v points.",
+	"motsdetete.line.marathon":    "Marathon: two turns in a row without a word and you are out; highest score wins.",
+	"motsdetete.line.quarte":      "Quarté: always 4 new letters; first to %v points.",
+	"motsdetete.line.solo":        "Solitaire: write while you can, beat your record.",
+	"motsdetete.line.score":       "%v: %v points",
+	"motsdetete.line.score_out":   "%v: %v points (out)",
+	"motsdetete.line.last":        "Last move: %v",
+	"motsdetete.line.turn":        "%v to play (%v): write exactly %v new letter(s).",
+	"motsdetete.line.turn_last":   "Last roll of %v (%v): write exactly %v new letter(s).",
+	"motsdetete.line.over":        "Game over.",
+	"motsdetete.line.winner":      "🏆 %v wins with %v points.",
+	"motsdetete.line.solo_over":   "Solitaire over: %v points.",
+
+	"motsdetete.pv.turn":    "Your die: %v. Type \"/move cell direction WORD\" with the whole word, letters already on the grid included (e.g. \"/move %v down WORD\"), or \"/pass\".",
+	"motsdetete.pv.wait":    "%v is to play.",
+	"motsdetete.pv.out":     "You are out; you keep your score.",
+	"motsdetete.pv.hint":    "Suggestion: /move %v (≈ %v points).",
+	"motsdetete.pv.no_move": "No word of %v new letter(s) found: you may pass.",
+
+	"motsdetete.choice.hint": "💡 %v (≈ %v)",
+	"motsdetete.choice.pass": "Pass",
+}
