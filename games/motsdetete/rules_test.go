@@ -179,8 +179,8 @@ func TestMT_D2_FirstWordNextToTheCentreCross(t *testing.T) {
 		t.Errorf("%s", text(m))
 	}
 	wantRefusal(t, g, 0, "C6 droite TABLE", "motsdetete.err.centre") // C6-G6, next to nothing
-	wantRefusal(t, g, 0, "H4 bas TABLE", "motsdetete.err.black")    // runs into H7
-	mustApply(t, g, 0, "D6 droite TABLE")                           // D6-H6 covers H6
+	wantRefusal(t, g, 0, "H4 bas TABLE", "motsdetete.err.black")     // runs into H7
+	mustApply(t, g, 0, "D6 droite TABLE")                            // D6-H6 covers H6
 	g.setDie(2)
 	wantRefusal(t, g, 1, "A1 droite ET", "motsdetete.err.disconnected")
 	mustApply(t, g, 1, "H4 bas ETE") // H4 E, H5 T new; H6 is the E of TABLE
