@@ -77,7 +77,7 @@ func init() {
 		"bot.set_turn":         "Time per turn: %v",
 		"bot.settings_help":    "Change: /settings turn=12h reminder=1h expiry=bot|pass lang=fr|en, and rule options before the start.",
 		"bot.stale_button":     "This button has expired: the game moved on. /hand shows where things stand.",
-		"bot.started":          "The %v game begins!",
+		"bot.started":          "%v: the game begins!",
 		"bot.stats":            "Games played: %v · won: %v.",
 		"bot.table_exists":     "A %v table is already open here. /board to see it, /quit to stop it.",
 		"bot.table_full":       "The table is full (%v seats).",

@@ -77,7 +77,7 @@ func init() {
 		"bot.set_turn":         "Temps par tour : %v",
 		"bot.settings_help":    "Changer : /reglages tour=12h rappel=1h expiration=bot|pass langue=fr|en, et les options de règles avant le début.",
 		"bot.stale_button":     "Ce bouton n'est plus valable : la partie a avancé. /main montre où elle en est.",
-		"bot.started":          "La partie de %v commence !",
+		"bot.started":          "%v : la partie commence !",
 		"bot.stats":            "Parties jouées : %v · gagnées : %v.",
 		"bot.table_exists":     "Une table de %v est déjà ouverte ici. /plateau pour la voir, /quitter pour l'arrêter.",
 		"bot.table_full":       "La table est complète (%v places).",

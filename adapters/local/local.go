@@ -74,7 +74,8 @@ func chatKey(name string) string { return "local:" + name }
 // "/as bob" and "/chat cafe" switch; "/press 2" (or "/press 2 maison" for a
 // button that asks a word) presses a button of your last private message,
 // "/press b1" one of the chat's board; "/auto" lets a bot play your seat
-// for as long as the game waits for you; "# ..." is a comment.
+// for as long as the game waits for you ("/auto 10": ten moves at most);
+// "# ..." is a comment.
 func (c *Chat) Run(ctx context.Context) error {
 	// Lines are read in their own goroutine so that a signal ends the chat
 	// at once, even while it waits for a line that may never come.
@@ -165,7 +166,13 @@ func (c *Chat) line(ctx context.Context, line string) {
 		c.press(ctx, user, chat, args)
 		return
 	case "auto":
-		c.auto(ctx, user, chat)
+		limit := 10000
+		if len(args) == 1 {
+			if n, err := strconv.Atoi(args[0]); err == nil && n > 0 {
+				limit = n
+			}
+		}
+		c.auto(ctx, user, chat, limit)
 		return
 	}
 	c.run(ctx, bot.Command{Chat: chatKey(chat), User: bot.User{ID: userKey(user), Name: user}, Name: name, Args: args})
@@ -214,8 +221,8 @@ func (c *Chat) press(ctx context.Context, user, chat string, args []string) {
 // auto plays the user's moves with the bot player's choices while the game
 // waits for him: a person can watch a game through, and scripts can play
 // whole games without spelling every move.
-func (c *Chat) auto(ctx context.Context, user, chat string) {
-	for i := 0; i < 10000; i++ {
+func (c *Chat) auto(ctx context.Context, user, chat string, limit int) {
+	for i := 0; i < limit; i++ {
 		move, ok := c.opts.Core.Hint(chatKey(chat), userKey(user))
 		if !ok {
 			return

@@ -39,6 +39,8 @@ Usage:
   tablee local   [--data DIR] [--seed N]  play in this terminal, no token needed
   tablee lexicon has                       read words on stdin, print each with yes or no
   tablee lexicon build [--out DIR]         rebuild the word graphs from the word lists
+  tablee render <game> [--seed N] [--moves K] [-o out.png]
+                                           draw a self-played position as a PNG
   tablee version                           print the version
 
 Run a command with -h for its options.
@@ -56,6 +58,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return runLocal(ctx, args[1:], stdin, stdout, stderr)
 	case "lexicon":
 		return lexiconTool(args[1:], stdin, stdout, stderr)
+	case "render":
+		return renderTool(args[1:], stdout, stderr)
 	case "version", "--version", "-version", "-v":
 		fmt.Fprintln(stdout, "tablee", fullVersion())
 		return nil

@@ -4,4 +4,5 @@ package all
 
 import (
 	_ "github.com/tablee/tablee/games/crackword"
+	_ "github.com/tablee/tablee/games/escogriffe"
 )

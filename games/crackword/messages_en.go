@@ -76,6 +76,9 @@ var messagesEN = map[string]string{
 	"crackword.card.joker_as": "a JOKER (%v)",
 	"crackword.card.trash":    "POUBELLE",
 
+	"crackword.scene.row":         "Row %v",
+	"crackword.scene.lines":       "%v\n%v",
+	"crackword.scene.hand":        "Your hand",
 	"crackword.line.seat":         "%v %v: score %v · draw pile %v · hand %v",
 	"crackword.line.seat_out":     "%v %v: score %v · draw pile %v · hand %v (out)",
 	"crackword.line.last_hand":    "LAST HAND: nobody draws any more.",

@@ -76,6 +76,9 @@ var messagesFR = map[string]string{
 	"crackword.card.joker_as": "un JOKER (%v)",
 	"crackword.card.trash":    "POUBELLE",
 
+	"crackword.scene.row":         "Rangée %v",
+	"crackword.scene.lines":       "%v\n%v",
+	"crackword.scene.hand":        "Ta main",
 	"crackword.line.seat":         "%v %v : paquet %v · pioche %v · main %v",
 	"crackword.line.seat_out":     "%v %v : paquet %v · pioche %v · main %v (sorti)",
 	"crackword.line.last_hand":    "DERNIÈRE MAIN : plus personne ne pioche.",

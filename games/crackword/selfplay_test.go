@@ -32,6 +32,7 @@ func publicText(v games.View) string {
 func checkNoHidden(t *testing.T, g *Game) {
 	t.Helper()
 	before := publicText(g.Public())
+	beforeScene := fmt.Sprintf("%+v", g.Scene())
 	c := &Game{s: g.s.clone(), dict: g.dict}
 	s := c.s
 	for p := 0; p < s.Players; p++ {
@@ -45,6 +46,9 @@ func checkNoHidden(t *testing.T, g *Game) {
 	}
 	if after := publicText(c.Public()); after != before {
 		t.Fatalf("public view depends on hidden cards:\n%s\n---\n%s", before, after)
+	}
+	if after := fmt.Sprintf("%+v", c.Scene()); after != beforeScene {
+		t.Fatalf("public picture depends on hidden cards:\n%s\n---\n%s", beforeScene, after)
 	}
 }
 

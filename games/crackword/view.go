@@ -90,8 +90,6 @@ func (g *Game) Public() games.View {
 	return v
 }
 
-// IsZero tells whether the saved message is empty.
-
 // sortedHand lists a hand letters first (A-Z), then JOKERs, then POUBELLEs.
 func sortedHand(h []Card) []Card {
 	out := append([]Card{}, h...)

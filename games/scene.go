@@ -1,0 +1,87 @@
+package games
+
+import "github.com/tablee/tablee/i18n"
+
+// Pictured is implemented by games that can describe their board for a
+// picture (games/render draws it as a PNG). Games without it are shown as
+// text only.
+type Pictured interface {
+	// Scene describes what Public shows, for drawing. It must show no more
+	// than Public: a hidden card has no place in it.
+	Scene() Scene
+}
+
+// PrivatePictured is implemented by games that can draw a seat's hand.
+type PrivatePictured interface {
+	PrivateScene(seat int) Scene
+}
+
+// Scene is a board described for drawing: blocks laid out top to bottom,
+// each a heading, rows of tiles, and a note. Every game's board fits it:
+// rows of cards, a crossword grid, figures of cards, a board of cells.
+type Scene struct {
+	Blocks []Block
+	// Columns lays blocks side by side, so many columns to a line (0 or 1:
+	// one under the other). Figures of Escogriffe stand side by side.
+	Columns int
+}
+
+// Block is one part of a scene.
+type Block struct {
+	Label i18n.Msg // a heading: "Rangée 1", "Alice — 12 points"
+	Rows  [][]Tile
+	Note  i18n.Msg // a line under the tiles
+	// Grid draws the rows as a grid with row and column coordinates
+	// (A-O across, 1-15 down), for boards where moves name cells.
+	Grid bool
+}
+
+// Tile is one card or cell.
+type Tile struct {
+	Text   string // a letter or a short label: "E", "12"
+	Corner string // small text in the top right: a value, a stack height
+	Fill   Color  // the background
+	// Mark is a shape drawn in the bottom left corner in the tile's
+	// colour family, so that colour is never the only clue.
+	Mark Shape
+	// Top and Bottom are joins drawn on the tile's edges (Escogriffe).
+	Top, Bottom *Join
+	Empty       bool // an empty cell: drawn as a faint outline
+	Highlight   bool // the last move
+}
+
+// Join is a shape of a colour on a tile's edge.
+type Join struct {
+	Shape Shape
+	Color Color
+}
+
+// Color is a colour of the picture palette: chosen to be told apart by
+// readers with any common colour blindness (Okabe and Ito's palette).
+type Color uint8
+
+const (
+	White Color = iota
+	Red
+	Blue
+	Green
+	Yellow
+	Orange
+	Sky
+	Purple
+	Gray
+	Black
+	Cream // plain board cells
+)
+
+// Shape is a mark that repeats what a colour says.
+type Shape uint8
+
+const (
+	NoShape Shape = iota
+	Circle
+	Square
+	Triangle
+	Star
+	Diamond
+)
