@@ -1,0 +1,213 @@
+package discord
+
+import (
+	"fmt"
+	"regexp"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
+)
+
+// Discord's locale for each language: English is the base of every name
+// and description, French its localisation.
+var localeOf = map[i18n.Lang]discordgo.Locale{i18n.FR: discordgo.French}
+
+// option is one option of a slash command, with its French name.
+type option struct {
+	name, fr string
+	typ      discordgo.ApplicationCommandOptionType
+	required bool
+	complete bool // autocompleted from the user's hand
+}
+
+// Options of each command, in the order their values make the command's
+// arguments ("/play game:crackword options:expert" -> "play crackword expert").
+var (
+	optGame     = option{name: "game", fr: "jeu", typ: discordgo.ApplicationCommandOptionString}
+	optOptions  = option{name: "options", fr: "options", typ: discordgo.ApplicationCommandOptionString}
+	optThread   = option{name: "thread", fr: "fil", typ: discordgo.ApplicationCommandOptionBoolean}
+	optMove     = option{name: "move", fr: "coup", typ: discordgo.ApplicationCommandOptionString, required: true, complete: true}
+	optCount    = option{name: "count", fr: "nombre", typ: discordgo.ApplicationCommandOptionInteger}
+	optSettings = option{name: "settings", fr: "reglages", typ: discordgo.ApplicationCommandOptionString}
+	optLang     = option{name: "lang", fr: "langue", typ: discordgo.ApplicationCommandOptionString, required: true}
+	optArgs     = option{name: "args", fr: "arguments", typ: discordgo.ApplicationCommandOptionString}
+)
+
+func optionsOf(c bot.CommandInfo) []option {
+	switch c.Name {
+	case "play":
+		g := optGame
+		g.required = true
+		return []option{g, optOptions, optThread}
+	case "rules":
+		return []option{optGame}
+	case "move":
+		return []option{optMove}
+	case "addbot":
+		return []option{optCount}
+	case "settings":
+		return []option{optSettings}
+	case "lang":
+		return []option{optLang}
+	}
+	if c.Game != "" {
+		return []option{optArgs}
+	}
+	return nil
+}
+
+// argOrder is the order in which option values become arguments; thread is
+// the adapter's own and never reaches the core.
+var argOrder = []string{"game", "count", "lang", "move", "options", "settings", "args"}
+
+var validName = regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
+
+// applicationCommands describes every command of bot.Commands() for
+// Discord, English names and descriptions localised in French. A name that
+// Discord would refuse, or that would clash with another in a language, is
+// left out (a clash would make Discord refuse the whole list).
+func applicationCommands() ([]*discordgo.ApplicationCommand, []string) {
+	var out []*discordgo.ApplicationCommand
+	var dropped []string
+	used := map[discordgo.Locale]map[string]bool{"": {}, discordgo.French: {}}
+	for _, c := range bot.Commands() {
+		if !validName.MatchString(c.Name) || used[""][c.Name] || len(out) >= 100 {
+			dropped = append(dropped, c.Name)
+			continue
+		}
+		names := map[discordgo.Locale]string{}
+		descs := map[discordgo.Locale]string{}
+		for lang, loc := range localeOf {
+			if n := c.Names[lang]; validName.MatchString(n) && !used[loc][n] {
+				names[loc] = n
+			}
+			if d := c.Descriptions[lang]; d != "" {
+				descs[loc] = clip(d, 100)
+			}
+		}
+		if used[discordgo.French][c.Name] && names[discordgo.French] == "" {
+			dropped = append(dropped, c.Name)
+			continue
+		}
+		used[""][c.Name] = true
+		for loc := range used {
+			if loc == "" {
+				continue
+			}
+			if n, ok := names[loc]; ok {
+				used[loc][n] = true
+			} else {
+				used[loc][c.Name] = true
+			}
+		}
+		desc := c.Descriptions[i18n.EN]
+		if desc == "" {
+			desc = c.Name
+		}
+		ac := &discordgo.ApplicationCommand{
+			Type:                     discordgo.ChatApplicationCommand,
+			Name:                     c.Name,
+			NameLocalizations:        &names,
+			Description:              clip(desc, 100),
+			DescriptionLocalizations: &descs,
+		}
+		for _, o := range optionsOf(c) {
+			ac.Options = append(ac.Options, o.describe())
+		}
+		out = append(out, ac)
+	}
+	return out, dropped
+}
+
+func (o option) describe() *discordgo.ApplicationCommandOption {
+	d := &discordgo.ApplicationCommandOption{
+		Type:                     o.typ,
+		Name:                     o.name,
+		NameLocalizations:        map[discordgo.Locale]string{discordgo.French: o.fr},
+		Description:              clip(text(i18n.EN, "discord.opt."+o.name), 100),
+		DescriptionLocalizations: map[discordgo.Locale]string{discordgo.French: clip(text(i18n.FR, "discord.opt."+o.name), 100)},
+		Required:                 o.required,
+		Autocomplete:             o.complete,
+	}
+	switch o.name {
+	case "game":
+		all := games.All()
+		if len(all) > 25 {
+			d.Autocomplete = true
+			break
+		}
+		for _, e := range all {
+			d.Choices = append(d.Choices, gameChoice(e))
+		}
+	case "lang":
+		d.Choices = []*discordgo.ApplicationCommandOptionChoice{
+			{Name: "Français", Value: "fr"}, {Name: "English", Value: "en"},
+		}
+	case "count":
+		one := 1.0
+		d.MinValue, d.MaxValue = &one, 16
+	case "options", "settings", "args":
+		d.MaxLength = 200
+	case "move":
+		d.MaxLength = 100
+	}
+	return d
+}
+
+func gameChoice(e games.Engine) *discordgo.ApplicationCommandOptionChoice {
+	title := func(l i18n.Lang) string { return clip(text(l, e.Name()+".title"), 100) }
+	return &discordgo.ApplicationCommandOptionChoice{
+		Name:              title(i18n.EN),
+		NameLocalizations: map[discordgo.Locale]string{discordgo.French: title(i18n.FR)},
+		Value:             e.Name(),
+	}
+}
+
+// commandArgs turns a slash command's options into the core's arguments;
+// thread tells whether the user asked for a thread of its own.
+func commandArgs(d discordgo.ApplicationCommandInteractionData) (args []string, thread bool) {
+	byName := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
+	for _, o := range d.Options {
+		byName[o.Name] = o
+	}
+	if o := byName["thread"]; o != nil {
+		thread, _ = o.Value.(bool)
+	}
+	for _, name := range argOrder {
+		o := byName[name]
+		if o == nil || o.Value == nil {
+			continue
+		}
+		v := optionString(o)
+		// ParseText puts the text in NFC and splits it as typed text is.
+		if _, more, ok := bot.ParseText("/x " + v); ok {
+			args = append(args, more...)
+		}
+	}
+	return args, thread
+}
+
+func optionString(o *discordgo.ApplicationCommandInteractionDataOption) string {
+	switch v := o.Value.(type) {
+	case string:
+		return v
+	case float64:
+		return fmt.Sprintf("%.0f", v)
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+// clip cuts s to at most n runes, with an ellipsis when it cut.
+func clip(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}

@@ -1,0 +1,343 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/store"
+)
+
+// noteKey is the table note holding its board message.
+const noteKey = "discord.board"
+
+// boardRef is where a table's board is: its message, when it was posted,
+// and whom it last notified (so that an edit that changes whose turn it is
+// sends a ping, and one that does not stays quiet).
+type boardRef struct {
+	Channel, Message string
+	Posted           time.Time
+	Notified         string // sorted user ids, comma-separated
+}
+
+func (r boardRef) String() string {
+	return r.Channel + " " + r.Message + " " + strconv.FormatInt(r.Posted.Unix(), 10) + " " + r.Notified
+}
+
+func parseBoardRef(s string) (boardRef, bool) {
+	f := strings.Split(s, " ")
+	if len(f) < 3 || !isSnowflake(f[0]) || !isSnowflake(f[1]) {
+		return boardRef{}, false
+	}
+	sec, err := strconv.ParseInt(f[2], 10, 64)
+	if err != nil {
+		return boardRef{}, false
+	}
+	r := boardRef{Channel: f[0], Message: f[1], Posted: time.Unix(sec, 0)}
+	if len(f) > 3 {
+		r.Notified = f[3]
+	}
+	return r, true
+}
+
+// loadBoards reads the board notes of the open tables, once at start-up:
+// Deliver runs with the table's lock held, so it cannot ask the core.
+func (a *Adapter) loadBoards() {
+	for _, id := range a.core.Tables() {
+		if r, ok := parseBoardRef(a.core.Note(id, noteKey)); ok {
+			a.mu.Lock()
+			if _, known := a.boards[id]; !known {
+				a.boards[id] = r
+			}
+			a.mu.Unlock()
+		}
+	}
+}
+
+// Deliver draws what the core sends on its own: boards and messages in the
+// table's channel, hands and nudges by DM. A DM that Discord refuses
+// (50007: DMs closed, or no server in common) is bot.ErrNoPrivate.
+func (a *Adapter) Deliver(ctx context.Context, o bot.Out) error {
+	switch o.Dest {
+	case bot.ToUser:
+		id, ok := strings.CutPrefix(o.User, "discord:")
+		if !ok {
+			return fmt.Errorf("discord: not a Discord user: %q", o.User)
+		}
+		return a.sendDM(ctx, id, render(o))
+	case bot.ToChat:
+		ch, err := a.channelOf(ctx, o.Chat)
+		if err != nil {
+			return err
+		}
+		if o.Board && o.Table != 0 {
+			return a.deliverBoard(ctx, ch, o, false)
+		}
+		_, err = a.send(ctx, ch, render(o))
+		return err
+	}
+	return nil
+}
+
+// channelOf turns a chat key into a channel: "discord:<channel>" (a thread
+// is a channel), or "discord:dm:<user>" for a table opened in a DM.
+func (a *Adapter) channelOf(ctx context.Context, chat string) (string, error) {
+	rest, ok := strings.CutPrefix(chat, "discord:")
+	if !ok {
+		return "", fmt.Errorf("discord: not a Discord chat: %q", chat)
+	}
+	if user, ok := strings.CutPrefix(rest, "dm:"); ok {
+		return a.dmChannel(ctx, user)
+	}
+	return rest, nil
+}
+
+func (a *Adapter) dmChannel(ctx context.Context, user string) (string, error) {
+	a.mu.Lock()
+	ch := a.dms[user]
+	a.mu.Unlock()
+	if ch != "" {
+		return ch, nil
+	}
+	c, err := a.s.UserChannelCreate(user, discordgo.WithContext(ctx))
+	if err != nil {
+		if restCode(err) == codeCannotDM {
+			return "", bot.ErrNoPrivate
+		}
+		return "", err
+	}
+	a.mu.Lock()
+	a.dms[user] = c.ID
+	a.mu.Unlock()
+	return c.ID, nil
+}
+
+func (a *Adapter) sendDM(ctx context.Context, user string, m message) error {
+	ch, err := a.dmChannel(ctx, user)
+	if err != nil {
+		return err
+	}
+	_, err = a.send(ctx, ch, m)
+	if restCode(err) == codeCannotDM {
+		return bot.ErrNoPrivate
+	}
+	return err
+}
+
+// send posts a message; every message of the bot in a channel pushes that
+// channel's board further up.
+func (a *Adapter) send(ctx context.Context, ch string, m message) (*discordgo.Message, error) {
+	a.rememberAsks(m.asks)
+	msg, err := a.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{
+		Content: m.Content, Embeds: m.Embeds, Components: m.Components,
+		AllowedMentions: m.Mentions, Files: m.Files,
+	}, discordgo.WithContext(ctx))
+	if err == nil {
+		a.mu.Lock()
+		a.behind[ch]++
+		a.mu.Unlock()
+	}
+	return msg, err
+}
+
+func (a *Adapter) tableLock(table uint64) *sync.Mutex {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	m := a.tableMus[table]
+	if m == nil {
+		m = &sync.Mutex{}
+		a.tableMus[table] = m
+	}
+	return m
+}
+
+// deliverBoard edits the table's board message in place, or posts it anew
+// when there is none in this channel, when it is older than BoardMaxAge,
+// when the bot has posted BoardMaxBehind messages since, when force is set,
+// or when Discord no longer lets it be edited (deleted, archived thread).
+// An edit does not notify anyone: when the players the board waits for
+// change, a short ping mentions them (and the previous ping is deleted).
+func (a *Adapter) deliverBoard(ctx context.Context, ch string, o bot.Out, force bool) error {
+	lock := a.tableLock(o.Table)
+	lock.Lock()
+	defer lock.Unlock()
+	m := render(o)
+	who := strings.Join(m.Mentions.Users, ",")
+	now := a.opts.Now()
+	a.mu.Lock()
+	ref, ok := a.boards[o.Table]
+	behind := a.behind[ch]
+	a.mu.Unlock()
+	if ok && !force && ref.Channel == ch && now.Sub(ref.Posted) < a.opts.BoardMaxAge && behind < a.opts.BoardMaxBehind {
+		a.rememberAsks(m.asks)
+		content, embeds, comps := m.Content, m.Embeds, m.Components
+		if comps == nil {
+			comps = []discordgo.MessageComponent{}
+		}
+		if embeds == nil {
+			embeds = []*discordgo.MessageEmbed{}
+		}
+		_, err := a.s.ChannelMessageEditComplex(&discordgo.MessageEdit{
+			ID: ref.Message, Channel: ch, Content: &content, Embeds: &embeds, Components: &comps,
+			AllowedMentions: m.Mentions,
+		}, discordgo.WithContext(ctx))
+		if err == nil {
+			if who != ref.Notified {
+				if who != "" {
+					a.ping(ctx, ch, o.Table, m)
+				} else {
+					a.unping(ctx, o.Table)
+				}
+				ref.Notified = who
+				a.setBoard(o.Table, ref)
+			}
+			return nil
+		}
+		switch restCode(err) {
+		case codeUnknownMessage, codeNotAuthor, codeThreadArchived, codeUnknownChannel:
+			a.log.Info("board no longer editable: posting it anew", "table", o.Table, "err", err)
+		default:
+			return err
+		}
+	}
+	msg, err := a.send(ctx, ch, m)
+	if err != nil {
+		return err
+	}
+	a.mu.Lock()
+	a.behind[ch] = 0
+	a.mu.Unlock()
+	a.unping(ctx, o.Table) // the new board mentions them itself
+	a.setBoard(o.Table, boardRef{Channel: ch, Message: msg.ID, Posted: now, Notified: who})
+	return nil
+}
+
+func (a *Adapter) setBoard(table uint64, r boardRef) {
+	a.mu.Lock()
+	a.boards[table] = r
+	a.mu.Unlock()
+	a.notes.set(table, r.String())
+}
+
+// ping mentions the players a table now waits for, in a message of its
+// own (an edited message notifies no one).
+func (a *Adapter) ping(ctx context.Context, ch string, table uint64, board message) {
+	a.unping(ctx, table)
+	var tags []string
+	for _, id := range board.Mentions.Users {
+		tags = append(tags, "<@"+id+">")
+	}
+	msg, err := a.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{
+		Content: "🔔 " + strings.Join(tags, " "), AllowedMentions: board.Mentions,
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		a.log.Warn("turn ping", "table", table, "err", err)
+		return
+	}
+	a.mu.Lock()
+	a.pings[table] = messageID{Channel: ch, ID: msg.ID}
+	a.mu.Unlock()
+}
+
+func (a *Adapter) unping(ctx context.Context, table uint64) {
+	a.mu.Lock()
+	p, ok := a.pings[table]
+	delete(a.pings, table)
+	a.mu.Unlock()
+	if ok {
+		if err := a.s.ChannelMessageDelete(p.Channel, p.ID, discordgo.WithContext(ctx)); err != nil && restCode(err) != codeUnknownMessage {
+			a.log.Debug("deleting a turn ping", "table", table, "err", err)
+		}
+	}
+}
+
+// rememberAsks keeps the question of each button that opens a modal, for
+// the modal's label. The map is bounded; a question forgotten (or lost in a
+// restart) gives a generic label, the payload alone is what counts.
+func (a *Adapter) rememberAsks(asks map[string]string) {
+	if len(asks) == 0 {
+		return
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if len(a.asks) > 10000 {
+		a.asks = map[string]string{}
+	}
+	for k, v := range asks {
+		a.asks[k] = v
+	}
+}
+
+// noteSaver writes board notes to the core outside of Deliver (which runs
+// under the table's lock that SetNote takes). The latest value of each
+// table wins; flush writes what is pending before a shutdown.
+type noteSaver struct {
+	core *bot.Core
+	log  *slog.Logger
+
+	mu      sync.Mutex
+	pending map[uint64]string
+	writeMu sync.Mutex
+	kick    chan struct{}
+	quit    chan struct{}
+	once    sync.Once
+	wg      sync.WaitGroup
+}
+
+func newNoteSaver(core *bot.Core, log *slog.Logger) *noteSaver {
+	n := &noteSaver{core: core, log: log, pending: map[uint64]string{}, kick: make(chan struct{}, 1), quit: make(chan struct{})}
+	n.wg.Add(1)
+	go n.loop()
+	return n
+}
+
+func (n *noteSaver) set(table uint64, v string) {
+	n.mu.Lock()
+	n.pending[table] = v
+	n.mu.Unlock()
+	select {
+	case n.kick <- struct{}{}:
+	default:
+	}
+}
+
+func (n *noteSaver) loop() {
+	defer n.wg.Done()
+	for {
+		select {
+		case <-n.kick:
+			n.flush()
+		case <-n.quit:
+			return
+		}
+	}
+}
+
+// flush writes every pending note; writers take turns, so a later value is
+// never overwritten by an earlier one.
+func (n *noteSaver) flush() {
+	n.writeMu.Lock()
+	defer n.writeMu.Unlock()
+	n.mu.Lock()
+	batch := n.pending
+	n.pending = map[uint64]string{}
+	n.mu.Unlock()
+	for table, v := range batch {
+		if err := n.core.SetNote(table, noteKey, v); err != nil && !errors.Is(err, store.ErrNotFound) {
+			n.log.Warn("saving the board note", "table", table, "err", err)
+		}
+	}
+}
+
+func (n *noteSaver) stop() {
+	n.once.Do(func() { close(n.quit) })
+	n.wg.Wait()
+}

@@ -1,0 +1,242 @@
+// Package discord plays Tablée in Discord servers: slash commands,
+// buttons, select menus and modals become bot.Commands; the core's Outs
+// become ephemeral replies, DMs, and one board message per table edited in
+// place. It is built on discordgo: the gateway (reconnect and RESUME),
+// REST rate-limit buckets and 429 retries are discordgo's.
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+
+	"github.com/tablee/tablee/bot"
+)
+
+// Options configure the adapter.
+type Options struct {
+	Core  *bot.Core
+	Token string // the bot token, without "Bot "
+	// DevGuild registers the commands on this guild only (they appear at
+	// once); empty registers them globally.
+	DevGuild   string
+	ShardID    int
+	ShardCount int
+	Logger     *slog.Logger
+
+	// Client carries the REST calls (default: discordgo's, 20 s timeout);
+	// Dialer opens the gateway. Tests point both at a fake Discord.
+	Client *http.Client
+	Dialer *websocket.Dialer
+
+	// DeferAfter is how long an interaction waits for the core before it is
+	// deferred (Discord wants an answer within 3 s). Default 1.5 s.
+	DeferAfter time.Duration
+	// BoardMaxAge: a board message posted longer ago than this is posted
+	// anew rather than edited, so that it does not sit far up a busy
+	// channel. Default 30 min.
+	BoardMaxAge time.Duration
+	// BoardMaxBehind: after this many other messages of the bot in the
+	// channel since the board, the board is posted anew. Default 8.
+	BoardMaxBehind int
+	// Now is the adapter's clock (board ages). Default time.Now.
+	Now func() time.Time
+}
+
+// Adapter is the Discord side of the bot and its transport for the
+// "discord" platform.
+type Adapter struct {
+	opts Options
+	core *bot.Core
+	s    *discordgo.Session
+	log  *slog.Logger
+
+	ctxMu sync.Mutex
+	ctx   context.Context // for the commands: outlives the shutdown signal
+
+	mu       sync.Mutex
+	appID    string
+	dms      map[string]string    // user id -> DM channel id
+	boards   map[uint64]boardRef  // table -> its board message
+	pings    map[uint64]messageID // table -> the last "your turn" ping
+	behind   map[string]int       // channel -> bot messages since its board
+	asks     map[string]string    // payload -> question of its modal
+	tableMus map[uint64]*sync.Mutex
+
+	notes *noteSaver
+
+	inflight sync.WaitGroup
+	closed   bool
+
+	// done, when set, is called once an interaction is fully answered
+	// (tests wait on it).
+	done func(interactionID string)
+}
+
+type messageID struct{ Channel, ID string }
+
+// New builds the adapter and registers it as the core's "discord"
+// transport. Nothing connects before Run.
+func New(opts Options) (*Adapter, error) {
+	if opts.Core == nil {
+		return nil, errors.New("discord: no core")
+	}
+	if opts.Token == "" {
+		return nil, errors.New("discord: no token")
+	}
+	if opts.ShardCount < 1 {
+		opts.ShardCount = 1
+	}
+	if opts.ShardID < 0 || opts.ShardID >= opts.ShardCount {
+		return nil, fmt.Errorf("discord: shard %d of %d", opts.ShardID, opts.ShardCount)
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.DeferAfter <= 0 {
+		opts.DeferAfter = 1500 * time.Millisecond
+	}
+	if opts.BoardMaxAge <= 0 {
+		opts.BoardMaxAge = 30 * time.Minute
+	}
+	if opts.BoardMaxBehind <= 0 {
+		opts.BoardMaxBehind = 8
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
+	}
+	s, err := discordgo.New("Bot " + opts.Token)
+	if err != nil {
+		return nil, err
+	}
+	// Interactions need no intent; Guilds is the least the gateway allows
+	// to be useful. No message content, no members, no presences.
+	s.Identify.Intents = discordgo.IntentsGuilds
+	s.StateEnabled = false
+	s.ShardID, s.ShardCount = opts.ShardID, opts.ShardCount
+	s.ShouldRetryOnRateLimit = true // 429: wait retry_after, then again
+	s.ShouldReconnectOnError = true // a dropped gateway reconnects and RESUMEs
+	s.MaxRestRetries = 3
+	if opts.Client != nil {
+		s.Client = opts.Client
+	}
+	if opts.Dialer != nil {
+		s.Dialer = opts.Dialer
+	}
+	s.LogLevel = discordgo.LogError
+	a := &Adapter{
+		opts: opts, core: opts.Core, s: s, log: opts.Logger.With("platform", "discord"),
+		ctx: context.Background(),
+		dms: map[string]string{}, boards: map[uint64]boardRef{}, pings: map[uint64]messageID{},
+		behind: map[string]int{}, asks: map[string]string{}, tableMus: map[uint64]*sync.Mutex{},
+	}
+	a.notes = newNoteSaver(opts.Core, a.log)
+	s.AddHandler(a.onInteraction)
+	opts.Core.SetTransport("discord", a)
+	return a, nil
+}
+
+// Session is the discordgo session (for tests and diagnostics).
+func (a *Adapter) Session() *discordgo.Session { return a.s }
+
+// HasPrivateFallback: a player whose DMs are closed still sees his hand,
+// ephemerally, with the board's "My hand" button.
+func (a *Adapter) HasPrivateFallback() bool { return true }
+
+// Run connects to the gateway, registers the slash commands and serves
+// interactions until ctx is done; then it closes the gateway, waits for
+// the interactions under way and saves the board notes.
+func (a *Adapter) Run(ctx context.Context) error {
+	a.ctxMu.Lock()
+	a.ctx = context.WithoutCancel(ctx)
+	a.ctxMu.Unlock()
+	a.loadBoards()
+	if err := a.s.Open(); err != nil {
+		return fmt.Errorf("discord: connecting to the gateway: %w", err)
+	}
+	defer a.stop()
+	if err := a.register(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil
+		}
+		return err
+	}
+	a.log.Info("connected", "shard", a.opts.ShardID, "shards", a.opts.ShardCount, "dev_guild", a.opts.DevGuild)
+	<-ctx.Done()
+	return nil
+}
+
+func (a *Adapter) baseCtx() context.Context {
+	a.ctxMu.Lock()
+	defer a.ctxMu.Unlock()
+	return a.ctx
+}
+
+func (a *Adapter) stop() {
+	if err := a.s.Close(); err != nil {
+		a.log.Warn("closing the gateway", "err", err)
+	}
+	a.mu.Lock()
+	a.closed = true
+	a.mu.Unlock()
+	a.inflight.Wait()
+	a.notes.flush()
+	a.notes.stop()
+}
+
+// register overwrites the application's commands in one call: on the dev
+// guild when one is set, globally otherwise.
+func (a *Adapter) register(ctx context.Context) error {
+	app := ""
+	if r := a.s.State; r != nil {
+		r.RLock()
+		if r.Ready.Application != nil {
+			app = r.Ready.Application.ID
+		}
+		if app == "" && r.Ready.User != nil {
+			app = r.Ready.User.ID
+		}
+		r.RUnlock()
+	}
+	if app == "" {
+		return errors.New("discord: READY named no application")
+	}
+	a.mu.Lock()
+	a.appID = app
+	a.mu.Unlock()
+	cmds, dropped := applicationCommands()
+	if len(dropped) > 0 {
+		a.log.Warn("commands left out of Discord's menu (invalid or clashing names)", "commands", dropped)
+	}
+	if _, err := a.s.ApplicationCommandBulkOverwrite(app, a.opts.DevGuild, cmds, discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("discord: registering the commands: %w", err)
+	}
+	return nil
+}
+
+// restCode is Discord's JSON error code of a failed REST call, 0 for none.
+func restCode(err error) int {
+	var re *discordgo.RESTError
+	if errors.As(err, &re) && re.Message != nil {
+		return re.Message.Code
+	}
+	return 0
+}
+
+// Discord's error codes the adapter acts on.
+const (
+	codeUnknownMessage  = 10008
+	codeUnknownChannel  = 10003
+	codeCannotDM        = 50007
+	codeNotAuthor       = 50005
+	codeThreadArchived  = 50083
+	codeMissingAccess   = 50001
+	codeUnknownInteract = 10062
+)

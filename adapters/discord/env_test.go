@@ -1,0 +1,242 @@
+package discord
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/testgame"
+	"github.com/tablee/tablee/store/bolt"
+)
+
+func init() { testgame.Register() }
+
+// Users and the channel of the tests.
+var (
+	alice = fuser{ID: "100000000000000001", Name: "Alice", Nick: "alice_nick", Locale: "en-US"}
+	bob   = fuser{ID: "100000000000000002", Name: "Bob", Locale: "en-GB"}
+	carol = fuser{ID: "100000000000000003", Name: "Carol", Locale: "fr"}
+)
+
+const channel = "500000000000000001"
+
+// env is a real core on a real bbolt file, the real adapter and discordgo,
+// and the fake Discord.
+type env struct {
+	t    testing.TB
+	f    *fake
+	path string
+	opts Options // adapter options the test chose
+	seed uint64
+
+	st     *bolt.Store
+	core   *bot.Core
+	a      *Adapter
+	cancel context.CancelFunc
+	runErr chan error
+}
+
+func newEnv(t testing.TB, opts Options) *env {
+	t.Helper()
+	e := &env{t: t, f: newFake(t), path: filepath.Join(t.TempDir(), "tablee.db"), opts: opts}
+	e.start()
+	t.Cleanup(e.stop)
+	return e
+}
+
+func (e *env) start() {
+	e.t.Helper()
+	st, err := bolt.Open(e.path, bolt.Options{Timeout: time.Second})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	core, err := bot.New(bot.Options{Store: st, Lang: i18n.EN, Logger: quiet,
+		Seeds: func() uint64 { e.seed++; return e.seed }})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	o := e.opts
+	o.Core, o.Token, o.Logger = core, "test-token", quiet
+	o.Client, o.Dialer = e.f.client(), e.f.dialer()
+	if o.DeferAfter == 0 {
+		o.DeferAfter = 2 * time.Second
+	}
+	a, err := New(o)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	a.done = e.f.markDone
+	ctx, cancel := context.WithCancel(context.Background())
+	e.st, e.core, e.a, e.cancel, e.runErr = st, core, a, cancel, make(chan error, 1)
+	e.f.mu.Lock()
+	regs := len(e.f.commands)
+	e.f.mu.Unlock()
+	go func() { e.runErr <- a.Run(ctx) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		e.f.mu.Lock()
+		n := len(e.f.commands)
+		e.f.mu.Unlock()
+		if n > regs {
+			break
+		}
+		select {
+		case err := <-e.runErr:
+			e.t.Fatalf("adapter stopped: %v", err)
+		default:
+		}
+		if time.Now().After(deadline) {
+			e.t.Fatal("commands never registered")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func (e *env) stop() {
+	if e.cancel == nil {
+		return
+	}
+	e.cancel()
+	if err := <-e.runErr; err != nil {
+		e.t.Errorf("adapter: %v", err)
+	}
+	e.core.Close()
+	e.st.Close()
+	e.cancel = nil
+}
+
+// restart stops everything and starts a new session, core and adapter on
+// the same data file (the fake Discord stays).
+func (e *env) restart() {
+	e.stop()
+	e.start()
+}
+
+// slash sends a slash command with its options.
+func (e *env) slash(u fuser, ch, name string, opts ...any) *finter {
+	e.t.Helper()
+	var options []map[string]any
+	for i := 0; i+1 < len(opts); i += 2 {
+		typ := 3
+		switch opts[i+1].(type) {
+		case bool:
+			typ = 5
+		case int:
+			typ = 4
+		}
+		options = append(options, map[string]any{"name": opts[i], "type": typ, "value": opts[i+1]})
+	}
+	return e.f.interact(2, u, ch, map[string]any{"id": "1", "name": name, "type": 1, "options": options}, nil)
+}
+
+// complete asks for the autocompletion of an option.
+func (e *env) complete(u fuser, ch, name, option, typed string) *finter {
+	e.t.Helper()
+	return e.f.interact(4, u, ch, map[string]any{"id": "1", "name": name, "type": 1,
+		"options": []map[string]any{{"name": option, "type": 3, "value": typed, "focused": true}}}, nil)
+}
+
+// press presses a component of a message.
+func (e *env) press(u fuser, m *fmsg, c fcomp) *finter {
+	e.t.Helper()
+	data := map[string]any{"custom_id": c.CustomID, "component_type": 2}
+	if c.Select {
+		data["component_type"] = 3
+		data["values"] = []string{c.Value}
+	}
+	return e.f.interact(3, u, m.Channel, data, e.f.snapshot(m))
+}
+
+// pressData presses a button given only its custom id (forged buttons).
+func (e *env) pressData(u fuser, m *fmsg, customID string) *finter {
+	e.t.Helper()
+	return e.f.interact(3, u, m.Channel, map[string]any{"custom_id": customID, "component_type": 2}, e.f.snapshot(m))
+}
+
+// submit sends a modal's text, from the message whose button opened it.
+func (e *env) submit(u fuser, m *fmsg, customID, word string) *finter {
+	e.t.Helper()
+	return e.f.interact(5, u, m.Channel, map[string]any{"custom_id": customID, "components": []any{
+		map[string]any{"type": 1, "components": []any{map[string]any{"type": 4, "custom_id": "word", "value": word}}},
+	}}, e.f.snapshot(m))
+}
+
+// button finds the component of a message whose label or payload holds s.
+func button(t testing.TB, m *fmsg, s string) fcomp {
+	t.Helper()
+	if m == nil {
+		t.Fatalf("no message to find %q on", s)
+	}
+	for _, c := range m.components() {
+		if c.Label == s || strings.Contains(c.Label, s) {
+			return c
+		}
+	}
+	t.Fatalf("no component %q on %q (components %+v)", s, m.text(), m.components())
+	return fcomp{}
+}
+
+// reply is the visible answer of an interaction: the original response and
+// the follow-ups, with their ephemerality.
+func (in *finter) reply() string {
+	var parts []string
+	if in.Original != nil {
+		parts = append(parts, in.Original.text())
+	}
+	for _, m := range in.Followups {
+		parts = append(parts, m.text())
+	}
+	return strings.Join(parts, "\n")
+}
+
+// refused checks that an interaction got an ephemeral refusal holding want.
+func refusedWith(t testing.TB, in *finter, want string) {
+	t.Helper()
+	var m *fmsg
+	if in.Original != nil && in.Original.Interaction == in.ID {
+		m = in.Original
+	} else if len(in.Followups) > 0 {
+		m = in.Followups[0]
+	}
+	if m == nil || !m.ephemeral() || !strings.Contains(m.text(), "✖") || !strings.Contains(m.text(), want) {
+		t.Fatalf("want an ephemeral refusal %q, got types %v: %+v", want, in.Types, m)
+	}
+}
+
+// board is the table's board message in a channel: the last one with the
+// table's title.
+func (e *env) board(ch string) *fmsg {
+	e.t.Helper()
+	msgs := e.f.channelMsgs(ch)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		m := msgs[i]
+		if m.public() && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Title, "table #") {
+			return e.f.snapshot(m)
+		}
+	}
+	e.t.Fatalf("no board in %s", ch)
+	return nil
+}
+
+// noHiddenInformation checks that no hand ever reached a public message.
+func (e *env) noHiddenInformation() {
+	e.t.Helper()
+	for _, m := range e.f.all() {
+		if m.DM || m.ephemeral() {
+			continue
+		}
+		txt := m.text()
+		for _, secret := range []string{"your hand", "ton jeu", "Your hand", "Ta main", "You play"} {
+			if strings.Contains(txt, secret) {
+				e.t.Errorf("a private view reached a public message %s in %s: %q", m.ID, m.Channel, txt)
+			}
+		}
+	}
+}

@@ -1,0 +1,776 @@
+package discord
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// fake is an in-process Discord that the real discordgo talks to: the REST
+// API behind the Session's HTTP client and a websocket gateway. It keeps
+// every message, edit and interaction response, per channel.
+type fake struct {
+	t     testing.TB
+	srv   *httptest.Server
+	appID string
+	botID string
+	guild string
+
+	mu           sync.Mutex
+	next         int64
+	msgs         map[string]*fmsg
+	order        []*fmsg
+	dms          map[string]string // user -> DM channel
+	closedDM     map[string]bool
+	threads      map[string]string // thread -> parent channel
+	commands     []registration
+	inters       map[string]*finter
+	byToken      map[string]*finter
+	fail429      map[string]float64 // "METHOD /path/prefix" -> retry_after (s), once
+	hits429      []time.Time
+	reqTimes     []time.Time
+	delays       map[string]time.Duration // "METHOD /path/prefix" -> latency
+	requests     []string
+	wrongHost    []string
+	doneCh       map[string]chan struct{}
+	deleteBoards bool
+
+	gw         sync.Mutex // guards the gateway's connection and writes
+	conn       *websocket.Conn
+	seq        int64
+	events     []gwEvent
+	sessionID  string
+	identifies []identifyData
+	resumes    []resumeData
+	handshakes int
+	heartbeats int
+}
+
+type registration struct {
+	Path     string
+	Commands []*discordgo.ApplicationCommand
+	Raw      json.RawMessage
+}
+
+type identifyData struct {
+	Token   string  `json:"token"`
+	Intents int     `json:"intents"`
+	Shard   *[2]int `json:"shard"`
+}
+
+type resumeData struct {
+	Token     string `json:"token"`
+	SessionID string `json:"session_id"`
+	Seq       int64  `json:"seq"`
+}
+
+type gwEvent struct {
+	Seq  int64
+	Type string
+	Data json.RawMessage
+}
+
+// fmsg is a message as the fake keeps it.
+type fmsg struct {
+	ID, Channel string
+	Content     string
+	Embeds      []*discordgo.MessageEmbed
+	Components  json.RawMessage
+	Flags       int
+	For         string // the only user who sees an ephemeral message
+	Interaction string // the interaction it answers
+	Mentions    *discordgo.MessageAllowedMentions
+	Edits       int
+	Deleted     bool
+	DM          bool
+}
+
+func (m *fmsg) ephemeral() bool { return m.Flags&64 != 0 }
+
+// public is seen by everyone in a server channel.
+func (m *fmsg) public() bool { return !m.DM && !m.ephemeral() && !m.Deleted }
+
+// text is everything the message shows.
+func (m *fmsg) text() string {
+	var b strings.Builder
+	b.WriteString(m.Content)
+	for _, e := range m.Embeds {
+		b.WriteString("\n" + e.Title + "\n" + e.Description)
+	}
+	for _, c := range m.components() {
+		b.WriteString("\n[" + c.Label + "]")
+	}
+	return b.String()
+}
+
+// fcomp is one button, or one option of a select menu.
+type fcomp struct {
+	Label    string
+	CustomID string // the button's, or the select menu's
+	Value    string // the option's value (select menus)
+	Select   bool
+}
+
+func (c fcomp) payload() string {
+	if c.Select {
+		return c.Value
+	}
+	return c.CustomID
+}
+
+func (m *fmsg) components() []fcomp {
+	var rows []struct {
+		Components []struct {
+			Type     int    `json:"type"`
+			CustomID string `json:"custom_id"`
+			Label    string `json:"label"`
+			Options  []struct {
+				Label string `json:"label"`
+				Value string `json:"value"`
+			} `json:"options"`
+		} `json:"components"`
+	}
+	_ = json.Unmarshal(m.Components, &rows)
+	var out []fcomp
+	for _, r := range rows {
+		for _, c := range r.Components {
+			if c.Type == 3 {
+				for _, o := range c.Options {
+					out = append(out, fcomp{Label: o.Label, CustomID: c.CustomID, Value: o.Value, Select: true})
+				}
+				continue
+			}
+			out = append(out, fcomp{Label: c.Label, CustomID: c.CustomID})
+		}
+	}
+	return out
+}
+
+func (m *fmsg) rowCount() (rows, buttons int) {
+	var rs []struct {
+		Components []struct {
+			Type int `json:"type"`
+		} `json:"components"`
+	}
+	_ = json.Unmarshal(m.Components, &rs)
+	for _, r := range rs {
+		for _, c := range r.Components {
+			if c.Type == 2 {
+				buttons++
+			}
+		}
+	}
+	return len(rs), buttons
+}
+
+func (m *fmsg) json(botID string) map[string]any {
+	comps := m.Components
+	if len(comps) == 0 || string(comps) == "null" {
+		comps = json.RawMessage("[]")
+	}
+	embeds := m.Embeds
+	if embeds == nil {
+		embeds = []*discordgo.MessageEmbed{}
+	}
+	return map[string]any{
+		"id": m.ID, "channel_id": m.Channel, "content": m.Content, "embeds": embeds, "components": comps,
+		"flags": m.Flags, "type": 0, "timestamp": time.Now().UTC().Format(time.RFC3339),
+		"author": map[string]any{"id": botID, "username": "Tablée", "bot": true},
+	}
+}
+
+// finter is one interaction and what the bot answered to it.
+type finter struct {
+	ID, Token, User, Channel string
+	Types                    []int // the callback types, in order
+	Original                 *fmsg // the response message (or, for a component, the message it updated)
+	Followups                []*fmsg
+	ModalID                  string
+	ModalLabel               string
+	Choices                  []*discordgo.ApplicationCommandOptionChoice
+}
+
+func newFake(t testing.TB) *fake {
+	f := &fake{
+		t: t, appID: "900000000000000001", botID: "900000000000000001", guild: "800000000000000001",
+		next: 1000, msgs: map[string]*fmsg{}, dms: map[string]string{}, closedDM: map[string]bool{},
+		threads: map[string]string{}, inters: map[string]*finter{}, byToken: map[string]*finter{},
+		fail429: map[string]float64{}, delays: map[string]time.Duration{}, doneCh: map[string]chan struct{}{},
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("/gw", f.gateway)
+	mux.HandleFunc("/gw/", f.gateway)
+	mux.HandleFunc("/api/v9/", f.rest)
+	f.srv = httptest.NewServer(mux)
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+func (f *fake) id() string {
+	f.next++
+	return strconv.FormatInt(f.next, 10)
+}
+
+// client sends discord.com to the fake; any other host is an error.
+func (f *fake) client() *http.Client {
+	host := strings.TrimPrefix(f.srv.URL, "http://")
+	return &http.Client{Timeout: 10 * time.Second, Transport: roundTripper(func(r *http.Request) (*http.Response, error) {
+		if r.URL.Host != "discord.com" {
+			f.mu.Lock()
+			f.wrongHost = append(f.wrongHost, r.URL.String())
+			f.mu.Unlock()
+			return nil, fmt.Errorf("fake: request to %s", r.URL.Host)
+		}
+		r2 := r.Clone(r.Context())
+		r2.URL.Scheme, r2.URL.Host, r2.Host = "http", host, ""
+		return http.DefaultTransport.RoundTrip(r2)
+	})}
+}
+
+type roundTripper func(*http.Request) (*http.Response, error)
+
+func (rt roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return rt(r) }
+
+func (f *fake) dialer() *websocket.Dialer {
+	return &websocket.Dialer{HandshakeTimeout: 5 * time.Second}
+}
+
+// ---- gateway ----
+
+const heartbeatMS = 300
+
+func (f *fake) gateway(w http.ResponseWriter, r *http.Request) {
+	up := websocket.Upgrader{}
+	c, err := up.Upgrade(w, r, nil)
+	if err != nil {
+		return
+	}
+	defer c.Close()
+	f.gw.Lock()
+	err = c.WriteJSON(map[string]any{"op": 10, "d": map[string]any{"heartbeat_interval": heartbeatMS}})
+	f.gw.Unlock()
+	if err != nil {
+		return
+	}
+	var first struct {
+		Op int             `json:"op"`
+		D  json.RawMessage `json:"d"`
+	}
+	if err := c.ReadJSON(&first); err != nil {
+		return
+	}
+	f.gw.Lock()
+	switch first.Op {
+	case 2:
+		var id identifyData
+		_ = json.Unmarshal(first.D, &id)
+		f.identifies = append(f.identifies, id)
+		f.sessionID = "session-" + strconv.Itoa(len(f.identifies))
+		f.conn = c
+		f.dispatchLocked("READY", map[string]any{
+			"v": 9, "session_id": f.sessionID, "resume_gateway_url": "ws://" + r.Host + "/gw",
+			"user":        map[string]any{"id": f.botID, "username": "Tablée", "bot": true},
+			"application": map[string]any{"id": f.appID, "flags": 0},
+			"guilds":      []any{},
+		})
+	case 6:
+		var rd resumeData
+		_ = json.Unmarshal(first.D, &rd)
+		f.resumes = append(f.resumes, rd)
+		if rd.SessionID != f.sessionID {
+			f.gw.Unlock()
+			_ = c.WriteJSON(map[string]any{"op": 9, "d": false})
+			return
+		}
+		f.conn = c
+		for _, e := range f.events {
+			if e.Seq > rd.Seq {
+				_ = c.WriteJSON(map[string]any{"op": 0, "s": e.Seq, "t": e.Type, "d": e.Data})
+			}
+		}
+		f.dispatchLocked("RESUMED", map[string]any{})
+	default:
+		f.gw.Unlock()
+		return
+	}
+	f.handshakes++
+	f.gw.Unlock()
+	for {
+		var m struct {
+			Op int `json:"op"`
+		}
+		if err := c.ReadJSON(&m); err != nil {
+			f.gw.Lock()
+			if f.conn == c {
+				f.conn = nil
+			}
+			f.gw.Unlock()
+			return
+		}
+		if m.Op == 1 {
+			f.gw.Lock()
+			f.heartbeats++
+			if f.conn == c {
+				_ = c.WriteJSON(map[string]any{"op": 11})
+			}
+			f.gw.Unlock()
+		}
+	}
+}
+
+// dispatchLocked sends an event now, or keeps it for the RESUME when the
+// connection is down. f.gw is held.
+func (f *fake) dispatchLocked(typ string, data any) {
+	raw, _ := json.Marshal(data)
+	f.seq++
+	e := gwEvent{Seq: f.seq, Type: typ, Data: raw}
+	f.events = append(f.events, e)
+	if f.conn != nil {
+		_ = f.conn.WriteJSON(map[string]any{"op": 0, "s": e.Seq, "t": e.Type, "d": e.Data})
+	}
+}
+
+func (f *fake) dispatch(typ string, data any) {
+	f.gw.Lock()
+	defer f.gw.Unlock()
+	f.dispatchLocked(typ, data)
+}
+
+// drop cuts the gateway connection as a network failure would.
+func (f *fake) drop() {
+	f.gw.Lock()
+	defer f.gw.Unlock()
+	if f.conn != nil {
+		f.conn.UnderlyingConn().Close()
+		f.conn = nil
+	}
+}
+
+func (f *fake) waitHandshakes(n int) {
+	f.t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		f.gw.Lock()
+		h := f.handshakes
+		f.gw.Unlock()
+		if h >= n {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	f.t.Fatalf("fake: gateway handshake %d never came", n)
+}
+
+// ---- REST ----
+
+func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
+	path := strings.TrimPrefix(r.URL.Path, "/api/v9")
+	key := r.Method + " " + path
+	body, _ := io.ReadAll(r.Body)
+	f.mu.Lock()
+	f.requests = append(f.requests, key)
+	f.reqTimes = append(f.reqTimes, time.Now())
+	var delay time.Duration
+	for k, d := range f.delays {
+		if strings.HasPrefix(key, k) {
+			delay = d
+		}
+	}
+	for k, after := range f.fail429 {
+		if strings.HasPrefix(key, k) {
+			delete(f.fail429, k)
+			f.hits429 = append(f.hits429, time.Now())
+			f.mu.Unlock()
+			w.Header().Set("Content-Type", "application/json")
+			w.Header().Set("X-RateLimit-Limit", "5")
+			w.Header().Set("X-RateLimit-Remaining", "0")
+			w.Header().Set("X-RateLimit-Reset-After", strconv.FormatFloat(after, 'f', 3, 64))
+			w.Header().Set("Retry-After", "1")
+			w.WriteHeader(http.StatusTooManyRequests)
+			fmt.Fprintf(w, `{"message": "You are being rate limited.", "retry_after": %g, "global": false}`, after)
+			return
+		}
+	}
+	f.mu.Unlock()
+	if delay > 0 {
+		time.Sleep(delay)
+	}
+	parts := strings.Split(strings.Trim(path, "/"), "/")
+	reply := func(status int, v any) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(status)
+		if v != nil {
+			_ = json.NewEncoder(w).Encode(v)
+		}
+	}
+	fail := func(status, code int, msg string) {
+		reply(status, map[string]any{"code": code, "message": msg})
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	switch {
+	case key == "GET /gateway/bot" || key == "GET /gateway":
+		reply(200, map[string]any{"url": "ws://" + strings.TrimPrefix(f.srv.URL, "http://") + "/gw", "shards": 1,
+			"session_start_limit": map[string]any{"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
+	case r.Method == "PUT" && len(parts) >= 3 && parts[0] == "applications" && parts[len(parts)-1] == "commands":
+		var cmds []*discordgo.ApplicationCommand
+		if err := json.Unmarshal(body, &cmds); err != nil {
+			fail(400, 50035, "Invalid Form Body")
+			return
+		}
+		f.commands = append(f.commands, registration{Path: path, Commands: cmds, Raw: body})
+		reply(200, json.RawMessage(body))
+	case r.Method == "POST" && path == "/users/@me/channels":
+		var b struct {
+			RecipientID string `json:"recipient_id"`
+		}
+		_ = json.Unmarshal(body, &b)
+		ch := f.dms[b.RecipientID]
+		if ch == "" {
+			ch = "7" + b.RecipientID
+			f.dms[b.RecipientID] = ch
+		}
+		reply(200, map[string]any{"id": ch, "type": 1, "recipients": []any{map[string]any{"id": b.RecipientID}}})
+	case r.Method == "POST" && len(parts) == 3 && parts[0] == "channels" && parts[2] == "messages":
+		ch := parts[1]
+		dm := f.isDM(ch)
+		if dm && f.closedDM[f.dmUser(ch)] {
+			fail(403, 50007, "Cannot send messages to this user")
+			return
+		}
+		m := f.decodeNew(body)
+		m.ID, m.Channel, m.DM = f.id(), ch, dm
+		f.add(m)
+		reply(200, m.json(f.botID))
+	case r.Method == "PATCH" && len(parts) == 4 && parts[0] == "channels" && parts[2] == "messages":
+		m := f.msgs[parts[3]]
+		if m == nil || m.Deleted || m.Channel != parts[1] {
+			fail(404, 10008, "Unknown Message")
+			return
+		}
+		f.applyEdit(m, body)
+		reply(200, m.json(f.botID))
+	case r.Method == "DELETE" && len(parts) == 4 && parts[0] == "channels" && parts[2] == "messages":
+		m := f.msgs[parts[3]]
+		if m == nil || m.Deleted {
+			fail(404, 10008, "Unknown Message")
+			return
+		}
+		m.Deleted = true
+		reply(204, nil)
+	case r.Method == "POST" && len(parts) == 3 && parts[0] == "channels" && parts[2] == "threads":
+		id := f.id()
+		f.threads[id] = parts[1]
+		reply(201, map[string]any{"id": id, "type": 11, "parent_id": parts[1], "guild_id": f.guild})
+	case r.Method == "POST" && len(parts) == 4 && parts[0] == "interactions" && parts[3] == "callback":
+		in := f.inters[parts[1]]
+		if in == nil || in.Token != parts[2] {
+			fail(404, 10062, "Unknown interaction")
+			return
+		}
+		if len(in.Types) > 0 {
+			fail(400, 40060, "Interaction has already been acknowledged.")
+			return
+		}
+		f.callback(in, body)
+		reply(204, nil)
+	case len(parts) >= 3 && parts[0] == "webhooks":
+		in := f.byToken[parts[2]]
+		if in == nil || parts[1] != f.appID {
+			fail(404, 10015, "Unknown Webhook")
+			return
+		}
+		switch {
+		case r.Method == "PATCH" && len(parts) == 5 && parts[4] == "@original":
+			if in.Original == nil {
+				fail(404, 10008, "Unknown Message")
+				return
+			}
+			f.applyEdit(in.Original, body)
+			reply(200, in.Original.json(f.botID))
+		case r.Method == "POST" && len(parts) == 3:
+			m := f.decodeNew(body)
+			m.ID, m.Channel, m.Interaction, m.DM = f.id(), in.Channel, in.ID, f.isDM(in.Channel)
+			if m.ephemeral() {
+				m.For = in.User
+			}
+			f.add(m)
+			in.Followups = append(in.Followups, m)
+			reply(200, m.json(f.botID))
+		default:
+			fail(405, 0, "fake: "+key)
+		}
+	default:
+		fail(404, 0, "fake: no route "+key)
+	}
+}
+
+func (f *fake) isDM(ch string) bool {
+	for _, c := range f.dms {
+		if c == ch {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *fake) dmUser(ch string) string {
+	for u, c := range f.dms {
+		if c == ch {
+			return u
+		}
+	}
+	return ""
+}
+
+func (f *fake) add(m *fmsg) {
+	f.msgs[m.ID] = m
+	f.order = append(f.order, m)
+}
+
+type wireMessage struct {
+	Content         *string                           `json:"content"`
+	Embeds          *[]*discordgo.MessageEmbed        `json:"embeds"`
+	Components      json.RawMessage                   `json:"components"`
+	Flags           int                               `json:"flags"`
+	AllowedMentions *discordgo.MessageAllowedMentions `json:"allowed_mentions"`
+	CustomID        string                            `json:"custom_id"`
+	Title           string                            `json:"title"`
+	Choices         []*discordgo.ApplicationCommandOptionChoice
+}
+
+func (f *fake) decodeNew(body []byte) *fmsg {
+	var w wireMessage
+	if err := json.Unmarshal(body, &w); err != nil {
+		f.t.Errorf("fake: bad message body %s: %v", body, err)
+	}
+	m := &fmsg{Components: w.Components, Flags: w.Flags, Mentions: w.AllowedMentions}
+	if w.Content != nil {
+		m.Content = *w.Content
+	}
+	if w.Embeds != nil {
+		m.Embeds = *w.Embeds
+	}
+	f.checkLimits(m)
+	return m
+}
+
+func (f *fake) applyEdit(m *fmsg, body []byte) {
+	var w wireMessage
+	if err := json.Unmarshal(body, &w); err != nil {
+		f.t.Errorf("fake: bad edit body %s: %v", body, err)
+	}
+	if w.Content != nil {
+		m.Content = *w.Content
+	}
+	if w.Embeds != nil {
+		m.Embeds = *w.Embeds
+	}
+	if w.Components != nil {
+		m.Components = w.Components
+	}
+	if w.AllowedMentions != nil {
+		m.Mentions = w.AllowedMentions
+	}
+	m.Edits++
+	f.checkLimits(m)
+}
+
+// checkLimits fails the test where real Discord would refuse the message.
+func (f *fake) checkLimits(m *fmsg) {
+	if n := len([]rune(m.Content)); n > 2000 {
+		f.t.Errorf("fake: content of %d characters", n)
+	}
+	for _, e := range m.Embeds {
+		if len([]rune(e.Description)) > 4096 || len([]rune(e.Title)) > 256 {
+			f.t.Errorf("fake: embed over its limits")
+		}
+	}
+	rows, buttons := m.rowCount()
+	if rows > 5 || buttons > 25 {
+		f.t.Errorf("fake: %d rows, %d buttons", rows, buttons)
+	}
+	for _, c := range m.components() {
+		if len(c.CustomID) > 100 || len(c.Value) > 100 {
+			f.t.Errorf("fake: custom id too long: %q", c.CustomID)
+		}
+	}
+}
+
+// callback is an interaction's initial response.
+func (f *fake) callback(in *finter, body []byte) {
+	var b struct {
+		Type int             `json:"type"`
+		Data json.RawMessage `json:"data"`
+	}
+	_ = json.Unmarshal(body, &b)
+	in.Types = append(in.Types, b.Type)
+	switch b.Type {
+	case 4, 5:
+		m := &fmsg{}
+		if len(b.Data) > 0 && string(b.Data) != "null" {
+			m = f.decodeNew(b.Data)
+		}
+		m.ID, m.Channel, m.Interaction, m.DM = f.id(), in.Channel, in.ID, f.isDM(in.Channel)
+		if m.ephemeral() {
+			m.For = in.User
+		}
+		f.add(m)
+		in.Original = m
+	case 6:
+	case 7:
+		if in.Original == nil {
+			f.t.Errorf("fake: UPDATE_MESSAGE for an interaction without a message")
+			return
+		}
+		f.applyEdit(in.Original, b.Data)
+	case 8:
+		var w wireMessage
+		_ = json.Unmarshal(b.Data, &w)
+		in.Choices = w.Choices
+	case 9:
+		var d struct {
+			CustomID   string `json:"custom_id"`
+			Title      string `json:"title"`
+			Components []struct {
+				Components []struct {
+					Label string `json:"label"`
+				} `json:"components"`
+			} `json:"components"`
+		}
+		_ = json.Unmarshal(b.Data, &d)
+		in.ModalID = d.CustomID
+		if len(d.Components) > 0 && len(d.Components[0].Components) > 0 {
+			in.ModalLabel = d.Components[0].Components[0].Label
+		}
+		if len(d.Title) > 45 || len(d.CustomID) > 100 {
+			f.t.Errorf("fake: modal over its limits")
+		}
+	}
+}
+
+// ---- interactions ----
+
+type fuser struct {
+	ID, Name, Nick, Locale string
+}
+
+// interact dispatches an INTERACTION_CREATE and waits until the adapter has
+// answered it.
+func (f *fake) interact(typ int, u fuser, channel string, data any, on *fmsg) *finter {
+	f.t.Helper()
+	f.mu.Lock()
+	id := f.id()
+	in := &finter{ID: id, Token: "tok" + id, User: u.ID, Channel: channel}
+	if on != nil {
+		in.Original = f.msgs[on.ID] // a component's response updates the real message
+		if in.Original == nil {
+			in.Original = on
+		}
+	}
+	f.inters[id] = in
+	f.byToken[in.Token] = in
+	done := make(chan struct{})
+	f.doneCh[id] = done
+	dm := f.isDM(channel)
+	ev := map[string]any{
+		"id": id, "application_id": f.appID, "type": typ, "data": data, "channel_id": channel,
+		"token": in.Token, "version": 1, "locale": u.Locale,
+	}
+	user := map[string]any{"id": u.ID, "username": strings.ToLower(u.Name), "global_name": u.Name}
+	if dm {
+		ev["user"] = user
+	} else {
+		ev["guild_id"] = f.guild
+		ev["member"] = map[string]any{"user": user, "nick": u.Nick}
+	}
+	if on != nil {
+		ev["message"] = on.json(f.botID)
+	}
+	f.mu.Unlock()
+	f.dispatch("INTERACTION_CREATE", ev)
+	select {
+	case <-done:
+	case <-time.After(15 * time.Second):
+		f.t.Fatalf("fake: interaction %s (%v) never answered", id, data)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	cp := *in
+	return &cp
+}
+
+func (f *fake) markDone(id string) {
+	f.mu.Lock()
+	ch := f.doneCh[id]
+	delete(f.doneCh, id)
+	f.mu.Unlock()
+	if ch != nil {
+		close(ch)
+	}
+}
+
+// ---- queries ----
+
+// channelMsgs lists the live messages of a channel, oldest first.
+func (f *fake) channelMsgs(ch string) []*fmsg {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []*fmsg
+	for _, m := range f.order {
+		if m.Channel == ch && !m.Deleted {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// lastWith is the last live message of a channel holding s (and, when
+// user is set, seen by that user).
+func (f *fake) lastWith(ch, user, s string) *fmsg {
+	msgs := f.channelMsgs(ch)
+	for i := len(msgs) - 1; i >= 0; i-- {
+		m := msgs[i]
+		if user != "" && m.For != "" && m.For != user {
+			continue
+		}
+		if strings.Contains(m.text(), s) {
+			return m
+		}
+	}
+	return nil
+}
+
+func (f *fake) snapshot(m *fmsg) *fmsg {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	cp := *m
+	return &cp
+}
+
+func (f *fake) dmOf(user string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.dms[user]
+}
+
+func (f *fake) all() []*fmsg {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := make([]*fmsg, len(f.order))
+	for i, m := range f.order {
+		cp := *m
+		out[i] = &cp
+	}
+	return out
+}

@@ -1,0 +1,473 @@
+package discord
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
+)
+
+const ephemeral = discordgo.MessageFlagsEphemeral
+
+// onInteraction answers one interaction: slash commands, autocompletion,
+// buttons and select menus, modal submissions.
+func (a *Adapter) onInteraction(_ *discordgo.Session, ev *discordgo.InteractionCreate) {
+	if ev == nil || ev.Interaction == nil {
+		return
+	}
+	i := ev.Interaction
+	a.mu.Lock()
+	if a.closed {
+		a.mu.Unlock()
+		return
+	}
+	a.inflight.Add(1)
+	a.mu.Unlock()
+	defer a.inflight.Done()
+	if a.done != nil {
+		defer a.done(i.ID)
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			a.log.Error("interaction panicked", "id", i.ID, "panic", r)
+		}
+	}()
+	cmd, ok := a.commandOf(i)
+	if !ok {
+		return
+	}
+	switch i.Type {
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		a.autocomplete(i, cmd)
+	case discordgo.InteractionApplicationCommand:
+		a.slash(i, cmd)
+	case discordgo.InteractionMessageComponent:
+		a.component(i, cmd)
+	case discordgo.InteractionModalSubmit:
+		a.modalSubmit(i, cmd)
+	}
+}
+
+// commandOf is who asked, where: chat "discord:<channel>" (threads are
+// channels), or in a DM "discord:dm:<user>" with Private set; the user
+// "discord:<id>" named by his server nickname, else his display name, else
+// his username, speaking the language of his Discord client.
+func (a *Adapter) commandOf(i *discordgo.Interaction) (bot.Command, bool) {
+	u, name := i.User, ""
+	if i.Member != nil && i.Member.User != nil {
+		u, name = i.Member.User, i.Member.Nick
+	}
+	if u == nil || u.ID == "" {
+		return bot.Command{}, false
+	}
+	if name == "" {
+		name = u.GlobalName
+	}
+	if name == "" {
+		name = u.Username
+	}
+	lang, _ := i18n.ParseLang(string(i.Locale))
+	cmd := bot.Command{User: bot.User{ID: "discord:" + u.ID, Name: name, Lang: lang}}
+	if i.GuildID == "" {
+		cmd.Private = true
+		cmd.Chat = "discord:dm:" + u.ID
+		if i.ChannelID != "" {
+			a.mu.Lock()
+			a.dms[u.ID] = i.ChannelID
+			a.mu.Unlock()
+		}
+	} else {
+		cmd.Chat = "discord:" + i.ChannelID
+	}
+	return cmd, true
+}
+
+func (a *Adapter) slash(i *discordgo.Interaction, cmd bot.Command) {
+	data := i.ApplicationCommandData()
+	args, thread := commandArgs(data)
+	cmd.Name, cmd.Args = data.Name, args
+	a.run(i, false, func(ctx context.Context) []bot.Out {
+		var pre []bot.Out
+		if cmd.Name == "play" && thread && !cmd.Private && len(args) > 0 {
+			if th, err := a.openThread(ctx, i, cmd, args[0]); err != nil {
+				a.log.Warn("opening a thread: the table opens in the channel", "channel", i.ChannelID, "err", err)
+			} else {
+				cmd.Chat = "discord:" + th
+				pre = []bot.Out{{Dest: bot.ToReply, Text: text(cmd.User.Lang, "discord.thread_opened", th)}}
+			}
+		}
+		outs := a.core.Handle(ctx, cmd)
+		for j := range outs {
+			outs[j].Chat = cmd.Chat // where /board re-posts
+		}
+		if len(pre) > 0 && !refused(outs) {
+			outs = append(pre, outs...)
+		}
+		return outs
+	})
+}
+
+func refused(outs []bot.Out) bool {
+	for _, o := range outs {
+		if o.Refusal {
+			return true
+		}
+	}
+	return false
+}
+
+// openThread starts a public thread for a new table; the table's chat is
+// the thread, so a channel can host several games at once.
+func (a *Adapter) openThread(ctx context.Context, i *discordgo.Interaction, cmd bot.Command, game string) (string, error) {
+	title := game
+	if e, ok := games.Lookup(game); ok {
+		title = text(cmd.User.Lang, e.Name()+".title")
+	}
+	th, err := a.s.ThreadStartComplex(i.ChannelID, &discordgo.ThreadStart{
+		Name: clip(text(cmd.User.Lang, "discord.thread_name", title, cmd.User.Name), 100), AutoArchiveDuration: 10080,
+		Type: discordgo.ChannelTypeGuildPublicThread,
+	}, discordgo.WithContext(ctx))
+	if err != nil {
+		return "", err
+	}
+	return th.ID, nil
+}
+
+// component is a pressed button or a chosen option. A button that asks
+// for a word opens a modal at once (the payload travels in its custom id);
+// everything else goes to the core, which refuses stale, forged and
+// borrowed buttons.
+func (a *Adapter) component(i *discordgo.Interaction, cmd bot.Command) {
+	data := i.MessageComponentData()
+	payload := data.CustomID
+	if data.ComponentType == discordgo.SelectMenuComponent {
+		if len(data.Values) != 1 {
+			return
+		}
+		payload = data.Values[0]
+	}
+	if strings.HasPrefix(payload, "a") && len(payload) <= maxCustomID {
+		a.openModal(i, cmd, payload)
+		return
+	}
+	cmd.Payload = payload
+	a.run(i, true, func(ctx context.Context) []bot.Out { return a.core.Handle(ctx, cmd) })
+}
+
+func (a *Adapter) openModal(i *discordgo.Interaction, cmd bot.Command, payload string) {
+	a.mu.Lock()
+	ask := a.asks[payload]
+	a.mu.Unlock()
+	title, label := text(cmd.User.Lang, "discord.modal_title"), text(cmd.User.Lang, "discord.modal_label")
+	if ask != "" {
+		label = clip(ask, 45)
+	}
+	err := a.s.InteractionRespond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseModal,
+		Data: &discordgo.InteractionResponseData{
+			CustomID: payload, Title: clip(title, 45),
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.TextInput{CustomID: "word", Label: label, Style: discordgo.TextInputShort,
+					Placeholder: clip(ask, 100), Required: true, MinLength: 1, MaxLength: 60},
+			}}},
+		},
+	}, discordgo.WithContext(a.baseCtx()))
+	if err != nil {
+		a.log.Warn("opening a modal", "err", err)
+	}
+}
+
+func (a *Adapter) modalSubmit(i *discordgo.Interaction, cmd bot.Command) {
+	data := i.ModalSubmitData()
+	cmd.Payload = data.CustomID
+	for _, row := range data.Components {
+		r, ok := row.(*discordgo.ActionsRow)
+		if !ok {
+			continue
+		}
+		for _, c := range r.Components {
+			if in, ok := c.(*discordgo.TextInput); ok && cmd.Text == "" {
+				cmd.Text = strings.TrimSpace(in.Value)
+			}
+		}
+	}
+	a.run(i, i.Message != nil, func(ctx context.Context) []bot.Out { return a.core.Handle(ctx, cmd) })
+}
+
+// autocomplete offers the moves of the user's hand as he types /move.
+func (a *Adapter) autocomplete(i *discordgo.Interaction, cmd bot.Command) {
+	data := i.ApplicationCommandData()
+	var typed string
+	var focused string
+	for _, o := range data.Options {
+		if o.Focused {
+			focused, typed = o.Name, optionString(o)
+		}
+	}
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	switch focused {
+	case "move":
+		for _, s := range a.core.Suggest(cmd, typed) {
+			if len(choices) == 25 {
+				break
+			}
+			name := s.Label + " — " + s.Move
+			if s.Label == s.Move || s.Label == "" {
+				name = s.Move
+			}
+			if s.Ask != "" {
+				name += " … " + s.Ask
+			}
+			value := s.Move
+			if s.Ask != "" {
+				value += " "
+			}
+			choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(name, 100), Value: clip(value, 100)})
+		}
+	case "game":
+		for _, e := range games.All() {
+			c := gameChoice(e)
+			if strings.Contains(strings.ToLower(c.Name+" "+e.Name()), strings.ToLower(typed)) && len(choices) < 25 {
+				choices = append(choices, c)
+			}
+		}
+	}
+	if len(choices) == 0 && strings.TrimSpace(typed) != "" {
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(typed, 100), Value: clip(typed, 100)})
+	}
+	if choices == nil {
+		choices = []*discordgo.ApplicationCommandOptionChoice{}
+	}
+	err := a.s.InteractionRespond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: choices},
+	}, discordgo.WithContext(a.baseCtx()))
+	if err != nil {
+		a.log.Debug("autocomplete", "err", err)
+	}
+}
+
+// run asks the core and answers within Discord's three seconds: at once
+// when the core is quick, else after a deferral ("thinking…" for a command,
+// nothing visible for a component), by editing the original response and
+// following up.
+func (a *Adapter) run(i *discordgo.Interaction, fromMessage bool, work func(ctx context.Context) []bot.Out) {
+	ctx := a.baseCtx()
+	res := make(chan []bot.Out, 1)
+	go func() { res <- work(ctx) }()
+	timer := time.NewTimer(a.opts.DeferAfter)
+	defer timer.Stop()
+	r := responder{a: a, i: i, ctx: ctx, fromMessage: fromMessage}
+	select {
+	case outs := <-res:
+		r.answer(outs)
+	case <-timer.C:
+		r.deferNow()
+		r.answer(<-res)
+	}
+}
+
+// responder answers one interaction with the core's replies.
+type responder struct {
+	a           *Adapter
+	i           *discordgo.Interaction
+	ctx         context.Context
+	fromMessage bool // a component (or a modal opened by one): its message can be updated
+	deferred    bool
+	responded   bool // the original response holds something
+}
+
+func (r *responder) deferNow() {
+	t := discordgo.InteractionResponseDeferredChannelMessageWithSource
+	var data *discordgo.InteractionResponseData
+	if r.fromMessage {
+		t = discordgo.InteractionResponseDeferredMessageUpdate
+	} else {
+		// The deferred answer is ephemeral: most long answers are private
+		// (a move's next step, a refusal); public ones follow up.
+		data = &discordgo.InteractionResponseData{Flags: ephemeral}
+	}
+	if err := r.a.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: t, Data: data}, discordgo.WithContext(r.ctx)); err != nil {
+		r.a.log.Warn("deferring an interaction", "err", err)
+	}
+	r.deferred = true
+}
+
+// private tells whether the message a component sits on is seen by its
+// presser alone (an ephemeral reply, a DM): only such a message may be
+// replaced by a private view.
+func (r *responder) private() bool {
+	return r.i.Message != nil && (r.i.Message.Flags&ephemeral != 0 || r.i.GuildID == "")
+}
+
+func (r *responder) answer(outs []bot.Out) {
+	var shown []bot.Out
+	var ack *bot.Out
+	for j := range outs {
+		o := outs[j]
+		switch {
+		case o.Ack:
+			if ack == nil {
+				ack = &o
+			}
+		case o.Board && o.Table != 0 && !o.Private && !o.Refusal && o.Chat != "":
+			// /board: the board is posted anew as the table's board message.
+			ch, err := r.a.channelOf(r.ctx, o.Chat)
+			if err == nil {
+				err = r.a.deliverBoard(r.ctx, ch, o, true)
+			}
+			if err != nil {
+				r.a.log.Warn("re-posting a board", "err", err)
+				shown = append(shown, o)
+			} else if ack == nil {
+				ack = &bot.Out{Ack: true}
+			}
+		default:
+			shown = append(shown, o)
+		}
+	}
+	if len(shown) == 0 {
+		r.acknowledge(ack)
+		return
+	}
+	for _, o := range shown {
+		r.show(o)
+	}
+	if r.deferred && !r.fromMessage && !r.responded {
+		r.editOriginal(message{Content: "✓"})
+	}
+}
+
+// acknowledge answers a command that only needs a confirmation: a short
+// ephemeral ✓ for a command; for a component on a private message the
+// buttons go away (the move is played); on a public one nothing changes.
+func (r *responder) acknowledge(ack *bot.Out) {
+	note := "✓"
+	if ack != nil && ack.Text != "" {
+		note = "✓ " + ack.Text
+	}
+	switch {
+	case r.fromMessage && r.private():
+		r.update(message{Content: note, Embeds: []*discordgo.MessageEmbed{}, Components: []discordgo.MessageComponent{}})
+	case r.fromMessage:
+		if !r.deferred {
+			r.respond(discordgo.InteractionResponseDeferredMessageUpdate, nil)
+		}
+	case r.deferred:
+		r.editOriginal(message{Content: note})
+	default:
+		r.respond(discordgo.InteractionResponseChannelMessageWithSource, &discordgo.InteractionResponseData{Content: note, Flags: ephemeral})
+	}
+}
+
+// show draws one reply: private ones (hands, refusals, next steps)
+// ephemerally and nowhere else; a next step replaces the private message
+// whose button was pressed.
+func (r *responder) show(o bot.Out) {
+	m := render(o)
+	r.a.rememberAsks(m.asks)
+	hidden := o.Private || o.Refusal
+	if o.Replace && r.fromMessage && r.private() && !r.responded {
+		r.update(m)
+		return
+	}
+	var flags discordgo.MessageFlags
+	if hidden {
+		flags = ephemeral
+	}
+	switch {
+	case !r.deferred && !r.responded:
+		if r.respond(discordgo.InteractionResponseChannelMessageWithSource, responseData(m, flags)) && !hidden {
+			r.a.countPublic(r.i.ChannelID)
+		}
+	case r.deferred && !r.fromMessage && !r.responded && hidden:
+		r.editOriginal(m) // the deferral was ephemeral
+	default:
+		if r.followup(m, flags) && !hidden {
+			r.a.countPublic(r.i.ChannelID)
+		}
+	}
+}
+
+func responseData(m message, flags discordgo.MessageFlags) *discordgo.InteractionResponseData {
+	comps := m.Components
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	return &discordgo.InteractionResponseData{
+		Content: m.Content, Embeds: m.Embeds, Components: comps, AllowedMentions: m.Mentions, Flags: flags, Files: m.Files,
+	}
+}
+
+func (r *responder) respond(t discordgo.InteractionResponseType, data *discordgo.InteractionResponseData) bool {
+	err := r.a.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: t, Data: data}, discordgo.WithContext(r.ctx))
+	if err != nil {
+		r.a.log.Warn("answering an interaction", "type", t, "err", err)
+		return false
+	}
+	r.responded = true
+	return true
+}
+
+// update replaces the message the component was on: at once (type 7), or
+// after a deferral by editing the original response, which for a
+// component is that message.
+func (r *responder) update(m message) {
+	if !r.deferred {
+		data := responseData(m, 0)
+		if data.Embeds == nil {
+			data.Embeds = []*discordgo.MessageEmbed{}
+		}
+		r.respond(discordgo.InteractionResponseUpdateMessage, data)
+		return
+	}
+	r.editOriginal(m)
+}
+
+func (r *responder) editOriginal(m message) {
+	content := m.Content
+	embeds, comps := m.Embeds, m.Components
+	if embeds == nil {
+		embeds = []*discordgo.MessageEmbed{}
+	}
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	_, err := r.a.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{
+		Content: &content, Embeds: &embeds, Components: &comps, AllowedMentions: m.Mentions, Files: m.Files,
+	}, discordgo.WithContext(r.ctx))
+	if err != nil {
+		r.a.log.Warn("editing an interaction response", "err", err)
+		return
+	}
+	r.responded = true
+}
+
+func (r *responder) followup(m message, flags discordgo.MessageFlags) bool {
+	comps := m.Components
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	_, err := r.a.s.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{
+		Content: m.Content, Embeds: m.Embeds, Components: comps, AllowedMentions: m.Mentions, Flags: flags, Files: m.Files,
+	}, discordgo.WithContext(r.ctx))
+	if err != nil {
+		r.a.log.Warn("following up an interaction", "err", err)
+		return false
+	}
+	return true
+}
+
+func (a *Adapter) countPublic(ch string) {
+	if ch == "" {
+		return
+	}
+	a.mu.Lock()
+	a.behind[ch]++
+	a.mu.Unlock()
+}

@@ -1,0 +1,43 @@
+package discord
+
+import "github.com/tablee/tablee/i18n"
+
+// The adapter's own few texts: option descriptions of the slash commands,
+// the fallback question of a modal, the thread notice.
+func init() {
+	i18n.Register(i18n.FR, map[string]string{
+		"discord.opt.game":      "Le jeu",
+		"discord.opt.options":   "Options de la table (expert, bots=2, lang=en…)",
+		"discord.opt.thread":    "Ouvrir la table dans un fil à part",
+		"discord.opt.move":      "Ton coup (la liste propose ceux de ta main)",
+		"discord.opt.count":     "Combien de robots",
+		"discord.opt.settings":  "Réglages (turn=12h reminder=1h expiry=bot lang=en…)",
+		"discord.opt.lang":      "La langue",
+		"discord.opt.args":      "La suite du coup",
+		"discord.modal_title":   "Ton mot",
+		"discord.modal_label":   "Le mot",
+		"discord.thread_name":   "%v — %v",
+		"discord.thread_opened": "Table ouverte dans le fil <#%v>.",
+	})
+	i18n.Register(i18n.EN, map[string]string{
+		"discord.opt.game":      "The game",
+		"discord.opt.options":   "Table options (expert, bots=2, lang=fr…)",
+		"discord.opt.thread":    "Open the table in a thread of its own",
+		"discord.opt.move":      "Your move (the list offers those of your hand)",
+		"discord.opt.count":     "How many bots",
+		"discord.opt.settings":  "Settings (turn=12h reminder=1h expiry=bot lang=fr…)",
+		"discord.opt.lang":      "The language",
+		"discord.opt.args":      "The rest of the move",
+		"discord.modal_title":   "Your word",
+		"discord.modal_label":   "The word",
+		"discord.thread_name":   "%v — %v",
+		"discord.thread_opened": "Table opened in the thread <#%v>.",
+	})
+}
+
+func text(lang i18n.Lang, key string, args ...any) string {
+	if lang == "" {
+		lang = i18n.Default
+	}
+	return i18n.Renderer{Lang: lang}.Text(i18n.T(key, args...))
+}

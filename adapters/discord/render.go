@@ -1,0 +1,223 @@
+package discord
+
+import (
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablee/tablee/bot"
+)
+
+// Discord's limits on what a message may carry.
+const (
+	maxContent      = 2000
+	maxEmbedTitle   = 256
+	maxEmbedDesc    = 4096
+	maxButtonsInRow = 5
+	maxRows         = 5
+	maxButtons      = 25
+	maxSelectOpts   = 25
+	maxButtonLabel  = 80
+	maxOptionLabel  = 100
+	maxCustomID     = 100
+)
+
+const boardColour = 0x2E7D32
+
+// message is an Out laid out for Discord. Files is where the picture of a
+// view will go once views have pictures (attachments ride along the same
+// calls); text and emoji until then.
+type message struct {
+	Content    string
+	Embeds     []*discordgo.MessageEmbed
+	Components []discordgo.MessageComponent
+	Mentions   *discordgo.MessageAllowedMentions
+	Files      []*discordgo.File
+	asks       map[string]string // payload -> question, for the buttons that open a modal
+}
+
+// render lays an Out out: mentions in the content (the only place where
+// they notify), the title, the monospace lines and the text in an embed,
+// the buttons as components. Only the mentioned users may be pinged, so a
+// name such as "@everyone" in a player's nickname pings nobody.
+func render(o bot.Out) message {
+	var m message
+	ids := mentionIDs(o.Mentions)
+	m.Mentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: ids}
+	var tags []string
+	for _, id := range ids {
+		tags = append(tags, "<@"+id+">")
+	}
+	mention := strings.Join(tags, " ")
+	switch {
+	case o.Refusal:
+		m.Content = joinNonEmpty(" ", mention, "✖ "+o.Text)
+	case o.Title == "" && len(o.Mono) == 0:
+		m.Content = joinNonEmpty("\n", mention, o.Text)
+	default:
+		m.Content = mention
+		m.Embeds = []*discordgo.MessageEmbed{embed(o)}
+	}
+	if m.Content == "" && len(m.Embeds) == 0 {
+		m.Content = "✓"
+	}
+	m.Content = clip(m.Content, maxContent)
+	m.Components, m.asks = layout(o.Buttons)
+	return m
+}
+
+func embed(o bot.Out) *discordgo.MessageEmbed {
+	e := &discordgo.MessageEmbed{Title: clip(o.Title, maxEmbedTitle)}
+	if o.Board {
+		e.Color = boardColour
+	}
+	var mono string
+	if len(o.Mono) > 0 {
+		lines := o.Mono
+		// A board too tall for the embed loses its last lines rather than
+		// its code block.
+		for len(lines) > 0 && len(strings.Join(lines, "\n"))+8 > maxEmbedDesc-100 {
+			lines = lines[:len(lines)-1]
+		}
+		mono = "```\n" + strings.ReplaceAll(strings.Join(lines, "\n"), "```", "ʼʼʼ") + "\n```"
+	}
+	rest := maxEmbedDesc - len([]rune(mono)) - 1
+	e.Description = joinNonEmpty("\n", mono, clip(o.Text, max(rest, 1)))
+	return e
+}
+
+func joinNonEmpty(sep string, parts ...string) string {
+	var keep []string
+	for _, p := range parts {
+		if strings.TrimSpace(p) != "" {
+			keep = append(keep, p)
+		}
+	}
+	return strings.Join(keep, sep)
+}
+
+// mentionIDs are the Discord ids of the mentioned users, sorted.
+func mentionIDs(ms []bot.Mention) []string {
+	var ids []string
+	seen := map[string]bool{}
+	for _, m := range ms {
+		id, ok := strings.CutPrefix(m.User, "discord:")
+		if !ok || seen[id] || !isSnowflake(id) {
+			continue
+		}
+		seen[id] = true
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	return ids
+}
+
+func isSnowflake(s string) bool {
+	_, err := strconv.ParseUint(s, 10, 64)
+	return err == nil
+}
+
+// layout turns rows of buttons into components: a row of at most five
+// buttons stays a row of buttons; a longer row becomes a select menu; and
+// when the message would hold more than five rows or 25 buttons every row
+// is folded into as few select menus as it takes (at most five).
+func layout(rows [][]bot.Button) ([]discordgo.MessageComponent, map[string]string) {
+	asks := map[string]string{}
+	var clean [][]bot.Button
+	seen := map[string]bool{}
+	total := 0
+	for _, row := range rows {
+		var r []bot.Button
+		for _, b := range row {
+			if b.Data == "" || len(b.Data) > maxCustomID || seen[b.Data] {
+				continue
+			}
+			seen[b.Data] = true
+			if b.Ask != "" {
+				asks[b.Data] = b.Ask
+			}
+			r = append(r, b)
+		}
+		if len(r) > 0 {
+			clean = append(clean, r)
+			total += len(r)
+		}
+	}
+	if len(clean) == 0 {
+		return nil, asks
+	}
+	var out []discordgo.MessageComponent
+	selects := 0
+	addSelect := func(bs []bot.Button) {
+		for len(bs) > 0 {
+			n := min(len(bs), maxSelectOpts)
+			out = append(out, selectRow(selects, bs[:n]))
+			selects++
+			bs = bs[n:]
+		}
+	}
+	if total <= maxButtons {
+		for _, r := range clean {
+			if len(r) <= maxButtonsInRow {
+				out = append(out, buttonRow(r))
+			} else {
+				addSelect(r)
+			}
+		}
+		if len(out) <= maxRows {
+			return out, asks
+		}
+	}
+	out, selects = nil, 0
+	var all []bot.Button
+	for _, r := range clean {
+		all = append(all, r...)
+	}
+	addSelect(all)
+	if len(out) > maxRows {
+		out = out[:maxRows] // the rest can still be typed with /move
+	}
+	return out, asks
+}
+
+func buttonRow(bs []bot.Button) discordgo.ActionsRow {
+	var row discordgo.ActionsRow
+	for _, b := range bs {
+		row.Components = append(row.Components, discordgo.Button{
+			Label: labelOr(clip(b.Label, maxButtonLabel)), Style: styleOf(b.Data), CustomID: b.Data,
+		})
+	}
+	return row
+}
+
+// selectRow is one select menu; its custom id only tells it apart, the
+// chosen option's value is the payload.
+func selectRow(n int, bs []bot.Button) discordgo.ActionsRow {
+	menu := discordgo.SelectMenu{MenuType: discordgo.StringSelectMenu, CustomID: "sel" + strconv.Itoa(n)}
+	one := 1
+	menu.MinValues, menu.MaxValues = &one, 1
+	for _, b := range bs {
+		menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: labelOr(clip(b.Label, maxOptionLabel)), Value: b.Data})
+	}
+	menu.Placeholder = clip(bs[0].Label+" … "+bs[len(bs)-1].Label, 150)
+	return discordgo.ActionsRow{Components: []discordgo.MessageComponent{menu}}
+}
+
+func labelOr(s string) string {
+	if strings.TrimSpace(s) == "" {
+		return "…"
+	}
+	return s
+}
+
+func styleOf(data string) discordgo.ButtonStyle {
+	switch data[0] {
+	case 's':
+		return discordgo.SuccessButton
+	case 'h', 'b':
+		return discordgo.SecondaryButton
+	}
+	return discordgo.PrimaryButton
+}
