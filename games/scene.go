@@ -23,6 +23,7 @@ type Scene struct {
 	Blocks []Block
 	// Columns lays blocks side by side, so many columns to a line (0 or 1:
 	// one under the other). Figures of Escogriffe stand side by side.
+	// A Wide block always takes a line of its own.
 	Columns int
 }
 
@@ -34,6 +35,11 @@ type Block struct {
 	// Grid draws the rows as a grid with row and column coordinates
 	// (A-O across, 1-15 down), for boards where moves name cells.
 	Grid bool
+	// Wide takes the whole width even in a scene of columns.
+	Wide bool
+	// TileSize caps the tile side in pixels, for tall blocks (a figure of
+	// twelve cards); 0 sizes tiles from the width alone.
+	TileSize int
 }
 
 // Tile is one card or cell.

@@ -4,7 +4,11 @@ import "github.com/tablee/tablee/i18n"
 
 func init() {
 	i18n.Register(i18n.EN, map[string]string{
-		"escogriffe.title": "The Great Escogriffe",
+		"escogriffe.scene.piles": "Discard piles",
+		"escogriffe.scene.info":  "Objective: %v cards · draw pile: %v",
+		"escogriffe.scene.seat":  "%v — %v pts · %v in hand",
+		"escogriffe.scene.hand":  "Your hand",
+		"escogriffe.title":       "The Great Escogriffe",
 
 		// Shown by the bot's /games and /rules.
 		"escogriffe.summary": "Build a figure from head to feet whose joins (shape and colour) match, exactly as tall as the objective rolled on the die. First to 50 points. 2 to 8 players.",

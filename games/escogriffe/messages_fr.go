@@ -4,7 +4,11 @@ import "github.com/tablee/tablee/i18n"
 
 func init() {
 	i18n.Register(i18n.FR, map[string]string{
-		"escogriffe.title": "Le Grand Escogriffe",
+		"escogriffe.scene.piles": "Défausses",
+		"escogriffe.scene.info":  "Objectif : %v cartes · pioche : %v",
+		"escogriffe.scene.seat":  "%v — %v pts · %v en main",
+		"escogriffe.scene.hand":  "Ta main",
+		"escogriffe.title":       "Le Grand Escogriffe",
 
 		// Shown by the bot's /games and /rules.
 		"escogriffe.summary": "Construis de la tête aux pieds une figure dont les attaches (forme et couleur) s'accordent, exactement aussi haute que l'objectif du dé. Premier à 50 points. 2 à 8 joueurs.",

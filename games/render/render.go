@@ -74,18 +74,23 @@ func layout(title string, s games.Scene, r i18n.Renderer) *plan {
 	p := &plan{minTile: maxTile, minLetter: 1 << 20}
 	y := margin
 	if title != "" {
-		y = p.text(title, margin, y, 34, true, ink) + 10
+		y = p.text(title, margin, y, Width-2*margin, 34, true, ink) + 10
 	}
 	cols := s.Columns
 	if cols < 1 {
 		cols = 1
 	}
 	colWidth := (Width - 2*margin - (cols-1)*margin) / cols
-	for i := 0; i < len(s.Blocks); i += cols {
+	for i := 0; i < len(s.Blocks); {
+		if s.Blocks[i].Wide || cols == 1 {
+			y = p.block(s.Blocks[i], r, margin, y, Width-2*margin) + 18
+			i++
+			continue
+		}
 		bottom := y
-		for c := 0; c < cols && i+c < len(s.Blocks); c++ {
+		for c := 0; c < cols && i < len(s.Blocks) && !s.Blocks[i].Wide; c, i = c+1, i+1 {
 			x := margin + c*(colWidth+margin)
-			if end := p.block(s.Blocks[i+c], r, x, y, colWidth); end > bottom {
+			if end := p.block(s.Blocks[i], r, x, y, colWidth); end > bottom {
 				bottom = end
 			}
 		}
@@ -102,7 +107,7 @@ func layout(title string, s games.Scene, r i18n.Renderer) *plan {
 // the y under it.
 func (p *plan) block(b games.Block, r i18n.Renderer, x, y, w int) int {
 	if !b.Label.IsZero() {
-		y = p.text(r.Text(b.Label), x, y, 26, true, ink) + 6
+		y = p.text(r.Text(b.Label), x, y, w, labelSize(w), true, ink) + 6
 	}
 	widest := 0
 	for _, row := range b.Rows {
@@ -114,6 +119,9 @@ func (p *plan) block(b games.Block, r i18n.Renderer, x, y, w int) int {
 			avail -= 32 // the row numbers
 		}
 		tile := min(maxTile, (avail+gap)/widest-gap)
+		if b.TileSize > 0 {
+			tile = min(tile, b.TileSize)
+		}
 		tile = max(tile, minTile)
 		ox := x
 		if b.Grid {
@@ -122,14 +130,14 @@ func (p *plan) block(b games.Block, r i18n.Renderer, x, y, w int) int {
 			for c := 0; c < widest; c++ {
 				label := string(rune('A' + c))
 				cx := ox + c*(tile+gap) + (tile-textWidth(small, label))/2
-				p.text(label, cx, y, 18, false, faint)
+				p.text(label, cx, y, tile, 18, false, faint)
 			}
 			y += 24
 		}
 		for ri, row := range b.Rows {
 			if b.Grid {
 				label := strconv.Itoa(ri + 1)
-				p.text(label, x+24-textWidth(face(false, 18), label), y+(tile-18)/2, 18, false, faint)
+				p.text(label, x+24-textWidth(face(false, 18), label), y+(tile-18)/2, 32, 18, false, faint)
 			}
 			for ci, t := range row {
 				p.tile(t, ox+ci*(tile+gap), y, tile)
@@ -139,16 +147,25 @@ func (p *plan) block(b games.Block, r i18n.Renderer, x, y, w int) int {
 		y += 2
 	}
 	if !b.Note.IsZero() {
-		y = p.text(r.Text(b.Note), x, y+2, 22, false, ink)
+		y = p.text(r.Text(b.Note), x, y+2, w, labelSize(w)-4, false, ink)
 	}
 	return y
 }
 
-// text lays out wrapped text at (x, y) and returns the y under it.
-func (p *plan) text(s string, x, y, size int, isBold bool, c color.Color) int {
+// labelSize is smaller in narrow columns, so a name and its score fit.
+func labelSize(w int) int {
+	if w < 400 {
+		return 22
+	}
+	return 26
+}
+
+// text lays out text at (x, y), wrapped to the width w, and returns the
+// y under it.
+func (p *plan) text(s string, x, y, w, size int, isBold bool, c color.Color) int {
 	f := face(isBold, size)
 	lineHeight := size * 13 / 10
-	for _, line := range wrap(f, printable(f, s), Width-margin-x) {
+	for _, line := range wrap(f, printable(f, s), w) {
 		line, yy := line, y
 		p.texts = append(p.texts, line)
 		p.ops = append(p.ops, func(img *image.RGBA) {
