@@ -175,8 +175,8 @@ func (s *state) Apply(seat int, mv string) ([]games.Event, error) {
 	case phaseLast:
 		switch m.verb {
 		case vPass:
-			s.Last = mk("escogriffe.ev_pass", seatArg(seat))
-			ev = append(ev, games.Event{To: games.Everyone, Msg: s.Last.msg()})
+			s.Last = i18n.T("escogriffe.ev_pass", i18n.Seat(seat))
+			ev = append(ev, games.Event{To: games.Everyone, Msg: s.Last})
 		case vPlace:
 			side, err := s.checkPlace(seat, m.a, m.side, true)
 			if err != nil {
@@ -316,9 +316,9 @@ func (s *state) draw(seat int, ev *[]games.Event) {
 	s.Hands[seat] = append(s.Hands[seat], id)
 	s.Drawn, s.From, s.Forced = id, 0, 0
 	s.Phase = phaseDiscard
-	s.Last = mk("escogriffe.ev_draw", seatArg(seat))
+	s.Last = i18n.T("escogriffe.ev_draw", i18n.Seat(seat))
 	*ev = append(*ev,
-		games.Event{To: games.Everyone, Msg: s.Last.msg()},
+		games.Event{To: games.Everyone, Msg: s.Last},
 		games.Event{To: seat, Msg: i18n.T("escogriffe.ev_drawn", i18n.Raw(cardText(id)), len(s.Hands[seat]))})
 	s.refill(ev)
 }
@@ -333,8 +333,8 @@ func (s *state) take(seat, p int, ev *[]games.Event) {
 		s.Forced = p // he took the last card: he discards on the same pile
 	}
 	s.Phase = phaseDiscard
-	s.Last = mk("escogriffe.ev_take", seatArg(seat), cardArg(id), numArg(p))
-	*ev = append(*ev, games.Event{To: games.Everyone, Msg: s.Last.msg()})
+	s.Last = i18n.T("escogriffe.ev_take", i18n.Seat(seat), cardMsg(id), p)
+	*ev = append(*ev, games.Event{To: games.Everyone, Msg: s.Last})
 }
 
 func (s *state) discard(seat, k, p int, ev *[]games.Event) {
@@ -343,8 +343,8 @@ func (s *state) discard(seat, k, p int, ev *[]games.Event) {
 	s.Hands[seat] = append(hand[:k-1:k-1], hand[k:]...)
 	s.Piles[p-1] = append(s.Piles[p-1], id)
 	s.Drawn, s.From, s.Forced = -1, 0, 0
-	s.Last = mk("escogriffe.ev_discard", seatArg(seat), cardArg(id), numArg(p))
-	*ev = append(*ev, games.Event{To: games.Everyone, Msg: s.Last.msg()})
+	s.Last = i18n.T("escogriffe.ev_discard", i18n.Seat(seat), cardMsg(id), p)
+	*ev = append(*ev, games.Event{To: games.Everyone, Msg: s.Last})
 	s.endTurn()
 	s.refill(ev)
 }
@@ -390,8 +390,8 @@ func (s *state) putOnFigure(seat, k, side int) int {
 
 func (s *state) place(seat, k, side int, ev *[]games.Event) {
 	id := s.putOnFigure(seat, k, side)
-	s.Last = mk("escogriffe.ev_place", seatArg(seat), cardArg(id), keyArg(sideKey(side)))
-	*ev = append(*ev, games.Event{To: games.Everyone, Msg: s.Last.msg()})
+	s.Last = i18n.T("escogriffe.ev_place", i18n.Seat(seat), cardMsg(id), i18n.T(sideKey(side)))
+	*ev = append(*ev, games.Event{To: games.Everyone, Msg: s.Last})
 	fig := s.Figures[seat]
 	if complete(fig) && len(fig) == s.Objective {
 		// ES-D3: complete at exactly the objective, with all his cards.
@@ -428,8 +428,8 @@ func (s *state) placeLast(seat, k, side int, ev *[]games.Event) {
 	id := s.putOnFigure(seat, k, side)
 	h := len(s.Figures[seat])
 	s.Gained[seat] = h // ES-D4: a complete figure of any height scores its height
-	s.Last = mk("escogriffe.ev_last_done", seatArg(seat), cardArg(id), numArg(h))
-	*ev = append(*ev, games.Event{To: games.Everyone, Msg: s.Last.msg()})
+	s.Last = i18n.T("escogriffe.ev_last_done", i18n.Seat(seat), cardMsg(id), h)
+	*ev = append(*ev, games.Event{To: games.Everyone, Msg: s.Last})
 }
 
 func complete(fig []int) bool {

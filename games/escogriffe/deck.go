@@ -1,6 +1,8 @@
 package escogriffe
 
 import (
+	"github.com/tablee/tablee/i18n"
+
 	_ "embed"
 	"fmt"
 	"strings"
@@ -185,3 +187,7 @@ func cardText(id int) string {
 	}
 	return s
 }
+
+// cardMsg is a card named in a message: its drawing, the same in every
+// language.
+func cardMsg(id int) i18n.Msg { return i18n.Raw(cardText(id)) }

@@ -65,75 +65,32 @@ func (engine) Load(data []byte) (games.Game, error) {
 	return s, nil
 }
 
-// arg is one argument of a saved message (the last move), so that it
-// survives a save: a seat, a number, a card or a nested key.
-type arg struct {
-	Seat *int   `json:"s,omitempty"`
-	Num  *int   `json:"n,omitempty"`
-	Card *int   `json:"c,omitempty"`
-	Key  string `json:"k,omitempty"`
-}
-
-func seatArg(n int) arg  { return arg{Seat: &n} }
-func numArg(n int) arg   { return arg{Num: &n} }
-func cardArg(id int) arg { return arg{Card: &id} }
-func keyArg(k string) arg {
-	return arg{Key: k}
-}
-
-type smsg struct {
-	Key  string `json:"k"`
-	Args []arg  `json:"a,omitempty"`
-}
-
-func (m smsg) msg() i18n.Msg {
-	if m.Key == "" {
-		return i18n.Msg{}
-	}
-	args := make([]any, len(m.Args))
-	for i, a := range m.Args {
-		switch {
-		case a.Seat != nil:
-			args[i] = i18n.Seat(*a.Seat)
-		case a.Num != nil:
-			args[i] = *a.Num
-		case a.Card != nil:
-			args[i] = i18n.Raw(cardText(*a.Card))
-		default:
-			args[i] = i18n.T(a.Key)
-		}
-	}
-	return i18n.T(m.Key, args...)
-}
-
-func mk(key string, args ...arg) smsg { return smsg{Key: key, Args: args} }
-
 // state is the whole game; it is saved as JSON.
 type state struct {
-	Players   int     `json:"players"`
-	RNG       uint64  `json:"rng"`
-	Round     int     `json:"round"`
-	First     int     `json:"first"` // first player of the round
-	Die       int     `json:"die"`
-	Objective int     `json:"objective"`
-	Turn      int     `json:"turn"` // seat to move
-	Phase     int     `json:"phase"`
-	Hands     [][]int `json:"hands"`   // card ids; dealt sorted, then by arrival
-	Figures   [][]int `json:"figures"` // top to bottom
-	Pioche    []int   `json:"pioche"`  // face down, the next card last
-	Piles     [][]int `json:"piles"`   // face up, the top card last
-	Scores    []int   `json:"scores"`
-	Gained    []int   `json:"gained"` // points of the round being played
-	Drawn     int     `json:"drawn"`  // card drawn this turn (discard phase)
-	From      int     `json:"from"`   // 0: PIOCHE, k: discard pile k
-	Forced    int     `json:"forced"` // pile k whose last card was taken, or 0
-	Winner    int     `json:"winner"` // round winner during ES-D4
-	Queue     []int   `json:"queue"`  // ES-D4 seats still to play
-	Moves     int     `json:"moves"`  // moves applied in the game
-	Turns     int     `json:"turns"`  // turns completed in the round
-	Last      smsg    `json:"last"`   // the last move, in words
-	Over      bool    `json:"over"`
-	Champions []int   `json:"champions,omitempty"`
+	Players   int      `json:"players"`
+	RNG       uint64   `json:"rng"`
+	Round     int      `json:"round"`
+	First     int      `json:"first"` // first player of the round
+	Die       int      `json:"die"`
+	Objective int      `json:"objective"`
+	Turn      int      `json:"turn"` // seat to move
+	Phase     int      `json:"phase"`
+	Hands     [][]int  `json:"hands"`   // card ids; dealt sorted, then by arrival
+	Figures   [][]int  `json:"figures"` // top to bottom
+	Pioche    []int    `json:"pioche"`  // face down, the next card last
+	Piles     [][]int  `json:"piles"`   // face up, the top card last
+	Scores    []int    `json:"scores"`
+	Gained    []int    `json:"gained"` // points of the round being played
+	Drawn     int      `json:"drawn"`  // card drawn this turn (discard phase)
+	From      int      `json:"from"`   // 0: PIOCHE, k: discard pile k
+	Forced    int      `json:"forced"` // pile k whose last card was taken, or 0
+	Winner    int      `json:"winner"` // round winner during ES-D4
+	Queue     []int    `json:"queue"`  // ES-D4 seats still to play
+	Moves     int      `json:"moves"`  // moves applied in the game
+	Turns     int      `json:"turns"`  // turns completed in the round
+	Last      i18n.Msg `json:"last"`   // the last move, in words
+	Over      bool     `json:"over"`
+	Champions []int    `json:"champions,omitempty"`
 }
 
 func (s *state) check() error {

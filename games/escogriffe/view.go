@@ -54,8 +54,8 @@ func (s *state) Public() games.View {
 			lines = append(lines, i18n.T("escogriffe.line_winner", i18n.Seat(c), s.Scores[c]))
 		}
 	}
-	if !s.Last.msg().IsZero() {
-		lines = append(lines, i18n.T("escogriffe.line_last", s.Last.msg()))
+	if !s.Last.IsZero() {
+		lines = append(lines, i18n.T("escogriffe.line_last", s.Last))
 	}
 	lines = append(lines, i18n.T("escogriffe.line_legend"))
 	return games.View{Title: i18n.T("escogriffe.title"), Board: board, Lines: lines}

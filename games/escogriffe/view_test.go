@@ -36,8 +36,8 @@ func hiddenShown(s *state) string {
 	}
 	if s.Last.Key != "" {
 		for _, a := range s.Last.Args {
-			if a.Card != nil {
-				visible[cardText(*a.Card)] = true
+			if m, ok := a.(i18n.Msg); ok && m.Key == i18n.Raw("").Key {
+				visible[m.Args[0].(string)] = true
 			}
 		}
 	}
@@ -69,11 +69,11 @@ func TestPublicViewShowsNoHiddenCard(t *testing.T) {
 	}
 	// The check can fail: a hand card put in the last move is caught.
 	s = custom(t, 2, 5, [][]int{{body(0, 1)}, {body(3, 4)}}, nil, twoPiles())
-	s.Last = mk("escogriffe.ev_drawn", cardArg(body(0, 1)), numArg(1))
+	s.Last = i18n.T("escogriffe.ev_drawn", cardMsg(body(0, 1)), 1)
 	if hiddenShown(s) != "" {
 		t.Fatal("a card named in the last move counts as shown")
 	}
-	s.Last = smsg{}
+	s.Last = i18n.Msg{}
 	pub := render(s.Public())
 	if strings.Contains(pub, cardText(body(0, 1))) {
 		t.Fatal("hand card in the public view")
