@@ -1,0 +1,169 @@
+package telegram
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+// apiError is a failed request, sorted by what the adapter does about it.
+type apiError struct {
+	code       int    // Telegram's error_code, 0 for a network or decoding failure
+	desc       string // Telegram's description
+	retryAfter time.Duration
+	migrateTo  int64
+	err        error
+}
+
+func (e *apiError) Error() string {
+	if e.code == 0 {
+		return fmt.Sprintf("telegram: %v", e.err)
+	}
+	return fmt.Sprintf("telegram: %d %s", e.code, e.desc)
+}
+
+func (e *apiError) Unwrap() error { return e.err }
+
+// transient failures are worth retrying: the network, Telegram's 5xx.
+func (e *apiError) transient() bool { return e.code == 0 || e.code >= 500 }
+
+// notModified is 400 "message is not modified": the edit was already done.
+func (e *apiError) notModified() bool {
+	return e.code == 400 && strings.Contains(e.desc, "message is not modified")
+}
+
+// cannotEdit is a 400 that an edit cannot succeed: the message is gone,
+// too old or not the bot's. Boards are then posted afresh.
+func (e *apiError) cannotEdit() bool {
+	if e.code != 400 || e.notModified() {
+		return false
+	}
+	d := strings.ToLower(e.desc)
+	for _, s := range []string{"message to edit not found", "message can't be edited", "message_id_invalid", "message to delete not found", "message not found"} {
+		if strings.Contains(d, s) {
+			return true
+		}
+	}
+	return false
+}
+
+// unreachable says a private chat cannot be written to: the user never
+// opened the bot (403 can't initiate, or 400 chat not found), blocked it,
+// or deleted his account.
+func (e *apiError) unreachable() bool {
+	d := strings.ToLower(e.desc)
+	return e.code == 403 || (e.code == 400 && strings.Contains(d, "chat not found"))
+}
+
+func classify(resp *tgbotapi.APIResponse, err error, token string) *apiError {
+	if err != nil && token != "" && strings.Contains(err.Error(), token) {
+		// The library's network errors quote the URL, token included.
+		err = errors.New(strings.ReplaceAll(err.Error(), token, "<token>"))
+	}
+	e := &apiError{err: err}
+	var te *tgbotapi.Error
+	if errors.As(err, &te) {
+		e.code, e.desc = te.Code, te.Message
+		if te.RetryAfter > 0 {
+			e.retryAfter = time.Duration(te.RetryAfter) * time.Second
+		}
+		e.migrateTo = te.MigrateToChatID
+	}
+	// UploadFiles leaves Error.Code empty: read it from the response.
+	if resp != nil && !resp.Ok && resp.ErrorCode != 0 {
+		e.code = resp.ErrorCode
+		if e.desc == "" {
+			e.desc = resp.Description
+		}
+		if p := resp.Parameters; p != nil {
+			if p.RetryAfter > 0 {
+				e.retryAfter = time.Duration(p.RetryAfter) * time.Second
+			}
+			if p.MigrateToChatID != 0 {
+				e.migrateTo = p.MigrateToChatID
+			}
+		}
+	}
+	if e.code == 429 && e.retryAfter <= 0 {
+		e.retryAfter = time.Second
+	}
+	return e
+}
+
+// call makes one request within the rate limits: chat's limit and the
+// global one (chat 0: the global one only). A 429 holds the chat (or all
+// requests) for retry_after and is retried when that is at most maxWait;
+// network failures and 5xx are retried with back-off. do performs the
+// request (MakeRequest, or UploadFiles for a photo).
+func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, do func() (*tgbotapi.APIResponse, error)) (json.RawMessage, *apiError) {
+	backoff := a.limits.RetryBackoff
+	for attempt := 1; ; attempt++ {
+		var release func()
+		var err error
+		if chat != 0 {
+			release, err = a.lim.acquire(ctx, chat)
+		} else {
+			release, err = a.lim.global.acquire(ctx, a.clock)
+		}
+		if err != nil {
+			return nil, &apiError{err: err}
+		}
+		resp, err := do()
+		release()
+		if err == nil {
+			return resp.Result, nil
+		}
+		e := classify(resp, err, a.opts.Token)
+		switch {
+		case e.retryAfter > 0:
+			w := a.lim.global
+			if chat != 0 {
+				w = a.lim.chat(chat)
+			}
+			w.hold(a.clock, e.retryAfter)
+			a.log.Warn("telegram flood control", "chat", chat, "retry_after", e.retryAfter)
+			if e.retryAfter > maxWait {
+				return nil, e
+			}
+		case e.transient() && attempt < a.limits.MaxRetries && ctx.Err() == nil:
+			a.log.Warn("telegram request failed, retrying", "chat", chat, "err", e, "in", backoff)
+			select {
+			case <-ctx.Done():
+				return nil, &apiError{err: ctx.Err()}
+			case <-a.clock.After(backoff):
+			}
+			backoff *= 2
+		default:
+			return nil, e
+		}
+	}
+}
+
+// request is call with MakeRequest.
+func (a *Adapter) request(ctx context.Context, chat int64, maxWait time.Duration, method string, p tgbotapi.Params) (json.RawMessage, *apiError) {
+	return a.call(ctx, chat, maxWait, func() (*tgbotapi.APIResponse, error) { return a.api.MakeRequest(method, p) })
+}
+
+// sentID reads the message id of a sent message.
+func sentID(raw json.RawMessage) int {
+	var m struct {
+		MessageID int `json:"message_id"`
+	}
+	_ = json.Unmarshal(raw, &m)
+	return m.MessageID
+}
+
+// ctxDoer makes the library's requests follow a context, so that stopping
+// cuts a long poll short.
+type ctxDoer struct {
+	ctx context.Context
+	c   *http.Client
+}
+
+func (d ctxDoer) Do(r *http.Request) (*http.Response, error) { return d.c.Do(r.WithContext(d.ctx)) }

@@ -1,0 +1,392 @@
+package telegram
+
+import (
+	"context"
+	"strconv"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/i18n"
+)
+
+// job is one message waiting in a chat's queue.
+type job struct {
+	chat    int64 // Telegram chat id (after migration: the supergroup)
+	topic   int
+	key     string // the core's chat key
+	table   uint64
+	board   bool // the table's board: edited in place
+	repost  bool // post the board afresh (it was asked for with /board)
+	msg     rendered
+	replyTo int
+}
+
+type chatQueue struct {
+	jobs    []*job
+	running bool
+}
+
+// boardState is what the adapter knows of a table's board message.
+type boardState struct {
+	key    string
+	msgID  int
+	loaded bool // msgID was read from the table's note
+	since  int  // messages seen in the chat after it
+	edits  int  // edits since it was posted
+}
+
+// Deliver is the core's way to send on its own. Private messages (hands,
+// nudges, the hello of a join) are sent at once so that a closed private
+// chat is reported as bot.ErrNoPrivate; chat messages are queued and
+// Deliver returns at once.
+func (a *Adapter) Deliver(ctx context.Context, o bot.Out) error {
+	if o.Dest == bot.ToUser {
+		uid, ok := userID(o.User)
+		if !ok {
+			return nil
+		}
+		return a.sendPrivate(ctx, uid, o)
+	}
+	chat, topic, ok := parseChatKey(o.Chat)
+	if !ok {
+		return nil
+	}
+	a.enqueue(&job{chat: chat, topic: topic, key: o.Chat, table: o.Table, board: o.Board, msg: a.render(o)})
+	return nil
+}
+
+// sendPrivate sends an Out to a user's private chat, at once. A user
+// Telegram refuses to reach is bot.ErrNoPrivate; a 429 longer than
+// MaxSyncWait is queued instead of waited for.
+func (a *Adapter) sendPrivate(ctx context.Context, uid int64, o bot.Out) error {
+	r := a.render(o)
+	a.rememberAsks(r.asks)
+	_, e := a.sendNow(ctx, uid, 0, r, 0)
+	return e
+}
+
+// sendNow sends a rendered message to a chat synchronously.
+func (a *Adapter) sendNow(ctx context.Context, chat int64, topic int, r rendered, replyTo int) (int, error) {
+	raw, e := a.request(ctx, chat, a.limits.MaxSyncWait, "sendMessage", a.messageParams(chat, topic, r, replyTo))
+	if e == nil {
+		return sentID(raw), nil
+	}
+	switch {
+	case chat > 0 && e.unreachable():
+		a.smu.Lock()
+		a.noDM[chat] = true
+		a.smu.Unlock()
+		a.log.Info("private chat unreachable", "user", chat, "err", e)
+		return 0, bot.ErrNoPrivate
+	case e.retryAfter > 0:
+		// Waiting longer would hold the table: queue it.
+		a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: r, replyTo: replyTo})
+		return 0, nil
+	}
+	a.log.Warn("message not sent", "chat", chat, "err", e)
+	return 0, e
+}
+
+func (a *Adapter) messageParams(chat int64, topic int, r rendered, replyTo int) tgbotapi.Params {
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "text": r.text, "parse_mode": "HTML",
+		"disable_web_page_preview": "true"}
+	if topic != 0 {
+		// Forum topics are newer than the library: raw parameter.
+		p["message_thread_id"] = strconv.Itoa(topic)
+	}
+	if replyTo != 0 {
+		p["reply_to_message_id"] = strconv.Itoa(replyTo)
+		p["allow_sending_without_reply"] = "true"
+	}
+	if r.markup != nil {
+		_ = p.AddInterface("reply_markup", r.markup)
+	}
+	return p
+}
+
+func (a *Adapter) rememberAsks(asks map[string]string) {
+	if len(asks) == 0 {
+		return
+	}
+	a.smu.Lock()
+	defer a.smu.Unlock()
+	if len(a.asks) > 20000 {
+		a.asks = map[string]string{} // the button's label stands in after this
+	}
+	for k, v := range asks {
+		a.asks[k] = v
+	}
+}
+
+// enqueue adds a job to its chat's queue, merging it into a pending update
+// of the same board, and starts the chat's worker when idle.
+func (a *Adapter) enqueue(j *job) {
+	if nw := a.newChat(j.chat); nw != 0 {
+		j.chat = nw
+	}
+	a.qmu.Lock()
+	defer a.qmu.Unlock()
+	q := a.queues[j.chat]
+	if q == nil {
+		q = &chatQueue{}
+		a.queues[j.chat] = q
+	}
+	if j.board {
+		for _, p := range q.jobs {
+			if p.board && p.table == j.table && p.key == j.key {
+				p.msg = j.msg // pending edits of one message are merged
+				p.repost = p.repost || j.repost
+				return
+			}
+		}
+	}
+	q.jobs = append(q.jobs, j)
+	if !q.running {
+		q.running = true
+		a.workers.Add(1)
+		go a.work(j.chat)
+	}
+}
+
+// work sends a chat's queue in order, one message at a time.
+func (a *Adapter) work(chat int64) {
+	defer a.workers.Done()
+	for {
+		a.qmu.Lock()
+		q := a.queues[chat]
+		if len(q.jobs) == 0 {
+			q.running = false
+			delete(a.queues, chat)
+			a.qmu.Unlock()
+			return
+		}
+		j := q.jobs[0]
+		q.jobs = q.jobs[1:]
+		a.qmu.Unlock()
+		if a.sendCtx.Err() != nil {
+			continue // stopping: what remains is dropped (and was logged)
+		}
+		a.run(j)
+	}
+}
+
+// run sends one queued job, waiting as long as Telegram asks.
+func (a *Adapter) run(j *job) {
+	ctx := a.sendCtx
+	if j.board {
+		a.sendBoard(ctx, j)
+		return
+	}
+	raw, e := a.request(ctx, j.chat, time.Hour, "sendMessage", a.messageParams(j.chat, j.topic, j.msg, j.replyTo))
+	if e == nil {
+		a.seen(j.key, sentID(raw), 0)
+		return
+	}
+	if a.migrated(j, e) {
+		return
+	}
+	a.log.Warn("message not sent", "chat", j.chat, "err", e)
+}
+
+// sendBoard edits the table's board message in place, or posts it afresh
+// when there is none, it has scrolled away, or it cannot be edited (then
+// the old one is deleted).
+func (a *Adapter) sendBoard(ctx context.Context, j *job) {
+	st := a.board(j)
+	a.smu.Lock()
+	old, since, edits := st.msgID, st.since, st.edits
+	a.smu.Unlock()
+	fresh := j.repost || old == 0 || since >= a.opts.RepostAfter || (edits >= a.opts.RepostEvery && since > 0)
+	if !fresh {
+		p := tgbotapi.Params{"chat_id": strconv.FormatInt(j.chat, 10), "message_id": strconv.Itoa(old),
+			"text": j.msg.text, "parse_mode": "HTML", "disable_web_page_preview": "true"}
+		if j.msg.markup != nil {
+			_ = p.AddInterface("reply_markup", j.msg.markup)
+		}
+		_, e := a.request(ctx, j.chat, time.Hour, "editMessageText", p)
+		switch {
+		case e == nil:
+			a.smu.Lock()
+			st.edits++
+			a.smu.Unlock()
+			return
+		case e.notModified():
+			return
+		case a.migrated(j, e):
+			return
+		case e.cannotEdit():
+			a.log.Info("board cannot be edited, posting it again", "table", j.table, "err", e)
+		default:
+			a.log.Warn("board not updated", "table", j.table, "err", e)
+			return
+		}
+	}
+	raw, e := a.request(ctx, j.chat, time.Hour, "sendMessage", a.messageParams(j.chat, j.topic, j.msg, 0))
+	if e != nil {
+		if !a.migrated(j, e) {
+			a.log.Warn("board not posted", "table", j.table, "err", e)
+		}
+		return
+	}
+	id := sentID(raw)
+	a.smu.Lock()
+	st.msgID, st.since, st.edits = id, 0, 0
+	a.smu.Unlock()
+	a.seen(j.key, id, j.table)
+	if j.table != 0 {
+		if err := a.core.SetNote(j.table, noteBoard, strconv.Itoa(id)); err != nil {
+			a.log.Debug("board note not saved", "table", j.table, "err", err)
+		}
+	}
+	if old != 0 {
+		p := tgbotapi.Params{"chat_id": strconv.FormatInt(j.chat, 10), "message_id": strconv.Itoa(old)}
+		if _, e := a.request(ctx, j.chat, time.Hour, "deleteMessage", p); e != nil {
+			a.log.Debug("old board not deleted", "table", j.table, "err", e)
+		}
+	}
+}
+
+// board returns the state of a table's board, reading the message id from
+// the table's note after a restart.
+func (a *Adapter) board(j *job) *boardState {
+	a.smu.Lock()
+	st := a.boards[j.table]
+	if st == nil {
+		st = &boardState{key: j.key}
+		a.boards[j.table] = st
+	}
+	loaded := st.loaded || j.table == 0
+	st.loaded = true
+	a.smu.Unlock()
+	if !loaded {
+		// Not under smu: Note takes the table's lock.
+		if id, err := strconv.Atoi(a.core.Note(j.table, noteBoard)); err == nil {
+			a.smu.Lock()
+			if st.msgID == 0 {
+				st.msgID = id
+				// Unknown how far it scrolled while the bot was down: a
+				// message since, so that edits soon move it down.
+				st.since = 1
+			}
+			a.smu.Unlock()
+		}
+	}
+	return st
+}
+
+// seen counts a message in a chat: boards of that chat drift up. except is
+// the table whose board the message is.
+func (a *Adapter) seen(key string, msgID int, except uint64) {
+	a.smu.Lock()
+	defer a.smu.Unlock()
+	if msgID > a.lastSeen[key] {
+		a.lastSeen[key] = msgID
+	}
+	for id, st := range a.boards {
+		if st.key == key && id != except && st.msgID != 0 && msgID > st.msgID {
+			st.since++
+		}
+	}
+}
+
+// newChat is the supergroup a migrated group became, 0 if none.
+func (a *Adapter) newChat(chat int64) int64 {
+	a.smu.Lock()
+	defer a.smu.Unlock()
+	return a.toNew[chat]
+}
+
+// migrated handles "group chat was upgraded to a supergroup": the table
+// keeps its chat key (the core has no way to move a table to another
+// chat), the adapter sends to the supergroup from now on and reads the
+// supergroup's messages as the group's; the job is sent again there.
+func (a *Adapter) migrated(j *job, e *apiError) bool {
+	if e.migrateTo == 0 {
+		return false
+	}
+	a.migrate(j.chat, e.migrateTo, j.table)
+	j.chat = e.migrateTo
+	if j.board {
+		a.smu.Lock()
+		if st := a.boards[j.table]; st != nil {
+			st.msgID, st.since, st.edits = 0, 0, 0
+		}
+		a.smu.Unlock()
+	}
+	a.enqueue(j)
+	return true
+}
+
+// migrate records that a group became a supergroup and tells its players.
+func (a *Adapter) migrate(old, nw int64, table uint64) {
+	a.smu.Lock()
+	known := a.toNew[old] == nw
+	a.toNew[old], a.toOld[nw] = nw, old
+	var tables []uint64
+	for id, st := range a.boards {
+		if c, _, ok := parseChatKey(st.key); ok && c == old {
+			tables = append(tables, id)
+		}
+	}
+	a.smu.Unlock()
+	if table != 0 {
+		tables = append(tables, table)
+	}
+	for _, id := range tables {
+		_ = a.core.SetNote(id, noteMigrated, strconv.FormatInt(old, 10)+">"+strconv.FormatInt(nw, 10))
+	}
+	if known {
+		return
+	}
+	a.log.Warn("group migrated to a supergroup; its tables keep the old chat key (the core cannot move a table)",
+		"old", old, "new", nw, "tables", tables)
+	if len(tables) > 0 {
+		a.enqueue(&job{chat: nw, key: chatKey(old, 0), msg: rendered{text: esc(a.text(a.opts.Lang, "telegram.migrated"))}})
+	}
+}
+
+// oldChat is the group a supergroup was, so that its table is found.
+func (a *Adapter) oldChat(chat int64) int64 {
+	a.smu.Lock()
+	defer a.smu.Unlock()
+	if o, ok := a.toOld[chat]; ok {
+		return o
+	}
+	return chat
+}
+
+// sendPhoto posts a picture (multipart upload) with an HTML caption: the
+// way boards will be drawn once views carry PNGs. Not used by boards yet.
+func (a *Adapter) sendPhoto(ctx context.Context, chat int64, topic int, png []byte, caption string, markup *tgbotapi.InlineKeyboardMarkup) (int, error) {
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "caption": caption, "parse_mode": "HTML"}
+	if topic != 0 {
+		p["message_thread_id"] = strconv.Itoa(topic)
+	}
+	if markup != nil {
+		_ = p.AddInterface("reply_markup", markup)
+	}
+	files := []tgbotapi.RequestFile{{Name: "photo", Data: tgbotapi.FileBytes{Name: "board.png", Bytes: png}}}
+	raw, e := a.call(ctx, chat, time.Hour, func() (*tgbotapi.APIResponse, error) { return a.api.UploadFiles("sendPhoto", p, files) })
+	if e != nil {
+		return 0, e
+	}
+	return sentID(raw), nil
+}
+
+// text renders one of the adapter's own texts.
+func (a *Adapter) text(lang i18n.Lang, key string, args ...any) string {
+	return i18n.Renderer{Lang: lang}.Text(i18n.T(key, args...))
+}
+
+// idle reports whether nothing is being handled or sent (tests).
+func (a *Adapter) idle() bool {
+	a.qmu.Lock()
+	q := len(a.queues)
+	a.qmu.Unlock()
+	a.imu.Lock()
+	i := len(a.inboxes)
+	a.imu.Unlock()
+	return q == 0 && i == 0
+}

@@ -1,0 +1,505 @@
+package telegram
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+// autoClock is a clock whose waits take no time: After moves the clock on
+// and fires at once. Rate limits and 429 waits are then checked in its
+// time, and a test of an hour of flood control runs in milliseconds.
+type autoClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func newAutoClock() *autoClock {
+	return &autoClock{now: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)}
+}
+
+func (c *autoClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+func (c *autoClock) After(d time.Duration) <-chan time.Time {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	t := c.now
+	c.mu.Unlock()
+	ch := make(chan time.Time, 1)
+	ch <- t
+	return ch
+}
+
+// fakeMsg is one message of a chat as the fake Bot API keeps it.
+type fakeMsg struct {
+	ID         int
+	Chat       int64
+	Thread     int
+	From       int64 // 0: the bot
+	Text       string
+	Markup     *tgbotapi.InlineKeyboardMarkup
+	ForceReply bool
+	Photo      int // bytes of an uploaded photo
+	Edits      int
+	Deleted    bool
+	ReplyTo    int
+}
+
+// fakeCall is one request the bot made.
+type fakeCall struct {
+	Method string
+	Chat   int64
+	At     time.Time
+	Params map[string]string
+}
+
+type fakeAnswer struct {
+	ID, Text string
+	Alert    bool
+}
+
+type fakeFail struct {
+	method     string
+	chat       int64 // 0: any
+	code       int
+	retryAfter int
+	times      int
+}
+
+type fakeUser struct {
+	ID   int64
+	Name string
+	Lang string
+}
+
+// fakeAPI is an in-process Telegram Bot API the real library talks to.
+type fakeAPI struct {
+	t     *testing.T
+	srv   *httptest.Server
+	clock Clock
+
+	mu        sync.Mutex
+	updates   []json.RawMessage // queued, not yet confirmed
+	nextUpd   int
+	pushed    int
+	notify    chan struct{}
+	chats     map[int64][]*fakeMsg
+	chatType  map[int64]string
+	nextID    map[int64]int
+	calls     []fakeCall
+	answers   []fakeAnswer
+	blocked   map[int64]bool // users who never opened the bot
+	fails     []*fakeFail
+	commands  map[string][]tgbotapi.BotCommand
+	webhook   map[string]string
+	nextCB    int
+	migrateTo map[int64]int64
+}
+
+const fakeToken = "123456:TEST-token"
+
+func newFakeAPI(t *testing.T, clock Clock) *fakeAPI {
+	f := &fakeAPI{t: t, clock: clock, nextUpd: 1000, notify: make(chan struct{}),
+		chats: map[int64][]*fakeMsg{}, chatType: map[int64]string{}, nextID: map[int64]int{},
+		blocked: map[int64]bool{}, commands: map[string][]tgbotapi.BotCommand{}, migrateTo: map[int64]int64{}}
+	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+func (f *fakeAPI) endpoint() string { return f.srv.URL + "/bot%s/%s" }
+
+func (f *fakeAPI) reply(w http.ResponseWriter, result any) {
+	b, _ := json.Marshal(result)
+	w.Header().Set("Content-Type", "application/json")
+	fmt.Fprintf(w, `{"ok":true,"result":%s}`, b)
+}
+
+func (f *fakeAPI) fail(w http.ResponseWriter, code int, desc string, params string) {
+	w.Header().Set("Content-Type", "application/json")
+	if code >= 500 {
+		w.WriteHeader(code)
+	}
+	extra := ""
+	if params != "" {
+		extra = `,"parameters":` + params
+	}
+	fmt.Fprintf(w, `{"ok":false,"error_code":%d,"description":%q%s}`, code, desc, extra)
+}
+
+func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
+	rest, ok := strings.CutPrefix(r.URL.Path, "/bot"+fakeToken+"/")
+	if !ok {
+		f.fail(w, 401, "Unauthorized", "")
+		return
+	}
+	method := rest
+	params := map[string]string{}
+	photo := 0
+	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
+		if err := r.ParseMultipartForm(10 << 20); err != nil {
+			f.fail(w, 400, "Bad Request: bad multipart", "")
+			return
+		}
+		for k, v := range r.MultipartForm.Value {
+			params[k] = v[0]
+		}
+		if fh := r.MultipartForm.File["photo"]; len(fh) > 0 {
+			file, _ := fh[0].Open()
+			b, _ := io.ReadAll(file)
+			file.Close()
+			photo = len(b)
+		}
+	} else {
+		_ = r.ParseForm()
+		for k, v := range r.PostForm {
+			params[k] = v[0]
+		}
+	}
+	if method == "getUpdates" {
+		f.getUpdates(w, r, params)
+		return
+	}
+	chat, _ := strconv.ParseInt(params["chat_id"], 10, 64)
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.calls = append(f.calls, fakeCall{Method: method, Chat: chat, At: f.clock.Now(), Params: params})
+	for i, fl := range f.fails {
+		if fl.method == method && (fl.chat == 0 || fl.chat == chat) && fl.times > 0 {
+			fl.times--
+			if fl.times == 0 {
+				f.fails = append(f.fails[:i], f.fails[i+1:]...)
+			}
+			if fl.code == 429 {
+				f.fail(w, 429, "Too Many Requests: retry after "+strconv.Itoa(fl.retryAfter), fmt.Sprintf(`{"retry_after":%d}`, fl.retryAfter))
+			} else {
+				f.fail(w, fl.code, "Internal Server Error", "")
+			}
+			return
+		}
+	}
+	if nw, moved := f.migrateTo[chat]; moved && chat != 0 {
+		f.fail(w, 400, "Bad Request: group chat was upgraded to a supergroup chat", fmt.Sprintf(`{"migrate_to_chat_id":%d}`, nw))
+		return
+	}
+	switch method {
+	case "getMe":
+		f.reply(w, map[string]any{"id": 999, "is_bot": true, "first_name": "Tablée", "username": "TableeBot"})
+	case "setMyCommands":
+		var cmds []tgbotapi.BotCommand
+		_ = json.Unmarshal([]byte(params["commands"]), &cmds)
+		f.commands[params["language_code"]] = cmds
+		f.reply(w, true)
+	case "setWebhook":
+		f.webhook = params
+		f.reply(w, true)
+	case "deleteWebhook":
+		f.webhook = nil
+		f.reply(w, true)
+	case "sendMessage", "sendPhoto":
+		if chat > 0 && f.blocked[chat] {
+			f.fail(w, 403, "Forbidden: bot can't initiate conversation with a user", "")
+			return
+		}
+		if chat == 0 {
+			f.fail(w, 400, "Bad Request: chat not found", "")
+			return
+		}
+		m := &fakeMsg{Chat: chat, Text: params["text"], Photo: photo}
+		if method == "sendPhoto" {
+			m.Text = params["caption"]
+		}
+		m.Thread, _ = strconv.Atoi(params["message_thread_id"])
+		m.ReplyTo, _ = strconv.Atoi(params["reply_to_message_id"])
+		f.setMarkup(m, params["reply_markup"])
+		f.add(m)
+		f.reply(w, map[string]any{"message_id": m.ID, "chat": map[string]any{"id": chat}, "text": m.Text})
+	case "editMessageText", "editMessageReplyMarkup":
+		id, _ := strconv.Atoi(params["message_id"])
+		m := f.find(chat, id)
+		if m == nil {
+			f.fail(w, 400, "Bad Request: message to edit not found", "")
+			return
+		}
+		text := m.Text
+		if method == "editMessageText" {
+			text = params["text"]
+		}
+		old, _ := json.Marshal(m.Markup)
+		nm := &fakeMsg{}
+		f.setMarkup(nm, params["reply_markup"])
+		nw, _ := json.Marshal(nm.Markup)
+		if text == m.Text && string(old) == string(nw) {
+			f.fail(w, 400, "Bad Request: message is not modified: specified new message content and reply markup are exactly the same", "")
+			return
+		}
+		m.Text, m.Markup = text, nm.Markup
+		m.Edits++
+		f.reply(w, map[string]any{"message_id": m.ID, "chat": map[string]any{"id": chat}, "text": m.Text})
+	case "deleteMessage":
+		id, _ := strconv.Atoi(params["message_id"])
+		m := f.find(chat, id)
+		if m == nil {
+			f.fail(w, 400, "Bad Request: message to delete not found", "")
+			return
+		}
+		m.Deleted = true
+		f.reply(w, true)
+	case "answerCallbackQuery":
+		f.answers = append(f.answers, fakeAnswer{ID: params["callback_query_id"], Text: params["text"], Alert: params["show_alert"] == "true"})
+		f.reply(w, true)
+	default:
+		f.fail(w, 404, "Not Found: method "+method, "")
+	}
+}
+
+func (f *fakeAPI) setMarkup(m *fakeMsg, raw string) {
+	if raw == "" {
+		return
+	}
+	if strings.Contains(raw, `"force_reply"`) {
+		m.ForceReply = true
+		return
+	}
+	var mk tgbotapi.InlineKeyboardMarkup
+	if err := json.Unmarshal([]byte(raw), &mk); err != nil {
+		f.t.Errorf("bad reply_markup %s: %v", raw, err)
+		return
+	}
+	for _, row := range mk.InlineKeyboard {
+		for _, b := range row {
+			if b.CallbackData != nil && len(*b.CallbackData) > 64 {
+				f.t.Errorf("callback data over 64 bytes: %q", *b.CallbackData)
+			}
+		}
+	}
+	m.Markup = &mk
+}
+
+func (f *fakeAPI) add(m *fakeMsg) {
+	f.nextID[m.Chat]++
+	m.ID = f.nextID[m.Chat]
+	f.chats[m.Chat] = append(f.chats[m.Chat], m)
+}
+
+func (f *fakeAPI) find(chat int64, id int) *fakeMsg {
+	for _, m := range f.chats[chat] {
+		if m.ID == id && !m.Deleted {
+			return m
+		}
+	}
+	return nil
+}
+
+// getUpdates answers at once when updates at or after offset are queued,
+// else waits for one until the timeout.
+func (f *fakeAPI) getUpdates(w http.ResponseWriter, r *http.Request, params map[string]string) {
+	offset, _ := strconv.Atoi(params["offset"])
+	timeout, _ := strconv.Atoi(params["timeout"])
+	deadline := time.After(time.Duration(timeout) * time.Second)
+	for {
+		f.mu.Lock()
+		kept := f.updates[:0]
+		for _, u := range f.updates {
+			var id struct {
+				UpdateID int `json:"update_id"`
+			}
+			_ = json.Unmarshal(u, &id)
+			if id.UpdateID >= offset {
+				kept = append(kept, u)
+			}
+		}
+		f.updates = kept
+		if len(f.updates) > 0 {
+			out := append([]json.RawMessage(nil), f.updates...)
+			f.mu.Unlock()
+			f.reply(w, out)
+			return
+		}
+		notify := f.notify
+		f.mu.Unlock()
+		select {
+		case <-notify:
+		case <-deadline:
+			f.reply(w, []json.RawMessage{})
+			return
+		case <-r.Context().Done():
+			return
+		}
+	}
+}
+
+// push queues an update, filling in its id.
+func (f *fakeAPI) push(u map[string]any) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.nextUpd++
+	u["update_id"] = f.nextUpd
+	b, _ := json.Marshal(u)
+	f.updates = append(f.updates, b)
+	f.pushed++
+	close(f.notify)
+	f.notify = make(chan struct{})
+	return f.nextUpd
+}
+
+func (f *fakeAPI) pushedCount() int { f.mu.Lock(); defer f.mu.Unlock(); return f.pushed }
+
+func userJSON(u fakeUser) map[string]any {
+	return map[string]any{"id": u.ID, "is_bot": false, "first_name": u.Name, "language_code": u.Lang}
+}
+
+func (f *fakeAPI) chatJSON(chat int64) map[string]any {
+	typ := f.chatType[chat]
+	if typ == "" {
+		typ = "supergroup"
+		if chat > 0 {
+			typ = "private"
+		}
+	}
+	return map[string]any{"id": chat, "type": typ, "title": "Café " + strconv.FormatInt(chat, 10)}
+}
+
+// say makes a user write in a chat (a group, a topic, or his private chat
+// when chat is his id). It returns the message id.
+func (f *fakeAPI) say(u fakeUser, chat int64, topic int, text string, replyTo int) int {
+	f.mu.Lock()
+	m := &fakeMsg{Chat: chat, Thread: topic, From: u.ID, Text: text, ReplyTo: replyTo}
+	f.add(m)
+	if chat == u.ID {
+		delete(f.blocked, u.ID) // writing to the bot opens the private chat
+	}
+	msg := map[string]any{"message_id": m.ID, "from": userJSON(u), "chat": f.chatJSON(chat), "date": 1, "text": text}
+	if topic != 0 {
+		msg["message_thread_id"] = topic
+		msg["is_topic_message"] = true
+	}
+	if replyTo != 0 {
+		msg["reply_to_message"] = map[string]any{"message_id": replyTo, "chat": f.chatJSON(chat), "date": 1}
+	}
+	if strings.HasPrefix(text, "/") {
+		end := strings.IndexByte(text, ' ')
+		if end < 0 {
+			end = len(text)
+		}
+		msg["entities"] = []map[string]any{{"type": "bot_command", "offset": 0, "length": end}}
+	}
+	f.mu.Unlock()
+	f.push(map[string]any{"message": msg})
+	return m.ID
+}
+
+// press makes a user press a button of a message (data need not be one of
+// its buttons: a forged client can send anything).
+func (f *fakeAPI) press(u fakeUser, m fakeMsg, data string) {
+	f.mu.Lock()
+	f.nextCB++
+	id := "cb" + strconv.Itoa(f.nextCB)
+	msg := map[string]any{"message_id": m.ID, "chat": f.chatJSON(m.Chat), "date": 1, "text": m.Text}
+	if m.Markup != nil {
+		msg["reply_markup"] = m.Markup
+	}
+	if m.Thread != 0 {
+		msg["message_thread_id"] = m.Thread
+		msg["is_topic_message"] = true
+	}
+	f.mu.Unlock()
+	f.push(map[string]any{"callback_query": map[string]any{"id": id, "from": userJSON(u), "message": msg, "chat_instance": "x", "data": data}})
+}
+
+// messages returns copies of a chat's messages, deleted ones left out.
+func (f *fakeAPI) messages(chat int64) []fakeMsg {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []fakeMsg
+	for _, m := range f.chats[chat] {
+		if !m.Deleted {
+			out = append(out, *m)
+		}
+	}
+	return out
+}
+
+// botMessages are the messages the bot sent to a chat.
+func (f *fakeAPI) botMessages(chat int64) []fakeMsg {
+	var out []fakeMsg
+	for _, m := range f.messages(chat) {
+		if m.From == 0 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// last is the bot's last message to a chat that contains s.
+func (f *fakeAPI) last(chat int64, s string) (fakeMsg, bool) {
+	ms := f.botMessages(chat)
+	for i := len(ms) - 1; i >= 0; i-- {
+		if strings.Contains(ms[i].Text, s) {
+			return ms[i], true
+		}
+	}
+	return fakeMsg{}, false
+}
+
+func (f *fakeAPI) callsOf(method string) []fakeCall {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []fakeCall
+	for _, c := range f.calls {
+		if c.Method == method {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func (f *fakeAPI) allCalls() []fakeCall {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]fakeCall(nil), f.calls...)
+}
+
+func (f *fakeAPI) lastAnswer() fakeAnswer {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.answers) == 0 {
+		return fakeAnswer{}
+	}
+	return f.answers[len(f.answers)-1]
+}
+
+func (f *fakeAPI) inject(fl fakeFail) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.fails = append(f.fails, &fl)
+}
+
+func (f *fakeAPI) block(user int64) { f.mu.Lock(); f.blocked[user] = true; f.mu.Unlock() }
+
+// button finds a button of a message by the start of its callback data or
+// its URL.
+func button(m fakeMsg, prefix string) (tgbotapi.InlineKeyboardButton, bool) {
+	if m.Markup == nil {
+		return tgbotapi.InlineKeyboardButton{}, false
+	}
+	for _, row := range m.Markup.InlineKeyboard {
+		for _, b := range row {
+			if b.CallbackData != nil && strings.HasPrefix(*b.CallbackData, prefix) {
+				return b, true
+			}
+			if b.URL != nil && strings.HasPrefix(*b.URL, prefix) {
+				return b, true
+			}
+		}
+	}
+	return tgbotapi.InlineKeyboardButton{}, false
+}

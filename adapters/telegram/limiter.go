@@ -1,0 +1,163 @@
+package telegram
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// Clock is the adapter's source of time for rate limits, 429 waits and
+// back-off, so that tests can run a burst of an hour in a few milliseconds.
+type Clock interface {
+	Now() time.Time
+	After(d time.Duration) <-chan time.Time
+}
+
+type systemClock struct{}
+
+func (systemClock) Now() time.Time                         { return time.Now() }
+func (systemClock) After(d time.Duration) <-chan time.Time { return time.After(d) }
+
+// window is a sliding-window rate limiter: at most n requests in any
+// interval of length per. A request counts from the moment it is admitted
+// until per after it completed, so that Telegram, which sees it somewhere
+// in between, never sees more than n in any interval of that length, even
+// when requests overlap.
+type window struct {
+	n   int
+	per time.Duration
+
+	mu       sync.Mutex
+	done     []time.Time // completion times, oldest first
+	inflight int
+	changed  chan struct{} // closed and replaced when a request completes
+	until    time.Time     // a 429 asked to wait until then
+}
+
+func newWindow(n int, per time.Duration) *window {
+	return &window{n: n, per: per, changed: make(chan struct{})}
+}
+
+// acquire waits until a request may be sent, then counts it as in flight.
+// The returned function must be called when the request completed.
+func (w *window) acquire(ctx context.Context, clock Clock) (release func(), err error) {
+	for {
+		w.mu.Lock()
+		now := clock.Now()
+		for len(w.done) > 0 && !w.done[0].Add(w.per).After(now) {
+			w.done = w.done[1:]
+		}
+		var wait time.Duration
+		switch {
+		case now.Before(w.until):
+			wait = w.until.Sub(now)
+		case w.inflight+len(w.done) < w.n:
+			w.inflight++
+			w.mu.Unlock()
+			var once sync.Once
+			return func() { once.Do(func() { w.complete(clock) }) }, nil
+		case len(w.done) > 0:
+			wait = w.done[0].Add(w.per).Sub(now)
+		}
+		changed := w.changed
+		w.mu.Unlock()
+		var timer <-chan time.Time
+		if wait > 0 {
+			timer = clock.After(wait)
+		}
+		select {
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		case <-changed:
+		case <-timer:
+		}
+	}
+}
+
+func (w *window) complete(clock Clock) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.inflight--
+	w.done = append(w.done, clock.Now())
+	close(w.changed)
+	w.changed = make(chan struct{})
+}
+
+// hold makes every request wait until d from now (a 429's retry_after).
+func (w *window) hold(clock Clock, d time.Duration) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if u := clock.Now().Add(d); u.After(w.until) {
+		w.until = u
+	}
+}
+
+// limits is every limiter of the adapter: one for all requests, one per chat.
+type limits struct {
+	clock   Clock
+	global  *window
+	group   func() *window
+	private func() *window
+
+	mu    sync.Mutex
+	chats map[int64]*window
+}
+
+// Limits are the rates the adapter keeps to. Telegram's documented limits
+// are about 30 messages a second in all, 20 a minute in one group and one a
+// second in one private chat (short bursts tolerated).
+type Limits struct {
+	Global         int           // requests per GlobalPer in all (30)
+	GlobalPer      time.Duration // (1 s)
+	Group          int           // requests per GroupPer in one group (20)
+	GroupPer       time.Duration // (1 min)
+	Private        int           // requests per PrivatePer in one private chat (5)
+	PrivatePer     time.Duration // (5 s)
+	MaxSyncWait    time.Duration // longest 429 wait a private send waits for before queueing (5 s)
+	MaxRetries     int           // attempts of a request failing with 5xx or a network error (4)
+	RetryBackoff   time.Duration // first back-off after such a failure, doubled each time (1 s)
+	MaxPollBackoff time.Duration // longest back-off of getUpdates after errors (1 min)
+}
+
+// DefaultLimits are Telegram's limits.
+func DefaultLimits() Limits {
+	return Limits{Global: 30, GlobalPer: time.Second, Group: 20, GroupPer: time.Minute,
+		Private: 5, PrivatePer: 5 * time.Second, MaxSyncWait: 5 * time.Second,
+		MaxRetries: 4, RetryBackoff: time.Second, MaxPollBackoff: time.Minute}
+}
+
+func newLimits(clock Clock, l Limits) *limits {
+	return &limits{clock: clock, global: newWindow(l.Global, l.GlobalPer),
+		group:   func() *window { return newWindow(l.Group, l.GroupPer) },
+		private: func() *window { return newWindow(l.Private, l.PrivatePer) },
+		chats:   map[int64]*window{}}
+}
+
+func (l *limits) chat(id int64) *window {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	w := l.chats[id]
+	if w == nil {
+		if id > 0 {
+			w = l.private()
+		} else {
+			w = l.group()
+		}
+		l.chats[id] = w
+	}
+	return w
+}
+
+// acquire waits for the chat's limit, then the global one.
+func (l *limits) acquire(ctx context.Context, chat int64) (func(), error) {
+	relChat, err := l.chat(chat).acquire(ctx, l.clock)
+	if err != nil {
+		return nil, err
+	}
+	relGlobal, err := l.global.acquire(ctx, l.clock)
+	if err != nil {
+		relChat()
+		return nil, err
+	}
+	return func() { relGlobal(); relChat() }, nil
+}

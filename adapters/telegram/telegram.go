@@ -1,0 +1,412 @@
+// Package telegram plays Tablée's games in Telegram groups: the group (or a
+// forum topic) shows the board, edited in place; hands and private choices
+// come in the private chat with the bot, with inline keyboards. It turns
+// updates (long polling or a webhook) into bot.Commands and draws bot.Outs,
+// keeping to Telegram's flood limits.
+//
+// Sending: public messages (boards, events, replies in groups) go through a
+// queue per chat served by its own goroutine, so that Deliver never blocks
+// the core; pending edits of one board are merged. Private messages are
+// sent at once (within their own limits) because the core must know when a
+// hand cannot be delivered (bot.ErrNoPrivate).
+package telegram
+
+import (
+	"context"
+	"crypto/subtle"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/i18n"
+)
+
+// Options configure the adapter.
+type Options struct {
+	Core  *bot.Core
+	Token string
+	// APIEndpoint is the Bot API's URL pattern (token, method); default
+	// tgbotapi.APIEndpoint. Tests point it at a fake.
+	APIEndpoint string
+	HTTPClient  *http.Client
+	// Mode is "polling" (default) or "webhook".
+	Mode        string
+	PollTimeout time.Duration // getUpdates' long-poll timeout (30 s)
+	Webhook     Webhook
+	Lang        i18n.Lang // language of the adapter's own notes when a user's is unknown
+	Logger      *slog.Logger
+	Clock       Clock
+	Limits      Limits // zero: DefaultLimits
+	// The group's board is edited in place until it has scrolled away:
+	// RepostAfter messages seen in the chat after it, or RepostEvery edits
+	// with at least one message after it; then it is posted again at the
+	// bottom and the old one deleted. Defaults 8 and 12.
+	RepostAfter int
+	RepostEvery int
+	// DrainTimeout bounds how long stopping waits for queued messages (5 s).
+	DrainTimeout time.Duration
+}
+
+// Webhook is the webhook server.
+type Webhook struct {
+	Listen      string // ":8443"
+	Path        string // "/telegram"
+	URL         string // registered with setWebhook when set
+	SecretToken string // checked on every request
+}
+
+// Note keys kept with tables.
+const (
+	noteBoard    = "telegram.board"    // "<message id>" of the board in the table's chat
+	noteMigrated = "telegram.migrated" // "<old chat>><new chat>" after a group became a supergroup
+)
+
+// Adapter is the Telegram side of the bot and its bot.Transport.
+type Adapter struct {
+	opts     Options
+	core     *bot.Core
+	api      *tgbotapi.BotAPI
+	client   *http.Client
+	username string
+	log      *slog.Logger
+	clock    Clock
+	limits   Limits
+	lim      *limits
+
+	sendCtx    context.Context // sends; cancelled when draining gives up
+	sendCancel context.CancelFunc
+
+	qmu     sync.Mutex
+	queues  map[int64]*chatQueue
+	workers sync.WaitGroup
+
+	imu      sync.Mutex
+	inboxes  map[int64]*inbox
+	handlers sync.WaitGroup
+
+	smu      sync.Mutex
+	boards   map[uint64]*boardState
+	lastSeen map[string]int         // chat key -> last message id seen there
+	asks     map[string]string      // callback data -> the word it asks for
+	pending  map[int64]pendingAsk   // user -> the button waiting for his word
+	noDM     map[int64]bool         // users Telegram refused to reach in private
+	opened   map[int64]bool         // users who wrote in private during this run
+	toNew    map[int64]int64        // migrated group -> its supergroup
+	toOld    map[int64]int64        // supergroup -> the group it was
+	probed   map[int64]bool         // creators whose private chat was probed
+	webhook  atomic.Pointer[string] // the webhook server's address, once listening
+	handled  atomic.Int64           // updates handled (tests)
+}
+
+type pendingAsk struct {
+	data   string
+	prompt int // message id of the ForceReply prompt
+}
+
+// New connects to the Bot API (getMe) and registers the adapter as the
+// core's "telegram" transport.
+func New(opts Options) (*Adapter, error) {
+	if opts.Core == nil {
+		return nil, errors.New("telegram: no core")
+	}
+	if opts.Token == "" {
+		return nil, errors.New("telegram: no token")
+	}
+	if opts.APIEndpoint == "" {
+		opts.APIEndpoint = tgbotapi.APIEndpoint
+	}
+	if opts.Mode == "" {
+		opts.Mode = "polling"
+	}
+	if opts.Mode != "polling" && opts.Mode != "webhook" {
+		return nil, fmt.Errorf("telegram: mode must be polling or webhook, not %q", opts.Mode)
+	}
+	if opts.PollTimeout < 0 {
+		opts.PollTimeout = 0
+	}
+	if opts.Lang == "" {
+		opts.Lang = i18n.Default
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.Clock == nil {
+		opts.Clock = systemClock{}
+	}
+	if opts.Limits == (Limits{}) {
+		opts.Limits = DefaultLimits()
+	}
+	if opts.RepostAfter <= 0 {
+		opts.RepostAfter = 8
+	}
+	if opts.RepostEvery <= 0 {
+		opts.RepostEvery = 12
+	}
+	if opts.DrainTimeout <= 0 {
+		opts.DrainTimeout = 5 * time.Second
+	}
+	client := opts.HTTPClient
+	if client == nil {
+		// Requests other than getUpdates must not hang: a minute is far
+		// more than Telegram takes.
+		client = &http.Client{Timeout: time.Minute}
+	}
+	api, err := tgbotapi.NewBotAPIWithClient(opts.Token, opts.APIEndpoint, client)
+	if err != nil {
+		return nil, fmt.Errorf("telegram: getMe: %w", classify(nil, err, opts.Token))
+	}
+	sendCtx, cancel := context.WithCancel(context.Background())
+	a := &Adapter{
+		opts: opts, core: opts.Core, api: api, client: client, username: api.Self.UserName,
+		log: opts.Logger.With("platform", "telegram"), clock: opts.Clock, limits: opts.Limits,
+		lim: newLimits(opts.Clock, opts.Limits), sendCtx: sendCtx, sendCancel: cancel,
+		queues: map[int64]*chatQueue{}, inboxes: map[int64]*inbox{},
+		boards: map[uint64]*boardState{}, lastSeen: map[string]int{}, asks: map[string]string{},
+		pending: map[int64]pendingAsk{}, noDM: map[int64]bool{}, opened: map[int64]bool{},
+		toNew: map[int64]int64{}, toOld: map[int64]int64{}, probed: map[int64]bool{},
+	}
+	opts.Core.SetTransport("telegram", a)
+	return a, nil
+}
+
+// Username is the bot's @username, without the @.
+func (a *Adapter) Username() string { return a.username }
+
+// WebhookAddr is the address the webhook server listens on, once it does.
+func (a *Adapter) WebhookAddr() string {
+	if p := a.webhook.Load(); p != nil {
+		return *p
+	}
+	return ""
+}
+
+// Run receives updates until ctx ends, then finishes the updates in hand
+// and sends what is queued (within DrainTimeout).
+func (a *Adapter) Run(ctx context.Context) error {
+	a.restoreMigrations()
+	a.setCommands(ctx)
+	var err error
+	if a.opts.Mode == "webhook" {
+		err = a.serveWebhook(ctx)
+	} else {
+		err = a.poll(ctx)
+	}
+	a.handlers.Wait()
+	a.drain()
+	return err
+}
+
+// drain waits for the send queues to empty, then cancels what remains.
+func (a *Adapter) drain() {
+	done := make(chan struct{})
+	go func() { a.workers.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(a.opts.DrainTimeout):
+		a.log.Warn("stopping with messages still queued")
+		a.sendCancel()
+		<-done
+	}
+}
+
+// poll is the long-polling loop: getUpdates with the offset of the last
+// update seen plus one, a timeout of PollTimeout, and a growing back-off
+// after errors (or Telegram's retry_after).
+func (a *Adapter) poll(ctx context.Context) error {
+	// A webhook left by a previous run makes getUpdates fail (409).
+	if _, e := a.request(ctx, 0, time.Minute, "deleteWebhook", tgbotapi.Params{}); e != nil && ctx.Err() == nil {
+		a.log.Warn("deleteWebhook failed", "err", e)
+	}
+	poller := *a.api
+	poller.Client = ctxDoer{ctx: ctx, c: &http.Client{Timeout: a.opts.PollTimeout + 30*time.Second}}
+	timeout := int(a.opts.PollTimeout / time.Second)
+	offset := 0
+	var backoff time.Duration
+	for ctx.Err() == nil {
+		p := tgbotapi.Params{"timeout": strconv.Itoa(timeout), "allowed_updates": `["message","callback_query"]`}
+		if offset != 0 {
+			p["offset"] = strconv.Itoa(offset)
+		}
+		resp, err := poller.MakeRequest("getUpdates", p)
+		if err != nil {
+			if ctx.Err() != nil {
+				break
+			}
+			e := classify(resp, err, a.opts.Token)
+			wait := e.retryAfter
+			if wait == 0 {
+				if backoff == 0 {
+					backoff = a.limits.RetryBackoff
+				} else if backoff *= 2; backoff > a.limits.MaxPollBackoff {
+					backoff = a.limits.MaxPollBackoff
+				}
+				wait = backoff
+			}
+			a.log.Warn("getUpdates failed", "err", e, "retry_in", wait)
+			select {
+			case <-ctx.Done():
+			case <-a.clock.After(wait):
+			}
+			continue
+		}
+		backoff = 0
+		var raws []json.RawMessage
+		if err := json.Unmarshal(resp.Result, &raws); err != nil {
+			a.log.Error("getUpdates: unreadable result", "err", err)
+			continue
+		}
+		for _, raw := range raws {
+			u, err := decodeUpdate(raw)
+			if err != nil {
+				a.log.Warn("unreadable update", "err", err)
+				continue
+			}
+			if u.UpdateID >= offset {
+				offset = u.UpdateID + 1
+			}
+			a.dispatch(ctx, u)
+		}
+		if timeout == 0 && len(raws) == 0 {
+			// Short polling: do not ask again at once.
+			select {
+			case <-ctx.Done():
+			case <-a.clock.After(time.Second):
+			}
+		}
+	}
+	return nil
+}
+
+// serveWebhook receives updates over HTTPS (behind a proxy that terminates
+// TLS): every request must carry the secret token in
+// X-Telegram-Bot-Api-Secret-Token.
+func (a *Adapter) serveWebhook(ctx context.Context) error {
+	w := a.opts.Webhook
+	if w.Listen == "" || w.Path == "" || w.SecretToken == "" {
+		return errors.New("telegram: webhook mode needs listen, path and secret_token")
+	}
+	ln, err := net.Listen("tcp", w.Listen)
+	if err != nil {
+		return fmt.Errorf("telegram: webhook: %w", err)
+	}
+	addr := ln.Addr().String()
+	a.webhook.Store(&addr)
+	mux := http.NewServeMux()
+	mux.Handle(w.Path, a.WebhookHandler(ctx))
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	if w.URL != "" {
+		p := tgbotapi.Params{"url": w.URL, "secret_token": w.SecretToken, "allowed_updates": `["message","callback_query"]`}
+		if _, e := a.request(ctx, 0, time.Minute, "setWebhook", p); e != nil {
+			ln.Close()
+			return fmt.Errorf("telegram: setWebhook: %w", e)
+		}
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	a.log.Info("webhook listening", "addr", addr, "path", w.Path)
+	select {
+	case <-ctx.Done():
+	case err := <-errc:
+		return fmt.Errorf("telegram: webhook server: %w", err)
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	_ = srv.Shutdown(sctx)
+	return nil
+}
+
+// WebhookHandler receives Telegram's POSTs. A request without the right
+// secret token is refused with 401 and never read.
+func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
+	secret := []byte(a.opts.Webhook.SecretToken)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			http.Error(w, "method not allowed", http.StatusMethodNotAllowed)
+			return
+		}
+		got := []byte(r.Header.Get("X-Telegram-Bot-Api-Secret-Token"))
+		if len(secret) == 0 || subtle.ConstantTimeCompare(got, secret) != 1 {
+			a.log.Warn("webhook request with a wrong secret token refused", "remote", r.RemoteAddr)
+			http.Error(w, "unauthorized", http.StatusUnauthorized)
+			return
+		}
+		body, err := io.ReadAll(io.LimitReader(r.Body, 1<<20))
+		if err != nil {
+			http.Error(w, "bad request", http.StatusBadRequest)
+			return
+		}
+		u, err := decodeUpdate(body)
+		if err != nil {
+			http.Error(w, "bad request", http.StatusBadRequest)
+			return
+		}
+		a.dispatch(ctx, u)
+		w.WriteHeader(http.StatusOK)
+	})
+}
+
+var commandName = regexp.MustCompile(`^[a-z0-9_]{1,32}$`)
+
+// setMyCommands registers the command menus: English by default and for
+// "en", French for "fr" (French names are aliases the core understands).
+func (a *Adapter) setCommands(ctx context.Context) {
+	infos := bot.Commands()
+	for _, menu := range []struct {
+		code string
+		lang i18n.Lang
+	}{{"", i18n.EN}, {"en", i18n.EN}, {"fr", i18n.FR}} {
+		var cmds []tgbotapi.BotCommand
+		seen := map[string]bool{}
+		for _, c := range infos {
+			name := c.Names[menu.lang]
+			if name == "" {
+				name = c.Name
+			}
+			desc := strings.TrimSpace(c.Descriptions[menu.lang])
+			if !commandName.MatchString(name) || seen[name] || desc == "" {
+				continue
+			}
+			seen[name] = true
+			cmds = append(cmds, tgbotapi.BotCommand{Command: name, Description: truncate(desc, 256)})
+			if len(cmds) == 100 {
+				break
+			}
+		}
+		cfg := tgbotapi.SetMyCommandsConfig{Commands: cmds, LanguageCode: menu.code}
+		if _, e := a.call(ctx, 0, time.Minute, func() (*tgbotapi.APIResponse, error) { return a.api.Request(cfg) }); e != nil {
+			a.log.Warn("setMyCommands failed", "lang", menu.code, "err", e)
+		}
+	}
+}
+
+// restoreMigrations reads back, from the open tables' notes, the groups
+// that became supergroups, so that their tables still reach them.
+func (a *Adapter) restoreMigrations() {
+	for _, id := range a.core.Tables() {
+		n := a.core.Note(id, noteMigrated)
+		old, nw, ok := strings.Cut(n, ">")
+		if !ok {
+			continue
+		}
+		o, err1 := strconv.ParseInt(old, 10, 64)
+		x, err2 := strconv.ParseInt(nw, 10, 64)
+		if err1 == nil && err2 == nil {
+			a.smu.Lock()
+			a.toNew[o], a.toOld[x] = x, o
+			a.smu.Unlock()
+		}
+	}
+}

@@ -1,0 +1,487 @@
+package telegram
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"strconv"
+	"strings"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/i18n"
+)
+
+// update is the library's Update plus the forum-topic fields it predates.
+type update struct {
+	tgbotapi.Update
+	topic   int // the message's topic, when it is a forum topic message
+	cbTopic int // the same for the message of a pressed button
+}
+
+type topicFields struct {
+	ThreadID int  `json:"message_thread_id"`
+	IsTopic  bool `json:"is_topic_message"`
+}
+
+func (t *topicFields) topic() int {
+	if t == nil || !t.IsTopic {
+		return 0
+	}
+	return t.ThreadID
+}
+
+func decodeUpdate(raw []byte) (update, error) {
+	var u update
+	if err := json.Unmarshal(raw, &u.Update); err != nil {
+		return u, err
+	}
+	var x struct {
+		Message       *topicFields `json:"message"`
+		CallbackQuery *struct {
+			Message *topicFields `json:"message"`
+		} `json:"callback_query"`
+	}
+	if err := json.Unmarshal(raw, &x); err != nil {
+		return u, err
+	}
+	u.topic = x.Message.topic()
+	if x.CallbackQuery != nil {
+		u.cbTopic = x.CallbackQuery.Message.topic()
+	}
+	return u, nil
+}
+
+type inbox struct {
+	updates []update
+	running bool
+}
+
+// dispatch hands an update to its chat's goroutine: updates of one chat
+// are handled in order, chats in parallel.
+func (a *Adapter) dispatch(ctx context.Context, u update) {
+	var chat int64
+	switch {
+	case u.Message != nil && u.Message.Chat != nil:
+		chat = u.Message.Chat.ID
+	case u.CallbackQuery != nil && u.CallbackQuery.Message != nil && u.CallbackQuery.Message.Chat != nil:
+		chat = u.CallbackQuery.Message.Chat.ID
+	case u.CallbackQuery != nil && u.CallbackQuery.From != nil:
+		chat = u.CallbackQuery.From.ID
+	default:
+		a.handled.Add(1)
+		return
+	}
+	a.imu.Lock()
+	defer a.imu.Unlock()
+	in := a.inboxes[chat]
+	if in == nil {
+		in = &inbox{}
+		a.inboxes[chat] = in
+	}
+	in.updates = append(in.updates, u)
+	if !in.running {
+		in.running = true
+		a.handlers.Add(1)
+		// Updates in hand are finished even when stopping.
+		go a.serveChat(context.WithoutCancel(ctx), chat)
+	}
+}
+
+func (a *Adapter) serveChat(ctx context.Context, chat int64) {
+	defer a.handlers.Done()
+	for {
+		a.imu.Lock()
+		in := a.inboxes[chat]
+		if len(in.updates) == 0 {
+			delete(a.inboxes, chat)
+			a.imu.Unlock()
+			return
+		}
+		u := in.updates[0]
+		in.updates = in.updates[1:]
+		a.imu.Unlock()
+		a.handle(ctx, u)
+		a.handled.Add(1)
+	}
+}
+
+func (a *Adapter) handle(ctx context.Context, u update) {
+	defer func() {
+		if r := recover(); r != nil {
+			a.log.Error("update handler panicked", "update", u.UpdateID, "panic", r)
+		}
+	}()
+	switch {
+	case u.CallbackQuery != nil:
+		a.onCallback(ctx, u.CallbackQuery, u.cbTopic)
+	case u.Message != nil:
+		a.onMessage(ctx, u.Message, u.topic)
+	}
+}
+
+// origin is where a command came from, to answer it there.
+type origin struct {
+	chat     int64 // Telegram chat id
+	topic    int
+	key      string // the core's chat key
+	msgID    int    // the command's message, or the message of the pressed button
+	from     *tgbotapi.User
+	private  bool
+	callback string // the callback query to answer, "" for a typed command
+	answered bool
+}
+
+func (a *Adapter) user(f *tgbotapi.User) bot.User {
+	name := strings.TrimSpace(f.FirstName + " " + f.LastName)
+	if name == "" && f.UserName != "" {
+		name = "@" + f.UserName
+	}
+	if name == "" {
+		name = strconv.FormatInt(f.ID, 10)
+	}
+	lang, _ := i18n.ParseLang(f.LanguageCode)
+	return bot.User{ID: userKey(f.ID), Name: truncate(name, 64), Lang: lang}
+}
+
+func (a *Adapter) langOf(f *tgbotapi.User) i18n.Lang {
+	if f != nil {
+		if l, ok := i18n.ParseLang(f.LanguageCode); ok {
+			return l
+		}
+	}
+	return a.opts.Lang
+}
+
+// forMe is false for a command addressed to another bot ("/play@OtherBot").
+func (a *Adapter) forMe(text string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(text), " ")
+	_, bot, found := strings.Cut(first, "@")
+	return !found || strings.EqualFold(bot, a.username)
+}
+
+func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, topic int) {
+	if m.Chat == nil {
+		return
+	}
+	if m.MigrateToChatID != 0 {
+		a.migrate(m.Chat.ID, m.MigrateToChatID, 0)
+		return
+	}
+	if m.MigrateFromChatID != 0 {
+		a.migrate(m.MigrateFromChatID, m.Chat.ID, 0)
+		return
+	}
+	if m.From == nil || m.From.IsBot {
+		return
+	}
+	switch m.Chat.Type {
+	case "private":
+		a.onPrivate(ctx, m)
+	case "group", "supergroup":
+		a.onGroup(ctx, m, topic)
+	}
+}
+
+var playNames = map[string]bool{"play": true, "jouer": true, "nouvelle": true, "new": true}
+
+func (a *Adapter) onGroup(ctx context.Context, m *tgbotapi.Message, topic int) {
+	key := chatKey(a.oldChat(m.Chat.ID), topic)
+	a.seen(key, m.MessageID, 0)
+	name, args, ok := bot.ParseText(m.Text)
+	if !ok || !a.forMe(m.Text) {
+		return
+	}
+	org := &origin{chat: m.Chat.ID, topic: topic, key: key, msgID: m.MessageID, from: m.From}
+	outs := a.core.Handle(ctx, bot.Command{Chat: key, User: a.user(m.From), Name: name, Args: args})
+	a.answer(ctx, org, outs)
+	if playNames[name] && opened(outs) {
+		a.probe(ctx, org, m.Chat.Title)
+	}
+}
+
+// opened tells whether the answers of /play say a table was opened.
+func opened(outs []bot.Out) bool {
+	ok := false
+	for _, o := range outs {
+		if o.Refusal {
+			return false
+		}
+		if o.Ack && o.Table != 0 {
+			ok = true
+		}
+	}
+	return ok
+}
+
+// probe says hello in private to the creator of a table, unless he wrote
+// in private during this run: the core checks the private chats of those
+// who join, and the creator must be reachable too, or he would never get
+// his hand. A refusal is told to the core, which then refuses to start.
+func (a *Adapter) probe(ctx context.Context, org *origin, title string) {
+	uid := org.from.ID
+	a.smu.Lock()
+	known := a.opened[uid]
+	a.smu.Unlock()
+	if known {
+		return
+	}
+	lang := a.langOf(org.from)
+	err := a.sendPrivate(ctx, uid, bot.Out{Text: a.text(lang, "telegram.hello", title)})
+	switch {
+	case err == nil:
+		a.smu.Lock()
+		a.opened[uid] = true
+		a.smu.Unlock()
+		a.core.SetPrivateReachable(userKey(uid), true)
+	case errors.Is(err, bot.ErrNoPrivate):
+		a.core.SetPrivateReachable(userKey(uid), false)
+		text := a.text(lang, "telegram.dm_closed_you", a.user(org.from).Name, a.deepLink(""))
+		a.enqueue(&job{chat: org.chat, topic: org.topic, key: org.key, msg: rendered{text: esc(text)}, replyTo: org.msgID})
+	}
+}
+
+// privateOpened records that a user wrote to the bot in private: he can be
+// reached there, which the core learns at once (a game it refused to start
+// for him may start now).
+func (a *Adapter) privateOpened(uid int64) {
+	a.smu.Lock()
+	was, closed := a.opened[uid], a.noDM[uid]
+	a.opened[uid] = true
+	delete(a.noDM, uid)
+	a.smu.Unlock()
+	if !was || closed {
+		a.core.SetPrivateReachable(userKey(uid), true)
+	}
+}
+
+func (a *Adapter) onPrivate(ctx context.Context, m *tgbotapi.Message) {
+	uid := m.From.ID
+	a.privateOpened(uid)
+	key := chatKey(uid, 0)
+	org := &origin{chat: uid, key: key, msgID: m.MessageID, from: m.From, private: true}
+	u := a.user(m.From)
+	name, args, ok := bot.ParseText(m.Text)
+	if ok {
+		if !a.forMe(m.Text) {
+			return
+		}
+		a.smu.Lock()
+		delete(a.pending, uid) // a command drops a word being asked for
+		a.smu.Unlock()
+		cmd := bot.Command{Chat: key, Private: true, User: u, Name: name, Args: args}
+		if name == "start" {
+			// The deep link of a Join button: "/start j<table>_<secret>".
+			if len(args) > 0 && strings.HasPrefix(args[0], "j") {
+				cmd.Name, cmd.Args = "join", args[:1]
+				outs := a.core.Handle(ctx, cmd)
+				a.answer(ctx, org, outs)
+				if refused(outs) {
+					// Already seated (he came to open the private chat) or
+					// the table is gone: either way he can be reached now.
+					a.sendNow(ctx, uid, 0, rendered{text: esc(a.text(a.langOf(m.From), "telegram.private_ok"))}, 0)
+				}
+				return
+			}
+			cmd.Name, cmd.Args = "help", nil
+		}
+		a.answer(ctx, org, a.core.Handle(ctx, cmd))
+		return
+	}
+	// Free text: the word a button asked for, if one did.
+	a.smu.Lock()
+	p, waiting := a.pending[uid]
+	if waiting && (m.ReplyToMessage == nil || m.ReplyToMessage.MessageID == p.prompt) {
+		delete(a.pending, uid)
+	} else {
+		waiting = false
+	}
+	a.smu.Unlock()
+	if !waiting || strings.TrimSpace(m.Text) == "" {
+		return
+	}
+	cmd := bot.Command{Chat: key, Private: true, User: u, Payload: p.data, Text: strings.TrimSpace(m.Text)}
+	a.answer(ctx, org, a.core.Handle(ctx, cmd))
+}
+
+func refused(outs []bot.Out) bool {
+	for _, o := range outs {
+		if o.Refusal {
+			return true
+		}
+	}
+	return false
+}
+
+func (a *Adapter) onCallback(ctx context.Context, cb *tgbotapi.CallbackQuery, topic int) {
+	if cb.From == nil {
+		return
+	}
+	org := &origin{from: cb.From, callback: cb.ID}
+	if cb.Message == nil || cb.Message.Chat == nil {
+		a.answerCallback(ctx, org, "", false)
+		return
+	}
+	org.chat, org.msgID = cb.Message.Chat.ID, cb.Message.MessageID
+	org.private = cb.Message.Chat.Type == "private"
+	if org.private {
+		a.privateOpened(cb.From.ID)
+		org.key = chatKey(cb.From.ID, 0)
+	} else {
+		org.topic = topic
+		org.key = chatKey(a.oldChat(org.chat), topic)
+	}
+	if strings.HasPrefix(cb.Data, "a") {
+		a.askWord(ctx, org, cb)
+		return
+	}
+	outs := a.core.Handle(ctx, bot.Command{Chat: org.key, Private: org.private, User: a.user(cb.From), Payload: cb.Data})
+	a.answer(ctx, org, outs)
+}
+
+// askWord answers a button that needs a free word (an example word): a
+// prompt with a forced reply in the private chat; the reply is sent to the
+// core with the button's payload.
+func (a *Adapter) askWord(ctx context.Context, org *origin, cb *tgbotapi.CallbackQuery) {
+	lang := a.langOf(cb.From)
+	a.smu.Lock()
+	ask := a.asks[cb.Data]
+	a.smu.Unlock()
+	var text string
+	if ask != "" {
+		text = a.text(lang, "telegram.ask", ask)
+	} else {
+		// After a restart the prompt is forgotten: the button's label says
+		// what the word is for.
+		label := cb.Data
+		if mk := cb.Message.ReplyMarkup; mk != nil {
+			for _, row := range mk.InlineKeyboard {
+				for _, b := range row {
+					if b.CallbackData != nil && *b.CallbackData == cb.Data {
+						label = strings.TrimPrefix(b.Text, "✍️ ")
+					}
+				}
+			}
+		}
+		text = a.text(lang, "telegram.ask_default", label)
+		ask = label
+	}
+	uid := cb.From.ID
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(uid, 10), "text": esc(text), "parse_mode": "HTML"}
+	_ = p.AddInterface("reply_markup", tgbotapi.ForceReply{ForceReply: true, InputFieldPlaceholder: truncate(ask, 64)})
+	raw, e := a.request(ctx, uid, a.limits.MaxSyncWait, "sendMessage", p)
+	if e != nil {
+		if e.unreachable() {
+			a.answerCallback(ctx, org, a.text(lang, "telegram.open_private", "@"+a.username), true)
+			return
+		}
+		a.log.Warn("word prompt not sent", "user", uid, "err", e)
+		a.answerCallback(ctx, org, "", false)
+		return
+	}
+	a.smu.Lock()
+	a.pending[uid] = pendingAsk{data: cb.Data, prompt: sentID(raw)}
+	a.smu.Unlock()
+	a.answerCallback(ctx, org, "", false)
+}
+
+// answer draws the core's answers to a command where they belong.
+func (a *Adapter) answer(ctx context.Context, org *origin, outs []bot.Out) {
+	for _, o := range outs {
+		switch {
+		case o.Ack:
+			// The board shows it; a pressed button is answered silently.
+		case o.Refusal && org.callback != "" && !org.answered:
+			a.answerCallback(ctx, org, o.Text, true)
+		case o.Replace && org.callback != "" && org.private:
+			a.editPressed(ctx, org, o)
+		case o.Board && !org.private && !o.Private:
+			// /board: the board is posted afresh at the bottom.
+			a.enqueue(&job{chat: org.chat, topic: org.topic, key: org.key, table: o.Table, board: true, repost: true, msg: a.render(o)})
+		case o.Private || org.private:
+			a.replyPrivately(ctx, org, o)
+		default:
+			j := &job{chat: org.chat, topic: org.topic, key: org.key, msg: a.render(o)}
+			if org.callback == "" {
+				j.replyTo = org.msgID
+			}
+			a.enqueue(j)
+		}
+	}
+	if org.callback != "" && !org.answered {
+		a.answerCallback(ctx, org, "", false)
+	}
+}
+
+// replyPrivately sends an answer only its author may see to his private
+// chat. Asked from a group by someone Telegram will not let the bot reach,
+// a refusal is said briefly in the group instead, and anything else (a
+// hand) is never shown there: he is told to open the private chat.
+func (a *Adapter) replyPrivately(ctx context.Context, org *origin, o bot.Out) {
+	uid := org.from.ID
+	a.smu.Lock()
+	closed := a.noDM[uid] && !org.private
+	a.smu.Unlock()
+	err := bot.ErrNoPrivate
+	if !closed {
+		err = a.sendPrivate(ctx, uid, o)
+	}
+	if err == nil {
+		if org.callback != "" && !org.answered && !org.private {
+			a.answerCallback(ctx, org, a.text(a.langOf(org.from), "telegram.sent_private"), false)
+		}
+		return
+	}
+	if !errors.Is(err, bot.ErrNoPrivate) || org.private {
+		return
+	}
+	lang := a.langOf(org.from)
+	if org.callback != "" {
+		if !org.answered {
+			a.answerCallback(ctx, org, a.text(lang, "telegram.open_private", "@"+a.username), true)
+		}
+		return
+	}
+	var text string
+	if o.Refusal {
+		text = esc("⚠️ " + truncate(o.Text, 300))
+	} else {
+		text = mention(userKey(uid), a.user(org.from).Name) + " " + esc(a.text(lang, "telegram.open_private", a.deepLink("")))
+	}
+	a.enqueue(&job{chat: org.chat, topic: org.topic, key: org.key, msg: rendered{text: text}, replyTo: org.msgID})
+}
+
+// editPressed replaces the private message whose button was pressed (the
+// next step of a choice).
+func (a *Adapter) editPressed(ctx context.Context, org *origin, o bot.Out) {
+	r := a.render(o)
+	a.rememberAsks(r.asks)
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(org.chat, 10), "message_id": strconv.Itoa(org.msgID),
+		"text": r.text, "parse_mode": "HTML", "disable_web_page_preview": "true"}
+	if r.markup != nil {
+		_ = p.AddInterface("reply_markup", r.markup)
+	}
+	_, e := a.request(ctx, org.chat, a.limits.MaxSyncWait, "editMessageText", p)
+	if e == nil || e.notModified() {
+		return
+	}
+	a.log.Info("pressed message not edited, sending a new one", "err", e)
+	a.sendNow(ctx, org.chat, 0, r, 0)
+}
+
+// answerCallback answers a pressed button: silently, with a short notice,
+// or with an alert the user must close (refusals).
+func (a *Adapter) answerCallback(ctx context.Context, org *origin, text string, alert bool) {
+	org.answered = true
+	p := tgbotapi.Params{"callback_query_id": org.callback}
+	if text != "" {
+		p["text"] = truncate(text, maxAlertRunes)
+	}
+	if alert {
+		p["show_alert"] = "true"
+	}
+	if _, e := a.request(ctx, 0, a.limits.MaxSyncWait, "answerCallbackQuery", p); e != nil {
+		a.log.Debug("answerCallbackQuery failed", "err", e)
+	}
+}

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"github.com/tablee/tablee/adapters/telegram"
+	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/config"
+	"github.com/tablee/tablee/i18n"
+)
+
+// The Telegram adapter, when telegram.enabled is set.
+func init() {
+	platformAdapters["telegram"] = func(cfg *config.Config) (platform, bool) {
+		tc := cfg.Telegram
+		if !tc.Enabled {
+			return platform{}, false
+		}
+		lang, _ := i18n.ParseLang(cfg.Language)
+		return platform{name: "telegram", run: func(ctx context.Context, core *bot.Core, log *slog.Logger) error {
+			a, err := telegram.New(telegram.Options{
+				Core:        core,
+				Token:       tc.Token.Reveal(),
+				Mode:        tc.Mode,
+				PollTimeout: time.Duration(tc.PollTimeout),
+				Webhook: telegram.Webhook{
+					Listen: tc.Webhook.Listen, Path: tc.Webhook.Path, URL: tc.Webhook.URL,
+					SecretToken: tc.Webhook.SecretToken.Reveal(),
+				},
+				Lang:   lang,
+				Logger: log,
+			})
+			if err != nil {
+				return err
+			}
+			log.Info("telegram: connected", "bot", "@"+a.Username(), "mode", tc.Mode)
+			return a.Run(ctx)
+		}}, true
+	}
+}
