@@ -190,3 +190,279 @@ func countWith(msgs []*fmsg, s string) int {
 	}
 	return n
 }
+
+func TestWrongUserStaleAndForgedComponents(t *testing.T) {
+	e := newEnv(t, Options{})
+	f := e.f
+	e.seated(channel)
+	aliceHand := f.snapshot(f.lastWith(f.dmOf(alice.ID), "", "your hand"))
+	before := e.board(channel)
+
+	unchanged := func(what string) {
+		t.Helper()
+		b := e.board(channel)
+		if b.ID != before.ID || b.Edits != before.Edits || b.text() != before.text() {
+			t.Fatalf("%s changed the board", what)
+		}
+		if n := e.core.Counter("discord:" + channel); n != 0 {
+			t.Fatalf("%s moved the table to %d", what, n)
+		}
+	}
+	// Bob presses a button of alice's hand.
+	in := e.press(bob, aliceHand, button(t, aliceHand, "5"))
+	refusedWith(t, in, "not your turn")
+	unchanged("a borrowed button")
+	// A stranger.
+	refusedWith(t, e.press(carol, aliceHand, button(t, aliceHand, "5")), "")
+	unchanged("a stranger's press")
+	// Forged payloads: garbage, and a real-looking one for another table.
+	refusedWith(t, e.pressData(alice, aliceHand, "zz"), "not valid")
+	refusedWith(t, e.pressData(alice, aliceHand, "m99.0.5"), "expired")
+	refusedWith(t, e.pressData(alice, aliceHand, "m1.0.5\u202e"), "")
+	unchanged("a forged button")
+	// Alice plays; her old button is stale now.
+	e.slash(alice, channel, "move", "move", "5")
+	in = e.press(alice, aliceHand, button(t, aliceHand, "1"))
+	refusedWith(t, in, "expired")
+	if e.core.Counter("discord:"+channel) != 1 {
+		t.Fatal("a stale button moved the table")
+	}
+	// Refusals are ephemeral and never touch the message the button was on.
+	if h := f.snapshot(f.msgs[aliceHand.ID]); h.Edits != 0 {
+		t.Errorf("a refused press edited the hand")
+	}
+	e.noHiddenInformation()
+}
+
+func TestClosedDMsFallBackToEphemeralHands(t *testing.T) {
+	e := newEnv(t, Options{})
+	f := e.f
+	f.mu.Lock()
+	f.closedDM[bob.ID] = true
+	f.mu.Unlock()
+	e.slash(alice, channel, "play", "game", "tictactoe")
+	in := e.slash(bob, channel, "join")
+	// The channel is told how to fix it: a public answer.
+	if !strings.Contains(in.reply(), "cannot write to you") {
+		t.Fatalf("join with closed DMs: %q", in.reply())
+	}
+	warn := in.Original
+	if in.Original.ephemeral() {
+		warn = nil
+		for _, m := range in.Followups {
+			if strings.Contains(m.text(), "cannot write") && !m.ephemeral() {
+				warn = m
+			}
+		}
+	}
+	if warn == nil || warn.ephemeral() {
+		t.Fatalf("the DM warning should be public: %+v", in)
+	}
+	// The game starts all the same, the ephemeral hand being the fallback.
+	e.slash(alice, channel, "start")
+	hand := f.lastWith(f.dmOf(alice.ID), "", "your hand")
+	e.press(alice, hand, button(t, hand, "5"))
+	b := e.board(channel)
+	in = e.press(bob, b, button(t, b, "My hand"))
+	eh := in.Original
+	if eh == nil || !eh.ephemeral() || eh.For != bob.ID || !strings.Contains(eh.text(), "your hand") {
+		t.Fatalf("bob's hand should be ephemeral: %+v", eh)
+	}
+	in = e.press(bob, eh, button(t, eh, "1"))
+	if in.Types[0] != 7 {
+		t.Fatalf("a move from an ephemeral hand updates it: %v", in.Types)
+	}
+	if e.core.Counter("discord:"+channel) != 2 {
+		t.Fatal("bob's move was not played")
+	}
+	// /hand in the channel is ephemeral too.
+	in = e.slash(alice, channel, "hand")
+	if in.Original == nil || !in.Original.ephemeral() {
+		t.Fatalf("/hand should be ephemeral: %+v", in.Original)
+	}
+	e.noHiddenInformation()
+}
+
+func TestRateLimitIsHonoured(t *testing.T) {
+	e := newEnv(t, Options{})
+	f := e.f
+	key := "POST /channels/" + channel + "/messages"
+	f.mu.Lock()
+	f.fail429[key] = 0.3
+	f.mu.Unlock()
+	e.slash(alice, channel, "play", "game", "tictactoe")
+	f.mu.Lock()
+	var times []time.Time
+	for i, r := range f.requests {
+		if r == key {
+			times = append(times, f.reqTimes[i])
+		}
+	}
+	hits := len(f.hits429)
+	f.mu.Unlock()
+	if hits != 1 || len(times) != 2 {
+		t.Fatalf("want one 429 and one retry, got %d hits, %d requests", hits, len(times))
+	}
+	if gap := times[1].Sub(times[0]); gap < 290*time.Millisecond {
+		t.Fatalf("retried after %v, before retry_after", gap)
+	}
+	if n := countWith(f.channelMsgs(channel), "table #"); n != 1 {
+		t.Fatalf("%d boards, want 1", n)
+	}
+}
+
+func TestGatewayDropResumes(t *testing.T) {
+	e := newEnv(t, Options{})
+	f := e.f
+	e.seated(channel)
+	e.slash(alice, channel, "move", "move", "5")
+	f.drop()
+	// An interaction sent while the connection is down is replayed by the
+	// RESUME.
+	in := e.slash(bob, channel, "move", "move", "1")
+	if in.Original == nil || !strings.Contains(in.Original.Content, "✓") {
+		t.Fatalf("move after the drop: %+v", in.Original)
+	}
+	f.waitHandshakes(2)
+	f.gw.Lock()
+	resumes, identifies, session := f.resumes, len(f.identifies), f.sessionID
+	f.gw.Unlock()
+	if len(resumes) != 1 || resumes[0].SessionID != session || resumes[0].Seq == 0 || identifies != 1 {
+		t.Fatalf("want one RESUME of %s, got %+v (%d identifies)", session, resumes, identifies)
+	}
+	hand := f.lastWith(f.dmOf(alice.ID), "", "your hand")
+	e.press(alice, hand, button(t, hand, "9"))
+	if e.core.Counter("discord:"+channel) != 3 {
+		t.Fatal("play did not go on after the RESUME")
+	}
+}
+
+func TestRestartMidGame(t *testing.T) {
+	e := newEnv(t, Options{})
+	f := e.f
+	e.seated(channel)
+	e.slash(alice, channel, "move", "move", "5")
+	board := e.board(channel)
+	hand := f.snapshot(f.lastWith(f.dmOf(bob.ID), "", "your hand"))
+	e.restart()
+	// The old hand's buttons still work, and the board is still edited in place.
+	in := e.press(bob, hand, button(t, hand, "1"))
+	if in.Types[0] != 7 {
+		t.Fatalf("old button after a restart: %v %q", in.Types, in.reply())
+	}
+	if e.core.Counter("discord:"+channel) != 2 {
+		t.Fatal("the move was not played after the restart")
+	}
+	b := e.board(channel)
+	if b.ID != board.ID || b.Edits <= board.Edits {
+		t.Fatalf("board re-posted after the restart: %s vs %s", b.ID, board.ID)
+	}
+	e.noHiddenInformation()
+}
+
+func TestSlowCoreIsDeferred(t *testing.T) {
+	e := newEnv(t, Options{DeferAfter: 50 * time.Millisecond})
+	f := e.f
+	f.mu.Lock()
+	f.delays["POST /channels/"] = 200 * time.Millisecond
+	f.mu.Unlock()
+	in := e.slash(alice, channel, "play", "game", "tictactoe")
+	if len(in.Types) != 1 || in.Types[0] != 5 || !in.Original.ephemeral() || !strings.Contains(in.Original.Content, "✓") || in.Original.Edits != 1 {
+		t.Fatalf("slow /play: want a deferral then an edit, got %v %+v", in.Types, in.Original)
+	}
+	// A public answer after an ephemeral deferral is a public follow-up.
+	f.mu.Lock()
+	f.closedDM[bob.ID] = true
+	f.mu.Unlock()
+	in = e.slash(bob, channel, "join")
+	if len(in.Followups) != 1 || in.Followups[0].ephemeral() || !strings.Contains(in.Followups[0].text(), "cannot write to you") {
+		t.Fatalf("slow /join: %v %+v", in.Types, in.Followups)
+	}
+	if !in.Original.ephemeral() || !strings.Contains(in.Original.Content, "✓") {
+		t.Fatalf("slow /join: the deferred answer should end as a ✓: %+v", in.Original)
+	}
+	b := e.board(channel)
+	in = e.press(alice, b, button(t, b, "Start"))
+	if len(in.Types) != 1 || in.Types[0] != 6 {
+		t.Fatalf("slow press: want a deferred update, got %v", in.Types)
+	}
+	if e.board(channel).Edits == 0 {
+		t.Fatal("the board was not updated")
+	}
+}
+
+func TestThreadPerTable(t *testing.T) {
+	e := newEnv(t, Options{})
+	f := e.f
+	in := e.slash(alice, channel, "play", "game", "tictactoe", "thread", true)
+	var thread string
+	f.mu.Lock()
+	for id, parent := range f.threads {
+		if parent == channel {
+			thread = id
+		}
+	}
+	f.mu.Unlock()
+	if thread == "" {
+		t.Fatal("no thread was started")
+	}
+	if !strings.Contains(in.reply(), "<#"+thread+">") {
+		t.Fatalf("the answer should name the thread: %q", in.reply())
+	}
+	b := e.board(thread)
+	e.press(bob, b, button(t, b, "Join"))
+	// A second table in the channel itself.
+	e.slash(carol, channel, "play", "game", "tictactoe")
+	if e.board(channel).ID == b.ID {
+		t.Fatal("one board for two tables")
+	}
+}
+
+func TestMoveAutocomplete(t *testing.T) {
+	e := newEnv(t, Options{})
+	e.seated(channel)
+	in := e.complete(alice, channel, "move", "move", "")
+	if len(in.Types) != 1 || in.Types[0] != 8 || len(in.Choices) != 9 {
+		t.Fatalf("alice's choices: %v %+v", in.Types, in.Choices)
+	}
+	in = e.complete(bob, channel, "move", "move", "")
+	if len(in.Choices) != 0 {
+		t.Fatalf("bob is not to play, got %+v", in.Choices)
+	}
+}
+
+func TestBoardRepostedWhenGoneOrOld(t *testing.T) {
+	now := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
+	var clockMu = make(chan struct{}, 1)
+	clockMu <- struct{}{}
+	clock := func() time.Time { <-clockMu; defer func() { clockMu <- struct{}{} }(); return now }
+	advance := func(d time.Duration) { <-clockMu; now = now.Add(d); clockMu <- struct{}{} }
+	e := newEnv(t, Options{Now: clock, BoardMaxAge: time.Hour})
+	f := e.f
+	e.seated(channel)
+	first := e.board(channel)
+	// Someone deleted the board: the next one is posted anew.
+	f.mu.Lock()
+	f.msgs[first.ID].Deleted = true
+	f.mu.Unlock()
+	e.slash(alice, channel, "move", "move", "5")
+	second := e.board(channel)
+	if second.ID == first.ID {
+		t.Fatal("a deleted board was not re-posted")
+	}
+	// An old board is posted anew rather than edited far up the channel.
+	advance(2 * time.Hour)
+	e.slash(bob, channel, "move", "move", "1")
+	if third := e.board(channel); third.ID == second.ID {
+		t.Fatal("an old board was edited")
+	}
+	// /board posts it anew too.
+	before := e.board(channel)
+	in := e.slash(carol, channel, "board")
+	if in.Original == nil || !in.Original.ephemeral() {
+		t.Fatalf("/board answers with an ephemeral ✓: %+v", in.Original)
+	}
+	if e.board(channel).ID == before.ID {
+		t.Fatal("/board did not re-post the board")
+	}
+}
