@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -88,6 +89,7 @@ func (c *Core) settingsText(t *Table, lang i18n.Lang) string {
 		r.Text(i18n.T("bot.set_turn", dur(t.Settings.Turn, t.Settings.Turn == 0))),
 		r.Text(i18n.T("bot.set_reminder", dur(t.Settings.Reminder, t.Settings.Reminder == 0))),
 		r.Text(i18n.T("bot.set_expiry", t.Settings.OnExpiry)),
+		r.Text(i18n.T("bot.set_view", cmp.Or(t.Settings.View, ViewBoth))),
 	}
 	if o := c.optionsText(t, r); o != "" {
 		lines = append(lines, o)

@@ -577,7 +577,7 @@ func joinKeyValues(args []string) []string {
 
 func isSettingKey(s string) bool {
 	switch strings.ToLower(s) {
-	case "turn", "tour", "reminder", "rappel", "expiry", "expiration", "lang", "langue":
+	case "turn", "tour", "reminder", "rappel", "expiry", "expiration", "lang", "langue", "view", "vue", "affichage":
 		return true
 	}
 	return false
@@ -604,6 +604,17 @@ func (c *Core) applySetting(t *Table, key, val string) string {
 			return "bot.bad_setting"
 		}
 		t.Settings.Reminder = d
+	case "view", "vue", "affichage":
+		switch val {
+		case "both", "les2", "tout":
+			t.Settings.View = ViewBoth
+		case "picture", "image", "png":
+			t.Settings.View = ViewPicture
+		case "text", "texte":
+			t.Settings.View = ViewText
+		default:
+			return "bot.bad_setting"
+		}
 	case "expiry", "expiration":
 		switch val {
 		case "pass", "passe":

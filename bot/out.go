@@ -42,8 +42,14 @@ type Out struct {
 	Replace bool
 	Title   string
 	Mono    []string // drawn in monospace (boards, hands)
-	Text    string
-	Buttons [][]Button
+	// Picture is the board or hand as a PNG, when the game draws one and the
+	// table wants it; Mono and Text still say everything the picture shows,
+	// for adapters (or moments) without pictures. PictureKey identifies its
+	// content, so that an adapter can reuse an upload of the same picture.
+	Picture    []byte
+	PictureKey string
+	Text       string
+	Buttons    [][]Button
 	// Mentions lists users whose attention is wanted (whose turn it is).
 	Mentions []Mention
 }

@@ -232,6 +232,7 @@ func (c *Core) boardOut(t *Table) Out {
 	}
 	v := t.game.Public()
 	out.Mono = v.Board
+	c.picture(t, &out, publicScene(t), r)
 	lines := r.Texts(v.Lines)
 	if t.Phase == Playing {
 		for _, w := range t.waiting() {
@@ -281,6 +282,7 @@ func (c *Core) privateOut(t *Table, seat int, lang i18n.Lang) Out {
 	if _, ok := t.waitFor(seat); ok {
 		out.Buttons = c.buttons(t, t.game.Choices(seat, ""), r)
 	}
+	c.picture(t, &out, privateScene(t, seat), r)
 	return out
 }
 

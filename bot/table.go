@@ -43,6 +43,8 @@ type Settings struct {
 	Reminder time.Duration `json:"reminder"`
 	// OnExpiry is "pass" (the engine's timeout move) or "bot" (a bot plays).
 	OnExpiry string `json:"on_expiry"`
+	// View is how the board is shown: ViewBoth ("" too), ViewPicture, ViewText.
+	View string `json:"view,omitempty"`
 }
 
 // Deadline is one seat's time limit, as an absolute time so that it

@@ -273,6 +273,10 @@ func (c *Chat) show(o bot.Out) {
 		if o.Title != "" {
 			fmt.Fprintf(&b, "  │ %s\n", o.Title)
 		}
+		if len(o.Picture) > 0 {
+			// The terminal shows no image: say one went with the message.
+			b.WriteString("  │ 🖼 picture\n")
+		}
 		for _, l := range o.Mono {
 			fmt.Fprintf(&b, "  │   %s\n", l)
 		}

@@ -249,3 +249,23 @@ func (g *game) Save() ([]byte, error) { return json.Marshal(g.s) }
 func (g *game) Result() games.Result {
 	return games.Result{Over: g.s.Winner >= 0, Scores: []int{g.s.Wins[0], g.s.Wins[1]}}
 }
+
+// Scene draws the grid, so that the core's pictures can be tested.
+func (g *game) Scene() games.Scene {
+	var rows [][]games.Tile
+	for r := 0; r < 3; r++ {
+		var row []games.Tile
+		for c := 0; c < 3; c++ {
+			switch g.s.Cells[r*3+c] {
+			case 1:
+				row = append(row, games.Tile{Text: "X", Fill: games.Blue, Mark: games.Square})
+			case 2:
+				row = append(row, games.Tile{Text: "O", Fill: games.Orange, Mark: games.Circle})
+			default:
+				row = append(row, games.Tile{Empty: true})
+			}
+		}
+		rows = append(rows, row)
+	}
+	return games.Scene{Blocks: []games.Block{{Rows: rows, Grid: true}}}
+}
