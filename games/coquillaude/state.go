@@ -1,0 +1,325 @@
+package coquillaude
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/tablee/tablee/i18n"
+)
+
+// Phases of the game. The draw phase is automatic between answers and gifts.
+const (
+	phaseDraw      = 0 // internal: the engine rolls and draws for the player of Turn
+	phaseGift      = 1 // CQ-D3: the other players give pions (simultaneous)
+	phaseAnswer    = 2 // one player answers his question
+	phaseCompose   = 3 // CQ-D4: everyone composes (simultaneous)
+	phaseVote      = 4 // CQ-D5: the others vote on a famous name (simultaneous)
+	phaseChallenge = 5 // CQ-D7: the others may challenge the anagrams (simultaneous)
+)
+
+// gift is one roll that earns pions from every other player (CQ-D3).
+type gift struct {
+	To     int `json:"to"`
+	N      int `json:"n"`
+	Number int `json:"number"`
+}
+
+// rollLog is one line of the round's record: a seat's number, its entry and
+// what came of it.
+type rollLog struct {
+	Seat   int  `json:"seat"`
+	Number int  `json:"number"`
+	Kind   int  `json:"kind"`
+	Result smsg `json:"result,omitempty"`
+}
+
+// proposal is a seat's word of the round (CQ-D4), private until resolution.
+type proposal struct {
+	None     bool     `json:"none,omitempty"` // proposes nothing
+	Word     string   `json:"word,omitempty"` // folded, as it lies on the board
+	Row      int      `json:"row,omitempty"`
+	Col      int      `json:"col,omitempty"`
+	Dir      int      `json:"dir,omitempty"`
+	Famous   bool     `json:"famous,omitempty"` // claimed a famous person's name
+	Anagrams []string `json:"anagrams,omitempty"`
+	AnaFam   []bool   `json:"ana_famous,omitempty"` // each anagram claimed famous
+	Text     string   `json:"text,omitempty"`       // as typed, for the private view
+
+	// Filled at resolution.
+	Checked bool   `json:"checked,omitempty"`
+	Valid   bool   `json:"valid,omitempty"`
+	Why     smsg   `json:"why,omitempty"`
+	FamOK   []bool `json:"fam_ok,omitempty"` // per form (word, anagrams...): counts as famous
+	Score   int    `json:"score,omitempty"`
+}
+
+// voteItem is a famous name put to the vote (CQ-D5).
+type voteItem struct {
+	Seat int    `json:"seat"` // the proposer
+	Form int    `json:"form"` // 0 the word, i+1 its i-th anagram
+	Name string `json:"name"`
+}
+
+// state is the whole game, saved as JSON.
+type state struct {
+	Players int      `json:"players"`
+	Rng     uint64   `json:"rng"`
+	Opts    settings `json:"opts"`
+	Bag     []byte   `json:"bag"`   // drawn from the end
+	Hands   [][]byte `json:"hands"` // private pions
+	Board   string   `json:"board"` // Size*Size letters, '.' empty
+	Out     []byte   `json:"out"`   // pions that left the game (CQ-D7)
+	Scores  []int    `json:"scores"`
+	First   int      `json:"first"`
+	Opening []int    `json:"opening"` // each seat's opening number: its number of round 1
+
+	Round  int       `json:"round"`
+	Turn   int       `json:"turn"` // 0..Players: index in the round's order from First
+	Phase  int       `json:"phase"`
+	Rolled bool      `json:"rolled,omitempty"`
+	Rolls  []int     `json:"rolls"` // this round's number of each seat (0 = not yet)
+	Log    []rollLog `json:"log"`   // this round's rolls and entries
+
+	Gifts []gift `json:"gifts,omitempty"` // owed, first is being given
+	Given []bool `json:"given,omitempty"` // per seat, during phaseGift
+
+	Q *question `json:"q,omitempty"` // the question being answered
+
+	Props []*proposal `json:"props,omitempty"` // per seat during compose and resolution
+
+	Votes   []voteItem `json:"votes,omitempty"`
+	VoteIdx int        `json:"vote_idx,omitempty"`
+	Ballots []int      `json:"ballots,omitempty"` // per seat: 0 not yet, 1 yes, 2 no, 3 abstain
+	VoteOK  []bool     `json:"vote_ok,omitempty"` // results of Votes so far
+
+	Placed     *placed `json:"placed,omitempty"` // the word open to challenge
+	Challenged []bool  `json:"challenged,omitempty"`
+
+	Over  bool   `json:"over,omitempty"`
+	Moves int    `json:"moves"`
+	Setup []smsg `json:"setup,omitempty"`
+	Last  []smsg `json:"last,omitempty"` // the last resolution, for the public view
+}
+
+// placed is the word placed this round while the anagram challenge is open.
+type placed struct {
+	Seat    int    `json:"seat"`
+	Word    string `json:"word"`
+	Cells   []int  `json:"cells"` // board cells of the new pions
+	Shells  int    `json:"shells"`
+	Claimed int    `json:"claimed"` // anagrams claimed
+	Score   int    `json:"score"`   // what the placer scored
+}
+
+// settings are the table's options kept with the game.
+type settings struct {
+	BotSuccess int               `json:"bot_success"` // percent of questions a bot answers right
+	Durations  map[string]string `json:"durations,omitempty"`
+}
+
+// next is splitmix64: the whole random source of a game.
+func (s *state) next() uint64 {
+	s.Rng += 0x9e3779b97f4a7c15
+	return mix64(s.Rng)
+}
+
+func (s *state) intn(n int) int { return int(s.next() % uint64(n)) }
+
+func (s *state) shuffle(b []byte) {
+	for i := len(b) - 1; i > 0; i-- {
+		j := s.intn(i + 1)
+		b[i], b[j] = b[j], b[i]
+	}
+}
+
+// roll throws the four dice: blue thousands, white hundreds, red tens,
+// green units.
+func (s *state) roll() int {
+	n := 0
+	for i := 0; i < 4; i++ {
+		n = n*10 + 1 + s.intn(6)
+	}
+	return n
+}
+
+// draw moves up to n pions from the bag to seat's hand (when the bag holds
+// fewer, he takes what remains) and returns how many.
+func (s *state) draw(seat, n int) int {
+	if n > len(s.Bag) {
+		n = len(s.Bag)
+	}
+	k := len(s.Bag) - n
+	s.Hands[seat] = append(s.Hands[seat], s.Bag[k:]...)
+	s.Bag = s.Bag[:k]
+	return n
+}
+
+func (s *state) at(r, c int) byte { return s.Board[r*Size+c] }
+
+func (s *state) boardEmpty() bool {
+	for i := 0; i < len(s.Board); i++ {
+		if s.Board[i] != '.' {
+			return false
+		}
+	}
+	return true
+}
+
+// seatOf is the seat playing at index i of the round's order.
+func (s *state) seatOf(i int) int { return (s.First + i) % s.Players }
+
+func cloneBytes(b []byte) []byte { return append(make([]byte, 0, len(b)+8), b...) }
+
+func (s *state) clone() *state {
+	c := *s
+	c.Bag = cloneBytes(s.Bag)
+	c.Out = cloneBytes(s.Out)
+	c.Hands = make([][]byte, len(s.Hands))
+	for i, h := range s.Hands {
+		c.Hands[i] = cloneBytes(h)
+	}
+	c.Scores = append([]int(nil), s.Scores...)
+	c.Opening = append([]int(nil), s.Opening...)
+	c.Rolls = append([]int(nil), s.Rolls...)
+	c.Log = append([]rollLog(nil), s.Log...)
+	c.Gifts = append([]gift(nil), s.Gifts...)
+	c.Given = append([]bool(nil), s.Given...)
+	if s.Q != nil {
+		q := *s.Q
+		c.Q = &q
+	}
+	if s.Props != nil {
+		c.Props = make([]*proposal, len(s.Props))
+		for i, p := range s.Props {
+			if p != nil {
+				cp := *p
+				cp.FamOK = append([]bool(nil), p.FamOK...)
+				c.Props[i] = &cp
+			}
+		}
+	}
+	c.Votes = append([]voteItem(nil), s.Votes...)
+	c.Ballots = append([]int(nil), s.Ballots...)
+	c.VoteOK = append([]bool(nil), s.VoteOK...)
+	if s.Placed != nil {
+		p := *s.Placed
+		c.Placed = &p
+	}
+	c.Challenged = append([]bool(nil), s.Challenged...)
+	// Setup, Last, Anagrams and Cells are never modified in place, only replaced.
+	return &c
+}
+
+func (s *state) save() ([]byte, error) { return json.Marshal(s) }
+
+func loadState(data []byte) (*state, error) {
+	s := &state{}
+	if err := json.Unmarshal(data, s); err != nil {
+		return nil, fmt.Errorf("coquillaude: load: %w", err)
+	}
+	n := s.Players
+	if n < 2 || n > 4 || len(s.Hands) != n || len(s.Scores) != n || len(s.Board) != Size*Size ||
+		len(s.Rolls) != n || s.First < 0 || s.First >= n || s.Turn < 0 || s.Turn > n ||
+		s.Phase < phaseDraw || s.Phase > phaseChallenge {
+		return nil, errors.New("coquillaude: load: inconsistent state")
+	}
+	total := len(s.Bag) + len(s.Out)
+	for _, h := range s.Hands {
+		total += len(h)
+	}
+	for i := 0; i < len(s.Board); i++ {
+		if s.Board[i] != '.' {
+			total++
+		}
+	}
+	if total != BagSize {
+		return nil, fmt.Errorf("coquillaude: load: %d pions, want %d", total, BagSize)
+	}
+	for i, h := range s.Hands {
+		if h == nil {
+			s.Hands[i] = []byte{}
+		}
+	}
+	if s.Bag == nil {
+		s.Bag = []byte{}
+	}
+	if s.Out == nil {
+		s.Out = []byte{}
+	}
+	return s, nil
+}
+
+// smsg is an i18n message that survives Save/Load: arguments are kept as
+// strings with a tag ("@2" seat 2, "#key" a nested message, "=text").
+type smsg struct {
+	Key  string   `json:"k,omitempty"`
+	Args []string `json:"a,omitempty"`
+}
+
+// mk builds a savable message from i18n.Seat, i18n.Msg (without nested
+// messages in its arguments, or Raw), strings and numbers.
+func mk(key string, args ...any) smsg {
+	m := smsg{Key: key, Args: make([]string, len(args))}
+	for i, a := range args {
+		switch v := a.(type) {
+		case i18n.Seat:
+			m.Args[i] = "@" + strconv.Itoa(int(v))
+		case i18n.Msg:
+			if len(v.Args) == 1 && v.Key == i18n.Raw("").Key {
+				m.Args[i] = "=" + fmt.Sprint(v.Args[0])
+			} else {
+				m.Args[i] = "#" + v.Key
+				for _, x := range v.Args {
+					m.Args[i] += "\x1f" + fmt.Sprint(x)
+				}
+			}
+		default:
+			m.Args[i] = "=" + fmt.Sprint(v)
+		}
+	}
+	return m
+}
+
+func (m smsg) IsZero() bool { return m.Key == "" }
+
+func (m smsg) msg() i18n.Msg {
+	if m.Key == "" {
+		return i18n.Msg{}
+	}
+	args := make([]any, len(m.Args))
+	for i, a := range m.Args {
+		if a == "" {
+			args[i] = ""
+			continue
+		}
+		switch a[0] {
+		case '@':
+			n, _ := strconv.Atoi(a[1:])
+			args[i] = i18n.Seat(n)
+		case '#':
+			parts := splitUnit(a[1:])
+			sub := make([]any, len(parts)-1)
+			for j, p := range parts[1:] {
+				sub[j] = p
+			}
+			args[i] = i18n.T(parts[0], sub...)
+		default:
+			args[i] = a[1:]
+		}
+	}
+	return i18n.T(m.Key, args...)
+}
+
+func splitUnit(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == 0x1f {
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}
