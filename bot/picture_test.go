@@ -8,7 +8,9 @@ import (
 
 func TestPictures_FollowTheViewSetting(t *testing.T) {
 	h := newHarness(t)
-	h.seated()
+	mustOK(t, h.do("alice", "/play tictactoe pictures"))
+	mustOK(t, h.do("bob", "/join"))
+	mustOK(t, h.do("alice", "/start"))
 	h.rec.take()
 	cases := []struct {
 		view         string

@@ -17,34 +17,36 @@ import (
 
 func init() {
 	i18n.Register(i18n.FR, map[string]string{
-		"tictactoe.title":    "Morpion",
-		"tictactoe.summary":  "Trois en ligne sur une grille de 3 × 3 (jeu de test).",
-		"tictactoe.rules":    "Chacun à son tour pose sa marque dans une case libre (1 à 9). Trois en ligne gagnent.",
-		"tictactoe.opt.long": "Partie longue : la grille est vidée après chaque manche (pour les mesures).",
-		"tictactoe.bad_cell": "Case invalide : %v. Choisissez une case libre de 1 à 9.",
-		"tictactoe.taken":    "La case %v est déjà prise.",
-		"tictactoe.played":   "%v joue en %v.",
-		"tictactoe.won":      "%v gagne !",
-		"tictactoe.draw":     "Match nul.",
-		"tictactoe.turn":     "À %v de jouer.",
-		"tictactoe.you_are":  "Vous jouez %v.",
-		"tictactoe.over":     "La partie est finie.",
-		"tictactoe.not_you":  "Ce n'est pas à vous de jouer.",
+		"tictactoe.title":        "Morpion",
+		"tictactoe.summary":      "Trois en ligne sur une grille de 3 × 3 (jeu de test).",
+		"tictactoe.rules":        "Chacun à son tour pose sa marque dans une case libre (1 à 9). Trois en ligne gagnent.",
+		"tictactoe.opt.long":     "Partie longue : la grille est vidée après chaque manche (pour les mesures).",
+		"tictactoe.opt.pictures": "Dessiner la grille en image.",
+		"tictactoe.bad_cell":     "Case invalide : %v. Choisissez une case libre de 1 à 9.",
+		"tictactoe.taken":        "La case %v est déjà prise.",
+		"tictactoe.played":       "%v joue en %v.",
+		"tictactoe.won":          "%v gagne !",
+		"tictactoe.draw":         "Match nul.",
+		"tictactoe.turn":         "À %v de jouer.",
+		"tictactoe.you_are":      "Vous jouez %v.",
+		"tictactoe.over":         "La partie est finie.",
+		"tictactoe.not_you":      "Ce n'est pas à vous de jouer.",
 	})
 	i18n.Register(i18n.EN, map[string]string{
-		"tictactoe.title":    "Tic-tac-toe",
-		"tictactoe.summary":  "Three in a row on a 3 × 3 grid (test game).",
-		"tictactoe.rules":    "Take turns marking a free cell (1 to 9). Three in a row wins.",
-		"tictactoe.opt.long": "Long game: the grid is cleared after each round (for benchmarks).",
-		"tictactoe.bad_cell": "Invalid cell: %v. Choose a free cell from 1 to 9.",
-		"tictactoe.taken":    "Cell %v is already taken.",
-		"tictactoe.played":   "%v plays %v.",
-		"tictactoe.won":      "%v wins!",
-		"tictactoe.draw":     "Draw.",
-		"tictactoe.turn":     "%v to play.",
-		"tictactoe.you_are":  "You play %v.",
-		"tictactoe.over":     "The game is over.",
-		"tictactoe.not_you":  "It is not your turn.",
+		"tictactoe.title":        "Tic-tac-toe",
+		"tictactoe.summary":      "Three in a row on a 3 × 3 grid (test game).",
+		"tictactoe.rules":        "Take turns marking a free cell (1 to 9). Three in a row wins.",
+		"tictactoe.opt.long":     "Long game: the grid is cleared after each round (for benchmarks).",
+		"tictactoe.opt.pictures": "Draw the grid as a picture.",
+		"tictactoe.bad_cell":     "Invalid cell: %v. Choose a free cell from 1 to 9.",
+		"tictactoe.taken":        "Cell %v is already taken.",
+		"tictactoe.played":       "%v plays %v.",
+		"tictactoe.won":          "%v wins!",
+		"tictactoe.draw":         "Draw.",
+		"tictactoe.turn":         "%v to play.",
+		"tictactoe.you_are":      "You play %v.",
+		"tictactoe.over":         "The game is over.",
+		"tictactoe.not_you":      "It is not your turn.",
 	})
 }
 
@@ -62,7 +64,10 @@ func (Engine) Name() string      { return "tictactoe" }
 func (Engine) Seats() (int, int) { return 2, 2 }
 func (Engine) Verbs() []string   { return []string{"mark"} }
 func (Engine) Options() []games.Option {
-	return []games.Option{{Name: "long", Values: []string{"off", "on"}, Default: "off", Help: i18n.T("tictactoe.opt.long")}}
+	return []games.Option{
+		{Name: "long", Values: []string{"off", "on"}, Default: "off", Help: i18n.T("tictactoe.opt.long")},
+		{Name: "pictures", Values: []string{"off", "on"}, Default: "off", Help: i18n.T("tictactoe.opt.pictures")},
+	}
 }
 
 // state is the whole game; exported fields for JSON.
@@ -74,13 +79,24 @@ type state struct {
 	Wins   [2]int
 	Rounds int
 	Seed   uint64
+	// Pictures makes the game draw its grid: off by default, so that the
+	// core's tests and benchmarks measure the core, not the drawing.
+	Pictures bool
 }
 
 func (Engine) New(opts games.Options, players int, seed uint64) (games.Game, error) {
 	if players != 2 {
 		return nil, fmt.Errorf("tictactoe: 2 players, not %d", players)
 	}
-	return &game{state{Winner: -1, Long: opts.On("long"), Seed: seed}}, nil
+	return wrap(&game{state{Winner: -1, Long: opts.On("long"), Seed: seed, Pictures: opts.On("pictures")}}), nil
+}
+
+// wrap gives the game a picture when it was asked for one.
+func wrap(g *game) games.Game {
+	if g.s.Pictures {
+		return pictured{g}
+	}
+	return g
 }
 
 func (Engine) Load(data []byte) (games.Game, error) {
@@ -88,7 +104,7 @@ func (Engine) Load(data []byte) (games.Game, error) {
 	if err := json.Unmarshal(data, &s); err != nil {
 		return nil, fmt.Errorf("tictactoe: %w", err)
 	}
-	return &game{s}, nil
+	return wrap(&game{s}), nil
 }
 
 type game struct{ s state }
@@ -250,8 +266,11 @@ func (g *game) Result() games.Result {
 	return games.Result{Over: g.s.Winner >= 0, Scores: []int{g.s.Wins[0], g.s.Wins[1]}}
 }
 
+// pictured is the game with a picture of its grid.
+type pictured struct{ *game }
+
 // Scene draws the grid, so that the core's pictures can be tested.
-func (g *game) Scene() games.Scene {
+func (g pictured) Scene() games.Scene {
 	var rows [][]games.Tile
 	for r := 0; r < 3; r++ {
 		var row []games.Tile
