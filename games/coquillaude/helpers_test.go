@@ -91,3 +91,99 @@ func checkInvariants(t testing.TB, g *Game) {
 		t.Fatalf("game waits for nobody in phase %d", s.Phase)
 	}
 }
+
+// composeGame sets a game in the compose phase of round 1 with the given
+// words on the board ("G10 droite ARISTOTELICIEN") and hands; the bag holds
+// the other pions.
+func composeGame(t testing.TB, players int, board []string, hands []string) *Game {
+	t.Helper()
+	g := newGame(t, players, 7, nil)
+	s := g.s
+	b := []byte(strings.Repeat(".", Size*Size))
+	for _, spec := range board {
+		f := strings.Fields(spec)
+		r, c, ok := parseCell(f[0])
+		d, ok2 := parseDir(f[1])
+		if !ok || !ok2 {
+			t.Fatalf("bad spec %q", spec)
+		}
+		for i := 0; i < len(f[2]); i++ {
+			b[(r+dirStep[d][0]*i)*Size+c+dirStep[d][1]*i] = f[2][i]
+		}
+	}
+	s.Board = string(b)
+	pool := fullBag()
+	take := func(l byte) {
+		for i, x := range pool {
+			if x == l {
+				pool = append(pool[:i], pool[i+1:]...)
+				return
+			}
+		}
+		t.Fatalf("no %c left in the bag", l)
+	}
+	for i := 0; i < len(b); i++ {
+		if b[i] != '.' {
+			take(b[i])
+		}
+	}
+	for p := 0; p < players; p++ {
+		s.Hands[p] = []byte{}
+		if p < len(hands) {
+			s.Hands[p] = []byte(hands[p])
+		}
+		for _, l := range s.Hands[p] {
+			take(l)
+		}
+	}
+	s.Bag, s.Out = pool, []byte{}
+	s.Gifts, s.Given, s.Q, s.Log = nil, nil, nil, nil
+	s.Turn, s.Rolled = players, false
+	s.Phase = phaseCompose
+	s.Props = make([]*proposal, players)
+	checkInvariants(t, g)
+	return g
+}
+
+// mustApply applies a move that must be accepted.
+func mustApply(t testing.TB, g *Game, seat int, move string) []games.Event {
+	t.Helper()
+	evs, err := g.Apply(seat, move)
+	if err != nil {
+		t.Fatalf("seat %d %q: %v", seat, move, err)
+	}
+	checkInvariants(t, g)
+	return evs
+}
+
+// refused applies a move that must be refused with the key.
+func refused(t testing.TB, g *Game, seat int, move, key string) {
+	t.Helper()
+	before, _ := g.Save()
+	_, err := g.Apply(seat, move)
+	r, ok := err.(*games.Refusal)
+	if !ok {
+		t.Fatalf("seat %d %q: want refusal %s, got %v", seat, move, key, err)
+	}
+	if r.Msg.Key != key {
+		t.Fatalf("seat %d %q: refusal %s (%s), want %s", seat, move, r.Msg.Key, render(i18n.EN, r.Msg), key)
+	}
+	after, _ := g.Save()
+	if string(before) != string(after) {
+		t.Fatalf("refused move changed the game")
+	}
+}
+
+// proposeAlone has seat propose move while the others propose nothing, and
+// returns the seat's gain and the events.
+func proposeAlone(t testing.TB, g *Game, seat int, move string) (int, []games.Event) {
+	t.Helper()
+	before := g.s.Scores[seat]
+	evs := mustApply(t, g, seat, move)
+	for p := 0; p < g.s.Players; p++ {
+		if p != seat && g.s.Phase == phaseCompose && g.s.Props[p] == nil {
+			evs = append(evs, mustApply(t, g, p, "rien")...)
+		}
+	}
+	return g.s.Scores[seat] - before, evs
+}
