@@ -55,6 +55,19 @@ function isLetter(ch) {
   return ok;
 }
 
+// Grammalecte lists unit symbols and abbreviations among its lowercase
+// entries (km, kg, http, etc, atm). The trie has lost the tags that mark
+// them, so they are recognised here: a string of two letters or more with
+// no vowel is a symbol, but for the interjections that French dictionaries
+// accept; and a few abbreviations with a vowel are named one by one. A game
+// that accepts "KM" as a word would not be honest.
+const vowelless = /^[^AEIOUY]{2,}$/;
+const interjections = new Set(['BRR', 'BRRR', 'GRRR', 'HM', 'HMM', 'MMM', 'PFF', 'PFFT', 'PST', 'PSST', 'TSS', 'ZZZ', 'ZZZZ', 'CRWTH', 'CRWTHS']);
+const abbreviations = new Set(['ETC', 'ATM', 'KCAL']);
+function isSymbol(folded) {
+  return (vowelless.test(folded) && !interjections.has(folded)) || abbreviations.has(folded);
+}
+
 const common = new Map(); // folded -> Set of spellings
 const names = new Set();
 let entries = 0;
@@ -65,6 +78,10 @@ function walk(node, prefix) {
     const folded = fold(prefix);
     if (folded) {
       if (prefix === prefix.toLowerCase()) {
+        if (isSymbol(folded)) {
+          symbols++;
+          return walkChildren(node, prefix);
+        }
         let set = common.get(folded);
         if (!set) common.set(folded, (set = new Set()));
         set.add(prefix);
@@ -75,11 +92,16 @@ function walk(node, prefix) {
       // such as "kWh" or "aBq", neither common words nor names.
     }
   }
+  walkChildren(node, prefix);
+}
+
+function walkChildren(node, prefix) {
   if (!node.c) return;
   for (const [ch, child] of Object.entries(node.c)) {
     if (isLetter(ch)) walk(child, prefix + ch);
   }
 }
+let symbols = 0;
 walk(root, '');
 
 const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
@@ -104,4 +126,5 @@ write('words.txt.gz', words);
 write('names.txt.gz', nameList);
 write('spellings.txt.gz', spellings);
 console.log(`${entries} letter-only entries: ${words.length} common words, ` +
-  `${nameList.length} proper nouns, ${spellings.length} accented spellings`);
+  `${nameList.length} proper nouns, ${spellings.length} accented spellings; ` +
+  `${symbols} symbols and abbreviations left out`);
