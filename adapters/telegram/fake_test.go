@@ -165,6 +165,20 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	if method == "getUpdates" {
+		f.mu.Lock()
+		for i, fl := range f.fails {
+			if fl.method == method && fl.times > 0 {
+				fl.times--
+				if fl.times == 0 {
+					f.fails = append(f.fails[:i], f.fails[i+1:]...)
+				}
+				f.calls = append(f.calls, fakeCall{Method: method, At: f.clock.Now()})
+				f.mu.Unlock()
+				f.fail(w, fl.code, "Bad Gateway", "")
+				return
+			}
+		}
+		f.mu.Unlock()
 		f.getUpdates(w, r, params)
 		return
 	}
