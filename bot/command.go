@@ -127,6 +127,7 @@ var aliases = map[string]string{
 	"robot": "addbot", "bot": "addbot", "ajouter_robot": "addbot",
 	"retirer_robot": "removebot",
 	"bouton":        "press",
+	"indice":        "hint", "aide_coup": "hint",
 }
 
 func canonical(name string) string {

@@ -193,6 +193,8 @@ func (c *Core) Handle(ctx context.Context, cmd Command) []Out {
 		return c.hand(ctx, cmd, rep)
 	case "stats":
 		return c.stats(cmd, rep)
+	case "hint":
+		return c.hint(cmd, rep)
 	case "move":
 		return c.move(ctx, cmd, strings.Join(cmd.Args, " "), rep)
 	case "pass":

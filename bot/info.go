@@ -90,6 +90,7 @@ func (c *Core) settingsText(t *Table, lang i18n.Lang) string {
 		r.Text(i18n.T("bot.set_reminder", dur(t.Settings.Reminder, t.Settings.Reminder == 0))),
 		r.Text(i18n.T("bot.set_expiry", t.Settings.OnExpiry)),
 		r.Text(i18n.T("bot.set_view", cmp.Or(t.Settings.View, ViewBoth))),
+		r.Text(i18n.T("bot.set_hints", onOff(r, t.Settings.Hints))),
 	}
 	if o := c.optionsText(t, r); o != "" {
 		lines = append(lines, o)
@@ -111,4 +112,31 @@ func (c *Core) optionsText(t *Table, r i18n.Renderer) string {
 		return ""
 	}
 	return r.Text(i18n.T("bot.rule_options", strings.Join(parts, ", ")))
+}
+
+func onOff(r i18n.Renderer, on bool) string {
+	if on {
+		return r.Text(i18n.T("bot.on"))
+	}
+	return r.Text(i18n.T("bot.off"))
+}
+
+// hint tells a player, privately, the move the bot player would make for
+// him, where the table allows hints.
+func (c *Core) hint(cmd Command, rep replier) []Out {
+	t := c.tableFor(cmd)
+	if t == nil {
+		return rep.refuse("bot.no_table")
+	}
+	t.mu.Lock()
+	allowed, waiting := t.Settings.Hints, c.waitingNames(t)
+	t.mu.Unlock()
+	if !allowed {
+		return rep.refuse("bot.hints_off")
+	}
+	move, ok := c.Hint(t.Chat, cmd.User.ID)
+	if !ok {
+		return rep.refuse("bot.not_your_turn", waiting)
+	}
+	return []Out{{Dest: ToReply, Private: true, Table: t.ID, Text: rep.text("bot.hint", move)}}
 }

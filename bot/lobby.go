@@ -577,7 +577,7 @@ func joinKeyValues(args []string) []string {
 
 func isSettingKey(s string) bool {
 	switch strings.ToLower(s) {
-	case "turn", "tour", "reminder", "rappel", "expiry", "expiration", "lang", "langue", "view", "vue", "affichage":
+	case "turn", "tour", "reminder", "rappel", "expiry", "expiration", "lang", "langue", "view", "vue", "affichage", "hints", "aides", "indices":
 		return true
 	}
 	return false
@@ -615,6 +615,12 @@ func (c *Core) applySetting(t *Table, key, val string) string {
 		default:
 			return "bot.bad_setting"
 		}
+	case "hints", "aides", "indices":
+		on, ok := normaliseYesNo(val)
+		if !ok {
+			return "bot.bad_setting"
+		}
+		t.Settings.Hints = on == "on"
 	case "expiry", "expiration":
 		switch val {
 		case "pass", "passe":

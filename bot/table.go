@@ -45,6 +45,8 @@ type Settings struct {
 	OnExpiry string `json:"on_expiry"`
 	// View is how the board is shown: ViewBoth ("" too), ViewPicture, ViewText.
 	View string `json:"view,omitempty"`
+	// Hints lets players ask /hint for the bot player's move.
+	Hints bool `json:"hints,omitempty"`
 }
 
 // Deadline is one seat's time limit, as an absolute time so that it

@@ -170,3 +170,15 @@ func TestLang_PerUser(t *testing.T) {
 	h.restart()
 	mustRefuse(t, h.do("alice", "/play"), "Quel jeu")
 }
+
+func TestHint_OnlyWhereAllowed(t *testing.T) {
+	h := newHarness(t)
+	h.seated()
+	mustRefuse(t, h.do("alice", "/hint"), "Hints are off")
+	mustOK(t, h.do("alice", "/settings hints=on"))
+	outs := h.do("alice", "/hint")
+	if len(outs) != 1 || !outs[0].Private || !strings.Contains(outs[0].Text, "/move 5") {
+		t.Fatalf("hint: %+v", outs)
+	}
+	mustRefuse(t, h.do("bob", "/hint"), "not your turn")
+}
