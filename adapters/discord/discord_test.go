@@ -18,6 +18,7 @@ func findCommand(cmds []*discordgo.ApplicationCommand, name string) *discordgo.A
 }
 
 func TestRegistrationIdentifyAndHeartbeats(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{ShardID: 1, ShardCount: 2})
 	f := e.f
 	f.mu.Lock()
@@ -91,6 +92,7 @@ func TestRegistrationIdentifyAndHeartbeats(t *testing.T) {
 }
 
 func TestDevGuildRegistration(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{DevGuild: "800000000000000009"})
 	e.f.mu.Lock()
 	defer e.f.mu.Unlock()
@@ -117,6 +119,7 @@ func (e *env) seated(ch string) {
 }
 
 func TestTicTacToeFromButtons(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{})
 	f := e.f
 	e.seated(channel)
@@ -192,6 +195,7 @@ func countWith(msgs []*fmsg, s string) int {
 }
 
 func TestWrongUserStaleAndForgedComponents(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{})
 	f := e.f
 	e.seated(channel)
@@ -228,13 +232,14 @@ func TestWrongUserStaleAndForgedComponents(t *testing.T) {
 		t.Fatal("a stale button moved the table")
 	}
 	// Refusals are ephemeral and never touch the message the button was on.
-	if h := f.snapshot(f.msgs[aliceHand.ID]); h.Edits != 0 {
+	if h := f.get(aliceHand.ID); h.Edits != 0 {
 		t.Errorf("a refused press edited the hand")
 	}
 	e.noHiddenInformation()
 }
 
 func TestClosedDMsFallBackToEphemeralHands(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{})
 	f := e.f
 	f.mu.Lock()
@@ -284,6 +289,7 @@ func TestClosedDMsFallBackToEphemeralHands(t *testing.T) {
 }
 
 func TestRateLimitIsHonoured(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{})
 	f := e.f
 	key := "POST /channels/" + channel + "/messages"
@@ -312,6 +318,7 @@ func TestRateLimitIsHonoured(t *testing.T) {
 }
 
 func TestGatewayDropResumes(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{})
 	f := e.f
 	e.seated(channel)
@@ -338,6 +345,7 @@ func TestGatewayDropResumes(t *testing.T) {
 }
 
 func TestRestartMidGame(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{})
 	f := e.f
 	e.seated(channel)
@@ -361,6 +369,7 @@ func TestRestartMidGame(t *testing.T) {
 }
 
 func TestSlowCoreIsDeferred(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{DeferAfter: 50 * time.Millisecond})
 	f := e.f
 	f.mu.Lock()
@@ -392,6 +401,7 @@ func TestSlowCoreIsDeferred(t *testing.T) {
 }
 
 func TestThreadPerTable(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{})
 	f := e.f
 	in := e.slash(alice, channel, "play", "game", "tictactoe", "thread", true)
@@ -419,6 +429,7 @@ func TestThreadPerTable(t *testing.T) {
 }
 
 func TestMoveAutocomplete(t *testing.T) {
+	t.Parallel()
 	e := newEnv(t, Options{})
 	e.seated(channel)
 	in := e.complete(alice, channel, "move", "move", "")
@@ -432,6 +443,7 @@ func TestMoveAutocomplete(t *testing.T) {
 }
 
 func TestBoardRepostedWhenGoneOrOld(t *testing.T) {
+	t.Parallel()
 	now := time.Date(2026, 11, 22, 20, 0, 0, 0, time.UTC)
 	var clockMu = make(chan struct{}, 1)
 	clockMu <- struct{}{}

@@ -249,6 +249,8 @@ func (f *fake) dialer() *websocket.Dialer {
 
 const heartbeatMS = 300
 
+var slowLog = false
+
 func (f *fake) gateway(w http.ResponseWriter, r *http.Request) {
 	up := websocket.Upgrader{}
 	c, err := up.Upgrade(w, r, nil)
@@ -698,6 +700,12 @@ func (f *fake) interact(typ int, u fuser, channel string, data any, on *fmsg) *f
 		ev["message"] = on.json(f.botID)
 	}
 	f.mu.Unlock()
+	start := time.Now()
+	defer func() {
+		if d := time.Since(start); d > 150*time.Millisecond && slowLog {
+			f.t.Logf("slow interaction %v: %v", d, data)
+		}
+	}()
 	f.dispatch("INTERACTION_CREATE", ev)
 	select {
 	case <-done:
@@ -755,6 +763,13 @@ func (f *fake) snapshot(m *fmsg) *fmsg {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	cp := *m
+	return &cp
+}
+
+func (f *fake) get(id string) *fmsg {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	cp := *f.msgs[id]
 	return &cp
 }
 
