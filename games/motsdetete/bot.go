@@ -215,6 +215,29 @@ func (b *botCtx) pattern(sp span, buf []lexicon.LetterSet) ([]lexicon.LetterSet,
 	return buf, true
 }
 
+// infixesOK is a quick necessary test before Fill: each run of two old
+// letters or more in the main word must occur inside some word. Fill walks
+// the word graph from the first letter, so a span that starts with free
+// cells and runs into impossible letters is costly to reject.
+func (b *botCtx) infixesOK(sp span) bool {
+	start := -1
+	for i := 0; i <= len(sp.main); i++ {
+		if i < len(sp.main) && b.s.cells[sp.main[i]] != 0 {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start >= 2 && (start > 0 || i < len(sp.main)) {
+			if !b.lex.HasInfix(b.s.letters(sp.main[start:i])) {
+				return false
+			}
+		}
+		start = -1
+	}
+	return true
+}
+
 // goodSpans and goodWords bound level "good": a draw among the first good
 // spans (within goodRatio of the best) and the first words of the span.
 const (
@@ -242,7 +265,7 @@ func bestMove(s *state, lex *lexicon.Lexicon, level string, rnd uint64) (Hint, b
 			break
 		}
 		pat, ok := b.pattern(sp, buf)
-		if !ok {
+		if !ok || !b.infixesOK(sp) {
 			continue
 		}
 		var words []string
@@ -265,23 +288,15 @@ func bestMove(s *state, lex *lexicon.Lexicon, level string, rnd uint64) (Hint, b
 	if level == LevelGood {
 		pick = good[int(rnd%uint64(len(good)))]
 	}
-	// Every word of a span scores the same: draw one, starting from a
-	// random first letter (Fill answers in alphabetical order).
+	// Every word of a span scores the same: draw one, the first from a
+	// random letter on (Fill answers in alphabetical order), so that the
+	// bot does not write only words in A.
 	pat, _ := b.pattern(pick.sp, buf)
 	w := pick.words[0]
-	first := pat[0]
-	for k := 0; k < 26; k++ {
-		l := byte('A' + (int(rnd>>32)+k)%26)
-		if !first.Has(l) {
-			continue
-		}
-		pat[0] = lexicon.Only(l)
-		found := ""
-		lex.Fill(pat, func(x string) bool { found = x; return false })
-		if found != "" {
-			w = found
-			break
-		}
+	from := lexicon.AllLetters &^ (1<<(rnd>>32%26) - 1) // letters from the drawn one to Z
+	if first := pat[0]; first&from != 0 {
+		pat[0] = first & from
+		lex.Fill(pat, func(x string) bool { w = x; return false })
 	}
 	dir := "droite"
 	if pick.sp.down {

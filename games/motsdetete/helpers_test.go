@@ -134,3 +134,11 @@ func evText(evs []games.Event) string {
 	}
 	return text(ms...)
 }
+
+func refusalKey(err error) string {
+	var r *games.Refusal
+	if errors.As(err, &r) {
+		return r.Msg.Key
+	}
+	return "not a refusal: " + err.Error()
+}

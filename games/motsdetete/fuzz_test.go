@@ -1,0 +1,58 @@
+package motsdetete
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+
+	"github.com/tablee/tablee/games"
+)
+
+// FuzzApply: any move string from any seat, in positions reached by a few
+// bot moves, never panics, and a refused move changes nothing.
+func FuzzApply(f *testing.F) {
+	for _, s := range []string{
+		"H3 bas DEPENSER", "H3 down depenser", "H6 droite ÉTÉ", "G7 right maison", "O15 → cœur", "3H ↓ mot",
+		"passe", "pass", "/pass", "", " ", "H3", "H3 bas", "Z99 bas MOT", "H3 gauche MOT", "H3 bas MOT-CLE",
+		"H3 bas bas", "A1 droite AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "H7 bas ET", "H6 bas ET", "P1 bas XX",
+	} {
+		f.Add(uint8(0), uint8(0), s)
+		f.Add(uint8(1), uint8(7), s)
+		f.Add(uint8(2), uint8(30), s)
+	}
+	e := realEngine()
+	f.Fuzz(func(t *testing.T, seat uint8, moves uint8, move string) {
+		opts := games.Options{}
+		if moves%3 == 1 {
+			opts["forgiving"] = "on"
+		}
+		gg, _ := e.New(opts, 3, uint64(moves))
+		g := gg.(*Game)
+		for i := 0; i < int(moves%40) && !g.s.Over; i++ {
+			if _, err := g.Apply(g.s.Turn, g.Bot(g.s.Turn)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		before, _ := g.Save()
+		s0 := g.s
+		_, err := g.Apply(int(seat%5)-1, move)
+		if err != nil {
+			var r *games.Refusal
+			if !errors.As(err, &r) {
+				t.Fatalf("not a refusal: %v", err)
+			}
+			after, _ := g.Save()
+			if !bytes.Equal(before, after) {
+				t.Fatalf("refused %q changed the game", move)
+			}
+			return
+		}
+		checkInvariants(t, g)
+		checkTurn(t, g, s0, g.s)
+		_ = g.Public()
+		for p := 0; p < 3; p++ {
+			_ = g.Private(p)
+			_ = g.Choices(p, move)
+		}
+	})
+}

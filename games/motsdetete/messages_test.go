@@ -1,0 +1,170 @@
+package motsdetete
+
+import (
+	"os"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
+)
+
+var verbRe = regexp.MustCompile(`%(\[(\d+)\])?v`)
+
+// argCount is the number of arguments a text uses.
+func argCount(s string) int {
+	n, next := 0, 0
+	for _, m := range verbRe.FindAllStringSubmatch(s, -1) {
+		if m[2] != "" {
+			next = int(m[2][0]-'0') - 1
+		}
+		next++
+		n = max(n, next)
+	}
+	return n
+}
+
+// TestCataloguesHaveTheSameKeys: French and English hold the same keys with
+// the same number of arguments.
+func TestCataloguesHaveTheSameKeys(t *testing.T) {
+	for k, v := range messagesFR {
+		w, ok := messagesEN[k]
+		if !ok {
+			t.Errorf("%s: no English text", k)
+			continue
+		}
+		if a, b := argCount(v), argCount(w); a != b {
+			t.Errorf("%s: %d arguments in French, %d in English", k, a, b)
+		}
+	}
+	for k := range messagesEN {
+		if _, ok := messagesFR[k]; !ok {
+			t.Errorf("%s: no French text", k)
+		}
+	}
+	for _, lang := range i18n.Langs {
+		for _, k := range i18n.Keys(lang) {
+			if strings.HasPrefix(k, "motsdetete.") && (messagesFR[k] == "" || messagesEN[k] == "") {
+				t.Errorf("%s registered elsewhere", k)
+			}
+		}
+	}
+}
+
+// TestEveryKeyInTheCode: every "motsdetete.x" literal of the code has a
+// text, and every text is used.
+func TestEveryKeyInTheCode(t *testing.T) {
+	files, _ := os.ReadDir(".")
+	used := map[string]bool{}
+	re := regexp.MustCompile(`"(motsdetete\.[a-z_.0-9]+)"`)
+	for _, f := range files {
+		name := f.Name()
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "messages_") {
+			continue
+		}
+		data, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range re.FindAllStringSubmatch(string(data), -1) {
+			used[m[1]] = true
+		}
+	}
+	var missing, unused []string
+	for k := range used {
+		if !i18n.Has(i18n.FR, k) || !i18n.Has(i18n.EN, k) {
+			missing = append(missing, k)
+		}
+	}
+	for _, k := range []string{"motsdetete.title", "motsdetete.summary", "motsdetete.rules"} {
+		used[k] = true // the bot's /games and /rules
+	}
+	for k := range messagesFR {
+		if !used[k] {
+			unused = append(unused, k)
+		}
+	}
+	sort.Strings(missing)
+	sort.Strings(unused)
+	if len(missing) > 0 {
+		t.Errorf("keys without text: %v", missing)
+	}
+	if len(unused) > 0 {
+		t.Errorf("texts never used: %v", unused)
+	}
+}
+
+// TestRegistered: the engine answers to its name and its titles, with a
+// title, a summary and rules in each language.
+func TestRegistered(t *testing.T) {
+	for _, name := range []string{"motsdetete", "Mots de Tête", "MOTS DE TETE", "mots-de-tête"} {
+		if e, ok := games.Lookup(name); !ok || e.Name() != "motsdetete" {
+			t.Errorf("Lookup(%q)", name)
+		}
+	}
+	for _, lang := range i18n.Langs {
+		for _, k := range []string{".title", ".summary", ".rules"} {
+			if !i18n.Has(lang, "motsdetete"+k) {
+				t.Errorf("no %s %s", lang, k)
+			}
+		}
+	}
+	if (i18n.Renderer{Lang: i18n.FR}).Text(i18n.T("motsdetete.title")) != "Mots de Tête" {
+		t.Error("title")
+	}
+}
+
+// TestOptions: the bare words a table types ("solo", "marathon", "quarte",
+// "forgiving", "250") each name one option value, as the lobby's parser
+// resolves them; and New honours them.
+func TestOptions(t *testing.T) {
+	e := &Engine{}
+	min, max := e.Seats()
+	if min != 1 || max != 4 {
+		t.Fatal(min, max)
+	}
+	owner := map[string]string{}
+	for _, o := range e.Options() {
+		if o.Default != o.Values[0] || o.Help.IsZero() {
+			t.Errorf("%s: default %q, values %v", o.Name, o.Default, o.Values)
+		}
+		for _, v := range o.Values {
+			if v == "on" || v == "off" {
+				continue
+			}
+			if prev, dup := owner[v]; dup {
+				t.Errorf("value %q of both %s and %s", v, prev, o.Name)
+			}
+			owner[v] = o.Name
+		}
+	}
+	for v, o := range map[string]string{"solo": "variant", "marathon": "variant", "quarte": "variant", "standard": "variant", "250": "target", "good": "botlevel"} {
+		if owner[v] != o {
+			t.Errorf("%q belongs to %q, want %q", v, owner[v], o)
+		}
+	}
+	gg, err := realEngine().New(games.Options{"variant": "solo"}, 1, 3)
+	if err != nil || gg.(*Game).s.Variant != Solo {
+		t.Fatal(err)
+	}
+	gg, _ = realEngine().New(games.Options{"target": "250", "botlevel": "good", "forgiving": "on", "hints": "on"}, 4, 3)
+	if s := gg.(*Game).s; s.Target != 250 || s.Level != LevelGood || !s.Forgiving || !s.Hints {
+		t.Fatalf("%+v", s)
+	}
+	for _, bad := range []games.Options{{"variant": "x"}, {"target": "abc"}, {"target": "-3"}} {
+		if _, err := realEngine().New(bad, 2, 1); err == nil {
+			t.Errorf("%v accepted", bad)
+		}
+	}
+	for _, n := range []int{0, 5} {
+		if _, err := realEngine().New(nil, n, 1); err == nil {
+			t.Errorf("%d players", n)
+		}
+	}
+	if !slices.Contains(e.Options()[0].Values, "solo") {
+		t.Fatal("solo")
+	}
+}

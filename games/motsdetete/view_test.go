@@ -1,0 +1,125 @@
+package motsdetete
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/tablee/tablee/games"
+)
+
+// TestBoardLayout: the empty standard grid as drawn, and the letters, the
+// legend and the bonus cells under letters once words are written.
+func TestBoardLayout(t *testing.T) {
+	g := newGame(t, nil, smallLex(t, "TABLE", "ETE"), 2, nil)
+	b := g.Public().Board
+	want := []string{
+		"   A B C D E F G H I J K L M N O",
+		" 1 2 1 3 1 4 1 5 + 5 1 4 1 3 1 2",
+		" 2 1 3 1 4 1 * 1 # 1 * 1 4 1 3 1",
+		" 3 3 1 @ 1 5 1 2 1 2 1 5 1 @ 1 3",
+	}
+	for i, w := range want {
+		if b[i] != w {
+			t.Errorf("line %d: %q, want %q", i, b[i], w)
+		}
+	}
+	if b[8] != " 8 + # 1 + 1 4 # # # 4 1 + 1 # +" || b[15] != "15 2 1 3 1 4 1 5 + 5 1 4 1 3 1 2" {
+		t.Errorf("%q\n%q", b[8], b[15])
+	}
+	if len(b) != 17 || !strings.Contains(b[16], "🟧") {
+		t.Fatalf("%d lines, legend %q", len(b), b[len(b)-1])
+	}
+	for _, l := range b {
+		if utf8.RuneCountInString(l) > 40 {
+			t.Errorf("line longer than 40: %q", l)
+		}
+	}
+	g.setDie(5)
+	mustApply(t, g, 0, "D6 droite TABLE")
+	b = g.Public().Board
+	if b[6] != " 6 1 * 1 T A B L E 1 3 1 2 1 * 1" {
+		t.Errorf("%q", b[6])
+	}
+	g.setDie(2)
+	mustApply(t, g, 1, "H4 bas ETE") // H4 is orange
+	b = g.Public().Board
+	if b[4] != " 4 1 4 1 # 1 2 1 E 1 2 1 # 1 4 1" || b[len(b)-1] != "🎲 H4🟧E" {
+		t.Errorf("%q %q", b[4], b[len(b)-1])
+	}
+}
+
+// TestPublicLines: scores, the last move with its words and rolls, whose
+// turn and his die.
+func TestPublicLines(t *testing.T) {
+	g := newGame(t, sheetGrid, smallLex(t, "DISQUE", "DISQUES", "SOLO"), 2, nil)
+	txt := text(g.Public().Lines...)
+	for _, s := range []string{"Premier à 300 points.", "#1 : 0 points", "À #1 de jouer (🎲 " + itoa(g.s.Die) + ")"} {
+		if !strings.Contains(txt, s) {
+			t.Errorf("lacks %q:\n%s", s, txt)
+		}
+	}
+	g.setDie(6)
+	mustApply(t, g, 0, "A1 droite DISQUE")
+	txt = text(g.Public().Lines...)
+	for _, s := range []string{
+		"Dernier coup : #1 (🎲 6) écrit DISQUE en A1→, nouvelles lettres D I S Q U E : DISQUE 17 = 17 points.",
+		"Last move: #1 (🎲 6) writes DISQUE at A1→, new letters D I S Q U E: DISQUE 17 = 17 points.",
+		"#1 : 17 points", "#2: 0 points", "#2 to play (🎲 " + itoa(g.s.Die) + "): write exactly " + itoa(g.s.Die),
+	} {
+		if !strings.Contains(txt, s) {
+			t.Errorf("lacks %q:\n%s", s, txt)
+		}
+	}
+	mustApply(t, g, 1, "passe")
+	if !strings.Contains(text(g.Public().Lines...), "#2 (🎲 ") || !strings.Contains(text(g.Public().Lines...), "passe.") {
+		t.Error(text(g.Public().Lines...))
+	}
+}
+
+// TestPrivateView: the public view plus the die and the syntax for the
+// player to move; a suggestion only when the table allows hints.
+func TestPrivateView(t *testing.T) {
+	g := newGame(t, nil, nil, 2, nil)
+	g.setDie(4)
+	p := text(g.Private(0).Lines...)
+	if !strings.Contains(p, "Ton dé : 4") || !strings.Contains(p, "/move H6 bas MOT") || !strings.Contains(p, "/move H6 down WORD") || strings.Contains(p, "Suggestion") {
+		t.Error(p)
+	}
+	if !strings.Contains(text(g.Private(1).Lines...), "C'est à #1 de jouer") {
+		t.Error(text(g.Private(1).Lines...))
+	}
+	if len(g.Private(5).Lines) != len(g.Public().Lines) {
+		t.Error("unknown seat")
+	}
+	h := newGame(t, nil, nil, 2, games.Options{"hints": "on"})
+	h.setDie(4)
+	hint, ok := h.Hint()
+	if !ok || !strings.Contains(text(h.Private(0).Lines...), "Suggestion : /move "+hint.Move) {
+		t.Error(text(h.Private(0).Lines...))
+	}
+	h.setDie(1)
+	if !strings.Contains(text(h.Private(0).Lines...), "Aucun mot de 1") {
+		t.Error(text(h.Private(0).Lines...))
+	}
+}
+
+// TestChoices: a pass button for the player to move; the suggestion as a
+// button with hints; nothing for the others or after a prefix.
+func TestChoices(t *testing.T) {
+	g := newGame(t, nil, nil, 2, nil)
+	cs := g.Choices(0, "")
+	if len(cs) != 1 || cs[0].Move != "passe" || !cs[0].Final {
+		t.Fatalf("%+v", cs)
+	}
+	if g.Choices(1, "") != nil || g.Choices(0, "x") != nil {
+		t.Fatal("choices out of turn")
+	}
+	h := newGame(t, nil, nil, 2, games.Options{"hints": "on"})
+	h.setDie(5)
+	cs = h.Choices(0, "")
+	if len(cs) != 2 || !cs[0].Final || len(cs[0].Move) > 40 {
+		t.Fatalf("%+v", cs)
+	}
+	mustApply(t, h, 0, cs[0].Move)
+}
