@@ -151,3 +151,45 @@ func (e *env) playFromComponents(u fuser, m *fmsg, mv string) (selects, modals i
 func hasFoldPrefix(s, prefix string) bool {
 	return len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix)
 }
+
+// TestPicturesAreAttached: a game that draws its board shows the picture
+// in the embed, attached to the message; an edit replaces the picture
+// rather than adding one; hands go out with theirs, privately.
+func TestPicturesAreAttached(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, Options{})
+	f := e.f
+	f.mu.Lock()
+	f.closedDM[bob.ID] = true
+	f.mu.Unlock()
+	chat := "discord:" + channel
+	e.slash(alice, channel, "play", "game", "crackword")
+	e.slash(bob, channel, "join")
+	e.slash(alice, channel, "start")
+	b := e.board(channel)
+	if len(b.Files) != 1 || b.Files[0] != "board.png" || b.Embeds[0].Image == nil || b.Embeds[0].Image.URL != "attachment://board.png" {
+		t.Fatalf("board picture: files %v, embed %+v", b.Files, b.Embeds[0])
+	}
+	if !strings.Contains(b.Embeds[0].Description, "```") {
+		t.Fatal("the text board should stay beside the picture")
+	}
+	if hand := f.lastWith(f.dmOf(alice.ID), "", "your hand"); hand == nil || len(hand.Files) != 1 || hand.Files[0] != "hand.png" {
+		t.Fatalf("alice's hand picture: %+v", hand)
+	}
+	in := e.press(bob, b, button(t, b, "My hand"))
+	if in.Original == nil || !in.Original.ephemeral() || len(in.Original.Files) != 1 {
+		t.Fatalf("bob's ephemeral hand picture: %+v", in.Original)
+	}
+	u := alice
+	mv, ok := e.core.Hint(chat, "discord:"+alice.ID)
+	if !ok {
+		u = bob
+		mv, _ = e.core.Hint(chat, "discord:"+bob.ID)
+	}
+	e.slash(u, channel, "move", "move", mv)
+	b2 := e.board(channel)
+	if b2.ID != b.ID || b2.Edits == b.Edits || len(b2.Files) != 1 {
+		t.Fatalf("edited board: id %s/%s, edits %d, files %v", b2.ID, b.ID, b2.Edits, b2.Files)
+	}
+	e.noHiddenInformation()
+}

@@ -138,7 +138,7 @@ func (a *Adapter) send(ctx context.Context, ch string, m message) (*discordgo.Me
 	a.rememberAsks(m.asks)
 	msg, err := a.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{
 		Content: m.Content, Embeds: m.Embeds, Components: m.Components,
-		AllowedMentions: m.Mentions, Files: m.Files,
+		AllowedMentions: m.Mentions, Files: m.files(),
 	}, discordgo.WithContext(ctx))
 	if err == nil {
 		a.mu.Lock()
@@ -187,7 +187,7 @@ func (a *Adapter) deliverBoard(ctx context.Context, ch string, o bot.Out, force 
 		}
 		_, err := a.s.ChannelMessageEditComplex(&discordgo.MessageEdit{
 			ID: ref.Message, Channel: ch, Content: &content, Embeds: &embeds, Components: &comps,
-			AllowedMentions: m.Mentions,
+			AllowedMentions: m.Mentions, Files: m.files(), Attachments: noAttachments(),
 		}, discordgo.WithContext(ctx))
 		if err == nil {
 			if who != ref.Notified {

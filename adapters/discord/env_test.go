@@ -232,6 +232,11 @@ func (e *env) noHiddenInformation() {
 		if m.DM || m.ephemeral() {
 			continue
 		}
+		for _, name := range m.Files {
+			if name != "board.png" {
+				e.t.Errorf("a private picture %s reached a public message %s", name, m.ID)
+			}
+		}
 		txt := m.text()
 		for _, secret := range []string{"your hand", "ton jeu", "Your hand", "Ta main", "You play"} {
 			if strings.Contains(txt, secret) {

@@ -1,7 +1,10 @@
 package discord
 
 import (
+	"bytes"
 	"encoding/json"
+	"mime"
+	"mime/multipart"
 	"fmt"
 	"io"
 	"net/http"
@@ -93,6 +96,7 @@ type fmsg struct {
 	Edits       int
 	Deleted     bool
 	DM          bool
+	Files       []string // attachment names
 }
 
 func (m *fmsg) ephemeral() bool { return m.Flags&64 != 0 }
@@ -379,6 +383,7 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 	path := strings.TrimPrefix(r.URL.Path, "/api/v9")
 	key := r.Method + " " + path
 	body, _ := io.ReadAll(r.Body)
+	body, files := unpack(f.t, r.Header.Get("Content-Type"), body)
 	f.mu.Lock()
 	f.requests = append(f.requests, key)
 	f.reqTimes = append(f.reqTimes, time.Now())
@@ -451,7 +456,7 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		m := f.decodeNew(body)
-		m.ID, m.Channel, m.DM = f.id(), ch, dm
+		m.ID, m.Channel, m.DM, m.Files = f.id(), ch, dm, files
 		f.add(m)
 		reply(200, m.json(f.botID))
 	case r.Method == "PATCH" && len(parts) == 4 && parts[0] == "channels" && parts[2] == "messages":
@@ -460,7 +465,7 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 			fail(404, 10008, "Unknown Message")
 			return
 		}
-		f.applyEdit(m, body)
+		f.applyEdit(m, body, files)
 		reply(200, m.json(f.botID))
 	case r.Method == "DELETE" && len(parts) == 4 && parts[0] == "channels" && parts[2] == "messages":
 		m := f.msgs[parts[3]]
@@ -484,7 +489,7 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 			fail(400, 40060, "Interaction has already been acknowledged.")
 			return
 		}
-		f.callback(in, body)
+		f.callback(in, body, files)
 		reply(204, nil)
 	case len(parts) >= 3 && parts[0] == "webhooks":
 		in := f.byToken[parts[2]]
@@ -498,11 +503,11 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 				fail(404, 10008, "Unknown Message")
 				return
 			}
-			f.applyEdit(in.Original, body)
+			f.applyEdit(in.Original, body, files)
 			reply(200, in.Original.json(f.botID))
 		case r.Method == "POST" && len(parts) == 3:
 			m := f.decodeNew(body)
-			m.ID, m.Channel, m.Interaction, m.DM = f.id(), in.Channel, in.ID, f.isDM(in.Channel)
+			m.ID, m.Channel, m.Interaction, m.DM, m.Files = f.id(), in.Channel, in.ID, f.isDM(in.Channel), files
 			if m.ephemeral() {
 				m.For = in.User
 			}
@@ -567,7 +572,20 @@ func (f *fake) decodeNew(body []byte) *fmsg {
 	return m
 }
 
-func (f *fake) applyEdit(m *fmsg, body []byte) {
+func (f *fake) applyEdit(m *fmsg, body []byte, files []string) {
+	var w struct {
+		wireMessage
+		Attachments *[]json.RawMessage `json:"attachments"`
+	}
+	_ = json.Unmarshal(body, &w)
+	if w.Attachments != nil {
+		m.Files = nil // the edit lists the attachments to keep: none
+	}
+	m.Files = append(m.Files, files...)
+	f.applyFields(m, body)
+}
+
+func (f *fake) applyFields(m *fmsg, body []byte) {
 	var w wireMessage
 	if err := json.Unmarshal(body, &w); err != nil {
 		f.t.Errorf("fake: bad edit body %s: %v", body, err)
@@ -610,7 +628,7 @@ func (f *fake) checkLimits(m *fmsg) {
 }
 
 // callback is an interaction's initial response.
-func (f *fake) callback(in *finter, body []byte) {
+func (f *fake) callback(in *finter, body []byte, files []string) {
 	var b struct {
 		Type int             `json:"type"`
 		Data json.RawMessage `json:"data"`
@@ -623,7 +641,7 @@ func (f *fake) callback(in *finter, body []byte) {
 		if len(b.Data) > 0 && string(b.Data) != "null" {
 			m = f.decodeNew(b.Data)
 		}
-		m.ID, m.Channel, m.Interaction, m.DM = f.id(), in.Channel, in.ID, f.isDM(in.Channel)
+		m.ID, m.Channel, m.Interaction, m.DM, m.Files = f.id(), in.Channel, in.ID, f.isDM(in.Channel), files
 		if m.ephemeral() {
 			m.For = in.User
 		}
@@ -635,7 +653,7 @@ func (f *fake) callback(in *finter, body []byte) {
 			f.t.Errorf("fake: UPDATE_MESSAGE for an interaction without a message")
 			return
 		}
-		f.applyEdit(in.Original, b.Data)
+		f.applyEdit(in.Original, b.Data, files)
 	case 8:
 		var w wireMessage
 		_ = json.Unmarshal(b.Data, &w)
@@ -659,6 +677,34 @@ func (f *fake) callback(in *finter, body []byte) {
 			f.t.Errorf("fake: modal over its limits")
 		}
 	}
+}
+
+// unpack reads a multipart request (a message with attachments): its JSON
+// part and the names of its files.
+func unpack(t testing.TB, contentType string, body []byte) ([]byte, []string) {
+	mt, params, err := mime.ParseMediaType(contentType)
+	if err != nil || !strings.HasPrefix(mt, "multipart/") {
+		return body, nil
+	}
+	r := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+	var js []byte
+	var files []string
+	for {
+		p, err := r.NextPart()
+		if err != nil {
+			break
+		}
+		data, _ := io.ReadAll(p)
+		if p.FormName() == "payload_json" {
+			js = data
+		} else {
+			if !bytes.HasPrefix(data, []byte("\x89PNG")) {
+				t.Errorf("fake: attachment %s is not a PNG", p.FileName())
+			}
+			files = append(files, p.FileName())
+		}
+	}
+	return js, files
 }
 
 // ---- interactions ----

@@ -400,7 +400,7 @@ func responseData(m message, flags discordgo.MessageFlags) *discordgo.Interactio
 		comps = []discordgo.MessageComponent{}
 	}
 	return &discordgo.InteractionResponseData{
-		Content: m.Content, Embeds: m.Embeds, Components: comps, AllowedMentions: m.Mentions, Flags: flags, Files: m.Files,
+		Content: m.Content, Embeds: m.Embeds, Components: comps, AllowedMentions: m.Mentions, Flags: flags, Files: m.files(),
 	}
 }
 
@@ -423,6 +423,7 @@ func (r *responder) update(m message) {
 		if data.Embeds == nil {
 			data.Embeds = []*discordgo.MessageEmbed{}
 		}
+		data.Attachments = noAttachments()
 		r.respond(discordgo.InteractionResponseUpdateMessage, data)
 		return
 	}
@@ -439,7 +440,8 @@ func (r *responder) editOriginal(m message) {
 		comps = []discordgo.MessageComponent{}
 	}
 	_, err := r.a.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{
-		Content: &content, Embeds: &embeds, Components: &comps, AllowedMentions: m.Mentions, Files: m.Files,
+		Content: &content, Embeds: &embeds, Components: &comps, AllowedMentions: m.Mentions, Files: m.files(),
+		Attachments: noAttachments(),
 	}, discordgo.WithContext(r.ctx))
 	if err != nil {
 		r.a.log.Warn("editing an interaction response", "err", err)
@@ -454,7 +456,7 @@ func (r *responder) followup(m message, flags discordgo.MessageFlags) bool {
 		comps = []discordgo.MessageComponent{}
 	}
 	_, err := r.a.s.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{
-		Content: m.Content, Embeds: m.Embeds, Components: comps, AllowedMentions: m.Mentions, Flags: flags, Files: m.Files,
+		Content: m.Content, Embeds: m.Embeds, Components: comps, AllowedMentions: m.Mentions, Flags: flags, Files: m.files(),
 	}, discordgo.WithContext(r.ctx))
 	if err != nil {
 		r.a.log.Warn("following up an interaction", "err", err)

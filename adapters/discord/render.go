@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"bytes"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,8 +35,24 @@ type message struct {
 	Embeds     []*discordgo.MessageEmbed
 	Components []discordgo.MessageComponent
 	Mentions   *discordgo.MessageAllowedMentions
-	Files      []*discordgo.File
+	picture    []byte // the view's PNG, attached and shown in the embed
+	pictureAs  string // its file name
 	asks       map[string]string // payload -> question, for the buttons that open a modal
+}
+
+// files are the attachments of one request: a fresh reader each time, as
+// a message may be sent twice (an edit refused, then a new post).
+func (m message) files() []*discordgo.File {
+	if len(m.picture) == 0 {
+		return nil
+	}
+	return []*discordgo.File{{Name: m.pictureAs, ContentType: "image/png", Reader: bytes.NewReader(m.picture)}}
+}
+
+// noAttachments replaces the attachments of an edited message by the new
+// files alone (an old picture must not linger beside the new one).
+func noAttachments() *[]*discordgo.MessageAttachment {
+	return &[]*discordgo.MessageAttachment{}
 }
 
 // render lays an Out out: mentions in the content (the only place where
@@ -54,7 +71,7 @@ func render(o bot.Out) message {
 	switch {
 	case o.Refusal:
 		m.Content = joinNonEmpty(" ", mention, "✖ "+o.Text)
-	case o.Title == "" && len(o.Mono) == 0:
+	case o.Title == "" && len(o.Mono) == 0 && len(o.Picture) == 0:
 		m.Content = joinNonEmpty("\n", mention, o.Text)
 	default:
 		m.Content = mention
@@ -62,6 +79,13 @@ func render(o bot.Out) message {
 	}
 	if m.Content == "" && len(m.Embeds) == 0 {
 		m.Content = "✓"
+	}
+	if len(o.Picture) > 0 && !o.Refusal && len(m.Embeds) > 0 {
+		m.picture, m.pictureAs = o.Picture, "board.png"
+		if o.Dest == bot.ToUser || o.Private {
+			m.pictureAs = "hand.png"
+		}
+		m.Embeds[0].Image = &discordgo.MessageEmbedImage{URL: "attachment://" + m.pictureAs}
 	}
 	m.Content = clip(m.Content, maxContent)
 	m.Components, m.asks = layout(o.Buttons)
