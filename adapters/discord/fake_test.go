@@ -3,10 +3,10 @@ package discord
 import (
 	"bytes"
 	"encoding/json"
-	"mime"
-	"mime/multipart"
 	"fmt"
 	"io"
+	"mime"
+	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
 	"strconv"

@@ -35,8 +35,8 @@ type message struct {
 	Embeds     []*discordgo.MessageEmbed
 	Components []discordgo.MessageComponent
 	Mentions   *discordgo.MessageAllowedMentions
-	picture    []byte // the view's PNG, attached and shown in the embed
-	pictureAs  string // its file name
+	picture    []byte            // the view's PNG, attached and shown in the embed
+	pictureAs  string            // its file name
 	asks       map[string]string // payload -> question, for the buttons that open a modal
 }
 
