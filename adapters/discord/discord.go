@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -88,6 +89,7 @@ func New(opts Options) (*Adapter, error) {
 	if opts.Core == nil {
 		return nil, errors.New("discord: no core")
 	}
+	opts.Token = strings.TrimPrefix(strings.TrimSpace(opts.Token), "Bot ")
 	if opts.Token == "" {
 		return nil, errors.New("discord: no token")
 	}
