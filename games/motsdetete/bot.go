@@ -238,11 +238,10 @@ func (b *botCtx) infixesOK(sp span) bool {
 	return true
 }
 
-// goodSpans and goodWords bound level "good": a draw among the first good
-// spans (within goodRatio of the best) and the first words of the span.
+// goodSpans and goodRatio bound level "good": a draw among the first good
+// spans (within goodRatio of the best score).
 const (
 	goodSpans = 6
-	goodWords = 8
 	goodRatio = 0.6
 )
 
@@ -255,8 +254,8 @@ func bestMove(s *state, lex *lexicon.Lexicon, level string, rnd uint64) (Hint, b
 	spans := b.spans()
 	buf := make([]lexicon.LetterSet, 0, s.grid.W)
 	type found struct {
-		sp    span
-		words []string
+		sp   span
+		word string
 	}
 	var good []found
 	for _, sp := range spans {
@@ -268,17 +267,13 @@ func bestMove(s *state, lex *lexicon.Lexicon, level string, rnd uint64) (Hint, b
 		if !ok || !b.infixesOK(sp) {
 			continue
 		}
-		var words []string
-		want := 1
-		if level == LevelGood {
-			want = goodWords
-		}
+		word := ""
 		lex.Fill(pat, func(w string) bool {
-			words = append(words, w)
-			return len(words) < want
+			word = w
+			return false
 		})
-		if len(words) > 0 {
-			good = append(good, found{sp, words})
+		if word != "" {
+			good = append(good, found{sp, word})
 		}
 	}
 	if len(good) == 0 {
@@ -292,7 +287,7 @@ func bestMove(s *state, lex *lexicon.Lexicon, level string, rnd uint64) (Hint, b
 	// random letter on (Fill answers in alphabetical order), so that the
 	// bot does not write only words in A.
 	pat, _ := b.pattern(pick.sp, buf)
-	w := pick.words[0]
+	w := pick.word
 	from := lexicon.AllLetters &^ (1<<(rnd>>32%26) - 1) // letters from the drawn one to Z
 	if first := pat[0]; first&from != 0 {
 		pat[0] = first & from

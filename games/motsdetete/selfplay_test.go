@@ -218,6 +218,9 @@ func play(t *testing.T, e *Engine, players int, seed uint64, opts games.Options,
 		}
 		checkTurn(t, g, s0, g.s)
 		sums[seat] += g.s.Last.Total
+		if n%10 == 0 {
+			checkWidth(t, g.Public().Board)
+		}
 		if roundTrip {
 			roundTripCheck(t, e, g)
 		}
@@ -331,6 +334,25 @@ func TestLoadRejectsBadStates(t *testing.T) {
 	} {
 		if _, err := e.Load([]byte(bad)); err == nil {
 			t.Errorf("loaded %.80q", bad)
+		}
+	}
+}
+
+// checkWidth: no board line is wider than 40 columns on a phone (an emoji
+// takes two).
+func checkWidth(t *testing.T, board []string) {
+	t.Helper()
+	for _, l := range board {
+		w := 0
+		for _, r := range l {
+			if r >= 0x1F000 || r == 0x2B1B {
+				w += 2
+			} else {
+				w++
+			}
+		}
+		if w > 40 {
+			t.Fatalf("board line of %d columns: %q", w, l)
 		}
 	}
 }

@@ -59,7 +59,7 @@ func (s *state) boardLines() []string {
 	}
 	out = append(out, legend)
 	for len(used) > 0 {
-		n := min(len(used), 6)
+		n := min(len(used), 5)
 		out = append(out, "🎲 "+strings.Join(used[:n], " "))
 		used = used[n:]
 	}

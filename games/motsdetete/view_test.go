@@ -3,7 +3,6 @@ package motsdetete
 import (
 	"strings"
 	"testing"
-	"unicode/utf8"
 
 	"github.com/tablee/tablee/games"
 )
@@ -30,11 +29,7 @@ func TestBoardLayout(t *testing.T) {
 	if len(b) != 17 || !strings.Contains(b[16], "🟧") {
 		t.Fatalf("%d lines, legend %q", len(b), b[len(b)-1])
 	}
-	for _, l := range b {
-		if utf8.RuneCountInString(l) > 40 {
-			t.Errorf("line longer than 40: %q", l)
-		}
-	}
+	checkWidth(t, b)
 	g.setDie(5)
 	mustApply(t, g, 0, "D6 droite TABLE")
 	b = g.Public().Board
