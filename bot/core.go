@@ -129,6 +129,13 @@ func (c *Core) SetTransport(platform string, t Transport) {
 	c.transports[platform] = t
 }
 
+// HasTransport tells whether a platform's transport is registered.
+func (c *Core) HasTransport(platform string) bool {
+	c.transMu.RLock()
+	defer c.transMu.RUnlock()
+	return c.transports[platform] != nil
+}
+
 func platformOf(key string) string {
 	if i := strings.IndexByte(key, ':'); i >= 0 {
 		return key[:i]

@@ -75,6 +75,11 @@ var ErrNoPrivate = errors.New("bot: user cannot receive private messages")
 
 // Transport delivers the messages the bot sends on its own: boards, events,
 // hands, reminders. One per platform.
+//
+// Deliver is called while the core holds the table's lock (so that a
+// table's messages leave in the order of its moves): it must not call back
+// into the core for that table (Note, SetNote, Handle) before returning, or
+// it waits for itself. Adapters queue such work, or keep notes in memory.
 type Transport interface {
 	Deliver(ctx context.Context, out Out) error
 }

@@ -57,10 +57,14 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	errs := make(chan error, len(platforms)+1)
-	go func() { core.Run(runCtx); errs <- nil }()
 	for _, p := range platforms {
 		go func(p platform) { errs <- p.run(runCtx, core, log) }(p)
 	}
+	// Deadlines that passed while the bot was down are applied as soon as
+	// the scheduler runs: wait until every platform can deliver what they
+	// announce, so that nothing is told to no one.
+	waitForTransports(runCtx, core, platforms, 30*time.Second, log)
+	go func() { core.Run(runCtx); errs <- nil }()
 	var first error
 	select {
 	case <-ctx.Done():
@@ -103,4 +107,31 @@ func newLogger(cfg *config.Config, w io.Writer) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(w, opts))
 	}
 	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// waitForTransports returns once each platform has registered its
+// transport with the core, or when the wait is over (a platform that
+// cannot connect reports its own error).
+func waitForTransports(ctx context.Context, core *bot.Core, platforms []platform, limit time.Duration, log *slog.Logger) {
+	deadline := time.Now().Add(limit)
+	for {
+		missing := ""
+		for _, p := range platforms {
+			if !core.HasTransport(p.name) {
+				missing = p.name
+			}
+		}
+		if missing == "" {
+			return
+		}
+		if time.Now().After(deadline) {
+			log.Warn("scheduler started before a platform was ready", "platform", missing)
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
