@@ -45,7 +45,12 @@ func (g *Game) Bot(seat int) string {
 	return b.turn(false)
 }
 
-const maxChain = 4
+const (
+	maxChain = 4
+	// budget bounds the end positions the bot scores in one search (a hand
+	// of many REJOUER cards and JOKERs could otherwise branch widely).
+	budget = 600
+)
 
 type botCtx struct {
 	s     *state
@@ -260,9 +265,10 @@ func (b *botCtx) search(r int, row, laid []Card, best *cand, counter bool) {
 	start := len(all)
 	w := append(make([]byte, 0, len(row)+maxChain), word(row)...)
 	callerValue := float64(value(row))
+	nodes := 0
 	var rec func(depth int, ext uint32)
 	rec = func(depth int, ext uint32) {
-		if depth >= maxChain || ext == 0 {
+		if depth >= maxChain || ext == 0 || nodes >= budget {
 			return
 		}
 		var tried [256]bool
@@ -278,6 +284,7 @@ func (b *botCtx) search(r int, row, laid []Card, best *cand, counter bool) {
 					continue
 				}
 				lc := c.withLetter(l)
+				nodes++
 				cur, all, w = append(cur, lc), append(all, lc), append(w, l)
 				left := len(hand) - depth - 1
 				next := b.d.ExtendPrefixRight(string(w))

@@ -240,3 +240,11 @@ func invariants(g *Game) error {
 	}
 	return nil
 }
+
+func refusalKey(err error) string {
+	var r *games.Refusal
+	if errors.As(err, &r) {
+		return r.Msg.Key
+	}
+	return ""
+}

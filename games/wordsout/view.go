@@ -222,7 +222,7 @@ func (g *Game) Choices(seat int, prefix string) []games.Choice {
 	for r := range s.Rows {
 		out = append(out, games.Choice{
 			Label: i18n.T("wordsout.choice.row", r+1, show(s.word(r)), s.word(r)+string(c.Letter())),
-			Move:  prefix + " " + strconv.Itoa(r+1), Final: true, Row: r,
+			Move:  sp.String() + " " + strconv.Itoa(r+1), Final: true, Row: r,
 		})
 	}
 	return out
@@ -301,6 +301,7 @@ func (g *Game) counterChoices(seat int, prefix string) []games.Choice {
 	}
 	h := append([]Card{}, s.Hands[seat]...)
 	var laid []Card
+	base := "contrer "
 	for _, t := range toks[1:] {
 		sp, ok := parseCard(t)
 		if !ok {
@@ -311,9 +312,9 @@ func (g *Game) counterChoices(seat int, prefix string) []games.Choice {
 			return nil
 		}
 		laid = append(laid, c)
+		base += sp.String() + " "
 	}
 	w := s.word(s.Win.Row) + word(laid)
-	base := strings.Join(toks, " ") + " "
 	if joker {
 		if !hasKind(h, kindJoker) || !mayAdd(laid, mkCard(kindJoker, 'E')) {
 			return nil
