@@ -42,7 +42,7 @@ func (g *Game) Bot(seat int) string {
 		if s.Props[seat] != nil {
 			return "rien"
 		}
-		b := botSearch{g: g, s: s, seat: seat, budget: 2500}
+		b := botSearch{g: g, s: s, seat: seat, budget: 1200}
 		if m := b.best(); m != "" {
 			return m
 		}
@@ -137,7 +137,10 @@ func contains(list []string, w string) bool {
 
 // maxBotLetters caps the pions the bot combines: the sub-anagram query grows
 // fast with the letters (a hand of 23 pions has 90,000 sub-words).
-const maxBotLetters = 11
+const maxBotLetters = 10
+
+// botAnagramQueries is how many of the best words get their anagrams counted.
+const botAnagramQueries = 10
 
 type botSearch struct {
 	g      *Game
@@ -145,9 +148,10 @@ type botSearch struct {
 	seat   int
 	budget int // placements tried at most
 
-	bestScore int
-	bestMove  string
-	anas      map[string][]string
+	have [26]int // the whole hand
+
+	bestScore int // best value found, anagrams aside
+	cands     map[string]botCand
 }
 
 // letters is the hand the bot combines: all of it, or its most useful
@@ -163,7 +167,10 @@ func (b *botSearch) letters() string {
 
 func (b *botSearch) best() string {
 	s := b.s
-	b.anas = map[string][]string{}
+	b.cands = map[string]botCand{}
+	for _, l := range s.Hands[b.seat] {
+		b.have[l-'A']++
+	}
 	hand := b.letters()
 	if s.boardEmpty() {
 		words := b.g.w.dict.SubAnagrams(hand, 3)
@@ -181,7 +188,7 @@ func (b *botSearch) best() string {
 				}
 			}
 		})
-		return b.bestMove
+		return b.choose()
 	}
 	var cells [26][]int
 	for i := 0; i < len(s.Board); i++ {
@@ -220,7 +227,7 @@ func (b *botSearch) best() string {
 			}
 		}
 	})
-	return b.bestMove
+	return b.choose()
 }
 
 // scan tries the words longest first and stops a length after the first
@@ -243,8 +250,30 @@ func (b *botSearch) try(w string, r, c, dir int) {
 	if r < 0 || c < 0 || r >= Size || c >= Size {
 		return
 	}
-	b.budget--
 	s := b.s
+	// A quick look before the full check: the word fits the board and the
+	// hand.
+	n := len(w)
+	dr, dc := dirStep[dir][0], dirStep[dir][1]
+	er, ec := r+dr*(n-1), c+dc*(n-1)
+	if er < 0 || er >= Size || ec >= Size {
+		return
+	}
+	var need [26]int
+	for i := 0; i < n; i++ {
+		switch x := s.Board[(r+dr*i)*Size+c+dc*i]; x {
+		case '.':
+			l := w[i] - 'A'
+			need[l]++
+			if need[l] > b.have[l] {
+				return
+			}
+		case w[i]:
+		default:
+			return
+		}
+	}
+	b.budget--
 	lay, err := s.place(w, r, c, dir, s.Hands[b.seat])
 	if err != nil {
 		return
@@ -254,27 +283,72 @@ func (b *botSearch) try(w string, r, c, dir int) {
 			return
 		}
 	}
-	anas, ok := b.anas[w]
-	if !ok {
-		anas = b.g.knownAnagrams(w)
-		b.anas[w] = anas
-	}
-	fs := []form{{Word: w, Famous: famous()[w]}}
-	for _, a := range anas {
-		fs = append(fs, form{Word: a, Famous: famous()[a]})
-	}
-	v := mainValue(len(w), lay.Shells, fs) + sideValue(lay.Side)
-	if v <= b.bestScore {
+	fam := famous()[w]
+	base := mainValue(len(w), lay.Shells, []form{{Word: w, Famous: fam}})
+	side := sideValue(lay.Side)
+	if c0, ok := b.cands[w]; ok && c0.base+c0.side >= base+side {
 		return
 	}
-	b.bestScore = v
-	m := "mot " + w + " " + cellName(r, c) + " " + dirWord[dir]
-	if len(anas) > 0 {
-		m += " anagrammes=" + strings.Join(anas, ",")
+	b.cands[w] = botCand{r: r, c: c, dir: dir, shells: lay.Shells, base: base, side: side}
+	if base+side > b.bestScore {
+		b.bestScore = base + side
 	}
-	b.bestMove = m
 }
 
+// botCand is the best placement found for a word, valued without its
+// anagrams (their query is costlier than the placement's check).
+type botCand struct {
+	r, c, dir, shells, base, side int
+}
+
+// choose values the best candidates with every anagram known and returns
+// the best move.
+func (b *botSearch) choose() string {
+	words := make([]string, 0, len(b.cands))
+	for w := range b.cands {
+		words = append(words, w)
+	}
+	sort.Slice(words, func(i, j int) bool {
+		ci, cj := b.cands[words[i]], b.cands[words[j]]
+		if ci.base+ci.side != cj.base+cj.side {
+			return ci.base+ci.side > cj.base+cj.side
+		}
+		return words[i] < words[j]
+	})
+	best, move := 0, ""
+	for i, w := range words {
+		if i == botAnagramQueries {
+			break
+		}
+		cd := b.cands[w]
+		anas := b.g.knownAnagrams(w)
+		fs := []form{{Word: w, Famous: famous()[w]}}
+		for _, a := range anas {
+			fs = append(fs, form{Word: a, Famous: famous()[a]})
+		}
+		v := mainValue(len(w), cd.shells, fs) + cd.side
+		if v <= best {
+			continue
+		}
+		best = v
+		move = "mot " + w + " " + cellName(cd.r, cd.c) + " " + dirWord[cd.dir]
+		if len(anas) > 0 {
+			move += " anagrammes=" + strings.Join(anas, ",")
+		}
+	}
+	return move
+}
+
+// sortByLength orders words longest first, alphabetical within a length
+// (a counting sort: the lists are long).
 func sortByLength(words []string) {
-	sort.SliceStable(words, func(i, j int) bool { return len(words[i]) > len(words[j]) })
+	var byLen [64][]string
+	for _, w := range words {
+		n := min(len(w), 63)
+		byLen[n] = append(byLen[n], w)
+	}
+	k := 0
+	for n := 63; n >= 0; n-- {
+		k += copy(words[k:], byLen[n])
+	}
 }

@@ -77,10 +77,14 @@ func makePuzzle(lex *lexicon.Lexicon, spec puzzleSpec, seed uint64) question {
 		return makePuzzle(lex, puzzleSpec{Kind: puzzleDraw, Len: spec.Len}, seed)
 	case puzzleDraw:
 		w, ok := lex.RandomWord(spec.Len, mix64(seed))
-		if !ok {
-			w = gameWord
-			q.Len = len(w)
+		for d := 1; !ok && d < 30; d++ {
+			// No word of that length (a small server dictionary): the
+			// nearest length that has some.
+			if w, ok = lex.RandomWord(spec.Len-d, mix64(seed)); !ok {
+				w, ok = lex.RandomWord(spec.Len+d, mix64(seed))
+			}
 		}
+		q.Len = len(w)
 		q.Given, q.Example = sortedLetters(w), w
 	case puzzleEnds:
 		w, ok := lex.RandomWord(spec.Len, mix64(seed))

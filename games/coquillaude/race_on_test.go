@@ -1,0 +1,5 @@
+//go:build race
+
+package coquillaude
+
+const raceOn = true
