@@ -111,7 +111,7 @@ func playGame(t *testing.T, seed uint64, deep bool) int {
 
 // TestSelfPlay500: 500 seeded games end, with 171 pions accounted for at
 // every move. The race detector slows the bot's dictionary searches about
-// six times: under -race the first 200 seeds are played, so that the
+// six times: under -race the first 120 seeds are played, so that the
 // package's tests stay under 90 s.
 func TestSelfPlay500(t *testing.T) {
 	games := 500
@@ -119,7 +119,7 @@ func TestSelfPlay500(t *testing.T) {
 	case testing.Short():
 		games = 50
 	case raceOn:
-		games = 200
+		games = 120
 	}
 	total := 0
 	for seed := uint64(1); seed <= uint64(games); seed++ {
