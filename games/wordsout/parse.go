@@ -69,7 +69,12 @@ func parseMove(text string) (move, error) {
 	if len(toks) == 0 {
 		return m, games.Refuse("wordsout.err.syntax", text)
 	}
-	toks[0] = strings.TrimPrefix(toks[0], "/")
+	if toks[0] = strings.TrimPrefix(toks[0], "/"); toks[0] == "" {
+		toks = toks[1:]
+		if len(toks) == 0 {
+			return m, games.Refuse("wordsout.err.syntax", text)
+		}
+	}
 	one := len(toks) == 1
 	switch toks[0] {
 	case "passe", "passer", "pass", "pioche", "piocher", "draw":
