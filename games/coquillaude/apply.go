@@ -156,6 +156,9 @@ func (g *Game) apply(s *state, seat int, text string) ([]games.Event, error) {
 		case mvVote:
 		case mvPass:
 			m.ballot = 3
+			if f, _ := foldLower(strings.TrimSpace(strings.TrimPrefix(text, "/"))); f == "non" || f == "no" {
+				m.ballot = 2
+			}
 		default:
 			return nil, games.Refuse("coquillaude.err.phase_vote", s.Votes[s.VoteIdx].Name)
 		}
