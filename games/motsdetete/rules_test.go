@@ -467,3 +467,23 @@ func TestNotYourTurn(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestWorkedCheck_PENSER11 is the sheet's fourth count: with a 5, PENSER
+// down through the E of NOTES (P, N, S, E, R new) on 3-1-2-1-3-1 = 11.
+func TestWorkedCheck_PENSER11(t *testing.T) {
+	grid := []string{
+		"1 1 1 3 1",
+		"1 1 1 1 1",
+		"1 1 1 2 1",
+		"1 1 1 1 1",
+		"1 1 1 3 1",
+		"1 1 1 1 1",
+	}
+	g := newGame(t, grid, smallLex(t, "NOTES", "PENSER"), 2, nil)
+	g.put(t, "A2", false, "NOTES")
+	g.setDie(5)
+	mustApply(t, g, 0, "D1 bas PENSER")
+	if l := g.s.Last; l.New != "PNSER" || !slices.Equal(l.Words, []scored{{"PENSER", 11}}) || l.Total != 11 {
+		t.Fatalf("%+v", l)
+	}
+}
