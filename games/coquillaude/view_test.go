@@ -35,7 +35,7 @@ func TestBoardView(t *testing.T) {
 		t.Fatalf("rows shown: %q .. %q", lines[1], lines[len(lines)-1])
 	}
 	v := viewText(g.Public())
-	for _, want := range []string{"coquille", "shell", "#1 (premier joueur)"} {
+	for _, want := range []string{"coquille", "shell", "(premier joueur)", "(first player)"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("public view lacks %q", want)
 		}
