@@ -20,7 +20,8 @@ import (
 // allows (lexicon.CrossCheck); the first span lexicon.Fill finds a word for
 // is the best move. Level "good" draws among the good spans found instead.
 
-// span is one candidate placement.
+// span is one candidate placement (its side words are not listed, only
+// scored).
 type span struct {
 	plan
 	half int // expected score, in half points
@@ -121,7 +122,9 @@ func (b *botCtx) crossOf(c int, down bool) *crossInfo {
 func (b *botCtx) spans() []span {
 	s, g := b.s, b.s.grid
 	n := s.Die
-	var out []span
+	out := make([]span, 0, 256)
+	// The cells of every span share one backing array.
+	arena := make([]int, 0, 4096)
 	for _, down := range []bool{false, true} {
 		for e := range s.cells {
 			if s.cells[e] != 0 || g.kind[e] == black {
@@ -129,21 +132,23 @@ func (b *botCtx) spans() []span {
 			}
 			// e is the first new cell: take the next n-1 empty cells along
 			// the line, over letters, never over a black cell.
-			fresh := make([]int, 0, n)
-			fresh = append(fresh, e)
+			mark := len(arena)
+			arena = append(arena, e)
 			x, ok := e, true
-			for len(fresh) < n {
+			for len(arena)-mark < n {
 				x, ok = g.step(x, down, false)
 				if !ok || g.kind[x] == black {
 					break
 				}
 				if s.cells[x] == 0 {
-					fresh = append(fresh, x)
+					arena = append(arena, x)
 				}
 			}
-			if len(fresh) < n {
+			if len(arena)-mark < n {
+				arena = arena[:mark]
 				continue
 			}
+			fresh := arena[mark:len(arena):len(arena)]
 			// The main word: letters before e, the span, letters after.
 			first := e
 			for {
@@ -161,13 +166,14 @@ func (b *botCtx) spans() []span {
 				}
 				last = q
 			}
-			var main []int
+			mark = len(arena)
 			for c := first; ; c, _ = g.step(c, down, false) {
-				main = append(main, c)
+				arena = append(arena, c)
 				if c == last {
 					break
 				}
 			}
+			main := arena[mark:len(arena):len(arena)]
 			if len(main) < 2 {
 				continue
 			}
@@ -179,7 +185,6 @@ func (b *botCtx) spans() []span {
 			for _, c := range fresh {
 				if ci := b.crossOf(c, down); ci.side != nil {
 					touches = true
-					sp.sides = append(sp.sides, ci.side)
 					sp.half += ci.half
 				}
 			}
