@@ -153,8 +153,14 @@ func TestLoadRejectsBadStates(t *testing.T) {
 		}
 	}
 	g := newGame(t, 2, 1, nil)
+	bad := g.s.clone()
+	bad.Phase, bad.Q = phaseAnswer, nil
+	data, _ := bad.save()
+	if _, err := e.Load(data); err == nil {
+		t.Error("a question phase without its question loaded")
+	}
 	g.s.Bag = g.s.Bag[1:] // a pion lost
-	data, _ := g.Save()
+	data, _ = g.Save()
 	if _, err := e.Load(data); err == nil {
 		t.Error("a state with 170 pions loaded")
 	}

@@ -225,6 +225,46 @@ func loadState(data []byte) (*state, error) {
 		s.Phase < phaseDraw || s.Phase > phaseChallenge {
 		return nil, errors.New("coquillaude: load: inconsistent state")
 	}
+	ok := true
+	switch s.Phase {
+	case phaseAnswer:
+		ok = s.Q != nil && s.Q.Seat >= 0 && s.Q.Seat < n && s.Q.Stars >= 1 && s.Q.Stars <= 3
+	case phaseGift:
+		ok = len(s.Gifts) > 0 && len(s.Given) == n && s.Gifts[0].To >= 0 && s.Gifts[0].To < n
+	case phaseCompose:
+		ok = len(s.Props) == n
+	case phaseVote:
+		ok = len(s.Props) == n && s.VoteIdx < len(s.Votes) && len(s.Ballots) == n
+	case phaseChallenge:
+		ok = s.Placed != nil && len(s.Challenged) == n
+	}
+	for _, gf := range s.Gifts {
+		ok = ok && gf.To >= 0 && gf.To < n
+	}
+	if !ok {
+		return nil, errors.New("coquillaude: load: inconsistent phase")
+	}
+	letters := func(b []byte) bool {
+		for _, x := range b {
+			if x < 'A' || x > 'Z' {
+				return false
+			}
+		}
+		return true
+	}
+	if !letters(s.Bag) || !letters(s.Out) {
+		return nil, errors.New("coquillaude: load: bad pion")
+	}
+	for _, h := range s.Hands {
+		if !letters(h) {
+			return nil, errors.New("coquillaude: load: bad pion")
+		}
+	}
+	for i := 0; i < len(s.Board); i++ {
+		if b := s.Board[i]; b != '.' && (b < 'A' || b > 'Z') {
+			return nil, errors.New("coquillaude: load: bad board")
+		}
+	}
 	total := len(s.Bag) + len(s.Out)
 	for _, h := range s.Hands {
 		total += len(h)
