@@ -15,11 +15,11 @@ type turn struct {
 }
 
 func (t *turn) pub(key string, args ...any) {
-	m := mk(key, args...)
+	m := i18n.T(key, args...)
 	if !t.last {
 		t.s.Last, t.last = m, true
 	}
-	t.evs = append(t.evs, games.Event{To: games.Everyone, Msg: m.msg()})
+	t.evs = append(t.evs, games.Event{To: games.Everyone, Msg: m})
 }
 
 func (t *turn) priv(seat int, key string, args ...any) {

@@ -1,6 +1,8 @@
 package wordsout
 
 import (
+	"github.com/tablee/tablee/i18n"
+
 	"strings"
 	"testing"
 
@@ -174,8 +176,8 @@ func TestWO_D2_NearestToZDeals(t *testing.T) {
 		s.chooseDealer()
 		var zSeat = -1
 		for _, m := range s.Setup {
-			if m.Key == "wordsout.ev.reveal" && m.Args[1] == "=Z🟥" {
-				zSeat = int(m.Args[0][1] - '0')
+			if m.Key == "wordsout.ev.reveal" && (i18n.Renderer{}).Text(m.Args[1].(i18n.Msg)) == "Z🟥" {
+				zSeat = int(m.Args[0].(i18n.Seat))
 			}
 		}
 		if zSeat != s.Dealer {

@@ -79,21 +79,15 @@ func (sb scoreBook) follow(evs []games.Event) error {
 		switch e.Msg.Key {
 		case "wordsout.ev.cash":
 			seat := int(a[0].(i18n.Seat))
-			var v, total int
-			fmt.Sscan(a[2].(string), &v)
-			fmt.Sscan(a[3].(string), &total)
+			v, total := a[2].(int), a[3].(int)
 			sb[seat] += v
 			if sb[seat] != total {
 				return fmt.Errorf("cash: total %d, book %d", total, sb[seat])
 			}
 		case "wordsout.ev.penalty":
-			var n int
-			fmt.Sscan(a[1].(string), &n)
-			sb[int(a[0].(i18n.Seat))] -= n
+			sb[int(a[0].(i18n.Seat))] -= a[1].(int)
 		case "wordsout.ev.bonus":
-			var n int
-			fmt.Sscan(a[1].(string), &n)
-			sb[int(a[0].(i18n.Seat))] += n
+			sb[int(a[0].(i18n.Seat))] += a[1].(int)
 		}
 	}
 	return nil

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/tablee/tablee/games/cards"
 	"github.com/tablee/tablee/i18n"
@@ -79,8 +78,8 @@ type state struct {
 	Passes    int              `json:"passes,omitempty"` // passes in a row with an empty PIOCHE
 	Moves     int              `json:"moves"`
 	Over      bool             `json:"over,omitempty"`
-	Setup     []smsg           `json:"setup,omitempty"`
-	Last      smsg             `json:"last"`
+	Setup     []i18n.Msg       `json:"setup,omitempty"`
+	Last      i18n.Msg         `json:"last"`
 }
 
 func (s *state) total() int { return setSize * sets(s.Players) }
@@ -111,7 +110,7 @@ func newState(players int, forgiving bool, seed uint64) *state {
 		for {
 			c := s.Pioche.Draw(1)[0]
 			if c.Kind() == kindJoker || c.Kind() == kindPoubelle {
-				s.Setup = append(s.Setup, mk("wordsout.ev.start_back", cardName(c), r+1))
+				s.Setup = append(s.Setup, i18n.T("wordsout.ev.start_back", cardName(c), r+1))
 				s.Pioche.Insert(&s.Rng, c)
 				continue
 			}
@@ -119,7 +118,7 @@ func newState(players int, forgiving bool, seed uint64) *state {
 			break
 		}
 	}
-	s.Setup = append(s.Setup, mk("wordsout.ev.dealt", i18n.Seat(s.Dealer), handSize, s.Pioche.Len()))
+	s.Setup = append(s.Setup, i18n.T("wordsout.ev.dealt", i18n.Seat(s.Dealer), handSize, s.Pioche.Len()))
 	s.Turn = (s.Dealer + 1) % players
 	s.Origin = s.Turn
 	return s
@@ -152,7 +151,7 @@ func (s *state) chooseDealer() {
 			var c Card
 			for {
 				c = draw()
-				s.Setup = append(s.Setup, mk("wordsout.ev.reveal", i18n.Seat(p), cardName(c)))
+				s.Setup = append(s.Setup, i18n.T("wordsout.ev.reveal", i18n.Seat(p), cardName(c)))
 				if c.Letter() != 0 {
 					break
 				}
@@ -166,7 +165,7 @@ func (s *state) chooseDealer() {
 		}
 		if len(tied) == 1 || round == 50 {
 			s.Dealer = tied[0]
-			s.Setup = append(s.Setup, mk("wordsout.ev.dealer", i18n.Seat(s.Dealer), string(best)))
+			s.Setup = append(s.Setup, i18n.T("wordsout.ev.dealer", i18n.Seat(s.Dealer), string(best)))
 			return
 		}
 		contenders = tied
@@ -228,78 +227,4 @@ func loadState(data []byte) (*state, error) {
 		s.Discard = []Card{}
 	}
 	return s, nil
-}
-
-// smsg is an i18n message that survives Save/Load: arguments are kept as
-// strings with a tag ("@2" seat 2, "#key" a nested message, "=text").
-type smsg struct {
-	Key  string   `json:"k,omitempty"`
-	Args []string `json:"a,omitempty"`
-}
-
-// IsZero tells whether the saved message is empty.
-func (m smsg) IsZero() bool { return m.Key == "" }
-
-// mk builds a savable message from i18n.Seat, i18n.Msg (with plain
-// arguments, or Raw), strings and numbers.
-func mk(key string, args ...any) smsg {
-	m := smsg{Key: key, Args: make([]string, len(args))}
-	for i, a := range args {
-		switch v := a.(type) {
-		case i18n.Seat:
-			m.Args[i] = "@" + strconv.Itoa(int(v))
-		case i18n.Msg:
-			if len(v.Args) == 1 && v.Key == i18n.Raw("").Key {
-				m.Args[i] = "=" + fmt.Sprint(v.Args[0])
-			} else {
-				m.Args[i] = "#" + v.Key
-				for _, x := range v.Args { // one level, plain values
-					m.Args[i] += "\x1f" + fmt.Sprint(x)
-				}
-			}
-		default:
-			m.Args[i] = "=" + fmt.Sprint(v)
-		}
-	}
-	return m
-}
-
-func (m smsg) msg() i18n.Msg {
-	if m.Key == "" {
-		return i18n.Msg{}
-	}
-	args := make([]any, len(m.Args))
-	for i, a := range m.Args {
-		if a == "" {
-			args[i] = ""
-			continue
-		}
-		switch a[0] {
-		case '@':
-			n, _ := strconv.Atoi(a[1:])
-			args[i] = i18n.Seat(n)
-		case '#':
-			parts := splitUnit(a[1:])
-			sub := make([]any, len(parts)-1)
-			for j, p := range parts[1:] {
-				sub[j] = p
-			}
-			args[i] = i18n.T(parts[0], sub...)
-		default:
-			args[i] = a[1:]
-		}
-	}
-	return i18n.T(m.Key, args...)
-}
-
-func splitUnit(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0x1f {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
 }
