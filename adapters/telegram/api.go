@@ -45,7 +45,9 @@ func (e *apiError) cannotEdit() bool {
 		return false
 	}
 	d := strings.ToLower(e.desc)
-	for _, s := range []string{"message to edit not found", "message can't be edited", "message_id_invalid", "message to delete not found", "message not found"} {
+	for _, s := range []string{"message to edit not found", "message can't be edited", "message_id_invalid", "message to delete not found", "message not found",
+		// An edit of the wrong kind: a photo's text, a text's caption or media.
+		"there is no text in the message", "there is no caption in the message", "there is no media in the message"} {
 		if strings.Contains(d, s) {
 			return true
 		}

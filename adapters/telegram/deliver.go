@@ -2,7 +2,9 @@ package telegram
 
 import (
 	"context"
+	"encoding/json"
 	"strconv"
+	"strings"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -32,9 +34,11 @@ type chatQueue struct {
 type boardState struct {
 	key    string
 	msgID  int
-	loaded bool // msgID was read from the table's note
-	since  int  // messages seen in the chat after it
-	edits  int  // edits since it was posted
+	loaded bool   // msgID was read from the table's note
+	since  int    // messages seen in the chat after it
+	edits  int    // edits since it was posted
+	photo  bool   // the message is a photo (the board had a picture)
+	picKey string // PictureKey of its picture, "" when unknown
 }
 
 // Deliver is the core's way to send on its own. Private messages (hands,
@@ -69,7 +73,7 @@ func (a *Adapter) sendPrivate(ctx context.Context, uid int64, o bot.Out) error {
 
 // sendNow sends a rendered message to a chat synchronously.
 func (a *Adapter) sendNow(ctx context.Context, chat int64, topic int, r rendered, replyTo int) (int, error) {
-	raw, e := a.request(ctx, chat, a.limits.MaxSyncWait, "sendMessage", a.messageParams(chat, topic, r, replyTo))
+	raw, e := a.send(ctx, chat, topic, r, replyTo, a.limits.MaxSyncWait)
 	if e == nil {
 		return sentID(raw), nil
 	}
@@ -87,6 +91,57 @@ func (a *Adapter) sendNow(ctx context.Context, chat int64, topic int, r rendered
 	}
 	a.log.Warn("message not sent", "chat", chat, "err", e)
 	return 0, e
+}
+
+// send sends a message that is not a board: a text message, or a photo
+// with its caption. A photo whose caption cannot say everything is, in a
+// private chat, the photo with the title and then the whole text with the
+// buttons (a hand is never cut short); elsewhere the caption is cut (see
+// fitCaption). A picture that cannot be sent is replaced by the text at
+// once; a 429, a closed private chat or a migrated group are returned as
+// for a text message.
+func (a *Adapter) send(ctx context.Context, chat int64, topic int, r rendered, replyTo int, maxWait time.Duration) (json.RawMessage, *apiError) {
+	if r.photo == nil {
+		return a.request(ctx, chat, maxWait, "sendMessage", a.messageParams(chat, topic, r, replyTo))
+	}
+	split := chat > 0 && !r.full
+	caption, markup := r.caption, r.markup
+	if split {
+		caption, markup = r.short, nil
+	}
+	raw, e := a.sendPicture(ctx, chat, topic, r.photo, r.photoKey, caption, markup, replyTo, maxWait)
+	if e != nil {
+		if !pictureFailed(chat, e) {
+			return nil, e
+		}
+		a.log.Warn("picture not sent, sending the text instead", "chat", chat, "err", e)
+		return a.request(ctx, chat, maxWait, "sendMessage", a.messageParams(chat, topic, textOnly(r), replyTo))
+	}
+	if !split {
+		return raw, nil
+	}
+	raw2, e := a.request(ctx, chat, maxWait, "sendMessage", a.messageParams(chat, topic, textOnly(r), 0))
+	if e != nil {
+		if e.retryAfter > 0 {
+			a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: textOnly(r)})
+		} else {
+			a.log.Warn("text of a picture not sent", "chat", chat, "err", e)
+		}
+		return raw, nil
+	}
+	return raw2, nil
+}
+
+// pictureFailed says a failed photo is worth replacing by its text: not a
+// rate limit (waited for, or queued), a migrated group (sent again there),
+// or a private chat that cannot be reached (bot.ErrNoPrivate).
+func pictureFailed(chat int64, e *apiError) bool {
+	return e.retryAfter == 0 && e.migrateTo == 0 && !(chat > 0 && e.unreachable())
+}
+
+// textOnly is a rendered message without its picture.
+func textOnly(r rendered) rendered {
+	return rendered{text: r.text, markup: r.markup, asks: r.asks}
 }
 
 func (a *Adapter) messageParams(chat int64, topic int, r rendered, replyTo int) tgbotapi.Params {
@@ -179,7 +234,7 @@ func (a *Adapter) run(j *job) {
 		a.sendBoard(ctx, j)
 		return
 	}
-	raw, e := a.request(ctx, j.chat, time.Hour, "sendMessage", a.messageParams(j.chat, j.topic, j.msg, j.replyTo))
+	raw, e := a.send(ctx, j.chat, j.topic, j.msg, j.replyTo, time.Hour)
 	if e == nil {
 		a.seen(j.key, sentID(raw), 0)
 		return
@@ -192,38 +247,68 @@ func (a *Adapter) run(j *job) {
 
 // sendBoard edits the table's board message in place, or posts it afresh
 // when there is none, it has scrolled away, or it cannot be edited (then
-// the old one is deleted).
+// the old one is deleted). A board with a picture is a photo whose caption
+// is edited alone while the picture stays the same, and whose media is
+// replaced when it changed; a text board cannot become a photo (nor the
+// reverse): it is posted afresh. A picture that cannot be sent gives way to
+// the text board at once.
 func (a *Adapter) sendBoard(ctx context.Context, j *job) {
 	st := a.board(j)
 	a.smu.Lock()
-	old, since, edits := st.msgID, st.since, st.edits
+	old, since, edits, wasPhoto, oldKey := st.msgID, st.since, st.edits, st.photo, st.picKey
 	a.smu.Unlock()
-	fresh := j.repost || old == 0 || since >= a.opts.RepostAfter || (edits >= a.opts.RepostEvery && since > 0)
+	photo := j.msg.photo != nil
+	fresh := j.repost || old == 0 || since >= a.opts.RepostAfter || (edits >= a.opts.RepostEvery && since > 0) || wasPhoto != photo
 	if !fresh {
-		p := tgbotapi.Params{"chat_id": strconv.FormatInt(j.chat, 10), "message_id": strconv.Itoa(old),
-			"text": j.msg.text, "parse_mode": "HTML", "disable_web_page_preview": "true"}
-		if j.msg.markup != nil {
-			_ = p.AddInterface("reply_markup", j.msg.markup)
+		var e *apiError
+		if photo {
+			e = a.editPhoto(ctx, j.chat, old, j.msg, j.msg.caption, oldKey != "" && oldKey == j.msg.photoKey, time.Hour)
+		} else {
+			p := tgbotapi.Params{"chat_id": strconv.FormatInt(j.chat, 10), "message_id": strconv.Itoa(old),
+				"text": j.msg.text, "parse_mode": "HTML", "disable_web_page_preview": "true"}
+			if j.msg.markup != nil {
+				_ = p.AddInterface("reply_markup", j.msg.markup)
+			}
+			_, e = a.request(ctx, j.chat, time.Hour, "editMessageText", p)
 		}
-		_, e := a.request(ctx, j.chat, time.Hour, "editMessageText", p)
 		switch {
-		case e == nil:
+		case e == nil || e.notModified():
 			a.smu.Lock()
-			st.edits++
+			if e == nil {
+				st.edits++
+			}
+			if photo {
+				st.picKey = j.msg.photoKey
+			}
 			a.smu.Unlock()
-			return
-		case e.notModified():
 			return
 		case a.migrated(j, e):
 			return
 		case e.cannotEdit():
 			a.log.Info("board cannot be edited, posting it again", "table", j.table, "err", e)
+		case photo && pictureFailed(j.chat, e):
+			a.log.Warn("board picture not sent, showing the text board", "table", j.table, "err", e)
+			j.msg = textOnly(j.msg)
+			a.sendBoard(ctx, j)
+			return
 		default:
 			a.log.Warn("board not updated", "table", j.table, "err", e)
 			return
 		}
 	}
-	raw, e := a.request(ctx, j.chat, time.Hour, "sendMessage", a.messageParams(j.chat, j.topic, j.msg, 0))
+	var raw json.RawMessage
+	var e *apiError
+	if photo {
+		raw, e = a.sendPicture(ctx, j.chat, j.topic, j.msg.photo, j.msg.photoKey, j.msg.caption, j.msg.markup, 0, time.Hour)
+		if e != nil && pictureFailed(j.chat, e) {
+			a.log.Warn("board picture not sent, showing the text board", "table", j.table, "err", e)
+			j.msg = textOnly(j.msg)
+			a.sendBoard(ctx, j)
+			return
+		}
+	} else {
+		raw, e = a.request(ctx, j.chat, time.Hour, "sendMessage", a.messageParams(j.chat, j.topic, j.msg, 0))
+	}
 	if e != nil {
 		if !a.migrated(j, e) {
 			a.log.Warn("board not posted", "table", j.table, "err", e)
@@ -232,11 +317,15 @@ func (a *Adapter) sendBoard(ctx context.Context, j *job) {
 	}
 	id := sentID(raw)
 	a.smu.Lock()
-	st.msgID, st.since, st.edits = id, 0, 0
+	st.msgID, st.since, st.edits, st.photo, st.picKey = id, 0, 0, photo, j.msg.photoKey
 	a.smu.Unlock()
 	a.seen(j.key, id, j.table)
 	if j.table != 0 {
-		if err := a.core.SetNote(j.table, noteBoard, strconv.Itoa(id)); err != nil {
+		note := strconv.Itoa(id)
+		if photo {
+			note += " photo"
+		}
+		if err := a.core.SetNote(j.table, noteBoard, note); err != nil {
 			a.log.Debug("board note not saved", "table", j.table, "err", err)
 		}
 	}
@@ -262,10 +351,15 @@ func (a *Adapter) board(j *job) *boardState {
 	a.smu.Unlock()
 	if !loaded {
 		// Not under smu: Note takes the table's lock.
-		if id, err := strconv.Atoi(a.core.Note(j.table, noteBoard)); err == nil {
+		// "<message id>", "<message id> photo" for a board with a picture.
+		f := strings.Fields(a.core.Note(j.table, noteBoard))
+		if len(f) == 0 {
+			f = []string{""}
+		}
+		if id, err := strconv.Atoi(f[0]); err == nil {
 			a.smu.Lock()
 			if st.msgID == 0 {
-				st.msgID = id
+				st.msgID, st.photo = id, len(f) > 1 && f[1] == "photo"
 				// Unknown how far it scrolled while the bot was down: a
 				// message since, so that edits soon move it down.
 				st.since = 1
@@ -311,7 +405,7 @@ func (a *Adapter) migrated(j *job, e *apiError) bool {
 	if j.board {
 		a.smu.Lock()
 		if st := a.boards[j.table]; st != nil {
-			st.msgID, st.since, st.edits = 0, 0, 0
+			st.msgID, st.since, st.edits, st.photo, st.picKey = 0, 0, 0, false, ""
 		}
 		a.smu.Unlock()
 	}
@@ -357,22 +451,135 @@ func (a *Adapter) oldChat(chat int64) int64 {
 	return chat
 }
 
-// sendPhoto posts a picture (multipart upload) with an HTML caption: the
-// way boards will be drawn once views carry PNGs. Not used by boards yet.
-func (a *Adapter) sendPhoto(ctx context.Context, chat int64, topic int, png []byte, caption string, markup *tgbotapi.InlineKeyboardMarkup) (int, error) {
+// sendPicture posts a picture with an HTML caption: by the file_id of an
+// earlier upload of the same picture (same key) when there is one, else by
+// a multipart upload. The file_id Telegram gives back is kept for the key.
+func (a *Adapter) sendPicture(ctx context.Context, chat int64, topic int, png []byte, key, caption string,
+	markup *tgbotapi.InlineKeyboardMarkup, replyTo int, maxWait time.Duration) (json.RawMessage, *apiError) {
 	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "caption": caption, "parse_mode": "HTML"}
 	if topic != 0 {
 		p["message_thread_id"] = strconv.Itoa(topic)
 	}
+	if replyTo != 0 {
+		p["reply_to_message_id"] = strconv.Itoa(replyTo)
+		p["allow_sending_without_reply"] = "true"
+	}
 	if markup != nil {
 		_ = p.AddInterface("reply_markup", markup)
 	}
-	files := []tgbotapi.RequestFile{{Name: "photo", Data: tgbotapi.FileBytes{Name: "board.png", Bytes: png}}}
-	raw, e := a.call(ctx, chat, time.Hour, func() (*tgbotapi.APIResponse, error) { return a.api.UploadFiles("sendPhoto", p, files) })
-	if e != nil {
-		return 0, e
+	if id := a.fileID(key); id != "" {
+		p["photo"] = id
+		raw, e := a.request(ctx, chat, maxWait, "sendPhoto", p)
+		if e == nil || !pictureFailed(chat, e) {
+			return raw, e
+		}
+		// The file_id was refused (or the request failed): upload.
+		a.log.Debug("picture file_id not reused", "err", e)
+		a.forgetFileID(key)
+		delete(p, "photo")
 	}
-	return sentID(raw), nil
+	files := []tgbotapi.RequestFile{{Name: "photo", Data: tgbotapi.FileBytes{Name: "board.png", Bytes: png}}}
+	raw, e := a.call(ctx, chat, maxWait, func() (*tgbotapi.APIResponse, error) { return a.api.UploadFiles("sendPhoto", p, files) })
+	if e == nil {
+		a.keepFileID(key, raw)
+	}
+	return raw, e
+}
+
+// editPhoto edits a photo message: its caption and buttons only when the
+// picture is the same (same key), else its media too, by file_id when
+// the picture was uploaded before, else by a multipart upload
+// (editMessageMedia, media "attach://board").
+func (a *Adapter) editPhoto(ctx context.Context, chat int64, msgID int, r rendered, caption string, same bool, maxWait time.Duration) *apiError {
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "message_id": strconv.Itoa(msgID)}
+	if r.markup != nil {
+		_ = p.AddInterface("reply_markup", r.markup)
+	}
+	if same {
+		p["caption"], p["parse_mode"] = caption, "HTML"
+		_, e := a.request(ctx, chat, maxWait, "editMessageCaption", p)
+		return e
+	}
+	media := func(ref string) {
+		_ = p.AddInterface("media", map[string]string{"type": "photo", "media": ref, "caption": caption, "parse_mode": "HTML"})
+	}
+	if id := a.fileID(r.photoKey); id != "" {
+		media(id)
+		_, e := a.request(ctx, chat, maxWait, "editMessageMedia", p)
+		if e == nil || e.notModified() || e.cannotEdit() || !pictureFailed(chat, e) {
+			return e
+		}
+		a.log.Debug("picture file_id not reused", "err", e)
+		a.forgetFileID(r.photoKey)
+	}
+	media("attach://board")
+	files := []tgbotapi.RequestFile{{Name: "board", Data: tgbotapi.FileBytes{Name: "board.png", Bytes: r.photo}}}
+	raw, e := a.call(ctx, chat, maxWait, func() (*tgbotapi.APIResponse, error) { return a.api.UploadFiles("editMessageMedia", p, files) })
+	if e == nil {
+		a.keepFileID(r.photoKey, raw)
+	}
+	return e
+}
+
+// maxFileIDs bounds the pictures whose file_id is kept: boards change at
+// each move, and an old one is rarely drawn again.
+const maxFileIDs = 512
+
+// fileID is the file_id of an uploaded picture, "" if none.
+func (a *Adapter) fileID(key string) string {
+	if key == "" {
+		return ""
+	}
+	a.smu.Lock()
+	defer a.smu.Unlock()
+	return a.files[key]
+}
+
+// keepFileID remembers the file_id of the largest size of the photo of a
+// sent or edited message.
+func (a *Adapter) keepFileID(key string, raw json.RawMessage) {
+	var m struct {
+		Photo []tgbotapi.PhotoSize `json:"photo"`
+	}
+	if key == "" || json.Unmarshal(raw, &m) != nil || len(m.Photo) == 0 {
+		return
+	}
+	best := m.Photo[0]
+	for _, ps := range m.Photo[1:] {
+		if ps.Width*ps.Height > best.Width*best.Height {
+			best = ps
+		}
+	}
+	if best.FileID == "" {
+		return
+	}
+	a.smu.Lock()
+	defer a.smu.Unlock()
+	if len(a.files) >= maxFileIDs {
+		clear(a.files)
+	}
+	a.files[key] = best.FileID
+}
+
+func (a *Adapter) forgetFileID(key string) {
+	a.smu.Lock()
+	defer a.smu.Unlock()
+	delete(a.files, key)
+}
+
+// samePicture says whether a message's photo (its sizes' file_ids) is the
+// picture of key.
+func (a *Adapter) samePicture(key string, ids []string) bool {
+	id := a.fileID(key)
+	if id == "" {
+		return false
+	}
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
 }
 
 // text renders one of the adapter's own texts.

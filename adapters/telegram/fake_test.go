@@ -47,8 +47,10 @@ type fakeMsg struct {
 	Text       string
 	Markup     *tgbotapi.InlineKeyboardMarkup
 	ForceReply bool
-	Photo      int // bytes of an uploaded photo
+	Photo      int    // bytes of its photo, 0 for a text message (Text is then the caption)
+	FileID     string // file_id of its photo
 	Edits      int
+	MediaEdits int // editMessageMedia among Edits
 	Deleted    bool
 	ReplyTo    int
 }
@@ -72,6 +74,7 @@ type fakeFail struct {
 	code       int
 	retryAfter int
 	times      int
+	desc       string // "" for a generic one
 }
 
 type fakeUser struct {
@@ -102,6 +105,9 @@ type fakeAPI struct {
 	webhook   map[string]string
 	nextCB    int
 	migrateTo map[int64]int64
+	files     map[string]int // file_id -> bytes of the uploaded photo
+	uploads   int            // photos uploaded (multipart)
+	nextFile  int
 }
 
 const fakeToken = "123456:TEST-token"
@@ -109,7 +115,8 @@ const fakeToken = "123456:TEST-token"
 func newFakeAPI(t *testing.T, clock Clock) *fakeAPI {
 	f := &fakeAPI{t: t, clock: clock, nextUpd: 1000, notify: make(chan struct{}),
 		chats: map[int64][]*fakeMsg{}, chatType: map[int64]string{}, nextID: map[int64]int{},
-		blocked: map[int64]bool{}, commands: map[string][]tgbotapi.BotCommand{}, migrateTo: map[int64]int64{}}
+		blocked: map[int64]bool{}, commands: map[string][]tgbotapi.BotCommand{}, migrateTo: map[int64]int64{},
+		files: map[string]int{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
 	return f
@@ -143,7 +150,7 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	method := rest
 	params := map[string]string{}
-	photo := 0
+	parts := map[string]int{} // uploaded files: field -> bytes
 	if strings.HasPrefix(r.Header.Get("Content-Type"), "multipart/") {
 		if err := r.ParseMultipartForm(10 << 20); err != nil {
 			f.fail(w, 400, "Bad Request: bad multipart", "")
@@ -152,11 +159,11 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		for k, v := range r.MultipartForm.Value {
 			params[k] = v[0]
 		}
-		if fh := r.MultipartForm.File["photo"]; len(fh) > 0 {
+		for name, fh := range r.MultipartForm.File {
 			file, _ := fh[0].Open()
 			b, _ := io.ReadAll(file)
 			file.Close()
-			photo = len(b)
+			parts[name] = len(b)
 		}
 	} else {
 		_ = r.ParseForm()
@@ -194,6 +201,8 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 			}
 			if fl.code == 429 {
 				f.fail(w, 429, "Too Many Requests: retry after "+strconv.Itoa(fl.retryAfter), fmt.Sprintf(`{"retry_after":%d}`, fl.retryAfter))
+			} else if fl.desc != "" {
+				f.fail(w, fl.code, fl.desc, "")
 			} else {
 				f.fail(w, fl.code, "Internal Server Error", "")
 			}
@@ -227,20 +236,75 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 			f.fail(w, 400, "Bad Request: chat not found", "")
 			return
 		}
-		m := &fakeMsg{Chat: chat, Text: params["text"], Photo: photo}
+		m := &fakeMsg{Chat: chat, Text: params["text"]}
 		if method == "sendPhoto" {
 			m.Text = params["caption"]
+			if !f.photo(m, parts["photo"], params["photo"]) {
+				f.fail(w, 400, "Bad Request: wrong file identifier/HTTP URL specified", "")
+				return
+			}
 		}
 		m.Thread, _ = strconv.Atoi(params["message_thread_id"])
 		m.ReplyTo, _ = strconv.Atoi(params["reply_to_message_id"])
 		f.setMarkup(m, params["reply_markup"])
 		f.add(m)
-		f.reply(w, map[string]any{"message_id": m.ID, "chat": map[string]any{"id": chat}, "text": m.Text})
+		f.reply(w, f.msgJSON(m))
+	case "editMessageCaption", "editMessageMedia":
+		id, _ := strconv.Atoi(params["message_id"])
+		m := f.find(chat, id)
+		if m == nil {
+			f.fail(w, 400, "Bad Request: message to edit not found", "")
+			return
+		}
+		if m.FileID == "" {
+			f.fail(w, 400, "Bad Request: there is no "+map[string]string{"editMessageCaption": "caption", "editMessageMedia": "media"}[method]+" in the message to edit", "")
+			return
+		}
+		caption, nm := params["caption"], &fakeMsg{FileID: m.FileID, Photo: m.Photo}
+		if method == "editMessageMedia" {
+			var media struct {
+				Type      string `json:"type"`
+				Media     string `json:"media"`
+				Caption   string `json:"caption"`
+				ParseMode string `json:"parse_mode"`
+			}
+			if err := json.Unmarshal([]byte(params["media"]), &media); err != nil || media.Type != "photo" || media.ParseMode != "HTML" {
+				f.fail(w, 400, "Bad Request: can't parse InputMedia", "")
+				return
+			}
+			caption = media.Caption
+			ref, attached := strings.CutPrefix(media.Media, "attach://")
+			upload, fileID := 0, media.Media
+			if attached {
+				upload, fileID = parts[ref], ""
+			}
+			if !f.photo(nm, upload, fileID) {
+				f.fail(w, 400, "Bad Request: wrong file identifier/HTTP URL specified", "")
+				return
+			}
+		}
+		old, _ := json.Marshal(m.Markup)
+		f.setMarkup(nm, params["reply_markup"])
+		nw, _ := json.Marshal(nm.Markup)
+		if caption == m.Text && nm.FileID == m.FileID && string(old) == string(nw) {
+			f.fail(w, 400, "Bad Request: message is not modified: specified new message content and reply markup are exactly the same", "")
+			return
+		}
+		if nm.FileID != m.FileID {
+			m.MediaEdits++
+		}
+		m.Text, m.Markup, m.FileID, m.Photo = caption, nm.Markup, nm.FileID, nm.Photo
+		m.Edits++
+		f.reply(w, f.msgJSON(m))
 	case "editMessageText", "editMessageReplyMarkup":
 		id, _ := strconv.Atoi(params["message_id"])
 		m := f.find(chat, id)
 		if m == nil {
 			f.fail(w, 400, "Bad Request: message to edit not found", "")
+			return
+		}
+		if method == "editMessageText" && m.FileID != "" {
+			f.fail(w, 400, "Bad Request: there is no text in the message to edit", "")
 			return
 		}
 		text := m.Text
@@ -257,7 +321,7 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		m.Text, m.Markup = text, nm.Markup
 		m.Edits++
-		f.reply(w, map[string]any{"message_id": m.ID, "chat": map[string]any{"id": chat}, "text": m.Text})
+		f.reply(w, f.msgJSON(m))
 	case "deleteMessage":
 		id, _ := strconv.Atoi(params["message_id"])
 		m := f.find(chat, id)
@@ -274,6 +338,45 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		f.fail(w, 404, "Not Found: method "+method, "")
 	}
 }
+
+// photo gives a message its photo: an upload of n bytes, or a file_id
+// given back earlier. False for an unknown file_id or nothing at all.
+func (f *fakeAPI) photo(m *fakeMsg, n int, fileID string) bool {
+	switch {
+	case n > 0:
+		f.uploads++
+		f.nextFile++
+		m.FileID, m.Photo = "AgAC-file-"+strconv.Itoa(f.nextFile), n
+		f.files[m.FileID] = n
+		return true
+	case fileID != "" && f.files[fileID] > 0:
+		m.FileID, m.Photo = fileID, f.files[fileID]
+		return true
+	}
+	return false
+}
+
+// msgJSON is a sent or edited message as Telegram returns it: a photo has
+// its sizes, the largest last, each with its own file_id.
+func (f *fakeAPI) msgJSON(m *fakeMsg) map[string]any {
+	j := map[string]any{"message_id": m.ID, "chat": f.chatJSON(m.Chat), "date": 1}
+	if m.FileID == "" {
+		j["text"] = m.Text
+		return j
+	}
+	j["caption"] = m.Text
+	j["photo"] = photoSizes(m)
+	return j
+}
+
+func photoSizes(m *fakeMsg) []map[string]any {
+	return []map[string]any{
+		{"file_id": m.FileID + "-thumb", "file_unique_id": "t" + m.FileID, "width": 90, "height": 90, "file_size": 1000},
+		{"file_id": m.FileID, "file_unique_id": "u" + m.FileID, "width": 320, "height": 320, "file_size": m.Photo},
+	}
+}
+
+func (f *fakeAPI) uploaded() int { f.mu.Lock(); defer f.mu.Unlock(); return f.uploads }
 
 func (f *fakeAPI) setMarkup(m *fakeMsg, raw string) {
 	if raw == "" {
@@ -418,6 +521,11 @@ func (f *fakeAPI) press(u fakeUser, m fakeMsg, data string) {
 	f.nextCB++
 	id := "cb" + strconv.Itoa(f.nextCB)
 	msg := map[string]any{"message_id": m.ID, "chat": f.chatJSON(m.Chat), "date": 1, "text": m.Text}
+	if m.FileID != "" {
+		delete(msg, "text")
+		msg["caption"] = m.Text
+		msg["photo"] = photoSizes(&m)
+	}
 	if m.Markup != nil {
 		msg["reply_markup"] = m.Markup
 	}

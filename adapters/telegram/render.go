@@ -17,16 +17,22 @@ const (
 	maxAlertRunes    = 200  // text of an answerCallbackQuery
 	maxCallbackBytes = 64   // callback_data
 	maxTextRunes     = 3500 // what is kept of an Out's Text, leaving room for title, board and mentions
+	maxCaption       = 1024 // caption of a photo, entities parsed (UTF-16 code units)
 )
 
 // rendered is an Out laid out for Telegram: HTML text and an inline
-// keyboard. A later issue adds pictures of boards: photo will then hold the
-// PNG and text become its caption (see sendPhoto).
+// keyboard, and the picture when the Out has one. text is always there: it
+// is the message when there is no picture, and the fallback when the
+// picture cannot be sent.
 type rendered struct {
-	text   string // HTML
-	markup *tgbotapi.InlineKeyboardMarkup
-	photo  []byte
-	asks   map[string]string // callback data -> the free word it asks for
+	text     string // HTML
+	markup   *tgbotapi.InlineKeyboardMarkup
+	photo    []byte            // PNG, nil for a text message
+	photoKey string            // Out.PictureKey: same key, same picture
+	caption  string            // HTML caption of the photo, fitted to maxCaption
+	full     bool              // caption says everything text says
+	short    string            // HTML caption of title and mentions only
+	asks     map[string]string // callback data -> the free word it asks for
 }
 
 // render lays an Out out in HTML (parse_mode HTML): the title in bold, the
@@ -59,7 +65,126 @@ func (a *Adapter) render(o bot.Out) rendered {
 		r.text = "…"
 	}
 	r.markup, r.asks = a.keyboard(o)
+	if len(o.Picture) > 0 {
+		r.photo, r.photoKey = o.Picture, o.PictureKey
+		r.caption, r.full = fitCaption(o)
+		r.short = joinCaption(o.Title, "", "", o.Mentions)
+	}
 	return r
+}
+
+// fitCaption lays an Out out as a photo's caption, within Telegram's 1024
+// characters: the title, the text board, the text and the mentions when
+// they fit. Else the text board goes first (the picture shows it), then
+// the oldest lines of the text (a board's text starts with the events of
+// the last moves and ends with the game's own lines), marked "…". The
+// title and the mentions always stay. full is false when anything was left
+// out.
+func fitCaption(o bot.Out) (caption string, full bool) {
+	text := o.Text
+	if text != "" && o.Refusal {
+		text = "⚠️ " + text
+	}
+	mono := strings.Join(o.Mono, "\n")
+	if captionLen(o.Title, mono, text, o.Mentions) <= maxCaption {
+		return joinCaption(o.Title, mono, text, o.Mentions), true
+	}
+	if captionLen(o.Title, "", text, o.Mentions) <= maxCaption {
+		return joinCaption(o.Title, "", text, o.Mentions), false
+	}
+	room := maxCaption - captionLen(o.Title, "", "x", o.Mentions) + 1 // what text may take
+	lines := strings.Split(text, "\n")
+	for len(lines) > 0 {
+		kept := "…\n" + strings.Join(lines, "\n")
+		if utf16Len(kept) <= room {
+			return joinCaption(o.Title, "", kept, o.Mentions), false
+		}
+		lines = lines[1:]
+		for len(lines) > 1 && lines[0] == "" {
+			lines = lines[1:] // no blank line after the "…"
+		}
+	}
+	// Not one line fits: the end of the last one.
+	last := []rune(text[strings.LastIndexByte(text, '\n')+1:])
+	from, n := len(last), 1 // n counts the "…"
+	for from > 0 && n+utf16Len(string(last[from-1])) <= room {
+		from--
+		n += utf16Len(string(last[from]))
+	}
+	kept := ""
+	if from < len(last) {
+		kept = "…" + string(last[from:])
+	}
+	c := joinCaption(o.Title, "", kept, o.Mentions)
+	if captionLen(o.Title, "", kept, o.Mentions) > maxCaption {
+		// Absurd titles or mentions: the title alone, cut.
+		c = "<b>" + esc(truncate(o.Title, maxCaption-1)) + "</b>"
+	}
+	return c, false
+}
+
+// joinCaption is render's layout of the given parts (empty ones left out).
+func joinCaption(title, mono, text string, mentions []bot.Mention) string {
+	var parts []string
+	if title != "" {
+		parts = append(parts, "<b>"+esc(title)+"</b>")
+	}
+	if mono != "" {
+		parts = append(parts, "<pre>"+esc(mono)+"</pre>")
+	}
+	if text != "" {
+		parts = append(parts, esc(text))
+	}
+	if len(mentions) > 0 {
+		var ms []string
+		for _, m := range mentions {
+			ms = append(ms, mention(m.User, m.Name))
+		}
+		parts = append(parts, "👉 "+strings.Join(ms, " "))
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// captionLen is the length Telegram counts of joinCaption's result: its
+// text once the HTML is parsed, in UTF-16 code units.
+func captionLen(title, mono, text string, mentions []bot.Mention) int {
+	n, parts := 0, 0
+	for _, s := range []string{title, mono, text} {
+		if s != "" {
+			n += utf16Len(s)
+			parts++
+		}
+	}
+	if len(mentions) > 0 {
+		n += utf16Len("👉 ")
+		for i, m := range mentions {
+			name := m.Name
+			if name == "" {
+				name = "?"
+			}
+			if i > 0 {
+				n++
+			}
+			n += utf16Len(name)
+		}
+		parts++
+	}
+	if parts > 1 {
+		n += 2 * (parts - 1)
+	}
+	return n
+}
+
+func utf16Len(s string) int {
+	n := 0
+	for _, r := range s {
+		if r >= 0x10000 {
+			n += 2
+		} else {
+			n++
+		}
+	}
+	return n
 }
 
 // keyboard turns the Out's buttons into an inline keyboard. A Join button

@@ -101,6 +101,7 @@ type Adapter struct {
 	boards   map[uint64]*boardState
 	lastSeen map[string]int         // chat key -> last message id seen there
 	asks     map[string]string      // callback data -> the word it asks for
+	files    map[string]string      // PictureKey -> file_id of its upload
 	pending  map[int64]pendingAsk   // user -> the button waiting for his word
 	noDM     map[int64]bool         // users Telegram refused to reach in private
 	opened   map[int64]bool         // users who wrote in private during this run
@@ -174,7 +175,7 @@ func New(opts Options) (*Adapter, error) {
 		log: opts.Logger.With("platform", "telegram"), clock: opts.Clock, limits: opts.Limits,
 		lim: newLimits(opts.Clock, opts.Limits), sendCtx: sendCtx, sendCancel: cancel,
 		queues: map[int64]*chatQueue{}, inboxes: map[int64]*inbox{},
-		boards: map[uint64]*boardState{}, lastSeen: map[string]int{}, asks: map[string]string{},
+		boards: map[uint64]*boardState{}, lastSeen: map[string]int{}, asks: map[string]string{}, files: map[string]string{},
 		pending: map[int64]pendingAsk{}, noDM: map[int64]bool{}, opened: map[int64]bool{},
 		toNew: map[int64]int64{}, toOld: map[int64]int64{}, probed: map[int64]bool{},
 	}

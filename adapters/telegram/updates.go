@@ -131,6 +131,7 @@ type origin struct {
 	private  bool
 	callback string // the callback query to answer, "" for a typed command
 	answered bool
+	photo    []string // file_ids of the pressed message's photo: it is a photo
 }
 
 func (a *Adapter) user(f *tgbotapi.User) bot.User {
@@ -324,6 +325,9 @@ func (a *Adapter) onCallback(ctx context.Context, cb *tgbotapi.CallbackQuery, to
 		return
 	}
 	org.chat, org.msgID = cb.Message.Chat.ID, cb.Message.MessageID
+	for _, ps := range cb.Message.Photo {
+		org.photo = append(org.photo, ps.FileID)
+	}
 	org.private = cb.Message.Chat.Type == "private"
 	if org.private {
 		a.privateOpened(cb.From.ID)
@@ -453,16 +457,43 @@ func (a *Adapter) replyPrivately(ctx context.Context, org *origin, o bot.Out) {
 }
 
 // editPressed replaces the private message whose button was pressed (the
-// next step of a choice).
+// next step of a choice). A photo keeps its picture when the next step has
+// the same one (its caption and buttons are edited), takes the new picture
+// when it changed (editMessageMedia), or its caption becomes the text when
+// the step has no picture; a text message stays text (a message cannot
+// become a photo). When the edit fails, or the text does not fit a
+// caption, the step is sent as a new message.
 func (a *Adapter) editPressed(ctx context.Context, org *origin, o bot.Out) {
 	r := a.render(o)
 	a.rememberAsks(r.asks)
-	p := tgbotapi.Params{"chat_id": strconv.FormatInt(org.chat, 10), "message_id": strconv.Itoa(org.msgID),
-		"text": r.text, "parse_mode": "HTML", "disable_web_page_preview": "true"}
-	if r.markup != nil {
-		_ = p.AddInterface("reply_markup", r.markup)
+	chat := strconv.FormatInt(org.chat, 10)
+	var e *apiError
+	switch {
+	case len(org.photo) > 0 && r.photo != nil:
+		if !r.full {
+			a.sendNow(ctx, org.chat, 0, r, 0) // the photo, then the whole text
+			return
+		}
+		e = a.editPhoto(ctx, org.chat, org.msgID, r, r.caption, a.samePicture(r.photoKey, org.photo), a.limits.MaxSyncWait)
+	case len(org.photo) > 0:
+		caption, full := fitCaption(o)
+		if !full {
+			a.sendNow(ctx, org.chat, 0, r, 0)
+			return
+		}
+		p := tgbotapi.Params{"chat_id": chat, "message_id": strconv.Itoa(org.msgID), "caption": caption, "parse_mode": "HTML"}
+		if r.markup != nil {
+			_ = p.AddInterface("reply_markup", r.markup)
+		}
+		_, e = a.request(ctx, org.chat, a.limits.MaxSyncWait, "editMessageCaption", p)
+	default:
+		p := tgbotapi.Params{"chat_id": chat, "message_id": strconv.Itoa(org.msgID),
+			"text": r.text, "parse_mode": "HTML", "disable_web_page_preview": "true"}
+		if r.markup != nil {
+			_ = p.AddInterface("reply_markup", r.markup)
+		}
+		_, e = a.request(ctx, org.chat, a.limits.MaxSyncWait, "editMessageText", p)
 	}
-	_, e := a.request(ctx, org.chat, a.limits.MaxSyncWait, "editMessageText", p)
 	if e == nil || e.notModified() {
 		return
 	}
