@@ -14,7 +14,7 @@ import (
 // waiting one, gets a fresh one. Bots need none: they move at once.
 func (c *Core) rearm(t *Table, mover int) {
 	var next []Deadline
-	if t.Settings.Turn > 0 {
+	if limit := phaseLimit(t); limit > 0 {
 		now := c.clock.Now().UTC()
 		for _, w := range t.waiting() {
 			if !t.Seats[w.Seat].human() {
@@ -27,11 +27,25 @@ func (c *Core) rearm(t *Table, mover int) {
 				next = append(next, d)
 				continue
 			}
-			next = append(next, Deadline{Seat: w.Seat, At: now.Add(t.Settings.Turn)})
+			next = append(next, Deadline{Seat: w.Seat, At: now.Add(limit)})
 		}
 	}
 	t.Deadlines = next
 	c.wakeUp()
+}
+
+// phaseLimit is how long a waiting seat has: the table's turn time on an
+// asynchronous table (one limit for every phase, in hours or days), else,
+// in live play, the game's own limit for its phase (La Coquillaude's
+// answer minute), else none.
+func phaseLimit(t *Table) time.Duration {
+	if t.Settings.Turn > 0 {
+		return t.Settings.Turn
+	}
+	if tg, ok := t.game.(games.Timed); ok {
+		return tg.PhaseDuration()
+	}
+	return 0
 }
 
 func (c *Core) wakeUp() {
@@ -43,7 +57,7 @@ func (c *Core) wakeUp() {
 
 // remindAt is when a deadline's reminder is due, or the zero time.
 func remindAt(t *Table, d Deadline) time.Time {
-	if t.Settings.Reminder <= 0 || d.Reminded || t.Settings.Reminder >= t.Settings.Turn {
+	if t.Settings.Reminder <= 0 || d.Reminded || t.Settings.Reminder >= phaseLimit(t) {
 		return time.Time{}
 	}
 	return d.At.Add(-t.Settings.Reminder)

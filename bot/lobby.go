@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -423,6 +424,12 @@ func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	g, err := t.engine.New(t.Options, len(t.Seats), c.opts.Seeds())
 	if err != nil {
+		// An engine that explains (solo with two players) is shown as it
+		// says, in the player's language.
+		var r *games.Refusal
+		if errors.As(err, &r) {
+			return rep.refusal(r.Msg, t)
+		}
 		c.log.Error("new game", "table", t.ID, "err", err)
 		return rep.refuse("bot.cannot_start", err.Error())
 	}
@@ -551,6 +558,8 @@ func (c *Core) settings(ctx context.Context, cmd Command, rep replier) []Out {
 		}
 	}
 	if t.Phase == Playing {
+		// New time settings give every waiting seat a fresh deadline.
+		t.Deadlines = nil
 		c.rearm(t, -1)
 	}
 	if err := c.save(t, nil); err != nil {

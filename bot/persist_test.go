@@ -158,3 +158,25 @@ func TestConcurrency_ManyTablesAtOnce(t *testing.T) {
 		}
 	}
 }
+
+func TestDeadline_GamePhaseLimitInLivePlay(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.do("alice", "/play tictactoe timed=1m"))
+	mustOK(t, h.do("bob", "/join"))
+	mustOK(t, h.do("alice", "/start"))
+	tb := h.core.tableFor(Command{Chat: "local:main"})
+	if d, ok := tb.deadline(0); !ok || !d.At.Equal(h.clock.Now().Add(time.Minute)) {
+		t.Fatalf("live table: deadline %+v %v, want the game's minute", d, ok)
+	}
+	// An asynchronous table gives every phase its own turn time instead.
+	mustOK(t, h.do("alice", "/settings turn=12h"))
+	if d, ok := tb.deadline(0); !ok || !d.At.Equal(h.clock.Now().Add(12*time.Hour)) {
+		t.Fatalf("async table: deadline %+v %v", d, ok)
+	}
+	mustOK(t, h.do("alice", "/settings turn=off"))
+	h.clock.Advance(61 * time.Second)
+	h.core.Tick(ctxBG())
+	if tb.Moves != 1 {
+		t.Fatalf("the minute passed but no timeout move: %d", tb.Moves)
+	}
+}

@@ -10,6 +10,8 @@
 package games
 
 import (
+	"time"
+
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -136,3 +138,12 @@ func (r *Refusal) Error() string { return i18n.Renderer{Lang: i18n.EN}.Text(r.Ms
 
 // Refuse builds a refusal from a catalogue key.
 func Refuse(key string, args ...any) error { return &Refusal{Msg: i18n.T(key, args...)} }
+
+// Timed is implemented by games whose phases have time limits of their
+// own in live play (La Coquillaude: a minute to answer, three to compose).
+// The engine only says how long, from its options; the bot owns the clock.
+type Timed interface {
+	// PhaseDuration is the time the present phase gives each waiting
+	// seat; 0 for none.
+	PhaseDuration() time.Duration
+}

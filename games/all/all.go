@@ -3,6 +3,9 @@
 package all
 
 import (
+	_ "github.com/tablee/tablee/games/coquillaude"
 	_ "github.com/tablee/tablee/games/crackword"
 	_ "github.com/tablee/tablee/games/escogriffe"
+	_ "github.com/tablee/tablee/games/motsdetete"
+	_ "github.com/tablee/tablee/games/wordsout"
 )

@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
@@ -22,6 +23,7 @@ func init() {
 		"tictactoe.rules":        "Chacun à son tour pose sa marque dans une case libre (1 à 9). Trois en ligne gagnent.",
 		"tictactoe.opt.long":     "Partie longue : la grille est vidée après chaque manche (pour les mesures).",
 		"tictactoe.opt.pictures": "Dessiner la grille en image.",
+		"tictactoe.opt.timed":    "Une minute par coup en partie en direct.",
 		"tictactoe.bad_cell":     "Case invalide : %v. Choisissez une case libre de 1 à 9.",
 		"tictactoe.taken":        "La case %v est déjà prise.",
 		"tictactoe.played":       "%v joue en %v.",
@@ -38,6 +40,7 @@ func init() {
 		"tictactoe.rules":        "Take turns marking a free cell (1 to 9). Three in a row wins.",
 		"tictactoe.opt.long":     "Long game: the grid is cleared after each round (for benchmarks).",
 		"tictactoe.opt.pictures": "Draw the grid as a picture.",
+		"tictactoe.opt.timed":    "One minute a move in live play.",
 		"tictactoe.bad_cell":     "Invalid cell: %v. Choose a free cell from 1 to 9.",
 		"tictactoe.taken":        "Cell %v is already taken.",
 		"tictactoe.played":       "%v plays %v.",
@@ -67,6 +70,7 @@ func (Engine) Options() []games.Option {
 	return []games.Option{
 		{Name: "long", Values: []string{"off", "on"}, Default: "off", Help: i18n.T("tictactoe.opt.long")},
 		{Name: "pictures", Values: []string{"off", "on"}, Default: "off", Help: i18n.T("tictactoe.opt.pictures")},
+		{Name: "timed", Values: []string{"off", "1m"}, Default: "off", Help: i18n.T("tictactoe.opt.timed")},
 	}
 }
 
@@ -82,13 +86,16 @@ type state struct {
 	// Pictures makes the game draw its grid: off by default, so that the
 	// core's tests and benchmarks measure the core, not the drawing.
 	Pictures bool
+	// Timed gives each turn a minute in live play, as games with timed
+	// phases do (games.Timed).
+	Timed bool
 }
 
 func (Engine) New(opts games.Options, players int, seed uint64) (games.Game, error) {
 	if players != 2 {
 		return nil, fmt.Errorf("tictactoe: 2 players, not %d", players)
 	}
-	return wrap(&game{state{Winner: -1, Long: opts.On("long"), Seed: seed, Pictures: opts.On("pictures")}}), nil
+	return wrap(&game{state{Winner: -1, Long: opts.On("long"), Seed: seed, Pictures: opts.On("pictures"), Timed: opts["timed"] == "1m"}}), nil
 }
 
 // wrap gives the game a picture when it was asked for one.
@@ -287,4 +294,12 @@ func (g pictured) Scene() games.Scene {
 		rows = append(rows, row)
 	}
 	return games.Scene{Blocks: []games.Block{{Rows: rows, Grid: true}}}
+}
+
+// PhaseDuration is a minute a move with the timed option (games.Timed).
+func (g *game) PhaseDuration() time.Duration {
+	if g.s.Timed {
+		return time.Minute
+	}
+	return 0
 }
