@@ -31,6 +31,9 @@ type Config struct {
 	Language string `yaml:"language"`
 	// Dictionary is an optional word list replacing the built-in lexicon.
 	Dictionary string `yaml:"dictionary"`
+	// Booklet is an optional booklet of La Coquillaude's questions replacing
+	// the ones the game makes from the dictionary.
+	Booklet string `yaml:"booklet"`
 
 	Log       Log       `yaml:"log"`
 	Deadlines Deadlines `yaml:"deadlines"`
@@ -141,9 +144,12 @@ func LoadWith(path string, getenv func(string) string) (*Config, error) {
 	if err := c.validate(path, lines); err != nil {
 		return nil, err
 	}
-	if c.Dictionary != "" {
-		if _, err := os.Stat(c.Dictionary); err != nil {
-			return nil, &SettingError{Source: path, Line: lines.line("dictionary"), Setting: "dictionary",
+	for _, f := range []struct{ setting, file string }{{"dictionary", c.Dictionary}, {"booklet", c.Booklet}} {
+		if f.file == "" {
+			continue
+		}
+		if _, err := os.Stat(f.file); err != nil {
+			return nil, &SettingError{Source: path, Line: lines.line(f.setting), Setting: f.setting,
 				Problem: fmt.Sprintf("names a file that cannot be read: %v", pathCause(err))}
 		}
 	}
@@ -397,11 +403,11 @@ func (c *Config) validate(source string, l lines) error {
 // String describes the configuration with its secrets masked, for %v and
 // %+v.
 func (c Config) String() string {
-	return fmt.Sprintf("{data_dir:%q language:%s dictionary:%q log:{level:%s format:%s} "+
+	return fmt.Sprintf("{data_dir:%q language:%s dictionary:%q booklet:%q log:{level:%s format:%s} "+
 		"deadlines:{turn:%s reminder:%s on_expiry:%s} "+
 		"discord:{enabled:%t token:%q dev_guild:%q shard_id:%d shard_count:%d} "+
 		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s webhook:{listen:%q path:%q url:%q secret_token:%q}}}",
-		c.DataDir, c.Language, c.Dictionary, c.Log.Level, c.Log.Format,
+		c.DataDir, c.Language, c.Dictionary, c.Booklet, c.Log.Level, c.Log.Format,
 		c.Deadlines.Turn, c.Deadlines.Reminder, c.Deadlines.OnExpiry,
 		c.Discord.Enabled, c.Discord.Token.mask(), c.Discord.DevGuild, c.Discord.ShardID, c.Discord.ShardCount,
 		c.Telegram.Enabled, c.Telegram.Token.mask(), c.Telegram.Mode, c.Telegram.PollTimeout,
@@ -417,6 +423,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("data_dir", c.DataDir),
 		slog.String("language", c.Language),
 		slog.String("dictionary", c.Dictionary),
+		slog.String("booklet", c.Booklet),
 		slog.Group("log", slog.String("level", c.Log.Level), slog.String("format", c.Log.Format)),
 		slog.Group("deadlines",
 			slog.String("turn", c.Deadlines.Turn.String()),

@@ -304,6 +304,11 @@ func TestMissingFile(t *testing.T) {
 	}
 }
 
+func TestMissingBooklet(t *testing.T) {
+	_, err := LoadWith(writeFile(t, "booklet: /nonexistent/booklet.txt\n"), noEnv)
+	settingErr(t, err, "booklet", "cannot be read")
+}
+
 func TestMissingDictionary(t *testing.T) {
 	path := writeFile(t, "dictionary: /nonexistent/words.txt\n")
 	_, err := LoadWith(path, noEnv)

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"log/slog"
+	"os"
 	"time"
 
 	"github.com/tablee/tablee/config"
+	"github.com/tablee/tablee/games/coquillaude"
 	"github.com/tablee/tablee/games/lexicon"
 )
 
@@ -21,5 +24,25 @@ func useDictionary(cfg *config.Config, log *slog.Logger) error {
 	}
 	lexicon.Use(lex)
 	log.Info("dictionary loaded", "file", cfg.Dictionary, "words", lex.Len(), "took", time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// useBooklet loads La Coquillaude's question booklet the configuration
+// names, if any; a malformed one stops the start with the line at fault.
+func useBooklet(cfg *config.Config, log *slog.Logger) error {
+	if cfg.Booklet == "" {
+		return nil
+	}
+	f, err := os.Open(cfg.Booklet)
+	if err != nil {
+		return fmt.Errorf("config: booklet: %w", err)
+	}
+	defer f.Close()
+	b, err := coquillaude.ParseBooklet(f)
+	if err != nil {
+		return fmt.Errorf("config: booklet %s: %w", cfg.Booklet, err)
+	}
+	coquillaude.UseBooklet(&b)
+	log.Info("booklet loaded", "file", cfg.Booklet, "entries", len(b.Entries))
 	return nil
 }

@@ -131,6 +131,13 @@ func TestServeFailsClearly(t *testing.T) {
 			t.Errorf("config %q: error %v, want it to name %q", c.yaml, err, c.want)
 		}
 	}
+	// A malformed booklet is refused with its line, before any platform.
+	booklet := filepath.Join(dir, "booklet.txt")
+	os.WriteFile(booklet, []byte("# questions\n6432 | 2 | Capitale ? | Paris\n12 | x\n"), 0o600)
+	os.WriteFile(filepath.Join(dir, "b.yaml"), []byte("booklet: "+booklet+"\ntelegram:\n  enabled: true\n  token: \"1:x\"\n"), 0o600)
+	if err := run(context.Background(), []string{"serve", "--config", filepath.Join(dir, "b.yaml")}, nil, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "line 3") {
+		t.Errorf("malformed booklet: %v", err)
+	}
 	err := run(context.Background(), []string{"serve", "--config", filepath.Join(dir, "missing.yaml")}, nil, io.Discard, io.Discard)
 	if err == nil || !strings.Contains(err.Error(), "missing.yaml") {
 		t.Errorf("missing file: %v", err)

@@ -38,6 +38,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	if err := useDictionary(cfg, log); err != nil {
 		return err
 	}
+	if err := useBooklet(cfg, log); err != nil {
+		return err
+	}
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return fmt.Errorf("config: data_dir %s: %w", cfg.DataDir, err)
 	}
