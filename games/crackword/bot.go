@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"strconv"
 	"strings"
+
+	"github.com/tablee/tablee/games/cards"
 )
 
 // Bot returns the move of a bot player for seat. It only reads the state.
@@ -122,11 +124,11 @@ func (b *botCtx) play() string {
 		passScore = -400 // passing puts the player out
 	}
 	best := cand{score: passScore, move: "passe"}
-	salt := s.Rng ^ uint64(s.Moves)*0x9e3779b97f4a7c15
+	salt := uint64(s.Rng) ^ uint64(s.Moves)*0x9e3779b97f4a7c15
 	n := 0
 	consider := func(c cand) {
 		n++
-		c.tie = mix(salt + uint64(n))
+		c.tie = cards.Mix(salt + uint64(n))
 		if c.score > best.score || (c.score == best.score && c.tie > best.tie) {
 			best = c
 		}
@@ -168,12 +170,6 @@ func (b *botCtx) play() string {
 		mv += " crack"
 	}
 	return mv
-}
-
-func mix(z uint64) uint64 {
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
 }
 
 // rowCands scores every placement on row r.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/tablee/tablee/games/cards"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -107,7 +108,7 @@ type state struct {
 	Players  int         `json:"players"`
 	Expert   bool        `json:"expert,omitempty"`
 	Assisted bool        `json:"assisted,omitempty"`
-	Rng      uint64      `json:"rng"`
+	Rng      cards.Rand  `json:"rng"`
 	Pioche   [][]Card    `json:"pioche"`
 	Hand     [][]Card    `json:"hand"`
 	Paquet   [][]Card    `json:"paquet"`
@@ -125,27 +126,9 @@ type state struct {
 	Last     i18n.Msg    `json:"last"`
 }
 
-// next is splitmix64.
-func (s *state) next() uint64 {
-	s.Rng += 0x9e3779b97f4a7c15
-	z := s.Rng
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
-
-func (s *state) intn(n int) int { return int(s.next() % uint64(n)) }
-
-func (s *state) shuffle(cs []Card) {
-	for i := len(cs) - 1; i > 0; i-- {
-		j := s.intn(i + 1)
-		cs[i], cs[j] = cs[j], cs[i]
-	}
-}
-
 func newState(players int, expert, assisted bool, seed uint64) *state {
 	s := &state{
-		Players: players, Expert: expert, Assisted: assisted, Rng: seed,
+		Players: players, Expert: expert, Assisted: assisted, Rng: cards.Rand(seed),
 		Pioche: make([][]Card, players), Hand: make([][]Card, players),
 		Paquet: make([][]Card, players), Out: make([]bool, players),
 	}
@@ -161,7 +144,7 @@ func newState(players int, expert, assisted bool, seed uint64) *state {
 	n := piocheSize(players, expert)
 	for p := 0; p < players; p++ {
 		d := deck(p)
-		s.shuffle(d)
+		cards.Shuffle(&s.Rng, d)
 		s.Pioche[p] = append([]Card{}, d[:n]...)
 		s.Box = append(s.Box, d[n:]...)
 	}
@@ -178,7 +161,7 @@ func newState(players int, expert, assisted bool, seed uint64) *state {
 			}
 			// A JOKER or POUBELLE is shuffled back into that PIOCHE.
 			s.Setup = append(s.Setup, i18n.T("crackword.ev.start_reshuffle", i18n.Seat(p), cardName(c)))
-			s.shuffle(pi)
+			cards.Shuffle(&s.Rng, pi)
 		}
 	}
 	for p := 0; p < players; p++ {
@@ -203,7 +186,7 @@ func (s *state) chooseFirst() {
 			d := deck(p)
 			var c Card
 			for {
-				c = d[s.intn(len(d))]
+				c = d[s.Rng.Intn(len(d))]
 				s.Setup = append(s.Setup, i18n.T("crackword.ev.reveal", i18n.Seat(p), cardName(c)))
 				if c.Kind() == kindLetter {
 					break
@@ -231,15 +214,9 @@ func (s *state) draw(p, n int) []Card {
 	if s.LastHand {
 		return nil
 	}
-	pi := s.Pioche[p]
-	if n > len(pi) {
-		n = len(pi)
-	}
-	got := make([]Card, 0, n)
-	for i := 0; i < n; i++ {
-		got = append(got, pi[len(pi)-1-i])
-	}
-	s.Pioche[p] = pi[:len(pi)-n]
+	pi := cards.Pile[Card](s.Pioche[p])
+	got := pi.Draw(n)
+	s.Pioche[p] = pi
 	s.Hand[p] = append(s.Hand[p], got...)
 	return got
 }

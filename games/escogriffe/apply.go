@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/cards"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -361,19 +362,19 @@ func (s *state) refill(ev *[]games.Event) {
 	if len(s.Pioche) > 0 {
 		return
 	}
-	var cards []int
+	var ids []int
 	for p, pile := range s.Piles {
 		if len(pile) > 1 {
-			cards = append(cards, pile[:len(pile)-1]...)
+			ids = append(ids, pile[:len(pile)-1]...)
 			s.Piles[p] = []int{pile[len(pile)-1]}
 		}
 	}
-	if len(cards) == 0 {
+	if len(ids) == 0 {
 		return
 	}
-	s.shuffle(cards)
-	s.Pioche = cards
-	*ev = append(*ev, games.Event{To: games.Everyone, Msg: i18n.T("escogriffe.ev_reshuffle", len(cards))})
+	cards.Shuffle(&s.RNG, ids)
+	s.Pioche = ids
+	*ev = append(*ev, games.Event{To: games.Everyone, Msg: i18n.T("escogriffe.ev_reshuffle", len(ids))})
 }
 
 func (s *state) putOnFigure(seat, k, side int) int {

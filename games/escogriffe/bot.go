@@ -1,6 +1,10 @@
 package escogriffe
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/tablee/tablee/games/cards"
+)
 
 // The bot values a hand by the weighted number of ways its figure can be
 // finished at exactly the objective (planner.ways): a card in hand weighs
@@ -192,10 +196,7 @@ func (s *state) botDraw(seat int) string {
 // botRand is the bot's randomness: a hash of the game's seed state and the
 // move count, so that Bot changes nothing and replays the same.
 func (s *state) botRand(salt uint64) uint64 {
-	z := s.RNG ^ uint64(s.Moves)*0x9e3779b97f4a7c15 ^ salt*0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
+	return cards.Mix(uint64(s.RNG) ^ uint64(s.Moves)*0x9e3779b97f4a7c15 ^ salt*0xbf58476d1ce4e5b9)
 }
 
 // botShake tells whether the bot should throw away a card at random this

@@ -11,6 +11,7 @@ import (
 	"fmt"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/cards"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -46,7 +47,7 @@ func (engine) New(opts games.Options, players int, seed uint64) (games.Game, err
 	}
 	s := &state{
 		Players: players,
-		RNG:     seed,
+		RNG:     cards.Rand(seed),
 		Scores:  make([]int, players),
 		First:   0, // the sheet's "tallest player": the table's first seat
 	}
@@ -67,30 +68,30 @@ func (engine) Load(data []byte) (games.Game, error) {
 
 // state is the whole game; it is saved as JSON.
 type state struct {
-	Players   int      `json:"players"`
-	RNG       uint64   `json:"rng"`
-	Round     int      `json:"round"`
-	First     int      `json:"first"` // first player of the round
-	Die       int      `json:"die"`
-	Objective int      `json:"objective"`
-	Turn      int      `json:"turn"` // seat to move
-	Phase     int      `json:"phase"`
-	Hands     [][]int  `json:"hands"`   // card ids; dealt sorted, then by arrival
-	Figures   [][]int  `json:"figures"` // top to bottom
-	Pioche    []int    `json:"pioche"`  // face down, the next card last
-	Piles     [][]int  `json:"piles"`   // face up, the top card last
-	Scores    []int    `json:"scores"`
-	Gained    []int    `json:"gained"` // points of the round being played
-	Drawn     int      `json:"drawn"`  // card drawn this turn (discard phase)
-	From      int      `json:"from"`   // 0: PIOCHE, k: discard pile k
-	Forced    int      `json:"forced"` // pile k whose last card was taken, or 0
-	Winner    int      `json:"winner"` // round winner during ES-D4
-	Queue     []int    `json:"queue"`  // ES-D4 seats still to play
-	Moves     int      `json:"moves"`  // moves applied in the game
-	Turns     int      `json:"turns"`  // turns completed in the round
-	Last      i18n.Msg `json:"last"`   // the last move, in words
-	Over      bool     `json:"over"`
-	Champions []int    `json:"champions,omitempty"`
+	Players   int        `json:"players"`
+	RNG       cards.Rand `json:"rng"` // splitmix64: a reloaded game draws the same cards
+	Round     int        `json:"round"`
+	First     int        `json:"first"` // first player of the round
+	Die       int        `json:"die"`
+	Objective int        `json:"objective"`
+	Turn      int        `json:"turn"` // seat to move
+	Phase     int        `json:"phase"`
+	Hands     [][]int    `json:"hands"`   // card ids; dealt sorted, then by arrival
+	Figures   [][]int    `json:"figures"` // top to bottom
+	Pioche    []int      `json:"pioche"`  // face down, the next card last
+	Piles     [][]int    `json:"piles"`   // face up, the top card last
+	Scores    []int      `json:"scores"`
+	Gained    []int      `json:"gained"` // points of the round being played
+	Drawn     int        `json:"drawn"`  // card drawn this turn (discard phase)
+	From      int        `json:"from"`   // 0: PIOCHE, k: discard pile k
+	Forced    int        `json:"forced"` // pile k whose last card was taken, or 0
+	Winner    int        `json:"winner"` // round winner during ES-D4
+	Queue     []int      `json:"queue"`  // ES-D4 seats still to play
+	Moves     int        `json:"moves"`  // moves applied in the game
+	Turns     int        `json:"turns"`  // turns completed in the round
+	Last      i18n.Msg   `json:"last"`   // the last move, in words
+	Over      bool       `json:"over"`
+	Champions []int      `json:"champions,omitempty"`
 }
 
 func (s *state) check() error {
@@ -144,30 +145,28 @@ func nPiles(players int) int {
 // startRound shuffles the 110 cards, rolls the die and deals.
 func (s *state) startRound(ev *[]games.Event) {
 	s.Round++
-	cards := make([]int, DeckSize)
-	for i := range cards {
-		cards[i] = i
+	pile := make(cards.Pile[int], DeckSize)
+	for i := range pile {
+		pile[i] = i
 	}
-	s.shuffle(cards)
-	s.Die = s.intn(8) + 1
+	pile.Shuffle(&s.RNG)
+	s.Die = s.RNG.Intn(8) + 1
 	s.Objective = s.Die + 4
 	s.Hands = make([][]int, s.Players)
 	s.Figures = make([][]int, s.Players)
 	s.Gained = make([]int, s.Players)
 	for i := range s.Players {
 		seat := (s.First + i) % s.Players
-		h := append([]int(nil), cards[len(cards)-s.Objective:]...)
-		cards = cards[:len(cards)-s.Objective]
+		h := pile.Draw(s.Objective)
 		sortInts(h)
 		s.Hands[seat] = h
 		s.Figures[seat] = []int{}
 	}
 	s.Piles = make([][]int, nPiles(s.Players))
 	for p := range s.Piles {
-		s.Piles[p] = []int{cards[len(cards)-1]}
-		cards = cards[:len(cards)-1]
+		s.Piles[p] = pile.Draw(1)
 	}
-	s.Pioche = cards
+	s.Pioche = pile
 	s.Turn = s.First
 	s.Phase = phaseDraw
 	s.Drawn, s.From, s.Forced, s.Winner = -1, 0, 0, -1
