@@ -11,17 +11,17 @@ import (
 // tx collects the events of one move.
 type tx struct {
 	evs []games.Event
-	pub []smsg // the public events, kept for the view
+	pub []i18n.Msg // the public events, kept for the view
 }
 
 func (t *tx) public(key string, args ...any) {
-	m := mk(key, args...)
+	m := i18n.T(key, args...)
 	t.pub = append(t.pub, m)
-	t.evs = append(t.evs, games.Event{To: games.Everyone, Msg: m.msg()})
+	t.evs = append(t.evs, games.Event{To: games.Everyone, Msg: m})
 }
 
 func (t *tx) private(seat int, key string, args ...any) {
-	t.evs = append(t.evs, games.Event{To: seat, Msg: mk(key, args...).msg()})
+	t.evs = append(t.evs, games.Event{To: seat, Msg: i18n.T(key, args...)})
 }
 
 // newState deals: the shuffled bag, 8 pions each, then the opening rolls:
@@ -232,12 +232,12 @@ func (g *Game) advance(s *state, t *tx) {
 		switch {
 		case len(s.Bag) == 0:
 			// The bag is empty: no more questions.
-			s.logResult(mk("coquillaude.log.bag_empty"))
+			s.logResult(i18n.T("coquillaude.log.bag_empty"))
 			t.public("coquillaude.ev.bag_empty", i18n.Seat(p))
 			s.nextTurn()
 		case !isQuestion(kind):
 			n := s.draw(p, entryPions(kind))
-			s.logResult(mk("coquillaude.log.free", n))
+			s.logResult(i18n.T("coquillaude.log.free", n))
 			t.public("coquillaude.ev.free", i18n.Seat(p), kindMsg(kind), n, len(s.Bag))
 			s.nextTurn()
 		default:
@@ -267,7 +267,7 @@ func (g *Game) entry(n int) (int, *BookletEntry) {
 	return entryKind(n), nil
 }
 
-func (s *state) logResult(m smsg) {
+func (s *state) logResult(m i18n.Msg) {
 	if len(s.Log) > 0 {
 		s.Log[len(s.Log)-1].Result = m
 	}
@@ -307,11 +307,11 @@ func (g *Game) answer(s *state, t *tx, text string) {
 	}
 	if right {
 		n := s.draw(p, entryPions(q.Stars))
-		s.logResult(mk("coquillaude.log.right", n))
+		s.logResult(i18n.T("coquillaude.log.right", n))
 		t.public("coquillaude.ev.right", i18n.Seat(p), shown, n)
 	} else {
 		n := s.draw(p, wrongPions)
-		s.logResult(mk("coquillaude.log.wrong", n))
+		s.logResult(i18n.T("coquillaude.log.wrong", n))
 		if text == "" {
 			t.public("coquillaude.ev.no_answer", i18n.Seat(p), n, q.botAnswer())
 		} else {
@@ -436,7 +436,7 @@ func (g *Game) check(s *state, seat int, p *proposal) (lay layout, votes []voteI
 	lay, err := s.place(p.Word, p.Row, p.Col, p.Dir, s.Hands[seat])
 	if err != nil {
 		if r, ok := err.(*games.Refusal); ok {
-			p.Why = msgToSmsg(r.Msg)
+			p.Why = r.Msg
 		}
 		return lay, nil
 	}
@@ -445,7 +445,7 @@ func (g *Game) check(s *state, seat int, p *proposal) (lay layout, votes []voteI
 	p.FamOK = make([]bool, len(forms))
 	for i, f := range forms {
 		if i > 0 && !isAnagram(p.Word, f) {
-			p.Why = mk("coquillaude.why.not_anagram", f, p.Word)
+			p.Why = i18n.T("coquillaude.why.not_anagram", f, p.Word)
 			return lay, nil
 		}
 		switch {
@@ -454,22 +454,19 @@ func (g *Game) check(s *state, seat int, p *proposal) (lay layout, votes []voteI
 		case claims[i]:
 			votes = append(votes, voteItem{Seat: seat, Form: i, Name: f})
 		case !g.w.valid(f):
-			p.Why = mk("coquillaude.why.not_word", f)
+			p.Why = i18n.T("coquillaude.why.not_word", f)
 			return lay, nil
 		}
 	}
 	for _, sw := range lay.Side {
 		if !g.w.valid(sw.Word) {
-			p.Why = mk("coquillaude.why.side_word", sw.Word)
+			p.Why = i18n.T("coquillaude.why.side_word", sw.Word)
 			return lay, nil
 		}
 	}
 	p.Valid = true
 	return lay, votes
 }
-
-// msgToSmsg keeps a refusal's message (plain arguments only).
-func msgToSmsg(m i18n.Msg) smsg { return mk(m.Key, m.Args...) }
 
 // score is a proposal's value given the votes so far: ok reports whether
 // it is still valid (a name refused by the vote that is no word makes it
@@ -601,7 +598,7 @@ func (g *Game) finish(s *state, t *tx) {
 		}
 		if !p.Valid {
 			t.public("coquillaude.ev.reveal_refused", i18n.Seat(seat), p.Word)
-			t.private(seat, "coquillaude.pv.refused", p.Word, p.Why.msg())
+			t.private(seat, "coquillaude.pv.refused", p.Word, p.Why)
 			continue
 		}
 		lay, _ := s.place(p.Word, p.Row, p.Col, p.Dir, s.Hands[seat])
@@ -615,9 +612,9 @@ func (g *Game) finish(s *state, t *tx) {
 		sc, ok := g.score(p, lay, voted)
 		if !ok {
 			p.Valid = false
-			p.Why = mk("coquillaude.why.vote_refused", p.Word)
+			p.Why = i18n.T("coquillaude.why.vote_refused", p.Word)
 			t.public("coquillaude.ev.reveal_refused", i18n.Seat(seat), p.Word)
-			t.private(seat, "coquillaude.pv.refused", p.Word, p.Why.msg())
+			t.private(seat, "coquillaude.pv.refused", p.Word, p.Why)
 			continue
 		}
 		for i, v := range voted {
@@ -632,7 +629,7 @@ func (g *Game) finish(s *state, t *tx) {
 			bestSeats = append(bestSeats, seat)
 		}
 	}
-	keep := func() { s.Last = append([]smsg(nil), t.pub[from:]...) }
+	keep := func() { s.Last = append([]i18n.Msg(nil), t.pub[from:]...) }
 	if best < 25 {
 		// CQ-D8: nobody can score 25: the game ends (the proposal below 25
 		// is not placed).
@@ -772,15 +769,15 @@ func (g *Game) lay(s *state, seat int, lay layout) {
 func (g *Game) challenge(s *state, t *tx, seat int, list []string) {
 	pl := s.Placed
 	seen := map[string]bool{}
-	why := smsg{}
+	var why i18n.Msg
 	for _, a := range list {
 		switch {
 		case !isAnagram(pl.Word, a):
-			why = mk("coquillaude.why.not_anagram", a, pl.Word)
+			why = i18n.T("coquillaude.why.not_anagram", a, pl.Word)
 		case seen[a]:
-			why = mk("coquillaude.why.anagram_twice", a)
+			why = i18n.T("coquillaude.why.anagram_twice", a)
 		case !g.w.valid(a):
-			why = mk("coquillaude.why.not_word", a)
+			why = i18n.T("coquillaude.why.not_word", a)
 		}
 		if !why.IsZero() {
 			break
@@ -788,11 +785,11 @@ func (g *Game) challenge(s *state, t *tx, seat int, list []string) {
 		seen[a] = true
 	}
 	if why.IsZero() && len(list) <= pl.Claimed {
-		why = mk("coquillaude.why.not_more", len(list), pl.Claimed)
+		why = i18n.T("coquillaude.why.not_more", len(list), pl.Claimed)
 	}
 	s.Challenged[seat] = true
 	if !why.IsZero() {
-		t.public("coquillaude.ev.challenge_failed", i18n.Seat(seat), strings.Join(list, ", "), why.msg())
+		t.public("coquillaude.ev.challenge_failed", i18n.Seat(seat), strings.Join(list, ", "), why)
 		g.challengeDone(s, t)
 		return
 	}
@@ -810,7 +807,7 @@ func (g *Game) challenge(s *state, t *tx, seat int, list []string) {
 	}
 	s.Board = string(b)
 	t.public("coquillaude.ev.challenge_won", i18n.Seat(seat), strings.Join(list, ", "), v, i18n.Seat(pl.Seat), pl.Score, len(pl.Cells))
-	s.Last = append(append([]smsg(nil), s.Last...), t.pub[len(t.pub)-1])
+	s.Last = append(append([]i18n.Msg(nil), s.Last...), t.pub[len(t.pub)-1])
 	g.nextRound(s, t)
 }
 

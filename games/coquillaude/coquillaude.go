@@ -138,7 +138,7 @@ func (g *Game) Apply(seat int, move string) ([]games.Event, error) {
 func (g *Game) SetupEvents() []games.Event {
 	out := make([]games.Event, len(g.s.Setup))
 	for i, m := range g.s.Setup {
-		out[i] = games.Event{To: games.Everyone, Msg: m.msg()}
+		out[i] = games.Event{To: games.Everyone, Msg: m}
 	}
 	return out
 }

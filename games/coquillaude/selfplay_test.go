@@ -95,6 +95,11 @@ func playGame(t *testing.T, seed uint64, deep bool) int {
 			if !bytes.Equal(data, again) {
 				t.Fatalf("seed %d: save/load round trip differs", seed)
 			}
+			// The saved messages come back with their kinds: the views read
+			// the same after a reload.
+			if a, b := viewText(g.Public()), viewText(lg.Public()); a != b {
+				t.Fatalf("seed %d: public view changed by a reload:\n%s\n---\n%s", seed, a, b)
+			}
 			g = lg.(*Game)
 			checkNoHidden(t, g)
 			for p := 0; p < players; p++ {

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 
 	"github.com/tablee/tablee/i18n"
 )
@@ -29,10 +28,10 @@ type gift struct {
 // rollLog is one line of the round's record: a seat's number, its entry and
 // what came of it.
 type rollLog struct {
-	Seat   int  `json:"seat"`
-	Number int  `json:"number"`
-	Kind   int  `json:"kind"`
-	Result smsg `json:"result,omitempty"`
+	Seat   int      `json:"seat"`
+	Number int      `json:"number"`
+	Kind   int      `json:"kind"`
+	Result i18n.Msg `json:"result,omitzero"`
 }
 
 // proposal is a seat's word of the round (CQ-D4), private until resolution.
@@ -48,11 +47,11 @@ type proposal struct {
 	Text     string   `json:"text,omitempty"`       // as typed, for the private view
 
 	// Filled at resolution.
-	Checked bool   `json:"checked,omitempty"`
-	Valid   bool   `json:"valid,omitempty"`
-	Why     smsg   `json:"why,omitempty"`
-	FamOK   []bool `json:"fam_ok,omitempty"` // per form (word, anagrams...): counts as famous
-	Score   int    `json:"score,omitempty"`
+	Checked bool     `json:"checked,omitempty"`
+	Valid   bool     `json:"valid,omitempty"`
+	Why     i18n.Msg `json:"why,omitzero"`
+	FamOK   []bool   `json:"fam_ok,omitempty"` // per form (word, anagrams...): counts as famous
+	Score   int      `json:"score,omitempty"`
 }
 
 // voteItem is a famous name put to the vote (CQ-D5).
@@ -97,10 +96,10 @@ type state struct {
 	Placed     *placed `json:"placed,omitempty"` // the word open to challenge
 	Challenged []bool  `json:"challenged,omitempty"`
 
-	Over  bool   `json:"over,omitempty"`
-	Moves int    `json:"moves"`
-	Setup []smsg `json:"setup,omitempty"`
-	Last  []smsg `json:"last,omitempty"` // the last resolution, for the public view
+	Over  bool       `json:"over,omitempty"`
+	Moves int        `json:"moves"`
+	Setup []i18n.Msg `json:"setup,omitempty"`
+	Last  []i18n.Msg `json:"last,omitempty"` // the last resolution, for the public view
 }
 
 // placed is the word placed this round while the anagram challenge is open.
@@ -289,77 +288,4 @@ func loadState(data []byte) (*state, error) {
 		s.Out = []byte{}
 	}
 	return s, nil
-}
-
-// smsg is an i18n message that survives Save/Load: arguments are kept as
-// strings with a tag ("@2" seat 2, "#key" a nested message, "=text").
-type smsg struct {
-	Key  string   `json:"k,omitempty"`
-	Args []string `json:"a,omitempty"`
-}
-
-// mk builds a savable message from i18n.Seat, i18n.Msg (without nested
-// messages in its arguments, or Raw), strings and numbers.
-func mk(key string, args ...any) smsg {
-	m := smsg{Key: key, Args: make([]string, len(args))}
-	for i, a := range args {
-		switch v := a.(type) {
-		case i18n.Seat:
-			m.Args[i] = "@" + strconv.Itoa(int(v))
-		case i18n.Msg:
-			if len(v.Args) == 1 && v.Key == i18n.Raw("").Key {
-				m.Args[i] = "=" + fmt.Sprint(v.Args[0])
-			} else {
-				m.Args[i] = "#" + v.Key
-				for _, x := range v.Args {
-					m.Args[i] += "\x1f" + fmt.Sprint(x)
-				}
-			}
-		default:
-			m.Args[i] = "=" + fmt.Sprint(v)
-		}
-	}
-	return m
-}
-
-func (m smsg) IsZero() bool { return m.Key == "" }
-
-func (m smsg) msg() i18n.Msg {
-	if m.Key == "" {
-		return i18n.Msg{}
-	}
-	args := make([]any, len(m.Args))
-	for i, a := range m.Args {
-		if a == "" {
-			args[i] = ""
-			continue
-		}
-		switch a[0] {
-		case '@':
-			n, _ := strconv.Atoi(a[1:])
-			args[i] = i18n.Seat(n)
-		case '#':
-			parts := splitUnit(a[1:])
-			sub := make([]any, len(parts)-1)
-			for j, p := range parts[1:] {
-				sub[j] = p
-			}
-			args[i] = i18n.T(parts[0], sub...)
-		default:
-			args[i] = a[1:]
-		}
-	}
-	return i18n.T(m.Key, args...)
-}
-
-func splitUnit(s string) []string {
-	var out []string
-	start := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] == 0x1f {
-			out = append(out, s[start:i])
-			start = i + 1
-		}
-	}
-	return append(out, s[start:])
 }

@@ -76,20 +76,20 @@ func (g *Game) Public() games.View {
 	v.Lines = append(v.Lines, i18n.T("coquillaude.line.bag", len(s.Bag), s.Round))
 	if s.Moves == 0 {
 		for _, m := range s.Setup {
-			v.Lines = append(v.Lines, m.msg())
+			v.Lines = append(v.Lines, m)
 		}
 	}
 	for _, l := range s.Log {
 		if l.Result.IsZero() {
 			v.Lines = append(v.Lines, i18n.T("coquillaude.line.roll", i18n.Seat(l.Seat), l.Number, kindMsg(l.Kind)))
 		} else {
-			v.Lines = append(v.Lines, i18n.T("coquillaude.line.roll_result", i18n.Seat(l.Seat), l.Number, kindMsg(l.Kind), l.Result.msg()))
+			v.Lines = append(v.Lines, i18n.T("coquillaude.line.roll_result", i18n.Seat(l.Seat), l.Number, kindMsg(l.Kind), l.Result))
 		}
 	}
 	if len(s.Last) > 0 && s.Moves > 0 {
 		v.Lines = append(v.Lines, i18n.T("coquillaude.line.last"))
 		for _, m := range s.Last {
-			v.Lines = append(v.Lines, m.msg())
+			v.Lines = append(v.Lines, m)
 		}
 	}
 	if s.Over {
