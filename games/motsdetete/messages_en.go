@@ -71,6 +71,22 @@ var messagesEN = map[string]string{
 	"motsdetete.pv.hint":    "Suggestion: /move %v (≈ %v points).",
 	"motsdetete.pv.no_move": "No word of %v new letter(s) found: you may pass.",
 
+	"motsdetete.scene.lines":         "%v\n%v",
+	"motsdetete.scene.target":        "First to %v points.",
+	"motsdetete.scene.marathon":      "Marathon: two turns in a row without a word and you are out.",
+	"motsdetete.scene.quarte":        "Quarté: always 4 new letters; first to %v points.",
+	"motsdetete.scene.solo":          "Solitaire: write as long as you can.",
+	"motsdetete.scene.score":         "%v: %v points",
+	"motsdetete.scene.score_turn":    "► %v: %v points",
+	"motsdetete.scene.score_out":     "%v: %v points (out)",
+	"motsdetete.scene.turn":          "%v to play: die %v, as many new letters.",
+	"motsdetete.scene.turn_last":     "Last roll for %v: die %v, as many new letters.",
+	"motsdetete.scene.turn_quarte":   "%v to play: %v new letters.",
+	"motsdetete.scene.over":          "The game is over.",
+	"motsdetete.scene.winner":        "%v wins with %v points.",
+	"motsdetete.scene.legend":        "● orange: 1 die · ■ yellow: 2 dice · ▲ red: 3 dice · black: no letter",
+	"motsdetete.scene.legend_quarte": "● orange: 4 · ■ yellow: 8 · ▲ red: 12 · black: no letter",
+
 	"motsdetete.choice.hint": "💡 %v (≈ %v)",
 	"motsdetete.choice.pass": "Pass",
 }

@@ -71,6 +71,22 @@ var messagesFR = map[string]string{
 	"motsdetete.pv.hint":    "Suggestion : /move %v (≈ %v points).",
 	"motsdetete.pv.no_move": "Aucun mot de %v nouvelle(s) lettre(s) trouvé : tu peux passer.",
 
+	"motsdetete.scene.lines":         "%v\n%v",
+	"motsdetete.scene.target":        "Premier à %v points.",
+	"motsdetete.scene.marathon":      "Marathon : deux tours de suite sans mot et on est éliminé.",
+	"motsdetete.scene.quarte":        "Quarté : toujours 4 nouvelles lettres ; premier à %v points.",
+	"motsdetete.scene.solo":          "Solitaire : écris tant que tu peux.",
+	"motsdetete.scene.score":         "%v : %v points",
+	"motsdetete.scene.score_turn":    "► %v : %v points",
+	"motsdetete.scene.score_out":     "%v : %v points (éliminé)",
+	"motsdetete.scene.turn":          "À %v de jouer : dé %v, autant de nouvelles lettres.",
+	"motsdetete.scene.turn_last":     "Dernier lancer de %v : dé %v, autant de nouvelles lettres.",
+	"motsdetete.scene.turn_quarte":   "À %v de jouer : %v nouvelles lettres.",
+	"motsdetete.scene.over":          "Partie terminée.",
+	"motsdetete.scene.winner":        "%v gagne avec %v points.",
+	"motsdetete.scene.legend":        "● orange : 1 dé · ■ jaune : 2 dés · ▲ rouge : 3 dés · noir : pas de lettre",
+	"motsdetete.scene.legend_quarte": "● orange : 4 · ■ jaune : 8 · ▲ rouge : 12 · noir : pas de lettre",
+
 	"motsdetete.choice.hint": "💡 %v (≈ %v)",
 	"motsdetete.choice.pass": "Passer",
 }
