@@ -588,6 +588,7 @@ func (g *Game) vote(s *state, t *tx, seat, b int) {
 // places the best; ends the game below 25 (CQ-D8).
 func (g *Game) finish(s *state, t *tx) {
 	from := len(t.pub)
+	s.LastWord = nil
 	best := -1
 	var bestSeats []int
 	lays := make([]layout, s.Players)
@@ -647,6 +648,7 @@ func (g *Game) finish(s *state, t *tx) {
 	p := s.Props[winner]
 	lay := lays[winner]
 	g.lay(s, winner, lay)
+	s.LastWord = append([]int(nil), lay.Cells...)
 	s.Scores[winner] += p.Score
 	t.public("coquillaude.ev.placed", i18n.Seat(winner), p.Word, cellName(p.Row, p.Col), i18n.T("coquillaude.dir."+dirWord[p.Dir]), p.Score, len(lay.newLetters()))
 	s.Props = nil
@@ -806,6 +808,7 @@ func (g *Game) challenge(s *state, t *tx, seat int, list []string) {
 		b[idx] = '.'
 	}
 	s.Board = string(b)
+	s.LastWord = nil // the word left the board
 	t.public("coquillaude.ev.challenge_won", i18n.Seat(seat), strings.Join(list, ", "), v, i18n.Seat(pl.Seat), pl.Score, len(pl.Cells))
 	s.Last = append(append([]i18n.Msg(nil), s.Last...), t.pub[len(t.pub)-1])
 	g.nextRound(s, t)

@@ -109,6 +109,12 @@ var messagesEN = map[string]string{
 	"coquillaude.log.right":     "right, +%v",
 	"coquillaude.log.wrong":     "missed, +%v",
 
+	"coquillaude.scene.board":  "Board — round %v, bag: %v pion(s)",
+	"coquillaude.scene.legend": "×2, circle: shell (a letter laid on it counts double). Orange, diamond: orange zone. Thick frame: the last word placed.",
+	"coquillaude.scene.stars":  "%v star(s)",
+	"coquillaude.scene.lines":  "%v\n%v",
+	"coquillaude.scene.hand":   "Your pions (%v)",
+
 	"coquillaude.line.legend":      "* shell (the letter counts double)  + orange zone  · empty cell",
 	"coquillaude.line.seat":        "%v: %v points, %v pion(s)",
 	"coquillaude.line.seat_first":  "%v (first player): %v points, %v pion(s)",

@@ -109,6 +109,12 @@ var messagesFR = map[string]string{
 	"coquillaude.log.right":     "juste, +%v",
 	"coquillaude.log.wrong":     "raté, +%v",
 
+	"coquillaude.scene.board":  "Plateau — tour %v, sac : %v pion(s)",
+	"coquillaude.scene.legend": "×2, rond : coquille (la lettre posée dessus compte double). Orange, losange : zone orange. Cadre épais : le dernier mot posé.",
+	"coquillaude.scene.stars":  "%v étoile(s)",
+	"coquillaude.scene.lines":  "%v\n%v",
+	"coquillaude.scene.hand":   "Tes pions (%v)",
+
 	"coquillaude.line.legend":      "* coquille (la lettre compte double)  + zone orange  · case vide",
 	"coquillaude.line.seat":        "%v : %v points, %v pion(s)",
 	"coquillaude.line.seat_first":  "%v (premier joueur) : %v points, %v pion(s)",

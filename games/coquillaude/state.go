@@ -100,6 +100,9 @@ type state struct {
 	Moves int        `json:"moves"`
 	Setup []i18n.Msg `json:"setup,omitempty"`
 	Last  []i18n.Msg `json:"last,omitempty"` // the last resolution, for the public view
+	// LastWord is the board cells of the word placed at the last
+	// resolution (none when it placed nothing), drawn highlighted.
+	LastWord []int `json:"last_word,omitempty"`
 }
 
 // placed is the word placed this round while the anagram challenge is open.
@@ -207,7 +210,8 @@ func (s *state) clone() *state {
 		c.Placed = &p
 	}
 	c.Challenged = append([]bool(nil), s.Challenged...)
-	// Setup, Last, Anagrams and Cells are never modified in place, only replaced.
+	// Setup, Last, LastWord, Anagrams and Cells are never modified in place,
+	// only replaced.
 	return &c
 }
 
@@ -239,6 +243,9 @@ func loadState(data []byte) (*state, error) {
 	}
 	for _, gf := range s.Gifts {
 		ok = ok && gf.To >= 0 && gf.To < n
+	}
+	for _, c := range s.LastWord {
+		ok = ok && c >= 0 && c < Size*Size && s.Board[c] != '.'
 	}
 	if !ok {
 		return nil, errors.New("coquillaude: load: inconsistent phase")

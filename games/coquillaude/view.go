@@ -62,7 +62,11 @@ func (s *state) boardLines() []string {
 // Public is what the whole table sees: the board, the scores and pion
 // counts, the round's rolls and entries, the question asked, who has
 // proposed (never what), the vote, the challenge, the last resolution.
-func (g *Game) Public() games.View {
+func (g *Game) Public() games.View { return g.publicView(kindMsg) }
+
+// publicView is Public with the entries named by kind: "★★" in the text,
+// "2 étoiles" in the picture, whose font has no star.
+func (g *Game) publicView(kind func(int) i18n.Msg) games.View {
 	s := g.s
 	v := games.View{Title: i18n.T("coquillaude.title"), Board: s.boardLines()}
 	v.Lines = append(v.Lines, i18n.T("coquillaude.line.legend"))
@@ -81,9 +85,9 @@ func (g *Game) Public() games.View {
 	}
 	for _, l := range s.Log {
 		if l.Result.IsZero() {
-			v.Lines = append(v.Lines, i18n.T("coquillaude.line.roll", i18n.Seat(l.Seat), l.Number, kindMsg(l.Kind)))
+			v.Lines = append(v.Lines, i18n.T("coquillaude.line.roll", i18n.Seat(l.Seat), l.Number, kind(l.Kind)))
 		} else {
-			v.Lines = append(v.Lines, i18n.T("coquillaude.line.roll_result", i18n.Seat(l.Seat), l.Number, kindMsg(l.Kind), l.Result))
+			v.Lines = append(v.Lines, i18n.T("coquillaude.line.roll_result", i18n.Seat(l.Seat), l.Number, kind(l.Kind), l.Result))
 		}
 	}
 	if len(s.Last) > 0 && s.Moves > 0 {
@@ -101,7 +105,7 @@ func (g *Game) Public() games.View {
 	}
 	switch s.Phase {
 	case phaseAnswer:
-		v.Lines = append(v.Lines, i18n.T("coquillaude.line.question", i18n.Seat(s.Q.Seat), s.Q.Number, kindMsg(s.Q.Stars), s.Q.msg()))
+		v.Lines = append(v.Lines, i18n.T("coquillaude.line.question", i18n.Seat(s.Q.Seat), s.Q.Number, kind(s.Q.Stars), s.Q.msg()))
 	case phaseGift:
 		gf := s.Gifts[0]
 		v.Lines = append(v.Lines, i18n.T("coquillaude.line.gift", i18n.Seat(gf.To), gf.Number, gf.N, seatList(s.Given, false)))
