@@ -298,12 +298,14 @@ func (c *Core) SetNote(table uint64, key, value string) error {
 		t.Notes = map[string]string{}
 	}
 	t.Notes[key] = value
-	if err := c.save(t, nil); err != nil {
-		t.restore(snap)
-		return err
+	if !c.keep(t, snap) {
+		return errNotSaved
 	}
 	return nil
 }
+
+// errNotSaved is a change the store refused (logged by save).
+var errNotSaved = errors.New("bot: not saved")
 
 // save writes the table, and the move when there is one, in one transaction.
 func (c *Core) save(t *Table, mv *store.Move) error {
@@ -316,6 +318,28 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 		return err
 	}
 	return nil
+}
+
+// keep saves a table changed since the snapshot before; when the save
+// fails it puts the table back as it was and says so, so that what the
+// players are told and what the disk holds never differ.
+func (c *Core) keep(t *Table, before snapshot) bool {
+	if err := c.save(t, nil); err != nil {
+		t.restore(before)
+		return false
+	}
+	return true
+}
+
+// lockTable finds the command's table and locks it; without one it returns
+// nil and the refusal to answer.
+func (c *Core) lockTable(cmd Command, rep replier) (*Table, []Out) {
+	t := c.tableFor(cmd)
+	if t == nil {
+		return nil, rep.refuse("bot.no_table")
+	}
+	t.mu.Lock()
+	return t, nil
 }
 
 // forget drops a table that ended from the open tables.

@@ -122,8 +122,7 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 		}
 		snap := t.snapshot()
 		t.Deadlines[i].Reminded = true
-		if err := c.save(t, nil); err != nil {
-			t.restore(snap)
+		if !c.keep(t, snap) {
 			return
 		}
 		user := t.Seats[d.Seat].User
@@ -163,9 +162,7 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 			// Drop this deadline so that the table is not retried in a loop.
 			snap := t.snapshot()
 			t.Deadlines = removeDeadline(t.Deadlines, expired)
-			if c.save(t, nil) != nil {
-				t.restore(snap)
-			}
+			c.keep(t, snap)
 			break
 		}
 		note := games.Event{To: games.Everyone, Msg: i18n.T("bot.expired", t.name(expired))}

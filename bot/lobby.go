@@ -243,8 +243,7 @@ func (c *Core) join(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	snap := t.snapshot()
 	t.Seats = append(t.Seats, Seat{User: cmd.User.ID, Name: cmd.User.Name})
-	if err := c.save(t, nil); err != nil {
-		t.restore(snap)
+	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
 	outs := []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.joined", cmd.User.Name)}}
@@ -275,11 +274,10 @@ func (c *Core) privateHello(ctx context.Context, t *Table, user string) error {
 // leave frees the user's seat. In a lobby the seat goes away; in a game a
 // bot takes it over, so the others can finish.
 func (c *Core) leave(ctx context.Context, cmd Command, rep replier) []Out {
-	t := c.tableFor(cmd)
+	t, none := c.lockTable(cmd, rep)
 	if t == nil {
-		return rep.refuse("bot.no_table")
+		return none
 	}
-	t.mu.Lock()
 	defer t.mu.Unlock()
 	seat := t.seatOf(cmd.User.ID)
 	if seat < 0 {
@@ -307,8 +305,7 @@ func (c *Core) leave(ctx context.Context, cmd Command, rep replier) []Out {
 			c.rearm(t, -1)
 		}
 	}
-	if err := c.save(t, nil); err != nil {
-		t.restore(snap)
+	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
 	r := renderer(t, t.Settings.Lang)
@@ -358,8 +355,7 @@ func (c *Core) addBot(ctx context.Context, cmd Command, rep replier) []Out {
 	for i := 0; i < n; i++ {
 		t.Seats = append(t.Seats, Seat{Bot: true, Name: botName(t)})
 	}
-	if err := c.save(t, nil); err != nil {
-		t.restore(snap)
+	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
 	c.deliver(ctx, c.boardOut(t))
@@ -368,11 +364,10 @@ func (c *Core) addBot(ctx context.Context, cmd Command, rep replier) []Out {
 
 // removeBot takes the last bot player out of a lobby.
 func (c *Core) removeBot(ctx context.Context, cmd Command, rep replier) []Out {
-	t := c.tableFor(cmd)
+	t, none := c.lockTable(cmd, rep)
 	if t == nil {
-		return rep.refuse("bot.no_table")
+		return none
 	}
-	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.Phase != Lobby {
 		return rep.refuse("bot.already_started")
@@ -392,8 +387,7 @@ func (c *Core) removeBot(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	snap := t.snapshot()
 	t.Seats = slices.Delete(t.Seats, last, last+1)
-	if err := c.save(t, nil); err != nil {
-		t.restore(snap)
+	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
 	c.deliver(ctx, c.boardOut(t))
@@ -403,11 +397,10 @@ func (c *Core) removeBot(ctx context.Context, cmd Command, rep replier) []Out {
 // start deals the game. The creator starts; seat order is the order of
 // arrival, and the engine decides who plays first by its own rules.
 func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
-	t := c.tableFor(cmd)
+	t, none := c.lockTable(cmd, rep)
 	if t == nil {
-		return rep.refuse("bot.no_table")
+		return none
 	}
-	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.Phase != Lobby {
 		return rep.refuse("bot.already_started")
@@ -440,8 +433,7 @@ func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	t.game, t.State, t.Phase = g, state, Playing
 	c.rearm(t, -1)
-	if err := c.save(t, nil); err != nil {
-		t.restore(snap)
+	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
 	r := renderer(t, t.Settings.Lang)
@@ -474,11 +466,10 @@ func (c *Core) closedDMs(t *Table) string {
 // quit ends a table: at once for its creator, by a majority vote of the
 // seated players otherwise.
 func (c *Core) quit(ctx context.Context, cmd Command, rep replier) []Out {
-	t := c.tableFor(cmd)
+	t, none := c.lockTable(cmd, rep)
 	if t == nil {
-		return rep.refuse("bot.no_table")
+		return none
 	}
-	t.mu.Lock()
 	defer t.mu.Unlock()
 	seat := t.seatOf(cmd.User.ID)
 	if seat < 0 && t.Creator != cmd.User.ID {
@@ -502,8 +493,7 @@ func (c *Core) quit(ctx context.Context, cmd Command, rep replier) []Out {
 			text = r.Text(i18n.T("bot.quit_vote", cmd.User.Name, len(t.Votes), need))
 		}
 	}
-	if err := c.save(t, nil); err != nil {
-		t.restore(snap)
+	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
 	out := Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Text: text}
@@ -530,11 +520,10 @@ func (c *Core) abandon(t *Table) {
 // settings shows or changes a table's settings:
 // "/settings turn=12h reminder=1h expiry=bot lang=en expert=on".
 func (c *Core) settings(ctx context.Context, cmd Command, rep replier) []Out {
-	t := c.tableFor(cmd)
+	t, none := c.lockTable(cmd, rep)
 	if t == nil {
-		return rep.refuse("bot.no_table")
+		return none
 	}
-	t.mu.Lock()
 	defer t.mu.Unlock()
 	if len(cmd.Args) == 0 {
 		return []Out{{Dest: ToReply, Table: t.ID, Text: c.settingsText(t, rep.lang)}}
@@ -562,8 +551,7 @@ func (c *Core) settings(ctx context.Context, cmd Command, rep replier) []Out {
 		t.Deadlines = nil
 		c.rearm(t, -1)
 	}
-	if err := c.save(t, nil); err != nil {
-		t.restore(snap)
+	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
 	c.wakeUp()

@@ -409,11 +409,10 @@ func (c *Core) press(ctx context.Context, cmd Command, rep replier) []Out {
 
 // board re-posts the chat's board.
 func (c *Core) board(ctx context.Context, cmd Command, rep replier) []Out {
-	t := c.tableFor(cmd)
+	t, none := c.lockTable(cmd, rep)
 	if t == nil {
-		return rep.refuse("bot.no_table")
+		return none
 	}
-	t.mu.Lock()
 	defer t.mu.Unlock()
 	out := c.boardOut(t)
 	out.Dest = ToReply
@@ -422,11 +421,10 @@ func (c *Core) board(ctx context.Context, cmd Command, rep replier) []Out {
 
 // hand shows the author's private view, privately.
 func (c *Core) hand(ctx context.Context, cmd Command, rep replier) []Out {
-	t := c.tableFor(cmd)
+	t, none := c.lockTable(cmd, rep)
 	if t == nil {
-		return rep.refuse("bot.no_table")
+		return none
 	}
-	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.Phase != Playing {
 		return rep.refuse("bot.not_started")

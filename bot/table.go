@@ -177,7 +177,8 @@ func (t *Table) deadline(seat int) (Deadline, bool) {
 }
 
 // snapshot and restore undo an in-memory change whose save failed, so that
-// what the players were told and what the disk holds never differ.
+// what the players were told and what the disk holds never differ (see
+// Core.keep).
 type snapshot struct {
 	data []byte
 }
