@@ -13,7 +13,6 @@
 package coquillaude
 
 import (
-	"errors"
 	"fmt"
 	"strconv"
 	"time"
@@ -120,28 +119,14 @@ type Game struct {
 // Apply validates and plays a move. A refused move leaves the game as it
 // was: the move is played on a copy that replaces the state on success.
 func (g *Game) Apply(seat int, move string) ([]games.Event, error) {
-	ns := g.s.clone()
-	evs, err := g.apply(ns, seat, move)
-	if err != nil {
-		var r *games.Refusal
-		if !errors.As(err, &r) {
-			err = games.Refuse("coquillaude.err.syntax", move)
-		}
-		return nil, err
-	}
-	g.s = ns
-	return evs, nil
+	return games.ApplyOnCopy(&g.s, g.s.clone(), func(ns *state) ([]games.Event, error) {
+		return g.apply(ns, seat, move)
+	}, "coquillaude.err.syntax", move)
 }
 
 // SetupEvents tells how the game was set up (the opening rolls); the public
 // view also shows them until the first move.
-func (g *Game) SetupEvents() []games.Event {
-	out := make([]games.Event, len(g.s.Setup))
-	for i, m := range g.s.Setup {
-		out[i] = games.Event{To: games.Everyone, Msg: m}
-	}
-	return out
-}
+func (g *Game) SetupEvents() []games.Event { return games.ToEveryone(g.s.Setup) }
 
 // Save encodes the whole state.
 func (g *Game) Save() ([]byte, error) { return g.s.save() }

@@ -156,24 +156,6 @@ func mustApply(t testing.TB, g *Game, seat int, move string) []games.Event {
 	return evs
 }
 
-// refused applies a move that must be refused with the key.
-func refused(t testing.TB, g *Game, seat int, move, key string) {
-	t.Helper()
-	before, _ := g.Save()
-	_, err := g.Apply(seat, move)
-	r, ok := err.(*games.Refusal)
-	if !ok {
-		t.Fatalf("seat %d %q: want refusal %s, got %v", seat, move, key, err)
-	}
-	if r.Msg.Key != key {
-		t.Fatalf("seat %d %q: refusal %s (%s), want %s", seat, move, r.Msg.Key, render(i18n.EN, r.Msg), key)
-	}
-	after, _ := g.Save()
-	if string(before) != string(after) {
-		t.Fatalf("refused move changed the game")
-	}
-}
-
 // proposeAlone has seat propose move while the others propose nothing, and
 // returns the seat's gain and the events.
 func proposeAlone(t testing.TB, g *Game, seat int, move string) (int, []games.Event) {

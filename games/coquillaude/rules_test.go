@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 )
 
 func TestCQ_D1_BagOf171(t *testing.T) {
@@ -139,9 +140,9 @@ func TestCQ_D3_SheetFirstRound(t *testing.T) {
 	if len(w) != 3 || w[0].Timeout != "don hasard" {
 		t.Fatalf("waiting %+v", w)
 	}
-	refused(t, g, 2, "don E", "coquillaude.err.not_waiting")
+	gamestest.RefusedWith(t, g, 2, "don E", "coquillaude.err.not_waiting")
 	give := string(s.Hands[0][0])
-	refused(t, g, 0, "don "+give+" "+give, "coquillaude.err.give_count")
+	gamestest.RefusedWith(t, g, 0, "don "+give+" "+give, "coquillaude.err.give_count")
 	mustApply(t, g, 0, "don "+give)
 	mustApply(t, g, 3, "don hasard") // the timeout move
 	mustApply(t, g, 1, g.Bot(1))
@@ -292,21 +293,21 @@ func TestDirections(t *testing.T) {
 
 func TestCQ_D4_PlacementRefusals(t *testing.T) {
 	g := composeGame(t, 2, nil, []string{"MAISONE"})
-	refused(t, g, 0, "mot MAISON A1 droite", "coquillaude.err.orange")
-	refused(t, g, 0, "mot MAISON R10 droite", "coquillaude.err.off_board")
-	refused(t, g, 0, "mot MAISONS H10 droite", "coquillaude.err.not_owned")
-	refused(t, g, 0, "mot MAISON H10", "coquillaude.err.propose_dir")
-	refused(t, g, 0, "mot MAISON droite", "coquillaude.err.propose_cell")
-	refused(t, g, 0, "mot MAISON H10 droite anagrammes=MAISONS", "coquillaude.err.not_anagram")
-	refused(t, g, 0, "mot M H10 droite", "coquillaude.err.too_short")
+	gamestest.RefusedWith(t, g, 0, "mot MAISON A1 droite", "coquillaude.err.orange")
+	gamestest.RefusedWith(t, g, 0, "mot MAISON R10 droite", "coquillaude.err.off_board")
+	gamestest.RefusedWith(t, g, 0, "mot MAISONS H10 droite", "coquillaude.err.not_owned")
+	gamestest.RefusedWith(t, g, 0, "mot MAISON H10", "coquillaude.err.propose_dir")
+	gamestest.RefusedWith(t, g, 0, "mot MAISON droite", "coquillaude.err.propose_cell")
+	gamestest.RefusedWith(t, g, 0, "mot MAISON H10 droite anagrammes=MAISONS", "coquillaude.err.not_anagram")
+	gamestest.RefusedWith(t, g, 0, "mot M H10 droite", "coquillaude.err.too_short")
 	g = composeGame(t, 2, []string{"G10 droite ARISTOTELICIEN"}, []string{"MAISONE"})
-	refused(t, g, 0, "mot MAISON A1 droite", "coquillaude.err.connect")
-	refused(t, g, 0, "mot MAISON G10 bas", "coquillaude.err.clash")
-	refused(t, g, 0, "mot MAISON A10 droite", "coquillaude.err.run_after")
-	refused(t, g, 0, "mot ARISTOTELICIEN G10 droite", "coquillaude.err.no_new")
+	gamestest.RefusedWith(t, g, 0, "mot MAISON A1 droite", "coquillaude.err.connect")
+	gamestest.RefusedWith(t, g, 0, "mot MAISON G10 bas", "coquillaude.err.clash")
+	gamestest.RefusedWith(t, g, 0, "mot MAISON A10 droite", "coquillaude.err.run_after")
+	gamestest.RefusedWith(t, g, 0, "mot ARISTOTELICIEN G10 droite", "coquillaude.err.no_new")
 	// Connected through a neighbour (diagonal): accepted at once.
 	mustApply(t, g, 0, "mot MAISON A11 droite")
-	refused(t, g, 0, "mot MAISON A11 droite", "coquillaude.err.already_proposed")
+	gamestest.RefusedWith(t, g, 0, "mot MAISON A11 droite", "coquillaude.err.already_proposed")
 }
 
 // TestCQ_D6_InvalidWordsToldPrivately: a word, an anagram or a side word
@@ -367,7 +368,7 @@ func TestCQ_D5_FamousVote(t *testing.T) {
 		if len(w) != 3 || w[0].Seat != 1 || w[0].Timeout != "vote blanc" {
 			t.Fatalf("waiting %+v", w)
 		}
-		refused(t, g, 0, "vote oui", "coquillaude.err.not_waiting")
+		gamestest.RefusedWith(t, g, 0, "vote oui", "coquillaude.err.not_waiting")
 		for i, b := range c.ballots {
 			mustApply(t, g, i+1, b)
 		}
@@ -477,7 +478,7 @@ func TestCQ_D8_EndBelow25(t *testing.T) {
 	if !g.Result().Over {
 		t.Fatal("result not over")
 	}
-	refused(t, g, 0, "rien", "coquillaude.err.game_over")
+	gamestest.RefusedWith(t, g, 0, "rien", "coquillaude.err.game_over")
 }
 
 // TestProposalsPrivate: the channel sees who has proposed, not what.
@@ -526,11 +527,11 @@ func TestOpeningRollTies(t *testing.T) {
 
 func TestRefusalsNeverChangeTheGame(t *testing.T) {
 	g := sheetGame(t)
-	refused(t, g, 1, "reponse X", "coquillaude.err.not_waiting")
-	refused(t, g, 0, "mot MAISON H10 droite", "coquillaude.err.phase_answer")
-	refused(t, g, 0, "blabla", "coquillaude.err.syntax")
-	refused(t, g, 0, "reponse", "coquillaude.err.answer_what")
-	refused(t, g, 9, "passe", "coquillaude.err.not_waiting")
+	gamestest.RefusedWith(t, g, 1, "reponse X", "coquillaude.err.not_waiting")
+	gamestest.RefusedWith(t, g, 0, "mot MAISON H10 droite", "coquillaude.err.phase_answer")
+	gamestest.RefusedWith(t, g, 0, "blabla", "coquillaude.err.syntax")
+	gamestest.RefusedWith(t, g, 0, "reponse", "coquillaude.err.answer_what")
+	gamestest.RefusedWith(t, g, 9, "passe", "coquillaude.err.not_waiting")
 }
 
 var _ = games.Everyone

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 )
 
 // checkNoHidden: the public view shows no pion of a hand and nothing of the
@@ -123,7 +124,7 @@ func TestSelfPlay500(t *testing.T) {
 	switch {
 	case testing.Short():
 		games = 50
-	case raceOn:
+	case gamestest.Race:
 		games = 120
 	}
 	total := 0

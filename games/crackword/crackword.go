@@ -10,7 +10,6 @@
 package crackword
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/tablee/tablee/games"
@@ -87,29 +86,15 @@ type Game struct {
 // Apply validates and plays a move. A refused move leaves the game as it was:
 // the move is played on a copy that replaces the state only on success.
 func (g *Game) Apply(seat int, move string) ([]games.Event, error) {
-	ns := g.s.clone()
-	evs, err := ns.apply(g.dict, seat, move)
-	if err != nil {
-		var r *games.Refusal
-		if !errors.As(err, &r) {
-			err = games.Refuse("crackword.err.syntax", move)
-		}
-		return nil, err
-	}
-	g.s = ns
-	return evs, nil
+	return games.ApplyOnCopy(&g.s, g.s.clone(), func(ns *state) ([]games.Event, error) {
+		return ns.apply(g.dict, seat, move)
+	}, "crackword.err.syntax", move)
 }
 
 // SetupEvents tells how the game was set up (CW-D2 first player reveal and
 // CW-D3 starting column); the contract's New returns no events, so the
 // public view also shows them until the first move.
-func (g *Game) SetupEvents() []games.Event {
-	out := make([]games.Event, len(g.s.Setup))
-	for i, m := range g.s.Setup {
-		out[i] = games.Event{To: games.Everyone, Msg: m}
-	}
-	return out
-}
+func (g *Game) SetupEvents() []games.Event { return games.ToEveryone(g.s.Setup) }
 
 // Save encodes the whole state.
 func (g *Game) Save() ([]byte, error) { return g.s.save() }

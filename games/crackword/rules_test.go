@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -172,8 +173,8 @@ func TestCW_D3_StartingColumn(t *testing.T) {
 
 func TestCW_D4_JokerOnSameLetter(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Ab Rb Bb Rb", "Sb", "Rb", "Eb"}, []string{"* * A", "E"}, 10)
-	refusedWith(t, g, 0, "joker=E sur 1 2 arbre", "crackword.err.not_same_letter")
-	mustApply(t, g, 0, "joker=R sur 1 2 arbre")
+	gamestest.RefusedWith(t, g, 0, "joker=E sur 1 2 arbre", "crackword.err.not_same_letter")
+	gamestest.MustApply(t, g, 0, "joker=R sur 1 2 arbre")
 	if w := g.s.word(0); w != "ARBR" {
 		t.Fatalf("row %s", w)
 	}
@@ -181,10 +182,10 @@ func TestCW_D4_JokerOnSameLetter(t *testing.T) {
 	if top.Kind() != kindJoker || top.Letter() != 'R' {
 		t.Fatal("the JOKER keeps its letter R")
 	}
-	mustApply(t, g, 1, "passe")
+	gamestest.MustApply(t, g, 1, "passe")
 	// A letter on top of a JOKER showing the same letter... and a JOKER
 	// given R on the JOKER showing R.
-	mustApply(t, g, 0, "joker=R on 1 2 arbre")
+	gamestest.MustApply(t, g, 0, "joker=R on 1 2 arbre")
 	if len(g.s.Rows[0][1]) != 3 || g.s.word(0) != "ARBR" {
 		t.Fatalf("stack %v", g.s.Rows[0][1])
 	}
@@ -192,7 +193,7 @@ func TestCW_D4_JokerOnSameLetter(t *testing.T) {
 
 func TestCW_D4_LetterOnJoker(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Sr A*b Cb", "", "", ""}, []string{"A", "E"}, 10)
-	mustApply(t, g, 0, "A sur 1 2 sac")
+	gamestest.MustApply(t, g, 0, "A sur 1 2 sac")
 	if st := g.s.Rows[0][1]; len(st) != 2 || st[1].Colour() != 0 {
 		t.Fatal("A not on the JOKER")
 	}
@@ -200,8 +201,8 @@ func TestCW_D4_LetterOnJoker(t *testing.T) {
 
 func TestCW_D5_NotAWord(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Mr Ab Ir", "", "", ""}, []string{"S E", "E"}, 10)
-	evs := mustApply(t, g, 0, "S droite 1 maisx")
-	if !hasEvent(evs, "crackword.ev.lay_failed") {
+	evs := gamestest.MustApply(t, g, 0, "S droite 1 maisx")
+	if !gamestest.HasEvent(evs, "crackword.ev.lay_failed") {
 		t.Fatal("no lay_failed event")
 	}
 	if g.s.word(0) != "MAI" || len(g.s.Hand[0]) != 3 || len(g.s.Pioche[0]) != 9 || g.s.Turn != 1 {
@@ -215,8 +216,8 @@ func TestCW_D5_NotAWord(t *testing.T) {
 
 func TestCW_D5_ExampleWithoutTheRow(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Mr Ab Ir", "", "", ""}, []string{"S E", "E"}, 10)
-	evs := mustApply(t, g, 0, "S droite 1 abri")
-	if !hasEvent(evs, "crackword.ev.lay_failed") || g.s.word(0) != "MAI" || len(g.s.Hand[0]) != 3 {
+	evs := gamestest.MustApply(t, g, 0, "S droite 1 abri")
+	if !gamestest.HasEvent(evs, "crackword.ev.lay_failed") || g.s.word(0) != "MAI" || len(g.s.Hand[0]) != 3 {
 		t.Fatal("an example without the row must fail")
 	}
 	text := en(g.s.Last)
@@ -224,8 +225,8 @@ func TestCW_D5_ExampleWithoutTheRow(t *testing.T) {
 		t.Fatalf("%s", text)
 	}
 	// The accepted example, accents and case forgiven.
-	mustApply(t, g, 1, "passe")
-	mustApply(t, g, 0, "S droite 1 MaIsOn")
+	gamestest.MustApply(t, g, 1, "passe")
+	gamestest.MustApply(t, g, 0, "S droite 1 MaIsOn")
 	if g.s.word(0) != "MAIS" {
 		t.Fatal("not laid")
 	}
@@ -233,7 +234,7 @@ func TestCW_D5_ExampleWithoutTheRow(t *testing.T) {
 
 func TestCW_D5_MissingExampleIsRefused(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Mr Ab Ir", "", "", ""}, []string{"S E", "E"}, 10)
-	r := refusedWith(t, g, 0, "S droite 1", "crackword.err.no_example")
+	r := gamestest.RefusedWith(t, g, 0, "S droite 1", "crackword.err.no_example")
 	if !strings.Contains(fr(r.Msg), "MAIS") {
 		t.Fatal(fr(r.Msg))
 	}
@@ -242,8 +243,8 @@ func TestCW_D5_MissingExampleIsRefused(t *testing.T) {
 func TestAssistedFindsExampleAndRefusesImpossible(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Mr Ab Ir", "", "", ""}, []string{"S X", "E"}, 10)
 	g.s.Assisted = true
-	refusedWith(t, g, 0, "X droite 1", "crackword.err.impossible")
-	evs := mustApply(t, g, 0, "S droite 1")
+	gamestest.RefusedWith(t, g, 0, "X droite 1", "crackword.err.impossible")
+	evs := gamestest.MustApply(t, g, 0, "S droite 1")
 	if !strings.Contains(fr(evs[0].Msg), "exemple : MAIS") {
 		t.Fatal(fr(evs[0].Msg))
 	}
@@ -251,9 +252,9 @@ func TestAssistedFindsExampleAndRefusesImpossible(t *testing.T) {
 
 func TestCW_D6_Poubelle(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Ab Rr/R*b Br", "Sr", "", ""}, []string{"# E", "T"}, 10)
-	refusedWith(t, g, 0, "poubelle 3", "crackword.err.trash_empty")
-	refusedWith(t, g, 1, "poubelle 1", "crackword.err.not_your_turn")
-	mustApply(t, g, 0, "poubelle 1")
+	gamestest.RefusedWith(t, g, 0, "poubelle 3", "crackword.err.trash_empty")
+	gamestest.RefusedWith(t, g, 1, "poubelle 1", "crackword.err.not_your_turn")
+	gamestest.MustApply(t, g, 0, "poubelle 1")
 	if len(g.s.Rows[0]) != 0 || len(g.s.Paquet[0]) != 1 || g.s.Paquet[0][0].Kind() != kindTrash {
 		t.Fatal("row not emptied or POUBELLE not in the PAQUET")
 	}
@@ -266,9 +267,9 @@ func TestCW_D6_Poubelle(t *testing.T) {
 	if g.s.Phase != phaseRestart || g.s.Turn != 0 || g.Waiting()[0].Seat != 0 {
 		t.Fatal("no restart phase")
 	}
-	refusedWith(t, g, 0, "E droite 2 rose", "crackword.err.restart_card")
-	refusedWith(t, g, 0, "Z", "crackword.err.not_in_hand")
-	mustApply(t, g, 0, "B")
+	gamestest.RefusedWith(t, g, 0, "E droite 2 rose", "crackword.err.restart_card")
+	gamestest.RefusedWith(t, g, 0, "Z", "crackword.err.not_in_hand")
+	gamestest.MustApply(t, g, 0, "B")
 	if g.s.word(0) != "B" || g.s.Turn != 1 {
 		t.Fatal("restart")
 	}
@@ -276,12 +277,12 @@ func TestCW_D6_Poubelle(t *testing.T) {
 
 func TestCW_D6_RowStaysEmptyWithoutCard(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Ab Rb", "Sr", "", ""}, []string{"# #", "T"}, 10)
-	mustApply(t, g, 0, "poubelle 1")
+	gamestest.MustApply(t, g, 0, "poubelle 1")
 	if g.s.Phase != phasePlay || g.s.Turn != 1 || len(g.s.Rows[0]) != 0 {
 		t.Fatal("with only a POUBELLE left the row stays empty")
 	}
 	// Anyone may start an empty row; a lone letter needs no example.
-	mustApply(t, g, 1, "T gauche 1")
+	gamestest.MustApply(t, g, 1, "T gauche 1")
 	if g.s.word(0) != "T" {
 		t.Fatal("empty row not started")
 	}
@@ -289,12 +290,12 @@ func TestCW_D6_RowStaysEmptyWithoutCard(t *testing.T) {
 
 func TestCW_D6_RestartTimeoutLeavesRowEmpty(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Ab Rb", "Sr", "", ""}, []string{"# E", "T"}, 10)
-	mustApply(t, g, 0, "trash 1")
+	gamestest.MustApply(t, g, 0, "trash 1")
 	w := g.Waiting()
 	if len(w) != 1 || w[0].Seat != 0 {
 		t.Fatal(w)
 	}
-	mustApply(t, g, 0, w[0].Timeout)
+	gamestest.MustApply(t, g, 0, w[0].Timeout)
 	if len(g.s.Rows[0]) != 0 || g.s.Turn != 1 {
 		t.Fatal("timeout")
 	}
@@ -303,8 +304,8 @@ func TestCW_D6_RestartTimeoutLeavesRowEmpty(t *testing.T) {
 func TestCW_D7_JokerCountsDouble(t *testing.T) {
 	// R U E with red, red, JOKER(blue): blue 2 against red 2 is no majority...
 	g := build(t, testDict, 2, [4]string{"Rr Ur", "", "", ""}, []string{"E", "*"}, 10)
-	mustApply(t, g, 0, "passe")
-	mustApply(t, g, 1, "joker=E droite 1 rue")
+	gamestest.MustApply(t, g, 0, "passe")
+	gamestest.MustApply(t, g, 1, "joker=E droite 1 rue")
 	if g.s.Phase == phaseCrack {
 		t.Fatal("2 against 2 is no majority")
 	}
@@ -314,7 +315,7 @@ func TestCW_D7_JokerCountsDouble(t *testing.T) {
 	if ok || n[1] != 2 {
 		t.Fatal("a blue JOKER counts 2 for blue")
 	}
-	mustApply(t, g, 0, "E droite 1 rue")
+	gamestest.MustApply(t, g, 0, "E droite 1 rue")
 	if g.s.Phase == phaseCrack {
 		t.Fatal("red 2 against blue's JOKER 2: no majority")
 	}
@@ -322,44 +323,44 @@ func TestCW_D7_JokerCountsDouble(t *testing.T) {
 
 func TestCW_D7_OnlyTheLayerOnThatTurn(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Ar Rb Br Rr", "", "", ""}, []string{"E S", "E"}, 10)
-	evs := mustApply(t, g, 0, "E droite 1 arbre")
-	if !hasEvent(evs, "crackword.ev.crack_offer") || g.s.Phase != phaseCrack {
+	evs := gamestest.MustApply(t, g, 0, "E droite 1 arbre")
+	if !gamestest.HasEvent(evs, "crackword.ev.crack_offer") || g.s.Phase != phaseCrack {
 		t.Fatal("no crack offer")
 	}
 	if w := g.Waiting(); w[0].Seat != 0 || w[0].Timeout != "crack" {
 		t.Fatal(w)
 	}
-	refusedWith(t, g, 1, "crack", "crackword.err.not_your_turn")
-	refusedWith(t, g, 0, "S droite 1 arbres", "crackword.err.crack_phase")
-	mustApply(t, g, 0, "non")
+	gamestest.RefusedWith(t, g, 1, "crack", "crackword.err.not_your_turn")
+	gamestest.RefusedWith(t, g, 0, "S droite 1 arbres", "crackword.err.crack_phase")
+	gamestest.MustApply(t, g, 0, "non")
 	if g.s.Turn != 1 || g.s.word(0) != "ARBRE" {
 		t.Fatal("declined")
 	}
 	// Blue may not call it on the next turn.
-	refusedWith(t, g, 1, "crack", "crackword.err.crack_lay_first")
+	gamestest.RefusedWith(t, g, 1, "crack", "crackword.err.crack_lay_first")
 }
 
 func TestCW_D7_CrackFlagAndReasons(t *testing.T) {
 	g := build(t, testDict, 3, [4]string{"Sr Eb", "Ab Rb", "Ar Rb Br Rg", ""}, []string{"", "", "L E A B"}, 10)
 	g.s.Turn = 2
-	r := refusedWith(t, g, 2, "L droite 1 sel crack", "crackword.err.crack_no_majority")
+	r := gamestest.RefusedWith(t, g, 2, "L droite 1 sel crack", "crackword.err.crack_no_majority")
 	if !strings.Contains(en(r.Msg), "SEL") {
 		t.Fatal(en(r.Msg))
 	}
-	refusedWith(t, g, 2, "A droite 4 crack", "crackword.err.crack_short")
-	refusedWith(t, g, 2, "B droite 2 arbre crack", "crackword.err.crack_not_word")
-	refusedWith(t, g, 2, "E droite 3 arbre crack", "crackword.err.crack_no_majority")
+	gamestest.RefusedWith(t, g, 2, "A droite 4 crack", "crackword.err.crack_short")
+	gamestest.RefusedWith(t, g, 2, "B droite 2 arbre crack", "crackword.err.crack_not_word")
+	gamestest.RefusedWith(t, g, 2, "E droite 3 arbre crack", "crackword.err.crack_no_majority")
 }
 
 func TestWorkedCheck_ARBRE(t *testing.T) {
 	// A R B R E: red, blue, red, red, green; the B covers a green B.
 	g := build(t, testDict, 3, [4]string{"Rb Bg/Br Rr Eg", "", "", ""}, []string{"A", "", ""}, 10)
-	mustApply(t, g, 0, "A gauche 1 arbre")
+	gamestest.MustApply(t, g, 0, "A gauche 1 arbre")
 	if g.s.Phase != phaseCrack {
 		t.Fatal("red 3, blue 1, green 1: red may call")
 	}
-	evs := mustApply(t, g, 0, "crack")
-	if !hasEvent(evs, "crackword.ev.crack") || len(g.s.Paquet[0]) != 6 || len(g.s.Rows[0]) != 0 {
+	evs := gamestest.MustApply(t, g, 0, "crack")
+	if !gamestest.HasEvent(evs, "crackword.ev.crack") || len(g.s.Paquet[0]) != 6 || len(g.s.Rows[0]) != 0 {
 		t.Fatalf("paquet %d", len(g.s.Paquet[0]))
 	}
 	if g.Result().Scores[0] != 6 {
@@ -370,18 +371,18 @@ func TestWorkedCheck_ARBRE(t *testing.T) {
 func TestWorkedCheck_RUE_BlueJoker(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Rr Ub", "", "", ""}, []string{"E", "* E"}, 10)
 	g.s.Turn = 1
-	mustApply(t, g, 1, "joker=E droite 1 rue crack")
+	gamestest.MustApply(t, g, 1, "joker=E droite 1 rue crack")
 	if len(g.s.Paquet[1]) != 3 || g.s.Phase != phaseRestart {
 		t.Fatal("blue 1+2 = 3 against red 1: blue cracks RUE")
 	}
-	mustApply(t, g, 1, "E")
+	gamestest.MustApply(t, g, 1, "E")
 }
 
 func TestWorkedCheck_SEL_NoMajority(t *testing.T) {
 	g := build(t, testDict, 3, [4]string{"Sr Eb", "", "", ""}, []string{"", "", "L"}, 10)
 	g.s.Turn = 2
-	evs := mustApply(t, g, 2, "L right 1 sel")
-	if hasEvent(evs, "crackword.ev.crack_offer") || g.s.Phase != phasePlay {
+	evs := gamestest.MustApply(t, g, 2, "L right 1 sel")
+	if gamestest.HasEvent(evs, "crackword.ev.crack_offer") || g.s.Phase != phasePlay {
 		t.Fatal("nobody may call on S E L red, blue, green")
 	}
 	for seat := 0; seat < 3; seat++ {
@@ -393,11 +394,11 @@ func TestWorkedCheck_SEL_NoMajority(t *testing.T) {
 
 func TestWorkedCheck_ETE_CoveredBlueE(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Eb Tr Eb", "", "", ""}, []string{"E", "E"}, 10)
-	mustApply(t, g, 0, "E sur 1 1 ete")
+	gamestest.MustApply(t, g, 0, "E sur 1 1 ete")
 	if g.s.word(0) != "ETE" || g.s.Phase != phaseCrack {
 		t.Fatalf("row %s, phase %d", g.s.word(0), g.s.Phase)
 	}
-	mustApply(t, g, 0, "crack")
+	gamestest.MustApply(t, g, 0, "crack")
 	blue := 0
 	for _, c := range g.s.Paquet[0] {
 		if c.Colour() == 1 {
@@ -411,8 +412,8 @@ func TestWorkedCheck_ETE_CoveredBlueE(t *testing.T) {
 
 func TestCW_D8_NewHandAfterLastCard(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Mr Ab Ir", "", "", ""}, []string{"S", "E"}, 12)
-	evs := mustApply(t, g, 0, "S droite 1 maison")
-	if !hasEvent(evs, "crackword.ev.new_hand") || len(g.s.Hand[0]) != 8 || len(g.s.Pioche[0]) != 4 {
+	evs := gamestest.MustApply(t, g, 0, "S droite 1 maison")
+	if !gamestest.HasEvent(evs, "crackword.ev.new_hand") || len(g.s.Hand[0]) != 8 || len(g.s.Pioche[0]) != 4 {
 		t.Fatalf("hand %d", len(g.s.Hand[0]))
 	}
 	if g.s.LastHand {
@@ -422,7 +423,7 @@ func TestCW_D8_NewHandAfterLastCard(t *testing.T) {
 
 func TestCW_D8_NewHandBeforeRestart(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Ar Rb Br Rr", "", "", ""}, []string{"E", "E"}, 12)
-	mustApply(t, g, 0, "E droite 1 arbre crack")
+	gamestest.MustApply(t, g, 0, "E droite 1 arbre crack")
 	if g.s.Phase != phaseRestart || len(g.s.Hand[0]) != 8 {
 		t.Fatal("the new hand comes before the restart")
 	}
@@ -433,19 +434,19 @@ func TestCW_D9_DerniereMain(t *testing.T) {
 	g.s.Pioche[0] = []Card{mkCard(0, 0, 'T')}
 	g.s.Pioche[1] = []Card{mkCard(1, 0, 'T'), mkCard(1, 0, 'U'), mkCard(1, 0, 'O')}
 	g.s.Pioche[2] = []Card{}
-	evs := mustApply(t, g, 0, "passe")
-	if !hasEvent(evs, "crackword.ev.last_hand") || !g.s.LastHand {
+	evs := gamestest.MustApply(t, g, 0, "passe")
+	if !gamestest.HasEvent(evs, "crackword.ev.last_hand") || !g.s.LastHand {
 		t.Fatal("no DERNIÈRE MAIN")
 	}
 	if len(g.s.Hand[1]) != 2 || len(g.s.Hand[2]) != 1 || len(g.s.Box) != 2 {
 		t.Fatalf("hands %d %d box %d", len(g.s.Hand[1]), len(g.s.Hand[2]), len(g.s.Box))
 	}
 	// From then on nobody draws; a pass puts the player out.
-	mustApply(t, g, 1, "pass")
+	gamestest.MustApply(t, g, 1, "pass")
 	if !g.s.Out[1] || len(g.s.Hand[1]) != 2 {
 		t.Fatal("out")
 	}
-	mustApply(t, g, 2, "pass")
+	gamestest.MustApply(t, g, 2, "pass")
 	if g.s.Turn != 0 {
 		t.Fatal("out players are skipped")
 	}
@@ -454,7 +455,7 @@ func TestCW_D9_DerniereMain(t *testing.T) {
 func TestCW_D9_NewHandDrawsTheLast(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Mr Ab Ir", "", "", ""}, []string{"S", "E"}, 3)
 	g.s.Pioche[1] = append(g.s.Pioche[1], g.s.Pioche[1]...) // 6
-	mustApply(t, g, 0, "S droite 1 maison")
+	gamestest.MustApply(t, g, 0, "S droite 1 maison")
 	if !g.s.LastHand || len(g.s.Hand[0]) != 3 || len(g.s.Hand[1]) != 4 || len(g.s.Box) != 3 {
 		t.Fatalf("hands %d %d, box %d", len(g.s.Hand[0]), len(g.s.Hand[1]), len(g.s.Box))
 	}
@@ -462,7 +463,7 @@ func TestCW_D9_NewHandDrawsTheLast(t *testing.T) {
 
 func TestCW_D9_FailedExampleDrawsTheLast(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Mr Ab Ir", "", "", ""}, []string{"S", "E"}, 1)
-	mustApply(t, g, 0, "S droite 1 zzz")
+	gamestest.MustApply(t, g, 0, "S droite 1 zzz")
 	if !g.s.LastHand || len(g.s.Hand[0]) != 2 || len(g.s.Hand[1]) != 2 {
 		t.Fatal("a failed-example draw of the last card is DERNIÈRE MAIN")
 	}
@@ -471,26 +472,26 @@ func TestCW_D9_FailedExampleDrawsTheLast(t *testing.T) {
 func TestCW_D10_EndCase1(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Mb Ar Ib", "Er/Eb Tr", "Sr", ""}, []string{"S", "E"}, 0)
 	g.s.LastHand = true
-	evs := mustApply(t, g, 0, "S droite 1 mais")
-	if !hasEvent(evs, "crackword.ev.end1") || !g.Result().Over || g.Waiting() != nil {
+	evs := gamestest.MustApply(t, g, 0, "S droite 1 mais")
+	if !gamestest.HasEvent(evs, "crackword.ev.end1") || !g.Result().Over || g.Waiting() != nil {
 		t.Fatal("no end")
 	}
 	// Red's cards on the table: A, S laid, covered E, T, S = 5.
 	if g.Result().Scores[0] != 5 {
 		t.Fatalf("score %d", g.Result().Scores[0])
 	}
-	refusedWith(t, g, 1, "passe", "crackword.err.game_over")
+	gamestest.RefusedWith(t, g, 1, "passe", "crackword.err.game_over")
 	checkViewsRender(t, g)
 }
 
 func TestCW_D10_EndCase1AfterCrack(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Ar Rb Br Rr", "Tr", "", ""}, []string{"E", "E"}, 0)
 	g.s.LastHand = true
-	mustApply(t, g, 0, "E droite 1 arbre")
+	gamestest.MustApply(t, g, 0, "E droite 1 arbre")
 	if g.s.Phase != phaseCrack {
 		t.Fatal("the last card may still crack")
 	}
-	mustApply(t, g, 0, "crack")
+	gamestest.MustApply(t, g, 0, "crack")
 	if !g.s.Over || g.Result().Scores[0] != 6 {
 		t.Fatalf("score %d", g.Result().Scores[0])
 	}
@@ -501,9 +502,9 @@ func TestCW_D10_EndCase2(t *testing.T) {
 	g.s.LastHand = true
 	g.s.Paquet[0] = []Card{mkCard(0, kindTrash, 0), mkCard(1, 0, 'X')}
 	g.s.Paquet[1] = []Card{mkCard(1, kindTrash, 0), mkCard(0, 0, 'Y'), mkCard(0, 0, 'Z')}
-	mustApply(t, g, 0, "passe")
-	evs := mustApply(t, g, 1, "passe")
-	if !hasEvent(evs, "crackword.ev.end2") || !g.s.Over {
+	gamestest.MustApply(t, g, 0, "passe")
+	evs := gamestest.MustApply(t, g, 1, "passe")
+	if !gamestest.HasEvent(evs, "crackword.ev.end2") || !g.s.Over {
 		t.Fatal("no end")
 	}
 	if sc := g.Result().Scores; sc[0] != 0 || sc[1] != 2 {
@@ -543,7 +544,7 @@ func TestRefusals(t *testing.T) {
 		{"S", "crackword.err.where", "S droite 2"},
 		{"crack", "crackword.err.crack_lay_first", "crack"},
 	} {
-		r := refusedWith(t, g, 0, tc.move, tc.key)
+		r := gamestest.RefusedWith(t, g, 0, tc.move, tc.key)
 		if s := fr(r.Msg); !strings.Contains(s, tc.fr) {
 			t.Errorf("%q: %s", tc.move, s)
 		}
@@ -551,6 +552,6 @@ func TestRefusals(t *testing.T) {
 			t.Errorf("%q: %s", tc.move, s)
 		}
 	}
-	refusedWith(t, g, 1, "E droite 2 rose", "crackword.err.not_your_turn")
-	refusedWith(t, g, 7, "E droite 2 rose", "crackword.err.not_your_turn")
+	gamestest.RefusedWith(t, g, 1, "E droite 2 rose", "crackword.err.not_your_turn")
+	gamestest.RefusedWith(t, g, 7, "E droite 2 rose", "crackword.err.not_your_turn")
 }

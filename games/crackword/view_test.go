@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -31,7 +32,7 @@ func TestPublicViewHidesHands(t *testing.T) {
 		for i := 0; i < 60 && !g.s.Over; i++ {
 			checkNoHidden(t, g)
 			seat := g.Waiting()[0].Seat
-			for _, ev := range mustApply(t, g, seat, g.Bot(seat)) {
+			for _, ev := range gamestest.MustApply(t, g, seat, g.Bot(seat)) {
 				if ev.To == games.Everyone && ev.Msg.Key == "crackword.pv.drew" {
 					t.Fatal("a drawn card told to everyone")
 				}
@@ -56,7 +57,7 @@ func TestPrivateViewShowsTheHand(t *testing.T) {
 
 func TestLastMoveSurvivesSaveLoad(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Mr Ab Ir", "", "", ""}, []string{"S E", "E"}, 10)
-	mustApply(t, g, 0, "S droite 1 maisx")
+	gamestest.MustApply(t, g, 0, "S droite 1 maisx")
 	data, _ := g.Save()
 	g2, err := NewEngine(testDict).Load(data)
 	if err != nil {
@@ -113,7 +114,7 @@ func TestChoicesAreLegal(t *testing.T) {
 				}
 			}
 			walk("", 0)
-			mustApply(t, g, seat, g.Bot(seat))
+			gamestest.MustApply(t, g, seat, g.Bot(seat))
 		}
 	}
 }
@@ -172,12 +173,12 @@ func TestChoicesSteps(t *testing.T) {
 
 func TestChoicesCrackAndRestart(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Ar Rb Br Rr", "", "", ""}, []string{"E S *", "E"}, 10)
-	mustApply(t, g, 0, "E droite 1 arbre")
+	gamestest.MustApply(t, g, 0, "E droite 1 arbre")
 	c := g.Choices(0, "")
 	if len(c) != 2 || c[0].Move != "crack" || c[1].Move != "non" || !strings.Contains(fr(c[0].Label), "ARBRE") {
 		t.Fatal(c)
 	}
-	mustApply(t, g, 0, c[0].Move)
+	gamestest.MustApply(t, g, 0, c[0].Move)
 	c = g.Choices(0, "")
 	var moves []string
 	for _, x := range c {
@@ -192,7 +193,7 @@ func TestChoicesCrackAndRestart(t *testing.T) {
 	if j := g.Choices(0, "joker"); len(j) != 26 || !j[0].Final {
 		t.Fatal("restart with a joker")
 	}
-	mustApply(t, g, 0, "joker=K")
+	gamestest.MustApply(t, g, 0, "joker=K")
 	if g.s.word(0) != "K" {
 		t.Fatal(g.s.word(0))
 	}
@@ -238,7 +239,7 @@ func TestBotIsDeterministicAndPure(t *testing.T) {
 		if m1 != m2 || string(before) != string(after) {
 			t.Fatal("bot not pure")
 		}
-		mustApply(t, g, seat, m1)
+		gamestest.MustApply(t, g, seat, m1)
 	}
 }
 

@@ -1,11 +1,11 @@
 package escogriffe
 
 import (
-	"errors"
 	"slices"
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -61,24 +61,13 @@ func custom(t *testing.T, players, objective int, hands, figs, piles [][]int) *s
 	return s
 }
 
-// refused checks that the move is refused with the key, and changes nothing.
+// refused checks that the move is refused with the key, and changes nothing;
+// the key has a text in both languages.
 func refused(t *testing.T, s *state, seat int, mv, key string) games.Refusal {
 	t.Helper()
-	before, _ := s.Save()
-	_, err := s.Apply(seat, mv)
-	var r *games.Refusal
-	if !errors.As(err, &r) {
-		t.Fatalf("%q: want refusal %s, got %v", mv, key, err)
-	}
-	if r.Msg.Key != key {
-		t.Fatalf("%q: refusal %s (%s), want %s", mv, r.Msg.Key, r.Error(), key)
-	}
+	r := gamestest.RefusedWith(t, s, seat, mv, key)
 	if !i18n.Has(i18n.FR, key) || !i18n.Has(i18n.EN, key) {
 		t.Fatalf("refusal key %s missing from a catalogue", key)
-	}
-	after, _ := s.Save()
-	if string(before) != string(after) {
-		t.Fatalf("%q refused but changed the game", mv)
 	}
 	return *r
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 )
 
 // TestES_D2_BalanceFourBots: with 4 bot players, the median round ends
@@ -15,7 +16,7 @@ import (
 // place); see docs/games/escogriffe.md.
 func TestES_D2_BalanceFourBots(t *testing.T) {
 	want := 1000
-	if raceOn || testing.Short() {
+	if gamestest.Race || testing.Short() {
 		want = 100
 	}
 	var table, player []int
@@ -52,7 +53,7 @@ func TestSelfPlayInvariants(t *testing.T) {
 	// Every move is checked for the cards and the views; the heavier checks
 	// take a sample. Under the race detector, fewer.
 	games, light, sample := 3, 1, 5
-	if raceOn || testing.Short() {
+	if gamestest.Race || testing.Short() {
 		games, light, sample = 1, 5, 35
 	}
 	for players := 2; players <= 8; players++ {

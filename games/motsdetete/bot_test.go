@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/games/lexicon"
 )
 
@@ -164,13 +165,13 @@ func TestBotBestEqualsExhaustive(t *testing.T) {
 				if math.Abs(h.Points-float64(want)/2) > 1e-9 {
 					t.Fatalf("seed %d step %d die %d: bot %q %v, exhaustive %q %v\n%s", seed, step, die, h.Move, h.Points, wantMove, float64(want)/2, strings.Join(c.Public().Board, "\n"))
 				}
-				mustApply(t, c, c.s.Turn, h.Move)
+				gamestest.MustApply(t, c, c.s.Turn, h.Move)
 				if c.s.Last.Kind != kindPlay {
 					t.Fatalf("bot move %q: %+v", h.Move, c.s.Last)
 				}
 			}
 			// Move on with a random good move (or a pass).
-			mustApply(t, g, g.s.Turn, g.Bot(g.s.Turn))
+			gamestest.MustApply(t, g, g.s.Turn, g.Bot(g.s.Turn))
 		}
 	}
 	if positions < 150 {
@@ -201,7 +202,7 @@ func TestBotDeterministicAndPure(t *testing.T) {
 			t.Fatal("bot plays out of turn")
 		}
 		moves[m] = true
-		mustApply(t, g, g.s.Turn, m)
+		gamestest.MustApply(t, g, g.s.Turn, m)
 	}
 	if len(moves) < 8 {
 		t.Errorf("good level repeats itself: %v", moves)
@@ -235,7 +236,7 @@ func TestBotGoodLevelScoresWell(t *testing.T) {
 					t.Fatalf("%q scores %v, best %v", m, got, best.Points)
 				}
 			}
-			mustApply(t, g, g.s.Turn, m)
+			gamestest.MustApply(t, g, g.s.Turn, m)
 			if g.s.Last.Kind == kindLost {
 				t.Fatalf("bot word refused: %+v", g.s.Last)
 			}
@@ -253,7 +254,7 @@ func TestBotFirstMoveWithOne(t *testing.T) {
 	}
 	g.setDie(5)
 	m := g.Bot(0)
-	mustApply(t, g, 0, m)
+	gamestest.MustApply(t, g, 0, m)
 	if g.s.Last.Kind != kindPlay || len(m) > 40 {
 		t.Fatal(m)
 	}

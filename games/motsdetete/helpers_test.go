@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/games/lexicon"
 	"github.com/tablee/tablee/i18n"
 )
@@ -80,39 +81,16 @@ func (g *Game) put(t testing.TB, cell string, down bool, word string) {
 
 func (g *Game) setDie(n int) { g.s.Die = n }
 
-func mustApply(t testing.TB, g *Game, seat int, move string) []games.Event {
-	t.Helper()
-	evs, err := g.Apply(seat, move)
-	if err != nil {
-		t.Fatalf("%q refused: %v", move, err)
-	}
-	return evs
-}
-
 // refusal applies a move that must be refused and returns its key,
 // checking that the game did not change.
 func refusal(t testing.TB, g *Game, seat int, move string) i18n.Msg {
 	t.Helper()
-	before, _ := g.Save()
-	_, err := g.Apply(seat, move)
-	var r *games.Refusal
-	if !errors.As(err, &r) {
-		t.Fatalf("%q: want a refusal, got %v", move, err)
-	}
-	after, _ := g.Save()
-	if string(before) != string(after) {
-		t.Fatalf("refused %q changed the game", move)
-	}
-	return r.Msg
+	return gamestest.Refused(t, g, seat, move).Msg
 }
 
 func wantRefusal(t testing.TB, g *Game, seat int, move, key string) i18n.Msg {
 	t.Helper()
-	m := refusal(t, g, seat, move)
-	if m.Key != key {
-		t.Fatalf("%q: refused with %s (%s), want %s", move, m.Key, i18n.Renderer{Lang: i18n.EN}.Text(m), key)
-	}
-	return m
+	return gamestest.RefusedWith(t, g, seat, move, key).Msg
 }
 
 // text renders messages in both languages.

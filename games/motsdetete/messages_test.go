@@ -1,53 +1,21 @@
 package motsdetete
 
 import (
-	"os"
-	"regexp"
 	"slices"
-	"sort"
-	"strings"
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/i18n"
 )
 
-var verbRe = regexp.MustCompile(`%(\[(\d+)\])?v`)
-
-// argCount is the number of arguments a text uses.
-func argCount(s string) int {
-	n, next := 0, 0
-	for _, m := range verbRe.FindAllStringSubmatch(s, -1) {
-		if m[2] != "" {
-			next = int(m[2][0]-'0') - 1
-		}
-		next++
-		n = max(n, next)
-	}
-	return n
-}
-
 // TestCataloguesHaveTheSameKeys: French and English hold the same keys with
-// the same number of arguments.
+// the same number of arguments, and no other package registers one.
 func TestCataloguesHaveTheSameKeys(t *testing.T) {
-	for k, v := range messagesFR {
-		w, ok := messagesEN[k]
-		if !ok {
-			t.Errorf("%s: no English text", k)
-			continue
-		}
-		if a, b := argCount(v), argCount(w); a != b {
-			t.Errorf("%s: %d arguments in French, %d in English", k, a, b)
-		}
-	}
-	for k := range messagesEN {
-		if _, ok := messagesFR[k]; !ok {
-			t.Errorf("%s: no French text", k)
-		}
-	}
+	gamestest.CheckCatalogue(t, "motsdetete")
 	for _, lang := range i18n.Langs {
-		for _, k := range i18n.Keys(lang) {
-			if strings.HasPrefix(k, "motsdetete.") && (messagesFR[k] == "" || messagesEN[k] == "") {
+		for _, k := range gamestest.Keys(lang, "motsdetete") {
+			if messagesFR[k] == "" || messagesEN[k] == "" {
 				t.Errorf("%s registered elsewhere", k)
 			}
 		}
@@ -57,44 +25,7 @@ func TestCataloguesHaveTheSameKeys(t *testing.T) {
 // TestEveryKeyInTheCode: every "motsdetete.x" literal of the code has a
 // text, and every text is used.
 func TestEveryKeyInTheCode(t *testing.T) {
-	files, _ := os.ReadDir(".")
-	used := map[string]bool{}
-	re := regexp.MustCompile(`"(motsdetete\.[a-z_.0-9]+)"`)
-	for _, f := range files {
-		name := f.Name()
-		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || strings.HasPrefix(name, "messages_") {
-			continue
-		}
-		data, err := os.ReadFile(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, m := range re.FindAllStringSubmatch(string(data), -1) {
-			used[m[1]] = true
-		}
-	}
-	var missing, unused []string
-	for k := range used {
-		if !i18n.Has(i18n.FR, k) || !i18n.Has(i18n.EN, k) {
-			missing = append(missing, k)
-		}
-	}
-	for _, k := range []string{"motsdetete.title", "motsdetete.summary", "motsdetete.rules"} {
-		used[k] = true // the bot's /games and /rules
-	}
-	for k := range messagesFR {
-		if !used[k] {
-			unused = append(unused, k)
-		}
-	}
-	sort.Strings(missing)
-	sort.Strings(unused)
-	if len(missing) > 0 {
-		t.Errorf("keys without text: %v", missing)
-	}
-	if len(unused) > 0 {
-		t.Errorf("texts never used: %v", unused)
-	}
+	gamestest.CheckKeysUsed(t, "motsdetete", gamestest.KeysInCode(t, "motsdetete"))
 }
 
 // TestRegistered: the engine answers to its name and its titles, with a

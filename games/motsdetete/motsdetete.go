@@ -121,17 +121,9 @@ type Game struct {
 // Apply validates and plays a move. A refused move leaves the game as it
 // was: the move is played on a copy that replaces the state on success.
 func (g *Game) Apply(seat int, move string) ([]games.Event, error) {
-	ns := g.s.clone()
-	evs, err := ns.apply(g.lex, seat, move)
-	if err != nil {
-		var r *games.Refusal
-		if !errors.As(err, &r) {
-			err = games.Refuse("motsdetete.err.syntax", clip(move))
-		}
-		return nil, err
-	}
-	g.s = ns
-	return evs, nil
+	return games.ApplyOnCopy(&g.s, g.s.clone(), func(ns *state) ([]games.Event, error) {
+		return ns.apply(g.lex, seat, move)
+	}, "motsdetete.err.syntax", clip(move))
 }
 
 // Save encodes the whole state.

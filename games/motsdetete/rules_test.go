@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 )
 
 // sheetGrid carries the values of the sheet's counting example: DISQUE on
@@ -24,7 +25,7 @@ var sheetGrid = []string{
 func TestWorkedCheck_DISQUE17_DISQUESSOLO32(t *testing.T) {
 	g := newGame(t, sheetGrid, smallLex(t, "DISQUE", "DISQUES", "SOLO"), 2, nil)
 	g.setDie(6)
-	evs := mustApply(t, g, 0, "A1 droite DISQUE")
+	evs := gamestest.MustApply(t, g, 0, "A1 droite DISQUE")
 	if g.s.Scores[0] != 17 || g.s.Last.Total != 17 {
 		t.Fatalf("DISQUE scores %d, want 17\n%s", g.s.Scores[0], evText(evs))
 	}
@@ -32,7 +33,7 @@ func TestWorkedCheck_DISQUE17_DISQUESSOLO32(t *testing.T) {
 		t.Errorf("event: %s", evText(evs))
 	}
 	g.setDie(4)
-	evs = mustApply(t, g, 1, "G1 bas SOLO")
+	evs = gamestest.MustApply(t, g, 1, "G1 bas SOLO")
 	want := []scored{{"SOLO", 11}, {"DISQUES", 21}}
 	if !slices.Equal(g.s.Last.Words, want) || g.s.Scores[1] != 32 {
 		t.Fatalf("SOLO/DISQUES: %v total %d, want %v = 32", g.s.Last.Words, g.s.Scores[1], want)
@@ -120,7 +121,7 @@ func TestMT_D2_NewLettersNeedNotBeAdjacent(t *testing.T) {
 		t.Errorf("the refusal names the new letters: %s", text(m))
 	}
 	g.setDie(3)
-	mustApply(t, g, 0, "A1 droite dépenser")
+	gamestest.MustApply(t, g, 0, "A1 droite dépenser")
 	if g.s.Last.New != "DER" || g.s.Scores[0] != 1+2+3+4+5+1+2+3 {
 		t.Fatalf("new %q score %d", g.s.Last.New, g.s.Scores[0])
 	}
@@ -137,7 +138,7 @@ func TestMT_D2_ExactlyTheDie(t *testing.T) {
 	g.setDie(1)
 	wantRefusal(t, g, 0, "A1 droite DEPENSER", "motsdetete.err.count")
 	wantRefusal(t, g, 0, "C1 droite PENSE", "motsdetete.err.no_new")
-	mustApply(t, g, 0, "C1 droite PENSER")
+	gamestest.MustApply(t, g, 0, "C1 droite PENSER")
 }
 
 // TestMT_D2_Structure: black cells, letters that differ from the grid, a
@@ -180,10 +181,10 @@ func TestMT_D2_FirstWordNextToTheCentreCross(t *testing.T) {
 	}
 	wantRefusal(t, g, 0, "C6 droite TABLE", "motsdetete.err.centre") // C6-G6, next to nothing
 	wantRefusal(t, g, 0, "H4 bas TABLE", "motsdetete.err.black")     // runs into H7
-	mustApply(t, g, 0, "D6 droite TABLE")                            // D6-H6 covers H6
+	gamestest.MustApply(t, g, 0, "D6 droite TABLE")                  // D6-H6 covers H6
 	g.setDie(2)
 	wantRefusal(t, g, 1, "A1 droite ET", "motsdetete.err.disconnected")
-	mustApply(t, g, 1, "H4 bas ETE") // H4 E, H5 T new; H6 is the E of TABLE
+	gamestest.MustApply(t, g, 1, "H4 bas ETE") // H4 E, H5 T new; H6 is the E of TABLE
 }
 
 // TestMT_D2_SideWordsAreWords: a new letter that makes a run across the
@@ -197,21 +198,21 @@ func TestMT_D2_SideWordsAreWords(t *testing.T) {
 	g := newGame(t, grid, smallLex(t, "ET", "ES", "TE", "SE", "TU"), 2, nil)
 	g.put(t, "A1", false, "ET")
 	g.setDie(2)
-	evs := mustApply(t, g, 0, "A2 droite SE") // ES down A, TE down B
+	evs := gamestest.MustApply(t, g, 0, "A2 droite SE") // ES down A, TE down B
 	if g.s.Last.Kind != kindPlay || !slices.Equal(g.s.Last.Words, []scored{{"SE", 9}, {"ES", 5}, {"TE", 7}}) || g.s.Scores[0] != 21 {
 		t.Fatalf("%+v\n%s", g.s.Last, evText(evs))
 	}
 	g2 := newGame(t, grid, smallLex(t, "ET", "ES", "TE", "SE", "TU"), 2, nil)
 	g2.put(t, "A1", false, "ET")
 	g2.setDie(2)
-	evs = mustApply(t, g2, 0, "A2 droite TU") // ET down A, TU down B: TU fine, ET fine
+	evs = gamestest.MustApply(t, g2, 0, "A2 droite TU") // ET down A, TU down B: TU fine, ET fine
 	if g2.s.Last.Kind != kindPlay {
 		t.Fatal(evText(evs))
 	}
 	g3 := newGame(t, grid, smallLex(t, "ET", "ES", "TE", "SE", "US"), 2, nil)
 	g3.put(t, "A1", false, "ET")
 	g3.setDie(2)
-	evs = mustApply(t, g3, 0, "A2 droite US") // EU is no word
+	evs = gamestest.MustApply(t, g3, 0, "A2 droite US") // EU is no word
 	if g3.s.Last.Kind != kindLost || !slices.Equal(g3.s.Last.Bad, []string{"EU", "TS"}) {
 		t.Fatalf("%+v", g3.s.Last)
 	}
@@ -227,7 +228,7 @@ func TestMT_D3_UnknownWordLosesTheTurn(t *testing.T) {
 	g.put(t, "C1", false, "PENSE")
 	g.setDie(3)
 	cells := slices.Clone(g.s.cells)
-	evs := mustApply(t, g, 0, "A1 droite DEPENSEZ")
+	evs := gamestest.MustApply(t, g, 0, "A1 droite DEPENSEZ")
 	if g.s.Last.Kind != kindLost || g.s.Scores[0] != 0 || g.s.Turn != 1 || !slices.Equal(cells, g.s.cells) || g.s.Written != 5 {
 		t.Fatalf("%+v turn %d", g.s.Last, g.s.Turn)
 	}
@@ -249,7 +250,7 @@ func TestMT_D3_Forgiving(t *testing.T) {
 	if !strings.Contains(text(m), "DEPENSEZ") {
 		t.Errorf("%s", text(m))
 	}
-	mustApply(t, g, 0, "A1 droite DEPENSER")
+	gamestest.MustApply(t, g, 0, "A1 droite DEPENSER")
 }
 
 // bonusGrid has an orange cell at B2, where a new letter makes both the main
@@ -270,7 +271,7 @@ func TestMT_D4_OneRollPerCellCountsInEachWord(t *testing.T) {
 		g.s.Rng = seed
 		g.put(t, "B1", false, "E")
 		g.setDie(2)
-		mustApply(t, g, 0, "A2 droite ES") // ES across (A2 B2), ES down (B1 B2)
+		gamestest.MustApply(t, g, 0, "A2 droite ES") // ES across (A2 B2), ES down (B1 B2)
 		l := g.s.Last
 		if len(l.Rolls) != 1 || l.Rolls[0].Cell != "B2" || len(l.Rolls[0].Dice) != 1 {
 			t.Fatalf("rolls %+v", l.Rolls)
@@ -281,7 +282,7 @@ func TestMT_D4_OneRollPerCellCountsInEachWord(t *testing.T) {
 		}
 		// B1 E, B2 S are old; writing T at B3 reuses the orange B2.
 		g.setDie(1)
-		mustApply(t, g, 1, "B1 bas EST")
+		gamestest.MustApply(t, g, 1, "B1 bas EST")
 		l = g.s.Last
 		if len(l.Rolls) != 1 || l.Rolls[0].Cell != "B2" || l.Total != 1+l.Rolls[0].Value+1 {
 			t.Fatalf("reused bonus: %+v", l)
@@ -289,7 +290,7 @@ func TestMT_D4_OneRollPerCellCountsInEachWord(t *testing.T) {
 		// Red C2 (three dice) by the side of ES: ESE across; C1 yellow
 		// is not part of any new word.
 		g.setDie(1)
-		mustApply(t, g, 0, "A2 droite ESE")
+		gamestest.MustApply(t, g, 0, "A2 droite ESE")
 		l = g.s.Last
 		if len(l.Rolls) != 2 || l.Rolls[1].Cell != "C2" || len(l.Rolls[1].Dice) != 3 || len(l.Rolls[0].Dice) != 1 {
 			t.Fatalf("red: %+v", l.Rolls)
@@ -309,7 +310,7 @@ func TestMT_D4_RollsShown(t *testing.T) {
 	g := newGame(t, bonusGrid, smallLex(t, "ES"), 2, nil)
 	g.put(t, "B1", false, "E")
 	g.setDie(2)
-	evs := mustApply(t, g, 0, "A2 droite ES")
+	evs := gamestest.MustApply(t, g, 0, "A2 droite ES")
 	want := "B2🟧 " + itoa(g.s.Last.Rolls[0].Value)
 	if !strings.Contains(evText(evs), want) || !strings.Contains(text(g.Public().Lines...), want) {
 		t.Fatalf("%q missing:\n%s", want, evText(evs))
@@ -325,7 +326,7 @@ func TestQuarteFixedBonus(t *testing.T) {
 		t.Fatal(g.s.Die, g.s.Target)
 	}
 	rng := g.s.Rng
-	mustApply(t, g, 0, "A1 droite TOUT")
+	gamestest.MustApply(t, g, 0, "A1 droite TOUT")
 	if g.s.Scores[0] != 1+4+8+12 || g.s.Die != 4 || g.s.Rng != rng {
 		t.Fatalf("score %d die %d", g.s.Scores[0], g.s.Die)
 	}
@@ -340,7 +341,7 @@ func TestTargetEndsTheGame(t *testing.T) {
 	g := newGame(t, sheetGrid, smallLex(t, "DISQUE"), 2, games.Options{"target": "250"})
 	g.s.Scores[0] = 240
 	g.setDie(6)
-	evs := mustApply(t, g, 0, "A1 droite DISQUE")
+	evs := gamestest.MustApply(t, g, 0, "A1 droite DISQUE")
 	if !g.s.Over || !g.Result().Over || g.Result().Winners()[0] != 0 || len(g.Waiting()) != 0 {
 		t.Fatalf("%s", evText(evs))
 	}
@@ -355,12 +356,12 @@ func TestTargetEndsTheGame(t *testing.T) {
 func TestBlockedGameEnds(t *testing.T) {
 	g := newGame(t, sheetGrid, smallLex(t, "DISQUE"), 3, nil)
 	for i := 0; i < 5; i++ {
-		mustApply(t, g, i%3, "passe")
+		gamestest.MustApply(t, g, i%3, "passe")
 		if g.s.Over {
 			t.Fatalf("over after %d passes", i+1)
 		}
 	}
-	evs := mustApply(t, g, 2, "passe")
+	evs := gamestest.MustApply(t, g, 2, "passe")
 	if !g.s.Over || !strings.Contains(evText(evs), "deux tours") {
 		t.Fatal(evText(evs))
 	}
@@ -374,21 +375,21 @@ func TestMarathon(t *testing.T) {
 		t.Fatal("target in Marathon")
 	}
 	g.s.Scores = []int{500, 10, 20}
-	mustApply(t, g, 0, "passe")
-	mustApply(t, g, 1, "passe")
+	gamestest.MustApply(t, g, 0, "passe")
+	gamestest.MustApply(t, g, 1, "passe")
 	g.setDie(6)
-	mustApply(t, g, 2, "A1 droite DISQUE") // seat 2 writes: his count restarts
+	gamestest.MustApply(t, g, 2, "A1 droite DISQUE") // seat 2 writes: his count restarts
 	if g.s.Over || g.s.Scores[2] != 37 {
 		t.Fatal("a score past any target does not end a marathon")
 	}
-	evs := mustApply(t, g, 0, "passe")
+	evs := gamestest.MustApply(t, g, 0, "passe")
 	if !g.s.Out[0] || !strings.Contains(evText(evs), "éliminé") {
 		t.Fatalf("seat 0 not out: %s", evText(evs))
 	}
 	if g.s.Turn != 1 {
 		t.Fatalf("turn %d", g.s.Turn)
 	}
-	evs = mustApply(t, g, 1, "passe")
+	evs = gamestest.MustApply(t, g, 1, "passe")
 	if !g.s.Out[1] || !g.s.LastRoll || g.s.Turn != 2 || !strings.Contains(evText(evs), "dernière fois") {
 		t.Fatalf("last roll: %s", evText(evs))
 	}
@@ -396,7 +397,7 @@ func TestMarathon(t *testing.T) {
 		t.Error(text(g.Public().Lines...))
 	}
 	g.setDie(1)
-	mustApply(t, g, 2, "A1 droite DISQUES")
+	gamestest.MustApply(t, g, 2, "A1 droite DISQUES")
 	if !g.s.Over || g.Result().Winners()[0] != 0 {
 		t.Fatalf("over %v winners %v", g.s.Over, g.Result().Winners())
 	}
@@ -416,13 +417,13 @@ func TestSolitaire(t *testing.T) {
 		t.Fatal("target in Solitaire")
 	}
 	g.setDie(6)
-	mustApply(t, g, 0, "A1 droite DISQUE")
+	gamestest.MustApply(t, g, 0, "A1 droite DISQUE")
 	g.setDie(1)
-	mustApply(t, g, 0, "A1 droite DISQUEX") // lost turn
+	gamestest.MustApply(t, g, 0, "A1 droite DISQUEX") // lost turn
 	if g.s.Over || g.s.Turn != 0 {
 		t.Fatal("a lost turn ends the solitaire")
 	}
-	evs := mustApply(t, g, 0, "passe")
+	evs := gamestest.MustApply(t, g, 0, "passe")
 	if !g.s.Over || g.Result().Scores[0] != 17 || !strings.Contains(evText(evs), "17 points") {
 		t.Fatal(evText(evs))
 	}
@@ -443,7 +444,7 @@ func TestDieRolledAtTurnStart(t *testing.T) {
 	}
 	seen := map[int]bool{}
 	for i := 0; i < 60; i++ {
-		evs := mustApply(t, g, g.s.Turn, "passe")
+		evs := gamestest.MustApply(t, g, g.s.Turn, "passe")
 		if g.s.Over {
 			break
 		}
@@ -482,7 +483,7 @@ func TestWorkedCheck_PENSER11(t *testing.T) {
 	g := newGame(t, grid, smallLex(t, "NOTES", "PENSER"), 2, nil)
 	g.put(t, "A2", false, "NOTES")
 	g.setDie(5)
-	mustApply(t, g, 0, "D1 bas PENSER")
+	gamestest.MustApply(t, g, 0, "D1 bas PENSER")
 	if l := g.s.Last; l.New != "PNSER" || !slices.Equal(l.Words, []scored{{"PENSER", 11}}) || l.Total != 11 {
 		t.Fatalf("%+v", l)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -74,7 +75,7 @@ func TestScene_MatchesGrid(t *testing.T) {
 				t.Fatalf("seed %d, move %d: %v", seed, n, err)
 			}
 			seat := g.s.Turn
-			mustApply(t, g, seat, g.Bot(seat))
+			gamestest.MustApply(t, g, seat, g.Bot(seat))
 		}
 		if err := sceneMatchesGrid(g); err != nil {
 			t.Fatalf("seed %d, end: %v", seed, err)
@@ -96,7 +97,7 @@ func TestScene_MatchesGrid(t *testing.T) {
 func TestScene_Coordinates(t *testing.T) {
 	g := newGame(t, nil, smallLex(t, "MAISON"), 2, games.Options{})
 	g.setDie(6)
-	mustApply(t, g, 0, "E6 droite maison")
+	gamestest.MustApply(t, g, 0, "E6 droite maison")
 	rows := g.Scene().Blocks[0].Rows
 	for i, l := range "MAISON" {
 		tile := rows[5][4+i]
@@ -127,7 +128,7 @@ func TestScene_Coordinates(t *testing.T) {
 		}
 	}
 	// A pass outlines nothing.
-	mustApply(t, g, 1, "passe")
+	gamestest.MustApply(t, g, 1, "passe")
 	if cells := g.s.lastCells(); len(cells) != 0 {
 		t.Errorf("after a pass: %v", cells)
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/games/lexicon"
 )
 
@@ -313,7 +314,7 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	// A small grid saves its layout.
 	g := newGame(t, sheetGrid, smallLex(t, "DISQUE"), 2, nil)
 	g.setDie(6)
-	mustApply(t, g, 0, "A1 droite DISQUE")
+	gamestest.MustApply(t, g, 0, "A1 droite DISQUE")
 	roundTripCheck(t, &Engine{Lex: g.lexFunc()}, g)
 }
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 )
 
 // TestBoardLayout: the empty standard grid as drawn, and the letters, the
@@ -31,13 +32,13 @@ func TestBoardLayout(t *testing.T) {
 	}
 	checkWidth(t, b)
 	g.setDie(5)
-	mustApply(t, g, 0, "D6 droite TABLE")
+	gamestest.MustApply(t, g, 0, "D6 droite TABLE")
 	b = g.Public().Board
 	if b[6] != " 6 1 * 1 T A B L E 1 3 1 2 1 * 1" {
 		t.Errorf("%q", b[6])
 	}
 	g.setDie(2)
-	mustApply(t, g, 1, "H4 bas ETE") // H4 is orange
+	gamestest.MustApply(t, g, 1, "H4 bas ETE") // H4 is orange
 	b = g.Public().Board
 	if b[4] != " 4 1 4 1 # 1 2 1 E 1 2 1 # 1 4 1" || b[len(b)-1] != "🎲 H4🟧E" {
 		t.Errorf("%q %q", b[4], b[len(b)-1])
@@ -55,7 +56,7 @@ func TestPublicLines(t *testing.T) {
 		}
 	}
 	g.setDie(6)
-	mustApply(t, g, 0, "A1 droite DISQUE")
+	gamestest.MustApply(t, g, 0, "A1 droite DISQUE")
 	txt = text(g.Public().Lines...)
 	for _, s := range []string{
 		"Dernier coup : #1 (🎲 6) écrit DISQUE en A1→, nouvelles lettres D I S Q U E : DISQUE 17 = 17 points.",
@@ -66,7 +67,7 @@ func TestPublicLines(t *testing.T) {
 			t.Errorf("lacks %q:\n%s", s, txt)
 		}
 	}
-	mustApply(t, g, 1, "passe")
+	gamestest.MustApply(t, g, 1, "passe")
 	if !strings.Contains(text(g.Public().Lines...), "#2 (🎲 ") || !strings.Contains(text(g.Public().Lines...), "passe.") {
 		t.Error(text(g.Public().Lines...))
 	}
@@ -116,5 +117,5 @@ func TestChoices(t *testing.T) {
 	if len(cs) != 2 || !cs[0].Final || len(cs[0].Move) > 40 {
 		t.Fatalf("%+v", cs)
 	}
-	mustApply(t, h, 0, cs[0].Move)
+	gamestest.MustApply(t, h, 0, cs[0].Move)
 }

@@ -3,6 +3,8 @@ package wordsout
 import (
 	"testing"
 	"time"
+
+	"github.com/tablee/tablee/games/gamestest"
 )
 
 // positions collects the states and bot moves of a few self-play games.
@@ -58,7 +60,7 @@ func BenchmarkBotMove(b *testing.B) {
 // TestBotIsFast: the slowest bot move of a few games stays well under
 // 5 ms (measured CPU-light: a generous bound against a loaded machine).
 func TestBotIsFast(t *testing.T) {
-	if raceOn || testing.Short() {
+	if gamestest.Race || testing.Short() {
 		t.Skip("timing under the race detector means nothing")
 	}
 	states, seats, _ := positions(t)

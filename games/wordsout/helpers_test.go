@@ -118,44 +118,6 @@ func handOf(g *Game, seat int) string {
 	return strings.Join(parts, " ")
 }
 
-func mustApply(t testing.TB, g *Game, seat int, move string) []games.Event {
-	t.Helper()
-	evs, err := g.Apply(seat, move)
-	if err != nil {
-		t.Fatalf("Apply(%d, %q): %v", seat, move, err)
-	}
-	return evs
-}
-
-// refusedWith applies a move that must be refused with the key, and checks
-// that the state did not change.
-func refusedWith(t testing.TB, g *Game, seat int, move, key string) *games.Refusal {
-	t.Helper()
-	before, _ := g.Save()
-	_, err := g.Apply(seat, move)
-	var r *games.Refusal
-	if !errors.As(err, &r) {
-		t.Fatalf("Apply(%d, %q) = %v, want refusal %s", seat, move, err, key)
-	}
-	if r.Msg.Key != key {
-		t.Fatalf("Apply(%d, %q) refused with %s (%s), want %s", seat, move, r.Msg.Key, r.Error(), key)
-	}
-	after, _ := g.Save()
-	if string(before) != string(after) {
-		t.Fatalf("refused move %q changed the state", move)
-	}
-	return r
-}
-
-func hasEvent(evs []games.Event, key string) bool {
-	for _, e := range evs {
-		if e.Msg.Key == key {
-			return true
-		}
-	}
-	return false
-}
-
 func fr(m i18n.Msg) string { return i18n.Renderer{Lang: i18n.FR}.Text(m) }
 func en(m i18n.Msg) string { return i18n.Renderer{Lang: i18n.EN}.Text(m) }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/cards"
+	"github.com/tablee/tablee/games/gamestest"
 )
 
 func cardsRand(seed uint64) cards.Rand { return cards.Rand(seed) }
@@ -127,11 +128,11 @@ func TestValue_SheetExamples(t *testing.T) {
 // OBJET cashed through the engine scores 14 (the sheet's example).
 func TestValue_ObjetCashed(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"O B J E", "M", "S", "T"}, []string{"T E", "A"}, 10)
-	mustApply(t, g, 0, "T 1 wordout")
+	gamestest.MustApply(t, g, 0, "T 1 wordout")
 	if g.s.Phase != phaseCounter {
 		t.Fatalf("phase %d", g.s.Phase)
 	}
-	mustApply(t, g, 1, "non")
+	gamestest.MustApply(t, g, 1, "non")
 	if g.s.Scores[0] != 14 {
 		t.Fatalf("score %d, want 14", g.s.Scores[0])
 	}
@@ -208,20 +209,20 @@ func TestWO_D2_StartCardsAreLetters(t *testing.T) {
 // back and the turn passes, with no draw.
 func TestWO_D3_RightOnlyAndPrefix(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"R U", "M", "S", "T"}, []string{"E X", "A"}, 10)
-	mustApply(t, g, 0, "E 1")
+	gamestest.MustApply(t, g, 0, "E 1")
 	if rowsOf(g)[0] != "RUE" {
 		t.Fatalf("row 1 = %s", rowsOf(g)[0])
 	}
 	if g.s.Phase != phaseCall || g.s.Turn != 0 {
 		t.Fatalf("phase %d", g.s.Phase)
 	}
-	mustApply(t, g, 0, "non")
+	gamestest.MustApply(t, g, 0, "non")
 	if g.s.Turn != 1 || rowsOf(g)[0] != "RUE" {
 		t.Fatal("after no call")
 	}
-	mustApply(t, g, 1, "passe")
-	evs := mustApply(t, g, 0, "X 1")
-	if !hasEvent(evs, "wordsout.ev.lay_failed") || rowsOf(g)[0] != "RUE" || handOf(g, 0) != "X" {
+	gamestest.MustApply(t, g, 1, "passe")
+	evs := gamestest.MustApply(t, g, 0, "X 1")
+	if !gamestest.HasEvent(evs, "wordsout.ev.lay_failed") || rowsOf(g)[0] != "RUE" || handOf(g, 0) != "X" {
 		t.Fatalf("failed lay: row %s, hand %s", rowsOf(g)[0], handOf(g, 0))
 	}
 	if g.s.Turn != 1 || g.s.Pioche.Len() != 9 || len(g.s.Hands[0]) != 1 {
@@ -233,11 +234,11 @@ func TestWO_D3_RightOnlyAndPrefix(t *testing.T) {
 func TestWO_D3_Forgiving(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"R U E", "M", "S", "T"}, []string{"X S", "A"}, 10)
 	g.s.Forgiving = true
-	r := refusedWith(t, g, 0, "X 1", "wordsout.err.not_prefix")
+	r := gamestest.RefusedWith(t, g, 0, "X 1", "wordsout.err.not_prefix")
 	if !strings.Contains(fr(r.Msg), "RUEX") || !strings.Contains(en(r.Msg), "RUEX") {
 		t.Fatal(fr(r.Msg))
 	}
-	mustApply(t, g, 0, "S 1")
+	gamestest.MustApply(t, g, 0, "S 1")
 	if rowsOf(g)[0] != "RUES" {
 		t.Fatal(rowsOf(g))
 	}
@@ -246,11 +247,11 @@ func TestWO_D3_Forgiving(t *testing.T) {
 // WO-D3: to pass, draw one card (none from an empty PIOCHE).
 func TestWO_D3_PassDraws(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"R", "M", "S", "T"}, []string{"X", "A"}, 1)
-	mustApply(t, g, 0, "passe")
+	gamestest.MustApply(t, g, 0, "passe")
 	if len(g.s.Hands[0]) != 2 || g.s.Pioche.Len() != 0 || g.s.Turn != 1 {
 		t.Fatal("pass did not draw")
 	}
-	mustApply(t, g, 1, "pass")
+	gamestest.MustApply(t, g, 1, "pass")
 	if len(g.s.Hands[1]) != 1 {
 		t.Fatal("drew from an empty PIOCHE")
 	}
@@ -259,20 +260,20 @@ func TestWO_D3_PassDraws(t *testing.T) {
 // WO-D4: REJOUER + 1 card.
 func TestWO_D4_RejouerPlusOne(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"R", "M", "S", "T"}, []string{"U+ E S", "A"}, 10)
-	mustApply(t, g, 0, "U+ E 1")
+	gamestest.MustApply(t, g, 0, "U+ E 1")
 	if rowsOf(g)[0] != "RUE" || g.s.Phase != phaseCall {
 		t.Fatalf("%s, phase %d", rowsOf(g)[0], g.s.Phase)
 	}
 	g = build(t, testDict, 2, [4]string{"R", "M", "S", "T"}, []string{"U+ E S", "A"}, 10)
-	refusedWith(t, g, 0, "U+ E S 1", "wordsout.err.no_more")
-	refusedWith(t, g, 0, "E S 2", "wordsout.err.one_card")
+	gamestest.RefusedWith(t, g, 0, "U+ E S 1", "wordsout.err.no_more")
+	gamestest.RefusedWith(t, g, 0, "E S 2", "wordsout.err.one_card")
 	// Step by step: the REJOUER opens a follow-up on the same row.
-	mustApply(t, g, 0, "U+ 1")
+	gamestest.MustApply(t, g, 0, "U+ 1")
 	if g.s.Phase != phaseMore {
 		t.Fatalf("phase %d after a REJOUER", g.s.Phase)
 	}
-	refusedWith(t, g, 0, "E 2", "wordsout.err.same_row")
-	mustApply(t, g, 0, "E")
+	gamestest.RefusedWith(t, g, 0, "E 2", "wordsout.err.same_row")
+	gamestest.MustApply(t, g, 0, "E")
 	if rowsOf(g)[0] != "RUE" || g.s.Phase != phaseCall {
 		t.Fatalf("%s, phase %d", rowsOf(g)[0], g.s.Phase)
 	}
@@ -281,24 +282,24 @@ func TestWO_D4_RejouerPlusOne(t *testing.T) {
 // WO-D4: REJOUER, REJOUER + 2 cards, on an empty row.
 func TestWO_D4_TwoRejouerTwoCards(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"", "M", "S", "T"}, []string{"E+ T+ E S A", "A"}, 10)
-	mustApply(t, g, 0, "E+ T+ E S 1")
+	gamestest.MustApply(t, g, 0, "E+ T+ E S 1")
 	if rowsOf(g)[0] != "ETES" || g.s.Phase != phaseCall {
 		t.Fatalf("%s, phase %d", rowsOf(g)[0], g.s.Phase)
 	}
 	g = build(t, testDict, 2, [4]string{"", "M", "S", "T"}, []string{"E+ T+ E S A", "A"}, 10)
-	refusedWith(t, g, 0, "E+ T+ E S A 1", "wordsout.err.no_more")
+	gamestest.RefusedWith(t, g, 0, "E+ T+ E S A 1", "wordsout.err.no_more")
 }
 
 // WO-D4: REJOUER, card, REJOUER, card; and after REJOUER, card only a
 // REJOUER may follow.
 func TestWO_D4_RejouerCardRejouerCard(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"", "M", "S", "T"}, []string{"A+ M I+ E S", "A"}, 10)
-	mustApply(t, g, 0, "A+ M I+ E 1")
+	gamestest.MustApply(t, g, 0, "A+ M I+ E 1")
 	if rowsOf(g)[0] != "AMIE" {
 		t.Fatal(rowsOf(g))
 	}
 	g = build(t, testDict, 2, [4]string{"", "M", "S", "T"}, []string{"A+ M I E", "A"}, 10)
-	refusedWith(t, g, 0, "A+ M I 1", "wordsout.err.no_more")
+	gamestest.RefusedWith(t, g, 0, "A+ M I 1", "wordsout.err.no_more")
 	if !mayAdd([]Card{mkCard(kindRejouer, 'A'), mkCard(kindPlain, 'M')}, mkCard(kindRejouer, 'I')) {
 		t.Fatal("a REJOUER may follow REJOUER, card")
 	}
@@ -307,8 +308,8 @@ func TestWO_D4_RejouerCardRejouerCard(t *testing.T) {
 // WO-D4 with "fin": the player may stop after his REJOUER.
 func TestWO_D4_StopAfterRejouer(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"M", "M", "S", "T"}, []string{"E+ R", "A"}, 10)
-	mustApply(t, g, 0, "E+ 1")
-	mustApply(t, g, 0, "fin")
+	gamestest.MustApply(t, g, 0, "E+ 1")
+	gamestest.MustApply(t, g, 0, "fin")
 	if g.s.Turn != 1 || rowsOf(g)[0] != "ME" {
 		t.Fatal("fin")
 	}
@@ -318,29 +319,29 @@ func TestWO_D4_StopAfterRejouer(t *testing.T) {
 // never on an empty row, never as a counter, never after a REJOUER.
 func TestPoubelle(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"R U", "", "S", "T"}, []string{"# A E", "A"}, 10)
-	refusedWith(t, g, 0, "poubelle 2", "wordsout.err.poubelle_empty")
-	mustApply(t, g, 0, "poubelle 1")
+	gamestest.RefusedWith(t, g, 0, "poubelle 2", "wordsout.err.poubelle_empty")
+	gamestest.MustApply(t, g, 0, "poubelle 1")
 	if rowsOf(g)[0] != "" || len(g.s.Discard) != 3 || g.s.Phase != phaseRestart || g.s.Row != 0 {
 		t.Fatalf("discard %d, phase %d", len(g.s.Discard), g.s.Phase)
 	}
-	refusedWith(t, g, 0, "passe", "wordsout.err.restart")
-	refusedWith(t, g, 0, "E 3", "wordsout.err.restart_row")
-	mustApply(t, g, 0, "E")
+	gamestest.RefusedWith(t, g, 0, "passe", "wordsout.err.restart")
+	gamestest.RefusedWith(t, g, 0, "E 3", "wordsout.err.restart_row")
+	gamestest.MustApply(t, g, 0, "E")
 	if rowsOf(g)[0] != "E" || g.s.Turn != 1 {
 		t.Fatal(rowsOf(g))
 	}
 	g = build(t, testDict, 2, [4]string{"R", "", "S", "T"}, []string{"U+ # E", "A"}, 10)
-	mustApply(t, g, 0, "U+ 1")
-	refusedWith(t, g, 0, "poubelle 3", "wordsout.err.poubelle_first")
-	refusedWith(t, g, 1, "poubelle 3", "wordsout.err.not_your_turn")
+	gamestest.MustApply(t, g, 0, "U+ 1")
+	gamestest.RefusedWith(t, g, 0, "poubelle 3", "wordsout.err.poubelle_first")
+	gamestest.RefusedWith(t, g, 1, "poubelle 3", "wordsout.err.not_your_turn")
 }
 
 // JOKER: any letter, given when laid; INCONTRABLE too.
 func TestJoker(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Z O", "M", "S", "T"}, []string{"* A", "A"}, 10)
-	refusedWith(t, g, 0, "joker 1", "wordsout.err.joker_letter")
-	evs := mustApply(t, g, 0, "joker=O 1 wordout")
-	if !hasEvent(evs, "wordsout.ev.safe") || g.s.Scores[0] != 6 {
+	gamestest.RefusedWith(t, g, 0, "joker 1", "wordsout.err.joker_letter")
+	evs := gamestest.MustApply(t, g, 0, "joker=O 1 wordout")
+	if !gamestest.HasEvent(evs, "wordsout.ev.safe") || g.s.Scores[0] != 6 {
 		t.Fatalf("score %d", g.s.Scores[0])
 	}
 	for _, c := range g.s.Discard {
@@ -353,13 +354,13 @@ func TestJoker(t *testing.T) {
 // WO-D5: the call is the player's choice.
 func TestWO_D5_CallIsAChoice(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"R U", "M", "S", "T"}, []string{"E A", "A"}, 10)
-	mustApply(t, g, 0, "E 1")
+	gamestest.MustApply(t, g, 0, "E 1")
 	w := g.Waiting()
 	if len(w) != 1 || w[0].Seat != 0 || w[0].Timeout != "wordout" {
 		t.Fatalf("waiting %v", w)
 	}
-	refusedWith(t, g, 0, "A 2", "wordsout.err.call_phase")
-	mustApply(t, g, 0, "non")
+	gamestest.RefusedWith(t, g, 0, "A 2", "wordsout.err.call_phase")
+	gamestest.MustApply(t, g, 0, "non")
 	if g.s.Scores[0] != 0 || rowsOf(g)[0] != "RUE" || g.s.Turn != 1 {
 		t.Fatal("no call")
 	}
@@ -368,8 +369,8 @@ func TestWO_D5_CallIsAChoice(t *testing.T) {
 // WO-D5: an INCONTRABLE anywhere in the word: cashed at once, no window.
 func TestWO_D5_IncontrableCashedAtOnce(t *testing.T) {
 	g := build(t, testDict, 3, [4]string{"R! U", "M", "S", "T"}, []string{"E A", "S", "S"}, 10)
-	evs := mustApply(t, g, 0, "E 1 wordout")
-	if !hasEvent(evs, "wordsout.ev.safe") || hasEvent(evs, "wordsout.ev.window") {
+	evs := gamestest.MustApply(t, g, 0, "E 1 wordout")
+	if !gamestest.HasEvent(evs, "wordsout.ev.safe") || gamestest.HasEvent(evs, "wordsout.ev.window") {
 		t.Fatal("window opened")
 	}
 	if g.s.Scores[0] != 3 || g.s.Phase != phaseRestart || g.s.Turn != 0 {
@@ -380,15 +381,15 @@ func TestWO_D5_IncontrableCashedAtOnce(t *testing.T) {
 // WO-D5: the caller's last card: cashed at once.
 func TestWO_D5_LastCardCashedAtOnce(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"R U", "M", "S", "T"}, []string{"E", "S A"}, 40)
-	evs := mustApply(t, g, 0, "E 1 wordout")
-	if !hasEvent(evs, "wordsout.ev.safe_last") || g.s.Scores[0] != 3 {
+	evs := gamestest.MustApply(t, g, 0, "E 1 wordout")
+	if !gamestest.HasEvent(evs, "wordsout.ev.safe_last") || g.s.Scores[0] != 3 {
 		t.Fatal("not cashed at once")
 	}
 	// WO-D7: the deal ends; he starts the freed row of the next deal.
-	if !hasEvent(evs, "wordsout.ev.new_deal") || g.s.Phase != phaseRestart || g.s.Turn != 0 || g.s.Row != 0 || len(g.s.Hands[0]) != 8 {
+	if !gamestest.HasEvent(evs, "wordsout.ev.new_deal") || g.s.Phase != phaseRestart || g.s.Turn != 0 || g.s.Row != 0 || len(g.s.Hands[0]) != 8 {
 		t.Fatalf("phase %d turn %d hand %d", g.s.Phase, g.s.Turn, len(g.s.Hands[0]))
 	}
-	mustApply(t, g, 0, restartTimeout(g.s.Hands[0])+" fin")
+	gamestest.MustApply(t, g, 0, restartTimeout(g.s.Hands[0])+" fin")
 	if g.s.Turn != 1 {
 		t.Fatalf("after the restart, turn %d, want 1", g.s.Turn)
 	}
@@ -398,20 +399,20 @@ func TestWO_D5_LastCardCashedAtOnce(t *testing.T) {
 // player takes back his card and passes; "forgiving" refuses it.
 func TestWO_D5_WrongCall(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"R U E", "M", "S", "T"}, []string{"L A", "A"}, 10)
-	evs := mustApply(t, g, 0, "L 1 wordout")
-	if !hasEvent(evs, "wordsout.ev.wrong_call") || rowsOf(g)[0] != "RUE" || handOf(g, 0) != "A L" || g.s.Turn != 1 {
+	evs := gamestest.MustApply(t, g, 0, "L 1 wordout")
+	if !gamestest.HasEvent(evs, "wordsout.ev.wrong_call") || rowsOf(g)[0] != "RUE" || handOf(g, 0) != "A L" || g.s.Turn != 1 {
 		t.Fatalf("row %s hand %s", rowsOf(g)[0], handOf(g, 0))
 	}
 	g = build(t, testDict, 2, [4]string{"R U E", "M", "S", "T"}, []string{"L A", "A"}, 10)
 	g.s.Forgiving = true
-	refusedWith(t, g, 0, "L 1 wordout", "wordsout.err.not_word")
-	refusedWith(t, g, 0, "wordout", "wordsout.err.call_lay_first")
+	gamestest.RefusedWith(t, g, 0, "L 1 wordout", "wordsout.err.not_word")
+	gamestest.RefusedWith(t, g, 0, "wordout", "wordsout.err.call_lay_first")
 }
 
 // callRue: three players, seat 0 calls WORD OUT on RUE (row 1).
 func callRue(t *testing.T, players int, hands ...string) *Game {
 	g := build(t, testDict, players, [4]string{"R U", "M", "S", "T"}, hands, 20)
-	mustApply(t, g, 0, "E 1 wordout")
+	gamestest.MustApply(t, g, 0, "E 1 wordout")
 	return g
 }
 
@@ -426,7 +427,7 @@ func TestWO_D6_WindowForAllAtOnce(t *testing.T) {
 	if !strings.Contains(pub, "WORD OUT ! RUE, 3 points — contre possible") || !strings.Contains(pub, "WORD OUT! RUE, 3 points — counter possible") {
 		t.Fatal(pub)
 	}
-	refusedWith(t, g, 0, "non", "wordsout.err.own_word")
+	gamestest.RefusedWith(t, g, 0, "non", "wordsout.err.own_word")
 	// Choices: "Contrer" to the asked seats only, in private.
 	if len(g.Choices(0, "")) != 0 {
 		t.Fatal("choices for the caller")
@@ -439,16 +440,16 @@ func TestWO_D6_WindowForAllAtOnce(t *testing.T) {
 	if len(cards) != 2 || cards[0].Move != "contrer L" || !cards[0].Final {
 		t.Fatalf("%+v", cards)
 	}
-	mustApply(t, g, 1, "non")
-	refusedWith(t, g, 1, "non", "wordsout.err.answered")
+	gamestest.MustApply(t, g, 1, "non")
+	gamestest.RefusedWith(t, g, 1, "non", "wordsout.err.answered")
 	if w := waitingSeats(g); len(w) != 1 || w[0] != 2 {
 		t.Fatalf("waiting %v", w)
 	}
-	mustApply(t, g, 2, "no")
+	gamestest.MustApply(t, g, 2, "no")
 	if g.s.Scores[0] != 3 || g.s.Phase != phaseRestart || g.s.Turn != 0 {
 		t.Fatal("nobody countered: the caller cashes and keeps the lead")
 	}
-	mustApply(t, g, 0, "A")
+	gamestest.MustApply(t, g, 0, "A")
 	if g.s.Turn != 1 || rowsOf(g)[0] != "A" {
 		t.Fatalf("turn %d", g.s.Turn)
 	}
@@ -459,15 +460,15 @@ func TestWO_D6_WindowForAllAtOnce(t *testing.T) {
 func TestWO_D6_SeatOrderSettlesTies(t *testing.T) {
 	g := callRue(t, 4, "E A", "S L", "S N E", "L N")
 	// Seat 3 answers first, but seat 1 and 2 come before him.
-	mustApply(t, g, 3, "contrer L")
+	gamestest.MustApply(t, g, 3, "contrer L")
 	if w := waitingSeats(g); len(w) != 2 {
 		t.Fatalf("waiting %v", w)
 	}
-	mustApply(t, g, 2, "counter S")
+	gamestest.MustApply(t, g, 2, "counter S")
 	if w := waitingSeats(g); len(w) != 1 || w[0] != 1 {
 		t.Fatalf("waiting %v", w)
 	}
-	mustApply(t, g, 1, "non")
+	gamestest.MustApply(t, g, 1, "non")
 	// Seat 2 wins: RUES is a word, his own WORD OUT, which only seat 3 and
 	// seat 1 (not yet called in the chain) may counter.
 	if rowsOf(g)[0] != "RUES" || handOf(g, 2) != "E N" || handOf(g, 3) != "L N" {
@@ -478,8 +479,8 @@ func TestWO_D6_SeatOrderSettlesTies(t *testing.T) {
 	}
 	// The first asked counters: no need to wait for the other.
 	g2 := &Game{s: g.s.clone(), dict: g.dict}
-	mustApply(t, g, 1, "non")
-	mustApply(t, g, 3, "non")
+	gamestest.MustApply(t, g, 1, "non")
+	gamestest.MustApply(t, g, 3, "non")
 	if g.s.Scores[2] != 4 || g.s.Scores[0] != 0 {
 		t.Fatalf("scores %v", g.s.Scores)
 	}
@@ -488,7 +489,7 @@ func TestWO_D6_SeatOrderSettlesTies(t *testing.T) {
 	if g.s.Phase != phaseRestart || g.s.Turn != 2 {
 		t.Fatalf("phase %d turn %d", g.s.Phase, g.s.Turn)
 	}
-	mustApply(t, g, 2, "N")
+	gamestest.MustApply(t, g, 2, "N")
 	if g.s.Turn != 1 {
 		t.Fatalf("turn %d, want 1", g.s.Turn)
 	}
@@ -498,7 +499,7 @@ func TestWO_D6_SeatOrderSettlesTies(t *testing.T) {
 // WO-D6: the first asked seat's counter closes the window at once.
 func TestWO_D6_FirstInOrderClosesAtOnce(t *testing.T) {
 	g := callRue(t, 4, "E A", "L N", "S N", "L N")
-	mustApply(t, g, 1, "contrer L")
+	gamestest.MustApply(t, g, 1, "contrer L")
 	if g.s.Phase == phaseCounter {
 		t.Fatal("still waiting although seat 1 has the priority")
 	}
@@ -512,15 +513,15 @@ func TestWO_D6_FirstInOrderClosesAtOnce(t *testing.T) {
 // no counter (its card stays in the hand).
 func TestWO_D6_CounterRejouerAndFailed(t *testing.T) {
 	g := build(t, testDict, 3, [4]string{"M E", "M", "S", "T"}, []string{"R A", "E+ S", "X"}, 20)
-	mustApply(t, g, 0, "R 1 wordout")
-	evs := mustApply(t, g, 2, "contrer X")
-	if !hasEvent(evs, "wordsout.ev.countered") && g.s.Win.Answer[1] != ansDeclined {
+	gamestest.MustApply(t, g, 0, "R 1 wordout")
+	evs := gamestest.MustApply(t, g, 2, "contrer X")
+	if !gamestest.HasEvent(evs, "wordsout.ev.countered") && g.s.Win.Answer[1] != ansDeclined {
 		t.Fatal("a failed counter must count as no counter")
 	}
-	refusedWith(t, g, 1, "contrer E+ S A", "wordsout.err.not_in_hand")
-	refusedWith(t, g, 1, "poubelle 1", "wordsout.err.counter_poubelle")
-	evs = mustApply(t, g, 1, "contrer E+ S")
-	if !hasEvent(evs, "wordsout.ev.countered") || !hasEvent(evs, "wordsout.ev.safe_last") {
+	gamestest.RefusedWith(t, g, 1, "contrer E+ S A", "wordsout.err.not_in_hand")
+	gamestest.RefusedWith(t, g, 1, "poubelle 1", "wordsout.err.counter_poubelle")
+	evs = gamestest.MustApply(t, g, 1, "contrer E+ S")
+	if !gamestest.HasEvent(evs, "wordsout.ev.countered") || !gamestest.HasEvent(evs, "wordsout.ev.safe_last") {
 		t.Fatal("no counter MERES")
 	}
 	// Seat 1 emptied his hand with a word: cashed at once, new deal, he
@@ -534,11 +535,11 @@ func TestWO_D6_CounterRejouerAndFailed(t *testing.T) {
 func TestWO_D6_ForgivingCounter(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"R U", "M", "S", "T"}, []string{"E A", "X S"}, 20)
 	g.s.Forgiving = true
-	mustApply(t, g, 0, "E 1 wordout")
-	refusedWith(t, g, 1, "contrer X", "wordsout.err.not_prefix")
-	refusedWith(t, g, 0, "contrer S", "wordsout.err.own_word")
-	evs := mustApply(t, g, 1, "contrer S")
-	if !hasEvent(evs, "wordsout.ev.countered") {
+	gamestest.MustApply(t, g, 0, "E 1 wordout")
+	gamestest.RefusedWith(t, g, 1, "contrer X", "wordsout.err.not_prefix")
+	gamestest.RefusedWith(t, g, 0, "contrer S", "wordsout.err.own_word")
+	evs := gamestest.MustApply(t, g, 1, "contrer S")
+	if !gamestest.HasEvent(evs, "wordsout.ev.countered") {
 		t.Fatal("no counter")
 	}
 	// Two players: nobody is left to counter RUES; seat 1 cashes.
@@ -551,8 +552,8 @@ func TestWO_D6_ForgivingCounter(t *testing.T) {
 // the PIOCHE; 8 cards each from the player who went out, who leads.
 func TestWO_D7_NewDeal(t *testing.T) {
 	g := build(t, testDict, 3, [4]string{"R U", "M", "S", "T"}, []string{"E", "S L", "E N X"}, 30)
-	evs := mustApply(t, g, 0, "E 2")
-	if !hasEvent(evs, "wordsout.ev.new_deal") {
+	evs := gamestest.MustApply(t, g, 0, "E 2")
+	if !gamestest.HasEvent(evs, "wordsout.ev.new_deal") {
 		t.Fatal("no new deal")
 	}
 	for p, h := range g.s.Hands {
@@ -571,8 +572,8 @@ func TestWO_D7_NewDeal(t *testing.T) {
 // WO-D7: the last deal, then the bonus of the player who goes out.
 func TestWO_D7_LastDealAndBonus(t *testing.T) {
 	g := build(t, testDict, 3, [4]string{"R U", "M", "S", "T"}, []string{"E", "S L", "E N X"}, 2)
-	evs := mustApply(t, g, 0, "E 2")
-	if !hasEvent(evs, "wordsout.ev.last_deal") || !g.s.LastDeal || g.s.Pioche.Len() != 0 {
+	evs := gamestest.MustApply(t, g, 0, "E 2")
+	if !gamestest.HasEvent(evs, "wordsout.ev.last_deal") || !g.s.LastDeal || g.s.Pioche.Len() != 0 {
 		t.Fatal("no last deal")
 	}
 	// 7 cards, one at a time from seat 0: 3, 2, 2.
@@ -580,15 +581,15 @@ func TestWO_D7_LastDealAndBonus(t *testing.T) {
 		t.Fatalf("hands %d %d %d", len(g.s.Hands[0]), len(g.s.Hands[1]), len(g.s.Hands[2]))
 	}
 	// Nobody draws any more.
-	mustApply(t, g, 0, "passe")
+	gamestest.MustApply(t, g, 0, "passe")
 	if len(g.s.Hands[0]) != 3 {
 		t.Fatal("drew after the last deal")
 	}
 	// Seat 1 goes out: +4 (the cards of the others), they lose theirs.
 	g.s.Hands[1] = parseTestCards(t, "E")
-	mustApply(t, g, 1, "E 1")
+	gamestest.MustApply(t, g, 1, "E 1")
 	if g.s.Phase == phaseCall {
-		mustApply(t, g, 1, "non")
+		gamestest.MustApply(t, g, 1, "non")
 	}
 	if !g.s.Over || g.s.Scores[1] != 5 || g.s.Scores[0] != -3 || g.s.Scores[2] != -2 {
 		t.Fatalf("over %v scores %v", g.s.Over, g.s.Scores)
@@ -596,7 +597,7 @@ func TestWO_D7_LastDealAndBonus(t *testing.T) {
 	if len(g.Waiting()) != 0 {
 		t.Fatal("waiting after the end")
 	}
-	refusedWith(t, g, 0, "passe", "wordsout.err.game_over")
+	gamestest.RefusedWith(t, g, 0, "passe", "wordsout.err.game_over")
 	if w := g.Result().Winners(); len(w) != 1 || w[0] != 1 {
 		t.Fatalf("winners %v", w)
 	}
@@ -607,13 +608,13 @@ func TestWO_D7_LastDealAndBonus(t *testing.T) {
 func TestWO_D7_AllPass(t *testing.T) {
 	g := build(t, testDict, 3, [4]string{"R U", "M", "S", "T"}, []string{"X X", "Q", "K W Y"}, 0)
 	g.s.LastDeal = true
-	mustApply(t, g, 0, "passe")
-	mustApply(t, g, 1, "passe")
+	gamestest.MustApply(t, g, 0, "passe")
+	gamestest.MustApply(t, g, 1, "passe")
 	if g.s.Over {
 		t.Fatal("over too soon")
 	}
-	evs := mustApply(t, g, 2, "passe")
-	if !hasEvent(evs, "wordsout.ev.all_passed") || !g.s.Over {
+	evs := gamestest.MustApply(t, g, 2, "passe")
+	if !gamestest.HasEvent(evs, "wordsout.ev.all_passed") || !g.s.Over {
 		t.Fatal("not over")
 	}
 	if g.s.Scores[0] != -2 || g.s.Scores[1] != -1 || g.s.Scores[2] != -3 {
@@ -621,16 +622,16 @@ func TestWO_D7_AllPass(t *testing.T) {
 	}
 	// A lay in between resets the count.
 	g = build(t, testDict, 2, [4]string{"R U", "M", "S", "T"}, []string{"X E", "Q"}, 0)
-	mustApply(t, g, 0, "passe")
-	mustApply(t, g, 1, "passe")
+	gamestest.MustApply(t, g, 0, "passe")
+	gamestest.MustApply(t, g, 1, "passe")
 	if !g.s.Over {
 		t.Fatal("two players passed in a row")
 	}
 	g = build(t, testDict, 2, [4]string{"R U", "M", "S", "T"}, []string{"X E", "Q"}, 0)
-	mustApply(t, g, 0, "passe")
+	gamestest.MustApply(t, g, 0, "passe")
 	g.s.Hands[1] = parseTestCards(t, "E Q")
-	mustApply(t, g, 1, "E 2")
-	mustApply(t, g, 0, "passe")
+	gamestest.MustApply(t, g, 1, "E 2")
+	gamestest.MustApply(t, g, 0, "passe")
 	if g.s.Over {
 		t.Fatal("a lay must reset the passes")
 	}
@@ -639,18 +640,18 @@ func TestWO_D7_AllPass(t *testing.T) {
 // Refusals: not your turn, unknown card, no row, bad syntax.
 func TestRefusals(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"R U", "M", "S", "T"}, []string{"E A", "S"}, 10)
-	refusedWith(t, g, 1, "S 3", "wordsout.err.not_your_turn")
-	refusedWith(t, g, 5, "S 3", "wordsout.err.not_seated")
-	refusedWith(t, g, 0, "Z 1", "wordsout.err.not_in_hand")
-	refusedWith(t, g, 0, "E+ 1", "wordsout.err.not_in_hand")
-	refusedWith(t, g, 0, "E", "wordsout.err.which_row")
-	refusedWith(t, g, 0, "E 5", "wordsout.err.no_row")
-	refusedWith(t, g, 0, "E 2 x", "wordsout.err.syntax")
-	refusedWith(t, g, 0, "contrer E", "wordsout.err.no_window")
-	refusedWith(t, g, 0, "poubelle", "wordsout.err.poubelle_row")
-	refusedWith(t, g, 0, "poubelle 1", "wordsout.err.not_in_hand")
-	refusedWith(t, g, 0, "", "wordsout.err.syntax")
-	refusedWith(t, g, 0, strings.Repeat("E ", 150), "wordsout.err.syntax")
+	gamestest.RefusedWith(t, g, 1, "S 3", "wordsout.err.not_your_turn")
+	gamestest.RefusedWith(t, g, 5, "S 3", "wordsout.err.not_seated")
+	gamestest.RefusedWith(t, g, 0, "Z 1", "wordsout.err.not_in_hand")
+	gamestest.RefusedWith(t, g, 0, "E+ 1", "wordsout.err.not_in_hand")
+	gamestest.RefusedWith(t, g, 0, "E", "wordsout.err.which_row")
+	gamestest.RefusedWith(t, g, 0, "E 5", "wordsout.err.no_row")
+	gamestest.RefusedWith(t, g, 0, "E 2 x", "wordsout.err.syntax")
+	gamestest.RefusedWith(t, g, 0, "contrer E", "wordsout.err.no_window")
+	gamestest.RefusedWith(t, g, 0, "poubelle", "wordsout.err.poubelle_row")
+	gamestest.RefusedWith(t, g, 0, "poubelle 1", "wordsout.err.not_in_hand")
+	gamestest.RefusedWith(t, g, 0, "", "wordsout.err.syntax")
+	gamestest.RefusedWith(t, g, 0, strings.Repeat("E ", 150), "wordsout.err.syntax")
 }
 
 // Every move the choices offer fits a button (40 bytes) and is accepted.
@@ -664,7 +665,7 @@ func TestChoicesAreLegalMoves(t *testing.T) {
 				walkChoices(t, g, w.Seat, "", 0)
 			}
 			w := g.Waiting()[0]
-			mustApply(t, g, w.Seat, g.Bot(w.Seat))
+			gamestest.MustApply(t, g, w.Seat, g.Bot(w.Seat))
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 )
 
 // TestSaveLoadRoundTrip: whole games where every position is saved, loaded
@@ -33,8 +34,8 @@ func TestReplayIsDeterministic(t *testing.T) {
 		if mv != b.Bot(w) {
 			t.Fatal("bots differ")
 		}
-		mustApply(t, a.(*Game), w, mv)
-		mustApply(t, b.(*Game), w, mv)
+		gamestest.MustApply(t, a.(*Game), w, mv)
+		gamestest.MustApply(t, b.(*Game), w, mv)
 		da, _ := a.Save()
 		db, _ := b.Save()
 		if !bytes.Equal(da, db) {

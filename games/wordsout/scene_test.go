@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -108,7 +109,7 @@ func TestScene_ShowsOnlyVisibleCards(t *testing.T) {
 				windows++
 			}
 			w := g.Waiting()[0].Seat
-			mustApply(t, g, w, g.Bot(w))
+			gamestest.MustApply(t, g, w, g.Bot(w))
 		}
 		if err := sceneHidesCards(g); err != nil {
 			t.Fatalf("seed %d, end: %v", seed, err)
@@ -123,7 +124,7 @@ func TestScene_ShowsOnlyVisibleCards(t *testing.T) {
 // answered, never a pending counter.
 func TestScene_CounterWindow(t *testing.T) {
 	g := callRue(t, 3, "E A S", "S L", "S N")
-	mustApply(t, g, 2, "contrer S")
+	gamestest.MustApply(t, g, 2, "contrer S")
 	if err := sceneHidesCards(g); err != nil {
 		t.Fatal(err)
 	}

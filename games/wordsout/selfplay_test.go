@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -189,7 +190,7 @@ func TestSelfPlay(t *testing.T) {
 		n = 200
 	}
 	every := 7
-	if raceOn {
+	if gamestest.Race {
 		every = 41
 	}
 	workers := max(2, runtime.GOMAXPROCS(0))

@@ -4,6 +4,8 @@ import (
 	"math/bits"
 	"strconv"
 	"testing"
+
+	"github.com/tablee/tablee/games/gamestest"
 )
 
 // naive plays the first card that keeps a row alive, calls every WORD OUT
@@ -42,7 +44,7 @@ func naive(g *Game, seat int) string {
 func TestBotBeatsNaive(t *testing.T) {
 	e := realEngine()
 	n := 300
-	if testing.Short() || raceOn {
+	if testing.Short() || gamestest.Race {
 		n = 60
 	}
 	wins, botPoints, naivePoints := 0, 0, 0

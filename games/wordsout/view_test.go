@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/tablee/tablee/games/gamestest"
 )
 
 // The public view shows the kinds of the cards on the rows, the scores,
@@ -24,7 +26,7 @@ func TestPublicShowsKinds(t *testing.T) {
 			t.Errorf("public view lacks %q:\n%s", want, txt)
 		}
 	}
-	mustApply(t, g, 0, "A 4")
+	gamestest.MustApply(t, g, 0, "A 4")
 	if txt := publicText(g.Public()); !strings.Contains(txt, "Dernier coup : #1 pose A sur la rangée 4 : A.") || !strings.Contains(txt, "Last move: #1 lays A on row 4: A.") {
 		t.Error(txt)
 	}
@@ -34,7 +36,7 @@ func TestPublicShowsKinds(t *testing.T) {
 // counters noted in the window.
 func TestPublicHidesHands(t *testing.T) {
 	g := callRue(t, 3, "E A S", "S L", "S N")
-	mustApply(t, g, 2, "contrer S")
+	gamestest.MustApply(t, g, 2, "contrer S")
 	if err := noHidden(g); err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +47,7 @@ func TestPublicHidesHands(t *testing.T) {
 	if !strings.Contains(txt, "✅ #3 a répondu.") || !strings.Contains(txt, "⏳ #2 : contre ou non ?") {
 		t.Fatal(txt)
 	}
-	for _, e := range mustApply(t, g, 1, "non") {
+	for _, e := range gamestest.MustApply(t, g, 1, "non") {
 		_ = e
 	}
 }
@@ -88,7 +90,7 @@ func TestChoicesOfATurn(t *testing.T) {
 	if g.Choices(1, "") != nil {
 		t.Fatal("choices out of turn")
 	}
-	mustApply(t, g, 0, "E+ 2")
+	gamestest.MustApply(t, g, 0, "E+ 2")
 	ch = g.Choices(0, "")
 	moves = moves[:0]
 	for _, c := range ch {

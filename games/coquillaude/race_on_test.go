@@ -1,5 +1,0 @@
-//go:build race
-
-package coquillaude
-
-const raceOn = true

@@ -1,5 +1,0 @@
-//go:build race
-
-package escogriffe
-
-const raceOn = true

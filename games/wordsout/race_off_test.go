@@ -1,5 +1,0 @@
-//go:build !race
-
-package wordsout
-
-const raceOn = false
