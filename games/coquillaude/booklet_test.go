@@ -1,6 +1,7 @@
 package coquillaude
 
 import (
+	"github.com/tablee/tablee/games/gamestest"
 	"strings"
 	"testing"
 )
@@ -63,7 +64,7 @@ func TestUseBooklet(t *testing.T) {
 	g := &Game{w: defaultWords(), book: currentBooklet()}
 	g.s = g.newState(4, 11, settings{}, []int{6432, 4315, 5322, 5516})
 	q := g.s.Q
-	if q == nil || q.Puzzle != puzzleBooklet || q.Stars != 3 || !strings.Contains(viewText(g.Public()), "Capitale de la Chine") {
+	if q == nil || q.Puzzle != puzzleBooklet || q.Stars != 3 || !strings.Contains(gamestest.ViewText(g.Public()), "Capitale de la Chine") {
 		t.Fatalf("q %+v", q)
 	}
 	mustApply(t, g, 0, "reponse pekin")

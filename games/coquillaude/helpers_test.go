@@ -28,16 +28,6 @@ func render(lang i18n.Lang, ms ...i18n.Msg) string {
 	return b.String()
 }
 
-func viewText(v games.View) string {
-	var b strings.Builder
-	b.WriteString(strings.Join(v.Board, "\n"))
-	b.WriteByte('\n')
-	for _, lang := range i18n.Langs {
-		b.WriteString(render(lang, v.Lines...))
-	}
-	return b.String()
-}
-
 func eventsText(evs []games.Event, to int) string {
 	var ms []i18n.Msg
 	for _, e := range evs {

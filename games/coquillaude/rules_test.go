@@ -485,17 +485,17 @@ func TestCQ_D8_EndBelow25(t *testing.T) {
 func TestProposalsPrivate(t *testing.T) {
 	g := composeGame(t, 3, nil, []string{"SIMULTANEE", "NAPOLEON"})
 	evs := mustApply(t, g, 0, "mot SIMULTANEE F10 droite")
-	if strings.Contains(eventsText(evs, -1), "SIMULTANEE") || strings.Contains(viewText(g.Public()), "SIMULTANEE") {
+	if strings.Contains(eventsText(evs, -1), "SIMULTANEE") || strings.Contains(gamestest.ViewText(g.Public()), "SIMULTANEE") {
 		t.Fatal("the proposal is public")
 	}
-	if !strings.Contains(eventsText(evs, 0), "SIMULTANEE") || !strings.Contains(viewText(g.Private(0)), "SIMULTANEE") {
+	if !strings.Contains(eventsText(evs, 0), "SIMULTANEE") || !strings.Contains(gamestest.ViewText(g.Private(0)), "SIMULTANEE") {
 		t.Fatal("the proposer is not told")
 	}
-	if strings.Contains(viewText(g.Private(1)), "SIMULTANEE") {
+	if strings.Contains(gamestest.ViewText(g.Private(1)), "SIMULTANEE") {
 		t.Fatal("another seat sees the proposal")
 	}
-	if !strings.Contains(viewText(g.Public()), "Ont proposé : #1") {
-		t.Fatalf("who has proposed is not shown:\n%s", viewText(g.Public()))
+	if !strings.Contains(gamestest.ViewText(g.Public()), "Ont proposé : #1") {
+		t.Fatalf("who has proposed is not shown:\n%s", gamestest.ViewText(g.Public()))
 	}
 	w := g.Waiting()
 	if len(w) != 2 || w[0].Seat != 1 || w[0].Timeout != "rien" {

@@ -1,6 +1,7 @@
 package coquillaude
 
 import (
+	"github.com/tablee/tablee/games/gamestest"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -34,7 +35,7 @@ func TestBoardView(t *testing.T) {
 	if !strings.HasPrefix(lines[1], " 2 ") || !strings.HasPrefix(lines[len(lines)-1], "19 ") {
 		t.Fatalf("rows shown: %q .. %q", lines[1], lines[len(lines)-1])
 	}
-	v := viewText(g.Public())
+	v := gamestest.ViewText(g.Public())
 	for _, want := range []string{"coquille", "shell", "(premier joueur)", "(first player)"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("public view lacks %q", want)
@@ -44,11 +45,11 @@ func TestBoardView(t *testing.T) {
 
 func TestPrivateViewShowsThePions(t *testing.T) {
 	g := composeGame(t, 2, nil, []string{"ZEBRAS"})
-	v := viewText(g.Private(0))
+	v := gamestest.ViewText(g.Private(0))
 	if !strings.Contains(v, "A B E R S Z") || !strings.Contains(v, "Tes pions : 6") {
 		t.Fatalf("private view:\n%s", v)
 	}
-	if strings.Contains(viewText(g.Public()), "Z") && strings.Contains(viewText(g.Public()), "A B E R S Z") {
+	if strings.Contains(gamestest.ViewText(g.Public()), "Z") && strings.Contains(gamestest.ViewText(g.Public()), "A B E R S Z") {
 		t.Fatal("pions in the public view")
 	}
 }

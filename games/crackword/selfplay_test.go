@@ -1,29 +1,15 @@
 package crackword
 
 import (
-	"bytes"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/tablee/tablee/games"
-	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/games/gamestest"
 )
 
 func realEngine() *Engine { return &Engine{dict: defaultDict} }
-
-// publicText renders the public view in both languages with seat names.
-func publicText(v games.View) string {
-	var b strings.Builder
-	b.WriteString(strings.Join(v.Board, "\n"))
-	for _, lang := range []i18n.Lang{i18n.FR, i18n.EN} {
-		r := i18n.Renderer{Lang: lang}
-		for _, l := range v.Lines {
-			b.WriteString("\n" + r.Text(l))
-		}
-	}
-	return b.String()
-}
 
 // checkNoHidden: the public view and public events show no card of a hand
 // nor the order of a PIOCHE. A hand is hidden when the view says nothing a
@@ -31,7 +17,7 @@ func publicText(v games.View) string {
 // hands and PIOCHEs are shuffled among equal counts.
 func checkNoHidden(t *testing.T, g *Game) {
 	t.Helper()
-	before := publicText(g.Public())
+	before := gamestest.ViewText(g.Public())
 	beforeScene := fmt.Sprintf("%+v", g.Scene())
 	c := &Game{s: g.s.clone(), dict: g.dict}
 	s := c.s
@@ -44,7 +30,7 @@ func checkNoHidden(t *testing.T, g *Game) {
 			s.Pioche[p][i] = mkCard(p, kindLetter, 'J')
 		}
 	}
-	if after := publicText(c.Public()); after != before {
+	if after := gamestest.ViewText(c.Public()); after != before {
 		t.Fatalf("public view depends on hidden cards:\n%s\n---\n%s", before, after)
 	}
 	if after := fmt.Sprintf("%+v", c.Scene()); after != beforeScene {
@@ -93,26 +79,7 @@ func play(t *testing.T, e *Engine, players int, seed uint64, opts games.Options,
 			checkNoHidden(t, g)
 		}
 		if roundTrip {
-			data, err := g.Save()
-			if err != nil {
-				t.Fatal(err)
-			}
-			g2, err := e.Load(data)
-			if err != nil {
-				t.Fatal(err)
-			}
-			data2, _ := g2.Save()
-			if !bytes.Equal(data, data2) {
-				t.Fatalf("save/load/save differs")
-			}
-			if publicText(g2.Public()) != publicText(g.Public()) {
-				t.Fatal("public view differs after load")
-			}
-			for p := 0; p < players; p++ {
-				if fmt.Sprint(g2.Private(p)) != fmt.Sprint(g.Private(p)) {
-					t.Fatal("private view differs after load")
-				}
-			}
+			g2 := gamestest.MustRoundTrip(t, e, g)
 			if g2.Bot(seat) != g.Bot(seat) {
 				t.Fatal("bot differs after load")
 			}

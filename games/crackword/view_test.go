@@ -16,7 +16,7 @@ func TestPublicBoard(t *testing.T) {
 	if strings.Join(b, "\n") != strings.Join(want, "\n") {
 		t.Fatalf("board:\n%s\nwant:\n%s", strings.Join(b, "\n"), strings.Join(want, "\n"))
 	}
-	text := publicText(g.Public())
+	text := gamestest.ViewText(g.Public())
 	for _, s := range []string{"paquet 0 · pioche 10 · main 1", "À #1 🟥 de jouer", "#1 🟥 to play"} {
 		if !strings.Contains(text, s) && !strings.Contains(strings.ReplaceAll(text, "🟦 ", ""), s) {
 			t.Errorf("public view lacks %q:\n%s", s, text)

@@ -1,10 +1,9 @@
 package escogriffe
 
 import (
-	"errors"
 	"testing"
 
-	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 )
 
 // FuzzApply plays random strings from random seats in a game advanced by
@@ -19,24 +18,9 @@ func FuzzApply(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, seat uint8, advance uint16, mv string) {
 		s := newState(t, 2+int(advance%7), uint64(advance))
-		for i := 0; i < int(advance%300) && !s.Over; i++ {
-			w := s.Waiting()[0].Seat
-			if _, err := s.Apply(w, s.Bot(w)); err != nil {
-				t.Fatal(err)
-			}
-		}
+		gamestest.Advance(t, s, int(advance%300))
 		st := int(seat%9) - 1
-		before, _ := s.Save()
-		_, err := s.Apply(st, mv)
-		if err != nil {
-			var r *games.Refusal
-			if !errors.As(err, &r) {
-				t.Fatalf("%q: error is not a refusal: %v", mv, err)
-			}
-			after, _ := s.Save()
-			if string(before) != string(after) {
-				t.Fatalf("%q refused but changed the game", mv)
-			}
+		if _, ok := gamestest.TryMove(t, s, st, mv); !ok {
 			return
 		}
 		if err := s.check(); err != nil {

@@ -1,7 +1,6 @@
 package motsdetete
 
 import (
-	"bytes"
 	"fmt"
 	"slices"
 	"strings"
@@ -232,26 +231,7 @@ func play(t *testing.T, e *Engine, players int, seed uint64, opts games.Options,
 
 func roundTripCheck(t *testing.T, e *Engine, g *Game) {
 	t.Helper()
-	data, err := g.Save()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g2, err := e.Load(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data2, _ := g2.Save()
-	if !bytes.Equal(data, data2) {
-		t.Fatalf("save/load/save differs:\n%s\n%s", data, data2)
-	}
-	if fmt.Sprint(g2.Public()) != fmt.Sprint(g.Public()) || text(g2.Public().Lines...) != text(g.Public().Lines...) {
-		t.Fatal("public view differs after load")
-	}
-	for p := 0; p < g.s.Players; p++ {
-		if text(g2.Private(p).Lines...) != text(g.Private(p).Lines...) {
-			t.Fatal("private view differs after load")
-		}
-	}
+	g2 := gamestest.MustRoundTrip(t, e, g)
 	if !g.s.Over && g2.Bot(g.s.Turn) != g.Bot(g.s.Turn) {
 		t.Fatal("bot differs after load")
 	}

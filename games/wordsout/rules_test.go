@@ -423,7 +423,7 @@ func TestWO_D6_WindowForAllAtOnce(t *testing.T) {
 	if len(w) != 2 || w[0].Seat != 1 || w[1].Seat != 2 || w[0].Timeout != "non" || w[1].Timeout != "non" {
 		t.Fatalf("waiting %v", w)
 	}
-	pub := publicText(g.Public())
+	pub := gamestest.ViewText(g.Public())
 	if !strings.Contains(pub, "WORD OUT ! RUE, 3 points — contre possible") || !strings.Contains(pub, "WORD OUT! RUE, 3 points — counter possible") {
 		t.Fatal(pub)
 	}

@@ -28,23 +28,10 @@ func realEngine() *Engine {
 	return realEng
 }
 
-// publicText renders the public view in both languages.
-func publicText(v games.View) string {
-	var b strings.Builder
-	b.WriteString(strings.Join(v.Board, "\n"))
-	for _, lang := range []i18n.Lang{i18n.FR, i18n.EN} {
-		r := i18n.Renderer{Lang: lang}
-		for _, l := range v.Lines {
-			b.WriteString("\n" + r.Text(l))
-		}
-	}
-	return b.String()
-}
-
 // noHidden: the public view never changes when the hidden cards (hands,
 // PIOCHE order, pending counters) are replaced by others of equal count.
 func noHidden(g *Game) error {
-	before := publicText(g.Public())
+	before := gamestest.ViewText(g.Public())
 	c := &Game{s: g.s.clone(), dict: g.dict}
 	s := c.s
 	for p := range s.Hands {
@@ -62,7 +49,7 @@ func noHidden(g *Game) error {
 			}
 		}
 	}
-	if after := publicText(c.Public()); after != before {
+	if after := gamestest.ViewText(c.Public()); after != before {
 		return fmt.Errorf("public view depends on hidden cards:\n%s\n---\n%s", before, after)
 	}
 	return nil
@@ -158,21 +145,9 @@ func playOne(e *Engine, players int, seed uint64, opts games.Options, every int)
 			if err := noHidden(g); err != nil {
 				return n, err
 			}
-			data, _ := g.Save()
-			g2, err := e.Load(data)
+			g2, err := gamestest.RoundTrip(e, g)
 			if err != nil {
 				return n, err
-			}
-			if data2, _ := g2.Save(); !bytes.Equal(data, data2) {
-				return n, fmt.Errorf("save/load/save differs")
-			}
-			if publicText(g2.Public()) != publicText(g.Public()) {
-				return n, fmt.Errorf("public view differs after load")
-			}
-			for p := 0; p < players; p++ {
-				if fmt.Sprint(g2.Private(p)) != fmt.Sprint(g.Private(p)) {
-					return n, fmt.Errorf("private view differs after load")
-				}
 			}
 			g = g2.(*Game)
 		}

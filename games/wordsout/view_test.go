@@ -20,14 +20,14 @@ func TestPublicShowsKinds(t *testing.T) {
 			t.Errorf("board lacks %q:\n%s", want, board)
 		}
 	}
-	txt := publicText(v)
+	txt := gamestest.ViewText(v)
 	for _, want := range []string{"🟩 +2 · 🟥 x2 · ↻ REJOUER · 🔒 INCONTRABLE · ★ JOKER", "▶ #1 : 7 points · 2 cartes", "#2 : 3 points · 1 cartes", "À #1 de jouer.", "#1 to play.", "Pioche 10"} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("public view lacks %q:\n%s", want, txt)
 		}
 	}
 	gamestest.MustApply(t, g, 0, "A 4")
-	if txt := publicText(g.Public()); !strings.Contains(txt, "Dernier coup : #1 pose A sur la rangée 4 : A.") || !strings.Contains(txt, "Last move: #1 lays A on row 4: A.") {
+	if txt := gamestest.ViewText(g.Public()); !strings.Contains(txt, "Dernier coup : #1 pose A sur la rangée 4 : A.") || !strings.Contains(txt, "Last move: #1 lays A on row 4: A.") {
 		t.Error(txt)
 	}
 }
@@ -40,7 +40,7 @@ func TestPublicHidesHands(t *testing.T) {
 	if err := noHidden(g); err != nil {
 		t.Fatal(err)
 	}
-	txt := publicText(g.Public())
+	txt := gamestest.ViewText(g.Public())
 	if strings.Contains(txt, "RUES") {
 		t.Fatal("a pending counter shows in public")
 	}
