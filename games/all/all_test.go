@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/tablee/tablee/bot" // the bot's own catalogue
+	"github.com/tablee/tablee/bot" // the bot's own catalogue and menus
 	"github.com/tablee/tablee/games"
 	_ "github.com/tablee/tablee/games/all"
 	"github.com/tablee/tablee/i18n"
@@ -56,4 +56,24 @@ func TestEveryGameIsComplete(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Both platforms cap a bot's command menu at 100 commands, and a name may
+// stand only once in it.
+func TestCommandMenuFitsThePlatforms(t *testing.T) {
+	cmds := bot.Commands()
+	if len(cmds) > 100 {
+		t.Fatalf("%d commands: Discord and Telegram take at most 100", len(cmds))
+	}
+	seen := map[string]string{}
+	for _, c := range cmds {
+		for _, lang := range i18n.Langs {
+			n := c.Names[lang]
+			if other, dup := seen[string(lang)+n]; dup && other != c.Name {
+				t.Errorf("%s name %q stands for both /%s and /%s", lang, n, other, c.Name)
+			}
+			seen[string(lang)+n] = c.Name
+		}
+	}
+	t.Logf("%d commands", len(cmds))
 }
