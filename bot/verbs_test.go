@@ -1,0 +1,24 @@
+package bot
+
+import (
+	"testing"
+
+	"github.com/tablee/tablee/games"
+	_ "github.com/tablee/tablee/games/all"
+)
+
+// A game's verb must reach the game: a core command or an alias of the
+// same name would answer it first ("/passe" is the core's pass).
+func TestGameVerbsAreNotShadowed(t *testing.T) {
+	core := map[string]bool{}
+	for _, c := range coreCommands {
+		core[c.name] = true
+	}
+	for _, e := range games.All() {
+		for _, v := range e.Verbs() {
+			if core[v] || canonical(v) != v {
+				t.Errorf("%s: /%s is taken by the core (/%s)", e.Name(), v, canonical(v))
+			}
+		}
+	}
+}
