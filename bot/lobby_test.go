@@ -102,7 +102,11 @@ func TestLobby_LeaveLobbyPassesCreator(t *testing.T) {
 	mustOK(t, h.do("bob", "/addbot"))
 	mustOK(t, h.do("bob", "/start"))
 	mustOK(t, h.do("bob", "/leave")) // last human: the table closes
-	mustRefuse(t, h.do("bob", "/board"), "no open table")
+	mustRefuse(t, h.do("bob", "/move 1"), "no open table")
+	outs := h.do("bob", "/board")
+	if len(outs) != 1 || !strings.Contains(outs[0].Text, "stopped before its end") {
+		t.Fatalf("board of the stopped game: %+v", outs)
+	}
 }
 
 func TestQuit_CreatorAtOnce(t *testing.T) {

@@ -42,6 +42,8 @@ func init() {
 			"/quit — stop the game (or vote to stop it)\n" +
 			"/games · /rules <game> · /settings · /lang fr|en · /stats",
 		"bot.joined":           "%v sits down at the table.",
+		"bot.last_game":        "The last game here, finished (/play to start another):",
+		"bot.stopped":          "It was stopped before its end.",
 		"bot.lang_set":         "All right, I will speak English to you.",
 		"bot.lang_usage":       "Usage: /lang fr or /lang en.",
 		"bot.left":             "%v leaves the table.",

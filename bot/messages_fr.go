@@ -42,6 +42,8 @@ func init() {
 			"/quitter — arrêter la partie (ou voter pour l'arrêter)\n" +
 			"/jeux · /regles <jeu> · /reglages · /langue fr|en · /stats",
 		"bot.joined":           "%v s'assoit à la table.",
+		"bot.last_game":        "La dernière partie jouée ici, terminée (/jouer pour en lancer une autre) :",
+		"bot.stopped":          "Elle a été arrêtée avant la fin.",
 		"bot.lang_set":         "D'accord, je te parle en français.",
 		"bot.lang_usage":       "Usage : /langue fr ou /langue en.",
 		"bot.left":             "%v quitte la table.",

@@ -411,12 +411,50 @@ func (c *Core) press(ctx context.Context, cmd Command, rep replier) []Out {
 func (c *Core) board(ctx context.Context, cmd Command, rep replier) []Out {
 	t, none := c.lockTable(cmd, rep)
 	if t == nil {
+		if last := c.lastTable(cmd); last != nil {
+			return []Out{c.finalBoard(last, rep)}
+		}
 		return none
 	}
 	defer t.mu.Unlock()
 	out := c.boardOut(t)
 	out.Dest = ToReply
 	return []Out{out}
+}
+
+// lastTable reads the chat's most recent table from the store, when no
+// table is open: finished games stay readable, and "who won?" is the first
+// thing asked after one.
+func (c *Core) lastTable(cmd Command) *Table {
+	if cmd.Private {
+		return nil
+	}
+	ids, err := c.st.ChatTables(cmd.Chat)
+	if err != nil || len(ids) == 0 {
+		return nil
+	}
+	rec, err := c.st.Table(ids[len(ids)-1])
+	if err != nil {
+		return nil
+	}
+	t, err := loadTable(rec)
+	if err != nil || !t.over() || t.game == nil {
+		return nil
+	}
+	return t
+}
+
+// finalBoard is the last board of a finished table, with its scores.
+func (c *Core) finalBoard(t *Table, rep replier) Out {
+	out := c.boardOut(t)
+	out.Dest, out.Board, out.Buttons, out.Mentions = ToReply, false, nil, nil
+	r := renderer(t, t.Settings.Lang)
+	if t.Phase == Abandoned {
+		// The engine's lines would still say whose turn it was.
+		out.Text = r.Text(i18n.T("bot.stopped"))
+	}
+	out.Text = r.Text(i18n.T("bot.last_game")) + "\n" + out.Text + "\n" + c.scoreLine(t, r)
+	return out
 }
 
 // hand shows the author's private view, privately.

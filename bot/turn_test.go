@@ -37,6 +37,12 @@ func TestTurn_FinishedTable(t *testing.T) {
 		t.Fatalf("no winner announced: %+v", b)
 	}
 	mustRefuse(t, h.do("bob", "/move 6"), "no open table")
+	// The board of the finished game stays readable, with its result.
+	outs = h.do("bob", "/board")
+	if len(outs) != 1 || outs[0].Refusal || !strings.Contains(outs[0].Text, "The last game here") ||
+		!strings.Contains(outs[0].Text, "Winner: alice") || len(outs[0].Buttons) != 0 {
+		t.Fatalf("final board: %+v", outs)
+	}
 	u := h.core.user("local:alice")
 	if u.Played != 1 || u.Won != 1 {
 		t.Fatalf("stats %+v", u)
