@@ -2,6 +2,8 @@ package coquillaude
 
 import (
 	"bytes"
+	"fmt"
+	"sync/atomic"
 	"testing"
 
 	"github.com/tablee/tablee/games"
@@ -105,22 +107,26 @@ func playGame(t *testing.T, seed uint64, deep bool) int {
 }
 
 // TestSelfPlay500: 500 seeded games end, with 171 pions accounted for at
-// every move. The race detector slows the bot's dictionary searches about
-// six times: under -race the first 120 seeds are played, so that the
-// package's tests stay under 90 s.
+// every move. The games run in parallel groups: the race detector slows the
+// bot's dictionary searches about six times, and CI runs with it.
 func TestSelfPlay500(t *testing.T) {
 	games := 500
-	switch {
-	case testing.Short():
+	if testing.Short() {
 		games = 50
-	case gamestest.Race:
-		games = 120
 	}
-	total := 0
-	for seed := uint64(1); seed <= uint64(games); seed++ {
-		total += playGame(t, seed, seed <= 5)
-	}
-	t.Logf("%d games, %d moves", games, total)
+	const groups = 4
+	var total atomic.Int64
+	t.Run("groups", func(t *testing.T) {
+		for g := 0; g < groups; g++ {
+			t.Run(fmt.Sprint(g), func(t *testing.T) {
+				t.Parallel()
+				for seed := uint64(1 + g); seed <= uint64(games); seed += groups {
+					total.Add(int64(playGame(t, seed, seed <= 5)))
+				}
+			})
+		}
+	})
+	t.Logf("%d games, %d moves", games, total.Load())
 }
 
 // Replaying the same seed and moves gives the same game.
