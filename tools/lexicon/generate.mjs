@@ -63,7 +63,13 @@ function isLetter(ch) {
 // that accepts "KM" as a word would not be honest.
 const vowelless = /^[^AEIOUY]{2,}$/;
 const interjections = new Set(['BRR', 'BRRR', 'GRRR', 'HM', 'HMM', 'MMM', 'PFF', 'PFFT', 'PST', 'PSST', 'TSS', 'ZZZ', 'ZZZZ', 'CRWTH', 'CRWTHS']);
-const abbreviations = new Set(['ETC', 'ATM', 'KCAL']);
+// Two-letter unit symbols and abbreviations with a vowel: ac (alternating
+// current), ag (assemblée générale), av (avenue), ed (édition), oz, ua
+// (unité astronomique), the yocto- units (yd, yg, ym, ys...), and a few
+// more that no French word game accepts.
+const abbreviations = new Set(['ETC', 'ATM', 'KCAL',
+  'AB', 'AC', 'AD', 'AE', 'AG', 'AL', 'AM', 'AV', 'ED', 'OE', 'OZ', 'QU', 'UA', 'UD',
+  'YD', 'YG', 'YL', 'YM', 'YS']);
 function isSymbol(folded) {
   return (vowelless.test(folded) && !interjections.has(folded)) || abbreviations.has(folded);
 }
