@@ -48,3 +48,14 @@ func TestToEveryone(t *testing.T) {
 		t.Fatalf("%+v", evs)
 	}
 }
+
+func TestTold_FirstPublicMessageIsTheSummary(t *testing.T) {
+	var last i18n.Msg
+	told := Told{Last: &last}
+	told.Private(1, "x.private")
+	told.Public("x.first", 1)
+	told.Public("x.second")
+	if last.Key != "x.first" || len(told.Events) != 3 || told.Events[0].To != 1 || told.Events[1].To != Everyone {
+		t.Fatalf("last %+v, events %+v", last, told.Events)
+	}
+}

@@ -8,23 +8,10 @@ import (
 	"github.com/tablee/tablee/i18n"
 )
 
-// turn collects the events of one move.
+// turn is one move being played: the state it changes and what it tells.
 type turn struct {
-	s    *state
-	evs  []games.Event
-	last bool // s.Last already set by this move
-}
-
-func (t *turn) pub(key string, args ...any) {
-	m := i18n.T(key, args...)
-	if !t.last {
-		t.s.Last, t.last = m, true
-	}
-	t.evs = append(t.evs, games.Event{To: games.Everyone, Msg: m})
-}
-
-func (t *turn) priv(seat int, key string, args ...any) {
-	t.evs = append(t.evs, games.Event{To: seat, Msg: i18n.T(key, args...)})
+	s *state
+	games.Told
 }
 
 func (s *state) apply(d Dict, seat int, text string) ([]games.Event, error) {
@@ -41,14 +28,14 @@ func (s *state) apply(d Dict, seat int, text string) ([]games.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &turn{s: s}
+	t := &turn{s: s, Told: games.Told{Last: &s.Last}}
 	switch s.Phase {
 	case phaseCrack:
 		switch m.kind {
 		case mvCrack:
 			s.crack(t, d, seat, s.Row)
 		case mvPass:
-			t.pub("crackword.ev.crack_declined", i18n.Seat(seat))
+			t.Public("crackword.ev.crack_declined", i18n.Seat(seat))
 			s.endOfTurn(t, seat)
 		default:
 			return nil, games.Refuse("crackword.err.crack_phase")
@@ -60,7 +47,7 @@ func (s *state) apply(d Dict, seat int, text string) ([]games.Event, error) {
 				return nil, err
 			}
 		case mvPass:
-			t.pub("crackword.ev.restart_empty", i18n.Seat(seat), s.Row+1)
+			t.Public("crackword.ev.restart_empty", i18n.Seat(seat), s.Row+1)
 			s.advance(t)
 		case mvTrash:
 			return nil, games.Refuse("crackword.err.trash_restart")
@@ -86,7 +73,7 @@ func (s *state) apply(d Dict, seat int, text string) ([]games.Event, error) {
 		}
 	}
 	s.Moves++
-	return t.evs, nil
+	return t.Events, nil
 }
 
 // takeFromHand removes and returns a card of the kind (and letter for a
@@ -202,7 +189,7 @@ func (s *state) lay(t *turn, d Dict, seat int, m move) error {
 			// CW-D5: the card goes back to the hand, he draws one card,
 			// his turn ends.
 			s.Hand[seat] = append(s.Hand[seat], c.Bare())
-			t.pub("crackword.ev.lay_failed", i18n.Seat(seat), cardName(c), sideMsg(m.side, m.pos), m.row+1, show(old), nw, why)
+			t.Public("crackword.ev.lay_failed", i18n.Seat(seat), cardName(c), sideMsg(m.side, m.pos), m.row+1, show(old), nw, why)
 			s.drawFor(t, seat, 1)
 			s.advance(t)
 			return nil
@@ -226,9 +213,9 @@ func (s *state) lay(t *turn, d Dict, seat int, m move) error {
 	}
 	s.Rows[m.row] = row
 	if example == "" {
-		t.pub("crackword.ev.lay_start", i18n.Seat(seat), cardName(c), m.row+1)
+		t.Public("crackword.ev.lay_start", i18n.Seat(seat), cardName(c), m.row+1)
 	} else {
-		t.pub("crackword.ev.lay", i18n.Seat(seat), cardName(c), sideMsg(m.side, m.pos), m.row+1, show(old), nw, example)
+		t.Public("crackword.ev.lay", i18n.Seat(seat), cardName(c), sideMsg(m.side, m.pos), m.row+1, show(old), nw, example)
 	}
 	// CW-D8: the last card of the hand brings a new hand at once.
 	if len(s.Hand[seat]) == 0 {
@@ -241,7 +228,7 @@ func (s *state) lay(t *turn, d Dict, seat int, m move) error {
 	case can:
 		// CW-D7: his choice, on that turn: a follow-up step.
 		s.Phase, s.Row = phaseCrack, m.row
-		t.pub("crackword.ev.crack_offer", i18n.Seat(seat), nw, m.row+1)
+		t.Public("crackword.ev.crack_offer", i18n.Seat(seat), nw, m.row+1)
 	default:
 		s.endOfTurn(t, seat)
 	}
@@ -258,7 +245,7 @@ func show(w string) string {
 // newHand is CW-D8: a new hand of 8 (fewer if fewer remain).
 func (s *state) newHand(t *turn, seat int) {
 	if got := s.drawFor(t, seat, handSize); len(got) > 0 {
-		t.pub("crackword.ev.new_hand", i18n.Seat(seat), len(got))
+		t.Public("crackword.ev.new_hand", i18n.Seat(seat), len(got))
 	}
 }
 
@@ -269,16 +256,16 @@ func (s *state) drawFor(t *turn, seat, n int) []Card {
 	if len(got) == 0 {
 		return got
 	}
-	t.priv(seat, "crackword.pv.drew", cardsText(got))
+	t.Private(seat, "crackword.pv.drew", cardsText(got))
 	if len(s.Pioche[seat]) > 0 {
 		return got
 	}
-	t.pub("crackword.ev.last_hand", i18n.Seat(seat), len(got))
+	t.Public("crackword.ev.last_hand", i18n.Seat(seat), len(got))
 	for i := 1; i < s.Players; i++ {
 		q := (seat + i) % s.Players
 		if more := s.draw(q, len(got)); len(more) > 0 {
-			t.priv(q, "crackword.pv.drew", cardsText(more))
-			t.pub("crackword.ev.last_draw", i18n.Seat(q), len(more))
+			t.Private(q, "crackword.pv.drew", cardsText(more))
+			t.Public("crackword.ev.last_draw", i18n.Seat(q), len(more))
 		}
 	}
 	for q := range s.Pioche {
@@ -379,7 +366,7 @@ func (s *state) crack(t *turn, d Dict, seat, r int) {
 		}
 	}
 	s.Rows[r] = [][]Card{}
-	t.pub("crackword.ev.crack", i18n.Seat(seat), w, r+1, n)
+	t.Public("crackword.ev.crack", i18n.Seat(seat), w, r+1, n)
 	s.toRestart(t, seat, r)
 }
 
@@ -395,7 +382,7 @@ func (s *state) toRestart(t *turn, seat, r int) {
 		return
 	}
 	if !s.hasInHand(seat, kindLetter) && !s.hasInHand(seat, kindJoker) {
-		t.pub("crackword.ev.restart_empty", i18n.Seat(seat), r+1)
+		t.Public("crackword.ev.restart_empty", i18n.Seat(seat), r+1)
 		s.advance(t)
 		return
 	}
@@ -412,7 +399,7 @@ func (s *state) restart(t *turn, seat int, m move) error {
 	}
 	c = c.withLetter(m.letter)
 	s.Rows[s.Row] = [][]Card{{c}}
-	t.pub("crackword.ev.restart", i18n.Seat(seat), s.Row+1, cardName(c))
+	t.Public("crackword.ev.restart", i18n.Seat(seat), s.Row+1, cardName(c))
 	if len(s.Hand[seat]) == 0 {
 		s.newHand(t, seat)
 	}
@@ -457,7 +444,7 @@ func (s *state) trash(t *turn, seat, r int) error {
 	}
 	s.Rows[r] = [][]Card{}
 	s.Paquet[seat] = append(s.Paquet[seat], pb)
-	t.pub("crackword.ev.trash", i18n.Seat(seat), r+1, w)
+	t.Public("crackword.ev.trash", i18n.Seat(seat), r+1, w)
 	s.toRestart(t, seat, r)
 	return nil
 }
@@ -466,14 +453,14 @@ func (s *state) trash(t *turn, seat, r int) error {
 func (s *state) pass(t *turn, seat int) {
 	if s.LastHand {
 		s.Out[seat] = true
-		t.pub("crackword.ev.out", i18n.Seat(seat))
+		t.Public("crackword.ev.out", i18n.Seat(seat))
 		s.advance(t)
 		return
 	}
 	if len(s.Pioche[seat]) == 0 {
-		t.pub("crackword.ev.pass_nodraw", i18n.Seat(seat))
+		t.Public("crackword.ev.pass_nodraw", i18n.Seat(seat))
 	} else {
-		t.pub("crackword.ev.pass", i18n.Seat(seat))
+		t.Public("crackword.ev.pass", i18n.Seat(seat))
 	}
 	s.drawFor(t, seat, 1)
 	s.advance(t)
@@ -518,14 +505,14 @@ func (s *state) endCase1(t *turn, seat int) {
 		}
 		s.Rows[r] = row
 	}
-	t.pub("crackword.ev.end1", i18n.Seat(seat), n)
+	t.Public("crackword.ev.end1", i18n.Seat(seat), n)
 	s.finish(t)
 }
 
 // endCase2 is CW-D10 case 2: each removes from his PAQUET as many cards as
 // he holds (never below 0), and the game ends.
 func (s *state) endCase2(t *turn) {
-	t.pub("crackword.ev.end2")
+	t.Public("crackword.ev.end2")
 	for p := 0; p < s.Players; p++ {
 		k := len(s.Hand[p])
 		if k > len(s.Paquet[p]) {
@@ -535,7 +522,7 @@ func (s *state) endCase2(t *turn) {
 			cut := len(s.Paquet[p]) - k
 			s.Box = append(s.Box, s.Paquet[p][cut:]...)
 			s.Paquet[p] = s.Paquet[p][:cut]
-			t.pub("crackword.ev.penalty", i18n.Seat(p), k)
+			t.Public("crackword.ev.penalty", i18n.Seat(p), k)
 		}
 	}
 	s.finish(t)
@@ -546,14 +533,14 @@ func (s *state) finish(t *turn) {
 	s.Phase, s.Row = phasePlay, 0
 	best := -1
 	for p := 0; p < s.Players; p++ {
-		t.pub("crackword.ev.score", i18n.Seat(p), len(s.Paquet[p]))
+		t.Public("crackword.ev.score", i18n.Seat(p), len(s.Paquet[p]))
 		if len(s.Paquet[p]) > best {
 			best = len(s.Paquet[p])
 		}
 	}
 	for p := 0; p < s.Players; p++ {
 		if len(s.Paquet[p]) == best {
-			t.pub("crackword.ev.winner", i18n.Seat(p), best)
+			t.Public("crackword.ev.winner", i18n.Seat(p), best)
 		}
 	}
 }

@@ -6,24 +6,12 @@ import (
 	"github.com/tablee/tablee/i18n"
 )
 
-// turn collects the events of one move.
+// turn is one move being played: the state it changes, the dictionary,
+// and what it tells.
 type turn struct {
-	s    *state
-	d    Dict
-	evs  []games.Event
-	last bool // s.Last already set by this move
-}
-
-func (t *turn) pub(key string, args ...any) {
-	m := i18n.T(key, args...)
-	if !t.last {
-		t.s.Last, t.last = m, true
-	}
-	t.evs = append(t.evs, games.Event{To: games.Everyone, Msg: m})
-}
-
-func (t *turn) priv(seat int, key string, args ...any) {
-	t.evs = append(t.evs, games.Event{To: seat, Msg: i18n.T(key, args...)})
+	s *state
+	d Dict
+	games.Told
 }
 
 func (s *state) apply(d Dict, seat int, text string) ([]games.Event, error) {
@@ -36,13 +24,13 @@ func (s *state) apply(d Dict, seat int, text string) ([]games.Event, error) {
 	if len(text) > maxMove {
 		return nil, games.Refuse("wordsout.err.syntax", string([]rune(text)[:40])+"…")
 	}
-	t := &turn{s: s, d: d}
+	t := &turn{s: s, d: d, Told: games.Told{Last: &s.Last}}
 	if s.Phase == phaseCounter {
 		if err := s.answer(t, seat, text); err != nil {
 			return nil, err
 		}
 		s.Moves++
-		return t.evs, nil
+		return t.Events, nil
 	}
 	if seat != s.Turn {
 		return nil, games.Refuse("wordsout.err.not_your_turn", i18n.Seat(s.Turn))
@@ -61,7 +49,7 @@ func (s *state) apply(d Dict, seat int, text string) ([]games.Event, error) {
 		case mvWordOut, mvYes:
 			s.callWordOut(t, seat, s.Row, nil)
 		case mvNo, mvPass:
-			t.pub("wordsout.ev.no_call", i18n.Seat(seat), s.word(s.Row))
+			t.Public("wordsout.ev.no_call", i18n.Seat(seat), s.word(s.Row))
 			s.endTurn(t, seat)
 		default:
 			err = games.Refuse("wordsout.err.call_phase", s.word(s.Row))
@@ -73,7 +61,7 @@ func (s *state) apply(d Dict, seat int, text string) ([]games.Event, error) {
 		return nil, err
 	}
 	s.Moves++
-	return t.evs, nil
+	return t.Events, nil
 }
 
 func (s *state) play(t *turn, seat int, m move) error {
@@ -234,16 +222,16 @@ func (s *state) lay(t *turn, seat, r int, specs []spec) (failed bool, err error)
 			}
 			*h = append(*h, c.Bare())
 			if len(laid) > 0 {
-				t.pub("wordsout.ev.lay", i18n.Seat(seat), glyphs(laid), r+1, s.word(r))
+				t.Public("wordsout.ev.lay", i18n.Seat(seat), glyphs(laid), r+1, s.word(r))
 			}
-			t.pub("wordsout.ev.lay_failed", i18n.Seat(seat), cardName(c), r+1, nw)
+			t.Public("wordsout.ev.lay_failed", i18n.Seat(seat), cardName(c), r+1, nw)
 			return true, nil
 		}
 		s.Rows[r] = append(s.Rows[r], c)
 		s.Laid = append(s.Laid, c)
 		laid = append(laid, c)
 	}
-	t.pub("wordsout.ev.lay", i18n.Seat(seat), glyphs(laid), r+1, s.word(r))
+	t.Public("wordsout.ev.lay", i18n.Seat(seat), glyphs(laid), r+1, s.word(r))
 	return false, nil
 }
 
@@ -305,7 +293,7 @@ func (s *state) tryCall(t *turn, seat int) error {
 		s.Hands[seat] = append(s.Hands[seat], c.Bare())
 	}
 	s.Rows[s.Row] = row[:len(row)-n]
-	t.pub("wordsout.ev.wrong_call", i18n.Seat(seat), w, glyphs(back))
+	t.Public("wordsout.ev.wrong_call", i18n.Seat(seat), w, glyphs(back))
 	s.Laid = nil
 	if !s.countPass(t) {
 		s.nextTurn()
@@ -319,7 +307,7 @@ func (s *state) callWordOut(t *turn, seat, r int, chain []int) {
 	cs := s.Rows[r]
 	w, v := word(cs), value(cs)
 	chain = append(chain, seat)
-	t.pub("wordsout.ev.wordout", i18n.Seat(seat), w, v, r+1)
+	t.Public("wordsout.ev.wordout", i18n.Seat(seat), w, v, r+1)
 	safe := false
 	for _, c := range cs {
 		if c.safe() {
@@ -328,11 +316,11 @@ func (s *state) callWordOut(t *turn, seat, r int, chain []int) {
 	}
 	switch {
 	case safe:
-		t.pub("wordsout.ev.safe")
+		t.Public("wordsout.ev.safe")
 		s.cash(t, seat, r)
 		return
 	case len(s.Hands[seat]) == 0:
-		t.pub("wordsout.ev.safe_last")
+		t.Public("wordsout.ev.safe_last")
 		s.cash(t, seat, r)
 		return
 	}
@@ -347,12 +335,12 @@ func (s *state) callWordOut(t *turn, seat, r int, chain []int) {
 		win.Cards = append(win.Cards, nil)
 	}
 	if len(win.Asked) == 0 {
-		t.pub("wordsout.ev.nobody_left")
+		t.Public("wordsout.ev.nobody_left")
 		s.cash(t, seat, r)
 		return
 	}
 	s.Win, s.Phase = win, phaseCounter
-	t.pub("wordsout.ev.window", w, v)
+	t.Public("wordsout.ev.window", w, v)
 }
 
 func contains(s []int, x int) bool {
@@ -388,7 +376,7 @@ func (s *state) answer(t *turn, seat int, text string) error {
 	switch m.kind {
 	case mvNo, mvPass:
 		w.Answer[i] = ansDeclined
-		t.priv(seat, "wordsout.pv.declined")
+		t.Private(seat, "wordsout.pv.declined")
 	case mvCounter, mvLay:
 		if m.row >= 0 && m.row != w.Row {
 			return games.Refuse("wordsout.err.counter_row", w.Row+1)
@@ -404,7 +392,7 @@ func (s *state) answer(t *turn, seat int, text string) error {
 			w.Answer[i] = ansDeclined
 		} else {
 			w.Answer[i], w.Cards[i] = ansCounter, cs
-			t.priv(seat, "wordsout.pv.counter_noted", s.word(w.Row)+word(cs))
+			t.Private(seat, "wordsout.pv.counter_noted", s.word(w.Row)+word(cs))
 		}
 	case mvPoubelle:
 		return games.Refuse("wordsout.err.counter_poubelle")
@@ -441,9 +429,9 @@ func (s *state) checkCounter(t *turn, seat int, specs []spec) ([]Card, error) {
 				return nil, games.Refuse("wordsout.err.not_prefix", nw)
 			}
 			if len(laid) == 0 {
-				t.priv(seat, "wordsout.pv.counter_failed", nw)
+				t.Private(seat, "wordsout.pv.counter_failed", nw)
 			} else {
-				t.priv(seat, "wordsout.pv.counter_cut", nw, row+word(laid))
+				t.Private(seat, "wordsout.pv.counter_cut", nw, row+word(laid))
 			}
 			return laid, nil
 		}
@@ -470,7 +458,7 @@ func (s *state) resolve(t *turn) {
 	}
 	s.Win = nil
 	if winner < 0 {
-		t.pub("wordsout.ev.no_counter", i18n.Seat(w.Caller), word(s.Rows[w.Row]))
+		t.Public("wordsout.ev.no_counter", i18n.Seat(w.Caller), word(s.Rows[w.Row]))
 		s.cash(t, w.Caller, w.Row)
 		return
 	}
@@ -481,17 +469,17 @@ func (s *state) resolve(t *turn) {
 		s.Rows[w.Row] = append(s.Rows[w.Row], c)
 	}
 	s.Passes = 0
-	t.pub("wordsout.ev.countered", i18n.Seat(k), glyphs(w.Cards[winner]), old, s.word(w.Row))
+	t.Public("wordsout.ev.countered", i18n.Seat(k), glyphs(w.Cards[winner]), old, s.word(w.Row))
 	for i := winner + 1; i < len(w.Asked); i++ {
 		if w.Answer[i] == ansCounter {
-			t.priv(w.Asked[i], "wordsout.pv.counter_beaten", i18n.Seat(k))
+			t.Private(w.Asked[i], "wordsout.pv.counter_beaten", i18n.Seat(k))
 		}
 	}
 	if s.isWord(t.d, w.Row) {
 		s.callWordOut(t, k, w.Row, w.Chain)
 		return
 	}
-	t.pub("wordsout.ev.extended", i18n.Seat(k), s.word(w.Row))
+	t.Public("wordsout.ev.extended", i18n.Seat(k), s.word(w.Row))
 	if len(s.Hands[k]) == 0 {
 		s.goneOut(t, k, -1)
 		return
@@ -510,14 +498,14 @@ func (s *state) cash(t *turn, seat, r int) {
 	}
 	s.Rows[r] = []Card{}
 	s.Win, s.Passes = nil, 0
-	t.pub("wordsout.ev.cash", i18n.Seat(seat), word(cs), v, s.Scores[seat])
+	t.Public("wordsout.ev.cash", i18n.Seat(seat), word(cs), v, s.Scores[seat])
 	switch {
 	case len(s.Hands[seat]) == 0:
 		s.goneOut(t, seat, r)
 	case s.hasLayable(seat):
 		s.toRestart(seat, r)
 	default:
-		t.pub("wordsout.ev.no_restart", i18n.Seat(seat), r+1)
+		t.Public("wordsout.ev.no_restart", i18n.Seat(seat), r+1)
 		s.nextTurn()
 	}
 }
@@ -551,14 +539,14 @@ func (s *state) poubelle(t *turn, seat, r int) error {
 	s.Discard = append(s.Discard, mkCard(kindPoubelle, 0))
 	s.Rows[r] = []Card{}
 	s.Passes = 0
-	t.pub("wordsout.ev.poubelle", i18n.Seat(seat), r+1, w)
+	t.Public("wordsout.ev.poubelle", i18n.Seat(seat), r+1, w)
 	switch {
 	case len(s.Hands[seat]) == 0:
 		s.goneOut(t, seat, -1)
 	case s.hasLayable(seat):
 		s.toRestart(seat, r)
 	default:
-		t.pub("wordsout.ev.no_restart", i18n.Seat(seat), r+1)
+		t.Public("wordsout.ev.no_restart", i18n.Seat(seat), r+1)
 		s.nextTurn()
 	}
 	return nil
@@ -570,10 +558,10 @@ func (s *state) pass(t *turn, seat int) {
 		c := s.Pioche.Draw(1)
 		s.Hands[seat] = append(s.Hands[seat], c...)
 		s.Passes = 0
-		t.pub("wordsout.ev.pass_draw", i18n.Seat(seat), s.Pioche.Len())
-		t.priv(seat, "wordsout.pv.drew", glyph(c[0]))
+		t.Public("wordsout.ev.pass_draw", i18n.Seat(seat), s.Pioche.Len())
+		t.Private(seat, "wordsout.pv.drew", glyph(c[0]))
 	} else {
-		t.pub("wordsout.ev.pass", i18n.Seat(seat))
+		t.Public("wordsout.ev.pass", i18n.Seat(seat))
 		if s.countPass(t) {
 			return
 		}
@@ -593,11 +581,11 @@ func (s *state) countPass(t *turn) bool {
 	if s.Passes < s.Players {
 		return false
 	}
-	t.pub("wordsout.ev.all_passed")
+	t.Public("wordsout.ev.all_passed")
 	for p := range s.Hands {
 		if n := len(s.Hands[p]); n > 0 {
 			s.Scores[p] -= n
-			t.pub("wordsout.ev.penalty", i18n.Seat(p), n)
+			t.Public("wordsout.ev.penalty", i18n.Seat(p), n)
 		}
 	}
 	s.finish(t)
@@ -633,11 +621,11 @@ func (s *state) goneOut(t *turn, seat, restart int) {
 			if n := len(s.Hands[p]); p != seat && n > 0 {
 				bonus += n
 				s.Scores[p] -= n
-				t.pub("wordsout.ev.penalty", i18n.Seat(p), n)
+				t.Public("wordsout.ev.penalty", i18n.Seat(p), n)
 			}
 		}
 		s.Scores[seat] += bonus
-		t.pub("wordsout.ev.bonus", i18n.Seat(seat), bonus)
+		t.Public("wordsout.ev.bonus", i18n.Seat(seat), bonus)
 		s.finish(t)
 		return
 	}
@@ -649,15 +637,15 @@ func (s *state) goneOut(t *turn, seat, restart int) {
 	s.Deals++
 	if s.Pioche.Len() >= handSize*s.Players {
 		cards.Deal(&s.Pioche, s.Hands, seat, handSize)
-		t.pub("wordsout.ev.new_deal", i18n.Seat(seat), handSize, s.Pioche.Len())
+		t.Public("wordsout.ev.new_deal", i18n.Seat(seat), handSize, s.Pioche.Len())
 	} else {
 		n := s.Pioche.Len()
 		cards.Deal(&s.Pioche, s.Hands, seat, n)
 		s.LastDeal = true
-		t.pub("wordsout.ev.last_deal", i18n.Seat(seat), n)
+		t.Public("wordsout.ev.last_deal", i18n.Seat(seat), n)
 	}
 	for p := range s.Hands {
-		t.priv(p, "wordsout.pv.new_hand", glyphs(sortedHand(s.Hands[p])))
+		t.Private(p, "wordsout.pv.new_hand", glyphs(sortedHand(s.Hands[p])))
 	}
 	s.Origin, s.Turn, s.Laid, s.Win, s.Passes = seat, seat, nil, nil, 0
 	if restart >= 0 && s.hasLayable(seat) {
@@ -675,11 +663,11 @@ func (s *state) finish(t *turn) {
 		best = max(best, v)
 	}
 	for p, v := range s.Scores {
-		t.pub("wordsout.ev.score", i18n.Seat(p), v)
+		t.Public("wordsout.ev.score", i18n.Seat(p), v)
 	}
 	for p, v := range s.Scores {
 		if v == best {
-			t.pub("wordsout.ev.winner", i18n.Seat(p), v)
+			t.Public("wordsout.ev.winner", i18n.Seat(p), v)
 		}
 	}
 }

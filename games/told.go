@@ -1,0 +1,27 @@
+package games
+
+import "github.com/tablee/tablee/i18n"
+
+// Told collects what one move tells the table and its players, and keeps
+// the move's first public message as its summary (the "last move" line
+// that views show and saved states keep).
+type Told struct {
+	Events []Event
+	// Last, when set, receives the move's first public message.
+	Last *i18n.Msg
+	said bool
+}
+
+// Public tells everyone.
+func (t *Told) Public(key string, args ...any) {
+	m := i18n.T(key, args...)
+	if !t.said && t.Last != nil {
+		*t.Last, t.said = m, true
+	}
+	t.Events = append(t.Events, Event{To: Everyone, Msg: m})
+}
+
+// Private tells one seat.
+func (t *Told) Private(seat int, key string, args ...any) {
+	t.Events = append(t.Events, Event{To: seat, Msg: i18n.T(key, args...)})
+}
