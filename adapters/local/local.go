@@ -10,6 +10,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -32,6 +34,10 @@ type Options struct {
 	// Closed lists users whose private messages cannot be delivered, to
 	// rehearse the closed-DM flow.
 	Closed []string
+	// PictureDir, when set, is where the pictures of boards and hands are
+	// written (the terminal cannot show them): one file per chat board and
+	// per player's hand, replaced as the game goes.
+	PictureDir string
 }
 
 // Chat is the terminal's side of the bot: it reads commands and is the
@@ -274,8 +280,13 @@ func (c *Chat) show(o bot.Out) {
 			fmt.Fprintf(&b, "  │ %s\n", o.Title)
 		}
 		if len(o.Picture) > 0 {
-			// The terminal shows no image: say one went with the message.
-			b.WriteString("  │ 🖼 picture\n")
+			// The terminal shows no image: say one went with the message,
+			// and where to look at it.
+			if path := c.savePicture(o); path != "" {
+				fmt.Fprintf(&b, "  │ 🖼 %s\n", path)
+			} else {
+				b.WriteString("  │ 🖼 picture\n")
+			}
 		}
 		for _, l := range o.Mono {
 			fmt.Fprintf(&b, "  │   %s\n", l)
@@ -326,4 +337,24 @@ func (c *Chat) printf(format string, args ...any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	fmt.Fprintf(c.opts.Out, format, args...)
+}
+
+// savePicture writes an Out's picture under PictureDir and returns its
+// path, or "" when pictures are not kept or the file cannot be written.
+func (c *Chat) savePicture(o bot.Out) string {
+	if c.opts.PictureDir == "" {
+		return ""
+	}
+	name := strings.TrimPrefix(o.Chat, "local:") + "-board.png"
+	if o.Dest == bot.ToUser {
+		name = strings.TrimPrefix(o.User, "local:") + "-hand.png"
+	}
+	if err := os.MkdirAll(c.opts.PictureDir, 0o755); err != nil {
+		return ""
+	}
+	path := filepath.Join(c.opts.PictureDir, name)
+	if err := os.WriteFile(path, o.Picture, 0o644); err != nil {
+		return ""
+	}
+	return path
 }
