@@ -53,10 +53,6 @@ func parseMove(s string) (move, bool) {
 		return move{}, false
 	}
 	m := move{verb: verbWords[f[0]]}
-	num := func(t string) (int, bool) {
-		n, err := strconv.Atoi(t)
-		return n, err == nil && n >= 1 && n <= 99 && t[0] != '+'
-	}
 	var ok bool
 	switch m.verb {
 	case vDraw, vPass:
@@ -68,27 +64,11 @@ func parseMove(s string) (move, bool) {
 		m.a, ok = num(f[1])
 		return m, ok
 	case vDiscard:
-		if len(f) < 2 {
-			return m, false
-		}
-		if m.a, ok = num(f[1]); !ok {
-			return m, false
-		}
-		if len(f) == 3 {
-			m.b, ok = num(f[2])
-		}
-		return m, ok
+		// "jeter 5 [1]": a card, then maybe the pile.
+		return m, cardThen(f, &m.a, func(w string) (ok bool) { m.b, ok = num(w); return })
 	case vPlace:
-		if len(f) < 2 {
-			return m, false
-		}
-		if m.a, ok = num(f[1]); !ok {
-			return m, false
-		}
-		if len(f) == 3 {
-			m.side, ok = sideWords[f[2]]
-		}
-		return m, ok
+		// "poser 3 [haut|bas]": a card, then maybe the side.
+		return m, cardThen(f, &m.a, func(w string) (ok bool) { m.side, ok = sideWords[w]; return })
 	}
 	return m, false
 }
@@ -526,4 +506,27 @@ func (s *state) endRound(ev *[]games.Event) {
 	}
 	s.First = s.next(s.First)
 	s.startRound(ev)
+}
+
+// num reads a card or pile number: 1 to 99, written plainly.
+func num(t string) (int, bool) {
+	n, err := strconv.Atoi(t)
+	return n, err == nil && n >= 1 && n <= 99 && t[0] != '+'
+}
+
+// cardThen reads "verb card [word]": the card number into card, and the
+// optional third word with then.
+func cardThen(f []string, card *int, then func(string) bool) bool {
+	if len(f) < 2 || len(f) > 3 {
+		return false
+	}
+	n, ok := num(f[1])
+	if !ok {
+		return false
+	}
+	*card = n
+	if len(f) == 3 {
+		return then(f[2])
+	}
+	return true
 }
