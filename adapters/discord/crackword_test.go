@@ -18,9 +18,7 @@ func TestWholeCrackWordGame(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, Options{})
 	f := e.f
-	f.mu.Lock()
-	f.closedDM[bob.ID] = true
-	f.mu.Unlock()
+	f.closeDM(bob.ID)
 	chat := "discord:" + channel
 	e.slash(alice, channel, "play", "game", "crackword")
 	// Text boards: drawing pictures under the race detector is slow, and
@@ -159,9 +157,7 @@ func TestPicturesAreAttached(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, Options{})
 	f := e.f
-	f.mu.Lock()
-	f.closedDM[bob.ID] = true
-	f.mu.Unlock()
+	f.closeDM(bob.ID)
 	chat := "discord:" + channel
 	e.slash(alice, channel, "play", "game", "crackword")
 	e.slash(bob, channel, "join")

@@ -242,9 +242,7 @@ func TestClosedDMsFallBackToEphemeralHands(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, Options{})
 	f := e.f
-	f.mu.Lock()
-	f.closedDM[bob.ID] = true
-	f.mu.Unlock()
+	f.closeDM(bob.ID)
 	e.slash(alice, channel, "play", "game", "tictactoe")
 	in := e.slash(bob, channel, "join")
 	// The channel is told how to fix it: a public answer.
@@ -380,9 +378,7 @@ func TestSlowCoreIsDeferred(t *testing.T) {
 		t.Fatalf("slow /play: want a deferral then an edit, got %v %+v", in.Types, in.Original)
 	}
 	// A public answer after an ephemeral deferral is a public follow-up.
-	f.mu.Lock()
-	f.closedDM[bob.ID] = true
-	f.mu.Unlock()
+	f.closeDM(bob.ID)
 	in = e.slash(bob, channel, "join")
 	if len(in.Followups) != 1 || in.Followups[0].ephemeral() || !strings.Contains(in.Followups[0].text(), "cannot write to you") {
 		t.Fatalf("slow /join: %v %+v", in.Types, in.Followups)

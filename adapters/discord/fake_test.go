@@ -220,6 +220,13 @@ func newFake(t testing.TB) *fake {
 	return f
 }
 
+// closeDM makes the user's DMs refuse messages (Discord's error 50007).
+func (f *fake) closeDM(user string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.closedDM[user] = true
+}
+
 func (f *fake) id() string {
 	f.next++
 	return strconv.FormatInt(f.next, 10)
