@@ -56,6 +56,8 @@ type Core struct {
 	mu     sync.Mutex
 	byChat map[string]*Table // open tables
 	byID   map[uint64]*Table // open tables
+	// opening reserves the chats whose /play is writing a new table.
+	opening map[string]bool
 
 	usersMu sync.Mutex
 	users   map[string]*userRecord
@@ -91,7 +93,7 @@ func New(opts Options) (*Core, error) {
 	}
 	c := &Core{
 		opts: opts, st: opts.Store, clock: opts.Clock, log: opts.Logger,
-		byChat: map[string]*Table{}, byID: map[uint64]*Table{},
+		byChat: map[string]*Table{}, byID: map[uint64]*Table{}, opening: map[string]bool{},
 		users: map[string]*userRecord{}, transports: map[string]Transport{},
 		wake: make(chan struct{}, 1),
 	}
@@ -153,9 +155,18 @@ func (c *Core) Close() {
 // Handle runs one command and returns the answers for its author. Every
 // other message (boards, events, hands) goes through the transports. An
 // accepted move is on disk before Handle returns.
-func (c *Core) Handle(ctx context.Context, cmd Command) []Out {
-	lang := c.userLang(cmd.User)
-	rep := replier{lang: lang}
+func (c *Core) Handle(ctx context.Context, cmd Command) (outs []Out) {
+	rep := replier{lang: c.opts.Lang}
+	// The boundary of a command: a panic below is logged with the table and
+	// the move, the table is back to its last saved state (Core.unlock),
+	// the author gets an apology, and every other table plays on.
+	defer func() {
+		if p := recover(); p != nil {
+			c.recovered(p, "command", commandAttrs(cmd)...)
+			outs = rep.refuse("bot.internal_error")
+		}
+	}()
+	rep.lang = c.userLang(cmd.User)
 	if c.closing.Load() {
 		return rep.refuse("bot.closing")
 	}
@@ -278,7 +289,7 @@ func (c *Core) Note(table uint64, key string) string {
 		return ""
 	}
 	t.mu.Lock()
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	return t.Notes[key]
 }
 
@@ -289,7 +300,7 @@ func (c *Core) SetNote(table uint64, key, value string) error {
 		return store.ErrNotFound
 	}
 	t.mu.Lock()
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	if t.Notes[key] == value {
 		return nil
 	}
@@ -366,7 +377,7 @@ func (c *Core) deliver(ctx context.Context, outs ...Out) {
 		if tr == nil {
 			continue
 		}
-		if err := tr.Deliver(ctx, o); err != nil {
+		if err := c.deliverOne(ctx, tr, o); err != nil {
 			if errors.Is(err, ErrNoPrivate) {
 				c.updateUser(o.User, func(u *userRecord) { u.NoDM = true })
 				continue

@@ -81,6 +81,9 @@ func (c *Core) next() (time.Time, bool) {
 				}
 			}
 		}
+		if at, ok := c.resumeDue(t); ok && (best.IsZero() || at.Before(best)) {
+			best = at
+		}
 		t.mu.Unlock()
 	}
 	return best, !best.IsZero()
@@ -88,7 +91,8 @@ func (c *Core) next() (time.Time, bool) {
 
 // Tick does what is due at the clock's present time: reminders, then
 // expired turns, applied as the engine's timeout move (or a bot's move when
-// the table chose so) exactly as if the player had sent it.
+// the table chose so) exactly as if the player had sent it; and bot seats
+// that a restart or a failed save left waiting (resume.go).
 func (c *Core) Tick(ctx context.Context) {
 	if c.closing.Load() {
 		return
@@ -103,13 +107,15 @@ func (c *Core) Tick(ctx context.Context) {
 	}
 	c.mu.Unlock()
 	for _, t := range tables {
-		c.tickTable(ctx, t, now)
+		// One table's panic is logged and stays with that table.
+		c.safely("deadline", func() { c.tickTable(ctx, t, now) }, "table", t.ID, "game", t.Game)
+		c.safely("resume", func() { c.resume(ctx, t, now) }, "table", t.ID, "game", t.Game)
 	}
 }
 
 func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 	t.mu.Lock()
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	if t.Phase != Playing {
 		return
 	}
@@ -184,6 +190,9 @@ func removeDeadline(ds []Deadline, seat int) []Deadline {
 // ctx ends. Deadlines are read from the tables each time, so one loaded at
 // start-up or changed by /settings is picked up without a restart.
 func (c *Core) Run(ctx context.Context) {
+	// What fell due while the bot was down, and the bot seats that a crash
+	// left waiting, are played first.
+	c.Tick(ctx)
 	for {
 		wait := time.Hour
 		if at, ok := c.next(); ok {

@@ -1,7 +1,9 @@
 package bot
 
 import (
+	"bytes"
 	"context"
+	"log/slog"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -10,6 +12,7 @@ import (
 
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/testgame"
+	"github.com/tablee/tablee/store"
 	"github.com/tablee/tablee/store/bolt"
 )
 
@@ -63,6 +66,27 @@ type harness struct {
 	clock *fakeClock
 	rec   *recorder
 	seed  uint64
+	// wrap, when set, stands between the core and the real store (faults).
+	wrap func(store.Store) store.Store
+	logs lockedBuffer // what the core logged
+}
+
+// lockedBuffer is a log destination that several goroutines may write.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func newHarness(t testing.TB) *harness {
@@ -83,7 +107,12 @@ func (h *harness) open() {
 		h.t.Fatal(err)
 	}
 	h.st = st
-	core, err := New(Options{Store: st, Clock: h.clock, Seeds: func() uint64 { h.seed++; return h.seed }, Lang: i18n.EN})
+	var s store.Store = st
+	if h.wrap != nil {
+		s = h.wrap(st)
+	}
+	core, err := New(Options{Store: s, Clock: h.clock, Seeds: func() uint64 { h.seed++; return h.seed }, Lang: i18n.EN,
+		Logger: slog.New(slog.NewTextHandler(&h.logs, nil))})
 	if err != nil {
 		h.t.Fatal(err)
 	}

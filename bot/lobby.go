@@ -36,15 +36,23 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 		c.mu.Unlock()
 		return rep.refuse("bot.table_exists", i18n.T(old.Game+".title"))
 	}
+	if c.opening[cmd.Chat] {
+		c.mu.Unlock()
+		return rep.refuse("bot.table_exists", i18n.T(e.Name()+".title"))
+	}
 	// Reserve the chat while the table is written, so that two /play at
-	// once cannot open two tables.
-	placeholder := &Table{Chat: cmd.Chat, Game: e.Name(), Phase: Lobby}
-	c.byChat[cmd.Chat] = placeholder
+	// once cannot open two tables. The reservation is not a table: a /join
+	// racing this /play finds no table yet rather than a half-made one.
+	c.opening[cmd.Chat] = true
 	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		delete(c.opening, cmd.Chat)
+		c.mu.Unlock()
+	}()
 
 	id, err := c.st.NewTableID()
 	if err != nil {
-		c.dropPlaceholder(placeholder)
 		return rep.refuse("bot.save_failed")
 	}
 	now := c.clock.Now().UTC()
@@ -61,7 +69,6 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 		t.Seats = append(t.Seats, Seat{Bot: true, Name: botName(t)})
 	}
 	if err := c.save(t, nil); err != nil {
-		c.dropPlaceholder(placeholder)
 		return rep.refuse("bot.save_failed")
 	}
 	c.mu.Lock()
@@ -70,14 +77,6 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 	c.mu.Unlock()
 	c.deliver(ctx, c.boardOut(t))
 	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.opened", i18n.T(t.Game+".title"))}}
-}
-
-func (c *Core) dropPlaceholder(p *Table) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.byChat[p.Chat] == p {
-		delete(c.byChat, p.Chat)
-	}
 }
 
 // parseTableOptions reads "expert", "expert=on", "variant=solo", "solo"
@@ -231,7 +230,7 @@ func (c *Core) join(ctx context.Context, cmd Command, rep replier) []Out {
 		return rep.refuse("bot.no_table")
 	}
 	t.mu.Lock()
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	if t.Phase != Lobby {
 		return rep.refuse("bot.already_started")
 	}
@@ -278,7 +277,7 @@ func (c *Core) leave(ctx context.Context, cmd Command, rep replier) []Out {
 	if t == nil {
 		return none
 	}
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	seat := t.seatOf(cmd.User.ID)
 	if seat < 0 {
 		return rep.refuse("bot.not_seated")
@@ -340,7 +339,7 @@ func (c *Core) addBot(ctx context.Context, cmd Command, rep replier) []Out {
 		n = v
 	}
 	t.mu.Lock()
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	if t.Phase != Lobby {
 		return rep.refuse("bot.already_started")
 	}
@@ -368,7 +367,7 @@ func (c *Core) removeBot(ctx context.Context, cmd Command, rep replier) []Out {
 	if t == nil {
 		return none
 	}
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	if t.Phase != Lobby {
 		return rep.refuse("bot.already_started")
 	}
@@ -401,7 +400,7 @@ func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
 	if t == nil {
 		return none
 	}
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	if t.Phase != Lobby {
 		return rep.refuse("bot.already_started")
 	}
@@ -470,7 +469,7 @@ func (c *Core) quit(ctx context.Context, cmd Command, rep replier) []Out {
 	if t == nil {
 		return none
 	}
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	seat := t.seatOf(cmd.User.ID)
 	if seat < 0 && t.Creator != cmd.User.ID {
 		return rep.refuse("bot.not_seated")
@@ -524,7 +523,7 @@ func (c *Core) settings(ctx context.Context, cmd Command, rep replier) []Out {
 	if t == nil {
 		return none
 	}
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	if len(cmd.Args) == 0 {
 		return []Out{{Dest: ToReply, Table: t.ID, Text: c.settingsText(t, rep.lang)}}
 	}

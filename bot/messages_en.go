@@ -20,6 +20,7 @@ func init() {
 		"bot.choose":             "%v… choose what comes next:",
 		"bot.closed":             "The table is closed.",
 		"bot.closing":            "The bot is restarting, try again in a moment.",
+		"bot.internal_error":     "Sorry, something went wrong on my side. The table is back to its last saved move: look at the board (/board) and try again.",
 		"bot.creator_only":       "Only %v, who opened the table, can do that.",
 		"bot.deadline":           "⏳ %v must play before %v.",
 		"bot.dm_closed.discord":  "%v, I cannot write to you in private: in the server's privacy settings, allow direct messages from server members. Meanwhile the \"My hand\" button shows your cards.",

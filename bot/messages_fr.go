@@ -20,6 +20,7 @@ func init() {
 		"bot.choose":             "%v… choisis la suite :",
 		"bot.closed":             "La table est fermée.",
 		"bot.closing":            "Le bot redémarre, réessaie dans un instant.",
+		"bot.internal_error":     "Oups, un souci de mon côté. La table est revenue à son dernier coup enregistré : regarde le plateau (/plateau) et réessaie.",
 		"bot.creator_only":       "Seul·e %v, qui a ouvert la table, peut faire cela.",
 		"bot.deadline":           "⏳ %v doit jouer avant le %v.",
 		"bot.dm_closed.discord":  "%v, je ne peux pas t'écrire en privé : dans les paramètres de confidentialité du serveur, autorise les messages privés des membres. En attendant, le bouton « Ma main » te montre ton jeu.",

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
@@ -25,7 +26,7 @@ func (c *Core) move(ctx context.Context, cmd Command, move string, rep replier) 
 		return rep.refuse("bot.no_table")
 	}
 	t.mu.Lock()
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	return c.playerMove(ctx, t, cmd.User, move, rep)
 }
 
@@ -99,8 +100,14 @@ func (c *Core) apply(t *Table, seat int, user, move string) ([]games.Event, erro
 // game waits for them, then tells the table what happened: one message of
 // events, the board, and the hands of those who must act.
 func (c *Core) runBots(ctx context.Context, t *Table, events []games.Event, alsoTell ...int) {
-	movers := map[int]bool{}
-	for n := 0; n < maxBotMoves && t.Phase == Playing; n++ {
+	events, _ = c.playBots(t, events)
+	c.announce(ctx, t, events, alsoTell)
+}
+
+// playBots plays the bot seats while the game waits for them; moved says
+// whether any bot move was saved.
+func (c *Core) playBots(t *Table, events []games.Event) (_ []games.Event, moved bool) {
+	for n := 0; t.Phase == Playing; n++ {
 		seat := -1
 		for _, w := range t.waiting() {
 			if !t.Seats[w.Seat].human() {
@@ -109,26 +116,24 @@ func (c *Core) runBots(ctx context.Context, t *Table, events []games.Event, also
 			}
 		}
 		if seat < 0 {
+			t.retries, t.retryAt = 0, time.Time{}
 			break
 		}
-		ev, err := c.apply(t, seat, "", t.game.Bot(seat))
-		if err != nil {
-			// A bot's illegal move is a bug in its engine: the seat passes
-			// by its timeout move, so the table is never stuck.
-			c.log.Error("bot move refused", "table", t.ID, "game", t.Game, "seat", seat, "err", err)
-			w, _ := t.waitFor(seat)
-			if w.Timeout == "" {
-				break
-			}
-			if ev, err = c.apply(t, seat, "", w.Timeout); err != nil {
-				c.log.Error("bot timeout move refused", "table", t.ID, "err", err)
-				break
-			}
+		if n == maxBotMoves {
+			// Bots that would play forever are an engine's bug: the
+			// scheduler gives them another go later, the lock is freed.
+			c.log.Error("bots keep playing; pausing the table", "table", t.ID, "game", t.Game)
+			c.retryLater(t)
+			break
+		}
+		ev, ok := c.botStep(t, seat)
+		if !ok {
+			break
 		}
 		events = append(events, ev...)
-		movers[seat] = true
+		moved = true
 	}
-	c.announce(ctx, t, events, alsoTell)
+	return events, moved
 }
 
 // announce sends the events, the board and the private views: to the seats
@@ -366,7 +371,7 @@ func (c *Core) press(ctx context.Context, cmd Command, rep replier) []Out {
 		return c.start(ctx, Command{Chat: t.Chat, User: cmd.User, Name: "start"}, rep)
 	}
 	t.mu.Lock()
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	if t.Phase != Playing {
 		return rep.refuse("bot.stale_button")
 	}
@@ -416,7 +421,7 @@ func (c *Core) board(ctx context.Context, cmd Command, rep replier) []Out {
 		}
 		return none
 	}
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	out := c.boardOut(t)
 	out.Dest = ToReply
 	return []Out{out}
@@ -463,7 +468,7 @@ func (c *Core) hand(ctx context.Context, cmd Command, rep replier) []Out {
 	if t == nil {
 		return none
 	}
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	if t.Phase != Playing {
 		return rep.refuse("bot.not_started")
 	}
@@ -487,7 +492,7 @@ func (c *Core) Hint(chat, user string) (string, bool) {
 		return "", false
 	}
 	t.mu.Lock()
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	seat := t.seatOf(user)
 	if seat < 0 {
 		return "", false
@@ -505,6 +510,6 @@ func (c *Core) Counter(chat string) uint64 {
 		return 0
 	}
 	t.mu.Lock()
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	return t.Moves
 }

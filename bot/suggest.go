@@ -25,7 +25,7 @@ func (c *Core) Suggest(cmd Command, typed string) []Suggestion {
 		return nil
 	}
 	t.mu.Lock()
-	defer t.mu.Unlock()
+	defer c.unlock(t)
 	if t.Phase != Playing || t.game == nil {
 		return nil
 	}

@@ -81,6 +81,11 @@ type Table struct {
 	mu     sync.Mutex
 	engine games.Engine
 	game   games.Game
+	// retryAt and retries pace the scheduler's next try at a bot seat
+	// whose move could not be saved (see resume.go); memory only, since a
+	// restart tries again at once anyway.
+	retryAt time.Time
+	retries int
 }
 
 func (t *Table) record() (store.Table, error) {

@@ -1,0 +1,123 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/tablee/tablee/games"
+)
+
+// A seat played by the bot (a bot player, a player who left, a seat whose
+// time ran out with expiry=bot) is played at once, in the same lock as the
+// move that handed it the turn. But the process may die between that move's
+// save and the bot's, and a bot's save may fail: then nothing would ever
+// play the seat again and the table would wait on nobody. So the scheduler
+// treats "the game waits for a bot" like a deadline that is already due:
+// at start-up (Run), whenever it wakes, and, after a failure, again after a
+// pause that doubles with each failure.
+
+const (
+	retryFirst = 2 * time.Second
+	retryMax   = 5 * time.Minute
+)
+
+// botWaiting tells whether the game waits for a seat that no person plays.
+func (t *Table) botWaiting() bool {
+	for _, w := range t.waiting() {
+		if !t.Seats[w.Seat].human() {
+			return true
+		}
+	}
+	return false
+}
+
+// retryLater asks the scheduler to play the table's bot seats again after a
+// pause. The caller holds the table's lock.
+func (c *Core) retryLater(t *Table) {
+	pause := retryFirst << min(t.retries, 10)
+	if pause > retryMax || pause <= 0 {
+		pause = retryMax
+	}
+	t.retries++
+	t.retryAt = c.clock.Now().Add(pause)
+	c.wakeUp()
+}
+
+// resumeDue is when the table's bot seats must be played: now when the game
+// waits for a bot and no failure asked for a pause, at the end of the pause
+// otherwise, never when no bot is awaited. The caller holds the lock.
+func (c *Core) resumeDue(t *Table) (time.Time, bool) {
+	if !t.botWaiting() {
+		return time.Time{}, false
+	}
+	if t.retryAt.IsZero() {
+		return c.clock.Now(), true
+	}
+	return t.retryAt, true
+}
+
+// resume plays the bot seats a table waits for, if they are due.
+func (c *Core) resume(ctx context.Context, t *Table, now time.Time) {
+	t.mu.Lock()
+	defer c.unlock(t)
+	at, ok := c.resumeDue(t)
+	if !ok || now.Before(at) {
+		return
+	}
+	c.log.Info("resuming bot seats", "table", t.ID, "game", t.Game, "retries", t.retries)
+	// A failed try shows nothing: the table is as its players last saw it.
+	if events, moved := c.playBots(t, nil); moved {
+		c.announce(ctx, t, events, nil)
+	}
+}
+
+// botStep plays one bot move for a seat: the bot's choice, or the seat's
+// timeout move when the engine refuses its own bot's choice or the bot
+// panics. It reports false when nothing could be saved; the table is then
+// as the store last committed it and a retry is scheduled.
+func (c *Core) botStep(t *Table, seat int) (events []games.Event, ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			c.recovered(p, "bot move", "table", t.ID, "game", t.Game, "seat", seat)
+			c.reload(t) // schedules the retry
+			events, ok = nil, false
+		}
+	}()
+	move, choseOK := c.botChoice(t, seat)
+	var err error
+	if choseOK {
+		events, err = c.apply(t, seat, "", move)
+	}
+	var refused *games.Refusal
+	if !choseOK || errors.As(err, &refused) {
+		// A bot's illegal move is a bug in its engine: the seat plays its
+		// timeout move, so the table is never stuck.
+		c.log.Error("bot move refused", "table", t.ID, "game", t.Game, "seat", seat, "move", move, "err", err)
+		w, _ := t.waitFor(seat)
+		if w.Timeout == "" {
+			c.retryLater(t)
+			return nil, false
+		}
+		events, err = c.apply(t, seat, "", w.Timeout)
+	}
+	if err != nil {
+		c.log.Error("bot move not played", "table", t.ID, "game", t.Game, "seat", seat, "err", err)
+		c.retryLater(t)
+		return nil, false
+	}
+	t.retries, t.retryAt = 0, time.Time{}
+	return events, true
+}
+
+// botChoice asks the engine for its bot's move; a panic there is the
+// engine's bug, and the seat falls back to its timeout move.
+func (c *Core) botChoice(t *Table, seat int) (move string, ok bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			c.recovered(p, "bot choice", "table", t.ID, "game", t.Game, "seat", seat)
+			move, ok = "", false
+		}
+	}()
+	return t.game.Bot(seat), true
+}
