@@ -8,7 +8,9 @@ import (
 
 func ctxBG() context.Context { return context.Background() }
 
-func ctxWithCancel() (context.Context, context.CancelFunc) { return context.WithCancel(context.Background()) }
+func ctxWithCancel() (context.Context, context.CancelFunc) {
+	return context.WithCancel(context.Background())
+}
 
 func TestTurn_OrderAndWrongUser(t *testing.T) {
 	h := newHarness(t)
