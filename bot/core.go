@@ -91,6 +91,9 @@ func New(opts Options) (*Core, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
+	if opts.Turn > 0 && opts.Turn < MinTurn {
+		return nil, fmt.Errorf("bot: a turn time of %v is under the minimum of %v", opts.Turn, MinTurn)
+	}
 	c := &Core{
 		opts: opts, st: opts.Store, clock: opts.Clock, log: opts.Logger,
 		byChat: map[string]*Table{}, byID: map[uint64]*Table{}, opening: map[string]bool{},
@@ -175,6 +178,9 @@ func (c *Core) Handle(ctx context.Context, cmd Command) (outs []Out) {
 	if err := cmd.check(); err != nil {
 		return rep.refuse("bot.bad_input")
 	}
+	// A name is stored in seats and shown to everyone: never as the
+	// platform gave it (see CleanName).
+	cmd.User.Name = cleanUserName(cmd.User.Name, cmd.User.ID)
 	c.noteUser(cmd.User)
 	if cmd.Payload != "" {
 		return c.press(ctx, cmd, rep)

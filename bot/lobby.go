@@ -593,6 +593,9 @@ func (c *Core) applySetting(t *Table, key, val string) string {
 		if !ok {
 			return "bot.bad_setting"
 		}
+		if d > 0 && d < MinTurn {
+			return "bot.turn_too_short"
+		}
 		t.Settings.Turn = d
 	case "reminder", "rappel":
 		d, ok := parseDuration(val)
@@ -642,7 +645,11 @@ func (c *Core) applySetting(t *Table, key, val string) string {
 	return ""
 }
 
-// parseDuration reads "off", "0", "90s", "12h", "2d" and "1d12h".
+// MinTurn is the shortest turn time a table may have. Below it a game
+// plays itself through timeouts before anyone can answer (turn=1ns did).
+const MinTurn = time.Minute
+
+// parseDuration reads "off", "0", "90s", "5min", "12h", "2d", "2j" and "1d12h".
 func parseDuration(s string) (time.Duration, bool) {
 	switch s {
 	case "off", "non", "no", "0", "aucun", "none":
@@ -660,6 +667,8 @@ func parseDuration(s string) (time.Duration, bool) {
 			return days, true
 		}
 	}
+	// People write minutes "5min" or "5mn"; Go reads "5m".
+	s = strings.NewReplacer("min", "m", "mn", "m").Replace(s)
 	d, err := time.ParseDuration(s)
 	if err != nil || d < 0 || d > 365*24*time.Hour {
 		return 0, false

@@ -11,6 +11,7 @@ func init() {
 		"bot.bad_input":          "Unreadable command: too long, or with control characters. Type /help.",
 		"bot.bad_number":         "Invalid number: %v (1 to 16).",
 		"bot.bad_setting":        "Invalid setting: %v. Examples: turn=12h reminder=1h expiry=bot lang=fr.",
+		"bot.turn_too_short":     "Turn too short: %v. A turn lasts at least a minute (turn=5m, turn=12h, turn=off for live play).",
 		"bot.bot_removed":        "A bot left the table.",
 		"bot.bots_added":         "%v bot(s) added.",
 		"bot.btn_hand":           "🂠 My hand",

@@ -11,6 +11,7 @@ func init() {
 		"bot.bad_input":          "Commande illisible : trop longue, ou avec des caractères de contrôle. Tape /aide.",
 		"bot.bad_number":         "Nombre invalide : %v (de 1 à 16).",
 		"bot.bad_setting":        "Réglage invalide : %v. Exemples : tour=12h rappel=1h expiration=robot langue=en.",
+		"bot.turn_too_short":     "Tour trop court : %v. Un tour dure au moins une minute (tour=5min, tour=12h, tour=off en direct).",
 		"bot.bot_removed":        "Un robot a quitté la table.",
 		"bot.bots_added":         "%v robot(s) ajouté(s).",
 		"bot.btn_hand":           "🂠 Ma main",

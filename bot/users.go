@@ -16,6 +16,20 @@ type userRecord struct {
 	NoDM   bool      `json:"no_dm,omitempty"`
 	Played int       `json:"played,omitempty"`
 	Won    int       `json:"won,omitempty"`
+
+	// stored says the store holds a record of the user. A user who only
+	// sent commands has nothing worth a record: his name and locale stay
+	// in memory (see worthKeeping).
+	stored bool
+}
+
+// worthKeeping tells whether a record holds something the bot must still
+// know after a restart: a language chosen, closed DMs to warn about,
+// statistics. Anything else (a name, a locale) comes again with the
+// user's next command, and writing it would let anyone grow the file by
+// sending one command from each of many accounts.
+func (u userRecord) worthKeeping() bool {
+	return u.Lang != "" || u.NoDM || u.Played > 0 || u.Won > 0
 }
 
 // user returns a copy of a user's record, read from the store once.
@@ -33,6 +47,7 @@ func (c *Core) userLocked(id string) *userRecord {
 	rec, err := c.st.User(id)
 	switch {
 	case err == nil:
+		u.stored = true
 		if jerr := json.Unmarshal(rec.Data, u); jerr != nil {
 			c.log.Error("user record unreadable; starting afresh", "user", id, "err", jerr)
 			*u = userRecord{}
@@ -55,13 +70,17 @@ func (c *Core) updateUser(id string, f func(*userRecord)) {
 	f(u)
 	after := *u
 	c.usersMu.Unlock()
-	if before == after {
+	if before == after || (!after.stored && !after.worthKeeping()) {
 		return
 	}
 	data, _ := json.Marshal(after)
 	if err := c.st.SaveUser(store.User{ID: id, Data: data}); err != nil {
 		c.log.Error("user record not saved", "user", id, "err", err)
+		return
 	}
+	c.usersMu.Lock()
+	u.stored = true
+	c.usersMu.Unlock()
 }
 
 // noteUser remembers the platform's name and locale of a user.

@@ -198,7 +198,7 @@ func (a *Adapter) onGroup(ctx context.Context, m *tgbotapi.Message, topic int) {
 	outs := a.core.Handle(ctx, bot.Command{Chat: key, User: a.user(m.From), Name: name, Args: args})
 	a.answer(ctx, org, outs)
 	if playNames[name] && opened(outs) {
-		a.probe(ctx, org, m.Chat.Title)
+		a.probe(ctx, org, bot.CleanName(m.Chat.Title))
 	}
 }
 
