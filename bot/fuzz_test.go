@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	_ "github.com/tablee/tablee/games/coquillaude"
+	_ "github.com/tablee/tablee/games/crackword"
 	"github.com/tablee/tablee/store"
 )
 
@@ -44,33 +46,73 @@ func FuzzDecodePayload(f *testing.F) {
 	})
 }
 
-// FuzzHandle throws arbitrary commands and button presses at a table in
-// play: nothing panics, and a refused command changes nothing.
+// FuzzHandle throws arbitrary commands and button presses, from seated
+// players and from a stranger, at real games in play (Crack Word and La
+// Coquillaude with a bot, and the test game): nothing panics, a refused
+// command changes nothing, and the game never waits on a bot seat.
 func FuzzHandle(f *testing.F) {
-	f.Add("move", "5", "")
-	f.Add("quit", "", "")
-	f.Add("settings", "turn=9999d", "")
-	f.Add("", "", "m1.0.5")
-	f.Add("play", "tictactoe long", "")
+	f.Add(uint8(0), uint8(0), "move", "5", "")
+	f.Add(uint8(1), uint8(1), "move", "E droite 2 maison", "")
+	f.Add(uint8(1), uint8(0), "pass", "", "")
+	f.Add(uint8(2), uint8(1), "quit", "", "")
+	f.Add(uint8(0), uint8(2), "settings", "turn=9999d", "")
+	f.Add(uint8(1), uint8(0), "", "", "m2.0.pass")
+	f.Add(uint8(2), uint8(0), "", "", "a3.1.mot")
+	f.Add(uint8(0), uint8(0), "play", "tictactoe long", "")
+	f.Add(uint8(1), uint8(1), "leave", "", "")
+	f.Add(uint8(2), uint8(1), "reponse", "CHINE", "")
+	f.Add(uint8(1), uint8(0), "crack", "", "")
 	h := newHarness(f)
-	h.seated()
-	f.Fuzz(func(t *testing.T, name, args, payload string) {
-		tb := h.core.table(1)
+	chats := []string{"local:ttt", "local:cw", "local:coq"}
+	send := func(chat, user, text string) { // not h.doIn: no f.Helper inside the target
+		name, args, _ := ParseText(text)
+		h.core.Handle(ctxBG(), Command{Chat: chat, User: User{ID: "local:" + user, Name: user}, Name: name, Args: args})
+	}
+	open := func() {
+		for i, game := range []string{"tictactoe long", "crackword", "coquillaude"} {
+			if h.core.tableFor(Command{Chat: chats[i]}) != nil {
+				continue
+			}
+			send(chats[i], "alice", "/play "+game)
+			send(chats[i], "bob", "/join")
+			if i > 0 {
+				send(chats[i], "alice", "/addbot")
+			}
+			send(chats[i], "alice", "/start")
+		}
+	}
+	open()
+	users := []string{"alice", "bob", "mallory"}
+	f.Fuzz(func(t *testing.T, table, who uint8, name, args, payload string) {
+		open() // a fuzzed /quit or /leave may have ended a table
+		chat := chats[int(table)%len(chats)]
+		user := users[int(who)%len(users)]
+		tb := h.core.tableFor(Command{Chat: chat})
 		var before []byte
 		if tb != nil {
 			tb.mu.Lock()
-			before, _ = tb.game.Save()
+			if tb.game != nil {
+				before, _ = tb.game.Save()
+			}
 			tb.mu.Unlock()
 		}
-		outs := h.core.Handle(ctxBG(), Command{Chat: "local:main", User: User{ID: "local:mallory", Name: "mallory"},
+		outs := h.core.Handle(ctxBG(), Command{Chat: chat, User: User{ID: "local:" + user, Name: user},
 			Name: name, Args: strings.Fields(args), Payload: payload})
-		if tb == nil || len(outs) == 0 || !outs[0].Refusal {
+		if strings.Contains(h.logs.String(), "panic recovered") {
+			t.Fatalf("%s %q %q %q panicked:\n%s", user, name, args, payload, h.logs.String())
+		}
+		if tb == nil || before == nil {
 			return
 		}
 		tb.mu.Lock()
-		after, _ := tb.game.Save()
-		tb.mu.Unlock()
-		if string(before) != string(after) {
+		defer tb.mu.Unlock()
+		if tb.Phase == Playing && tb.botWaiting() {
+			t.Fatalf("%s %q %q %q left the table waiting on a bot", user, name, args, payload)
+		}
+		if len(outs) == 0 || !outs[0].Refusal {
+			return
+		}
+		if after, _ := tb.game.Save(); string(before) != string(after) {
 			t.Fatalf("refused %q %q %q changed the game", name, args, payload)
 		}
 	})
