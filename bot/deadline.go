@@ -81,8 +81,13 @@ func (c *Core) next() (time.Time, bool) {
 				}
 			}
 		}
-		if at, ok := c.resumeDue(t); ok && (best.IsZero() || at.Before(best)) {
-			best = at
+		if at, ok := c.resumeDue(t); ok {
+			if at.IsZero() {
+				at = c.clock.Now()
+			}
+			if best.IsZero() || at.Before(best) {
+				best = at
+			}
 		}
 		t.mu.Unlock()
 	}

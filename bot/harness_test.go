@@ -22,9 +22,20 @@ func init() { testgame.Register() }
 type fakeClock struct {
 	mu  sync.Mutex
 	now time.Time
+	// step, when set, moves the clock on at every reading, as a real
+	// clock does between two readings: code that compares two readings of
+	// "now" is caught.
+	step time.Duration
 }
 
-func (f *fakeClock) Now() time.Time { f.mu.Lock(); defer f.mu.Unlock(); return f.now }
+func (f *fakeClock) Now() time.Time {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.now = f.now.Add(f.step)
+	return f.now
+}
+
+func (f *fakeClock) setStep(d time.Duration) { f.mu.Lock(); f.step = d; f.mu.Unlock() }
 func (f *fakeClock) Advance(d time.Duration) {
 	f.mu.Lock()
 	f.now = f.now.Add(d)

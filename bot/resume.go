@@ -44,15 +44,15 @@ func (c *Core) retryLater(t *Table) {
 	c.wakeUp()
 }
 
-// resumeDue is when the table's bot seats must be played: now when the game
-// waits for a bot and no failure asked for a pause, at the end of the pause
-// otherwise, never when no bot is awaited. The caller holds the lock.
+// resumeDue is when the table's bot seats must be played: the zero time,
+// meaning at once, when the game waits for a bot and no failure asked for a
+// pause; the end of the pause otherwise; never when no bot is awaited. "At
+// once" is not the clock's present: a time read here would be later than
+// the tick's, and the tick would find the table not yet due, again and
+// again. The caller holds the lock.
 func (c *Core) resumeDue(t *Table) (time.Time, bool) {
 	if !t.botWaiting() {
 		return time.Time{}, false
-	}
-	if t.retryAt.IsZero() {
-		return c.clock.Now(), true
 	}
 	return t.retryAt, true
 }
@@ -62,7 +62,7 @@ func (c *Core) resume(ctx context.Context, t *Table, now time.Time) {
 	t.mu.Lock()
 	defer c.unlock(t)
 	at, ok := c.resumeDue(t)
-	if !ok || now.Before(at) {
+	if !ok || (!at.IsZero() && now.Before(at)) {
 		return
 	}
 	c.log.Info("resuming bot seats", "table", t.ID, "game", t.Game, "retries", t.retries)

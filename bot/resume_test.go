@@ -110,6 +110,7 @@ func TestResume_BotSeatAfterRestart(t *testing.T) {
 	if !tb.botWaiting() {
 		t.Fatal("the test did not leave a bot waiting")
 	}
+	h.clock.setStep(time.Microsecond) // time passes between two readings
 	ctx, cancel := ctxWithCancel()
 	done := make(chan struct{})
 	go func() { h.core.Run(ctx); close(done) }()

@@ -24,6 +24,7 @@ func init() {
 		"tictactoe.opt.long":     "Partie longue : la grille est vidée après chaque manche (pour les mesures).",
 		"tictactoe.opt.pictures": "Dessiner la grille en image.",
 		"tictactoe.opt.timed":    "Une minute par coup en partie en direct.",
+		"tictactoe.opt.ponder":   "Le robot réfléchit longtemps (pour les tests de coupure).",
 		"tictactoe.bad_cell":     "Case invalide : %v. Choisissez une case libre de 1 à 9.",
 		"tictactoe.taken":        "La case %v est déjà prise.",
 		"tictactoe.played":       "%v joue en %v.",
@@ -41,6 +42,7 @@ func init() {
 		"tictactoe.opt.long":     "Long game: the grid is cleared after each round (for benchmarks).",
 		"tictactoe.opt.pictures": "Draw the grid as a picture.",
 		"tictactoe.opt.timed":    "One minute a move in live play.",
+		"tictactoe.opt.ponder":   "The bot thinks for a long time (for the crash tests).",
 		"tictactoe.bad_cell":     "Invalid cell: %v. Choose a free cell from 1 to 9.",
 		"tictactoe.taken":        "Cell %v is already taken.",
 		"tictactoe.played":       "%v plays %v.",
@@ -71,6 +73,7 @@ func (Engine) Options() []games.Option {
 		{Name: "long", Values: []string{"off", "on"}, Default: "off", Help: i18n.T("tictactoe.opt.long")},
 		{Name: "pictures", Values: []string{"off", "on"}, Default: "off", Help: i18n.T("tictactoe.opt.pictures")},
 		{Name: "timed", Values: []string{"off", "1m"}, Default: "off", Help: i18n.T("tictactoe.opt.timed")},
+		{Name: "ponder", Values: []string{"off", "on"}, Default: "off", Help: i18n.T("tictactoe.opt.ponder")},
 	}
 }
 
@@ -89,13 +92,18 @@ type state struct {
 	// Timed gives each turn a minute in live play, as games with timed
 	// phases do (games.Timed).
 	Timed bool
+	// Ponder makes the bot search as long as a word game's bot does (tens
+	// of milliseconds), so that a crash test can kill the process between
+	// a person's saved move and the bot's reply. The search is pure work:
+	// no clock, the same answer every time.
+	Ponder bool
 }
 
 func (Engine) New(opts games.Options, players int, seed uint64) (games.Game, error) {
 	if players != 2 {
 		return nil, fmt.Errorf("tictactoe: 2 players, not %d", players)
 	}
-	return wrap(&game{state{Winner: -1, Long: opts.On("long"), Seed: seed, Pictures: opts.On("pictures"), Timed: opts["timed"] == "1m"}}), nil
+	return wrap(&game{state{Winner: -1, Long: opts.On("long"), Seed: seed, Pictures: opts.On("pictures"), Timed: opts["timed"] == "1m", Ponder: opts.On("ponder")}}), nil
 }
 
 // wrap gives the game a picture when it was asked for one.
@@ -238,6 +246,9 @@ func (g *game) Waiting() []games.Wait {
 // Bot plays a winning cell, else blocks, else the centre, else a cell chosen
 // from the seed and the position (deterministic, and no state change).
 func (g *game) Bot(seat int) string {
+	if g.s.Ponder && g.ponder() == 0 {
+		return "pass" // never: a xorshift started off zero never reaches zero
+	}
 	for _, who := range []int{seat + 1, 2 - seat} {
 		for i := range g.s.Cells {
 			if g.s.Cells[i] != 0 {
@@ -265,6 +276,21 @@ func (g *game) Bot(seat int) string {
 	}
 	h := g.s.Seed ^ uint64(len(free))*0x9E3779B97F4A7C15
 	return strconv.Itoa(free[h%uint64(len(free))] + 1)
+}
+
+// ponderRounds is sized for about 30 ms on a laptop core.
+const ponderRounds = 20_000_000
+
+// ponder is a long, pure computation; its result is used, so that the
+// compiler cannot drop it.
+func (g *game) ponder() uint64 {
+	h := g.s.Seed | 1
+	for i := 0; i < ponderRounds; i++ {
+		h ^= h << 13
+		h ^= h >> 7
+		h ^= h << 17
+	}
+	return h
 }
 
 func (g *game) Save() ([]byte, error) { return json.Marshal(g.s) }
