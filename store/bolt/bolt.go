@@ -32,6 +32,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
@@ -132,6 +133,12 @@ func Open(path string, opts Options) (*Store, error) {
 	if err != nil {
 		return nil, err
 	}
+	// bbolt trusts its page tree; a damaged one is refused here, at the
+	// start, rather than met later by a write that faults or loops.
+	if problems, _ := pageProblems(path); len(problems) > 0 {
+		_ = db.Close()
+		return nil, damagedError(path, "its page tree is damaged: "+firstOf(problems), nil)
+	}
 	s := &Store{db: db, path: path, now: opts.Now}
 	s.group = &groupCommit{db: db, damaged: s.damaged}
 	if err := s.init(); err != nil {
@@ -200,7 +207,7 @@ func openBolt(path string, opts Options, readOnly bool) (db *bbolt.DB, err error
 			if file != nil {
 				release(file) // the memory map stays: a few pages of address space, once
 			}
-			db, err = nil, damagedError(path, "bbolt could not read it", fmt.Errorf("%v", p))
+			db, err = nil, damagedError(path, "bbolt could not read it", panicCause(p))
 		}
 	}()
 	for attempt := 0; ; attempt++ {
@@ -239,6 +246,16 @@ func openBolt(path string, opts Options, readOnly bool) (db *bbolt.DB, err error
 		return nil, damagedError(path, "bbolt could not read it", err)
 	}
 	return nil, fmt.Errorf("store/bolt: opening %s: %w", path, err)
+}
+
+// firstOf joins the first problems of a list, saying how many more.
+func firstOf(problems []string) string {
+	const shown = 3
+	s := strings.Join(problems[:min(len(problems), shown)], "; ")
+	if len(problems) > shown {
+		s += fmt.Sprintf(" (and %d more)", len(problems)-shown)
+	}
+	return s
 }
 
 // samePath tells whether f is still the file at path.
@@ -325,7 +342,7 @@ func (s *Store) view(what string, fn func(*bbolt.Tx) error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
-			err = s.damaged(what, fmt.Errorf("bbolt panicked: %v", p))
+			err = s.damaged(what, panicCause(p))
 		}
 	}()
 	return s.wrap(what, s.db.View(fn))
@@ -403,7 +420,6 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 	chatk := []byte(t.Chat)
 	rec := prepareTable(t)
 	now := s.now().UTC()
-	encoded := rec.encode(now)
 	err := s.write(func(tx *bbolt.Tx) error {
 		meta, tables, open, history, log := tx.Bucket(bMeta), tx.Bucket(bTables), tx.Bucket(bOpen), tx.Bucket(bHistory), tx.Bucket(bLog)
 		next, err := nextTable(meta)
@@ -414,28 +430,36 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 			return &fileError{kind: ErrBadTable, msg: fmt.Sprintf(
 				"store/bolt: %s: %s: id %d was never given by NewTableID", s.path, what, t.ID)}
 		}
+		var prev tableHeader
+		old := tables.Get(idk)
+		if old != nil {
+			if prev, err = decodeTableHeader(t.ID, old); err != nil {
+				return s.damaged(fmt.Sprintf("table %d", t.ID), err)
+			}
+		}
 
 		// Check the move first: a refused move must leave no trace, and
 		// returning an error rolls the whole transaction back anyway.
+		last := prev.last
 		var tail logTail
 		if move != nil {
 			log.FillPercent = appendFill
 			if tail, err = readLogTail(log, t.ID); err != nil {
 				return err
 			}
+			if old != nil && tail.last != prev.last {
+					return shortLog(t.ID, tail.last, prev.last)
+			}
 			if move.Seq != tail.last+1 {
 				return &fileError{kind: ErrMoveSeq, msg: fmt.Sprintf(
 					"store/bolt: %s: %s: move %d refused, the log ends at move %d (a move would be lost or duplicated)",
 					s.path, what, move.Seq, tail.last)}
 			}
+			last = move.Seq
 		}
 
-		value := encoded
-		if old := tables.Get(idk); old != nil {
-			prev, err := decodeTableHeader(t.ID, old)
-			if err != nil {
-				return s.damaged(fmt.Sprintf("table %d", t.ID), err)
-			}
+		finishedAt := now
+		if old != nil {
 			// A table that changed chat (a Telegram group that became a
 			// supergroup) leaves its old chat's indexes.
 			if prev.chat != t.Chat {
@@ -449,8 +473,8 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 				}
 			}
 			// A finished table keeps the time it first finished.
-			if prev.finished && t.Finished && !prev.finishedAt.Equal(now.Truncate(time.Second)) {
-				value = rec.encode(prev.finishedAt)
+			if prev.finished {
+				finishedAt = prev.finishedAt
 			}
 		}
 
@@ -478,7 +502,7 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 				return err
 			}
 		}
-		if err := tables.Put(idk, value); err != nil {
+		if err := tables.Put(idk, rec.encode(finishedAt, last)); err != nil {
 			return err
 		}
 		if move != nil {
@@ -580,18 +604,33 @@ func (s *Store) Moves(id uint64) ([]store.Move, error) {
 	var moves []store.Move
 	err := s.view(fmt.Sprintf("reading the moves of table %d", id), func(tx *bbolt.Tx) error {
 		moves = moves[:0]
-		if tx.Bucket(bTables).Get(key(id)) == nil {
+		v := tx.Bucket(bTables).Get(key(id))
+		if v == nil {
 			return store.ErrNotFound
 		}
-		return readLog(tx.Bucket(bLog), id, func(m store.Move) error {
+		h, err := decodeTableHeader(id, v)
+		if err != nil {
+			return s.damaged(fmt.Sprintf("table %d", id), err)
+		}
+		err = readLog(tx.Bucket(bLog), id, func(m store.Move) error {
 			moves = append(moves, m)
 			return nil
 		}, nil)
+		if err == nil && uint64(len(moves)) != h.last {
+			err = shortLog(id, uint64(len(moves)), h.last)
+		}
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return moves, nil
+}
+
+// shortLog is a log that does not end where its table record says.
+func shortLog(id, got, want uint64) error {
+	return &logError{table: id, seq: min(got, want) + 1, what: fmt.Sprintf(
+		"the log ends at move %d, the table record at move %d", got, want)}
 }
 
 // User reads a user record; store.ErrNotFound when the user is new.

@@ -752,7 +752,7 @@ func TestUndecodableRecord(t *testing.T) {
 }
 
 func TestRecordDecodeErrors(t *testing.T) {
-	good := prepareTable(store.Table{ID: 1, Chat: "c", Game: "g", Data: []byte("d")}).encode(time.Time{})
+	good := prepareTable(store.Table{ID: 1, Chat: "c", Game: "g", Data: []byte("d")}).encode(time.Time{}, 0)
 	if _, err := decodeTable(1, good); err != nil {
 		t.Fatal(err)
 	}

@@ -4,8 +4,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -106,11 +108,18 @@ func Check(path string, opts Options) (*Report, error) {
 	}
 	defer db.Close()
 
+	pages, loop := pageProblems(path)
+	r.Pages = append(r.Pages, pages...)
+	if loop {
+		// bbolt's cursors would go round the loop for ever.
+		r.problem(0, 0, "", "the records were not read: the pages of the file loop")
+		return r, nil
+	}
 	c := &checker{r: r}
-	if faulted := c.read(db); faulted {
+	if faulted := c.read(db); faulted || len(pages) > 0 {
 		// bbolt's page check runs on a goroutine of its own, where a fault
-		// could not be recovered: not on a file that just faulted.
-		r.Pages = append(r.Pages, "not run: reading the records failed on a damaged page")
+		// cannot be recovered: not on pages known to be damaged.
+		r.Pages = append(r.Pages, "bbolt's page check was not run on a damaged page tree")
 		return r, nil
 	}
 	err = db.View(func(tx *bbolt.Tx) error {
@@ -143,7 +152,7 @@ func (c *checker) read(db *bbolt.DB) (faulted bool) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
-			c.problem(0, 0, "", fmt.Sprintf("reading the file failed on a damaged page: %v", p))
+			c.problem(0, 0, "", "reading the records failed on a damaged page: "+panicCause(p).Error())
 			faulted = true
 		}
 	}()
@@ -220,10 +229,8 @@ func (c *checker) readTables(b *bbolt.Bucket, version int, next uint64) {
 			var t store.Table
 			t, err = decodeTableV1(id, v)
 			h = tableHeader{finished: t.Finished, chat: t.Chat, game: t.Game}
-		} else {
-			var t store.Table
-			t, err = decodeTable(id, v)
-			h = tableHeader{finished: t.Finished, finishedAt: t.FinishedAt, chat: t.Chat, game: t.Game}
+		} else if _, err = decodeTable(id, v); err == nil {
+			h, err = decodeTableHeader(id, v)
 		}
 		if err != nil {
 			c.problem(id, 0, "", fmt.Sprintf("table %d: %v", id, err))
@@ -272,9 +279,14 @@ func (c *checker) historyEntry(chat string, id uint64, listed map[uint64]bool) {
 	}
 }
 
+// ids lists the tables read, in order.
+func (c *checker) ids() []uint64 {
+	return slices.Sorted(maps.Keys(c.tables))
+}
+
 func (c *checker) missingFromHistory(listed map[uint64]bool) {
-	for id, h := range c.tables {
-		if !listed[id] {
+	for _, id := range c.ids() {
+		if h := c.tables[id]; !listed[id] {
 			c.problem(id, 0, "", fmt.Sprintf("table %d is missing from the history of chat %s", id, h.chat))
 		}
 	}
@@ -329,20 +341,32 @@ func (c *checker) orphanLog(id uint64) {
 }
 
 func (c *checker) readLogs(b *bbolt.Bucket) {
-	cur := b.Cursor()
-	for k, _ := cur.First(); k != nil; {
+	read := map[uint64]bool{}
+	_ = b.ForEach(func(k, _ []byte) error {
 		id, _, ok := splitLogKey(k)
-		if !ok {
+		switch {
+		case !ok:
 			c.problem(0, 0, "", fmt.Sprintf("log: a key of %d bytes", len(k)))
-			k, _ = cur.Next()
-			continue
+		case !read[id]:
+			read[id] = true
+			c.orphanLog(id)
+			n, damaged := uint64(0), false
+			_ = readLog(b, id, func(store.Move) error { n++; return nil }, func(e *logError) bool {
+				damaged = true
+				return c.logProblem(e)
+			})
+			c.r.Moves += int(n)
+			if h, ok := c.tables[id]; ok && !damaged && n != h.last {
+				c.logProblem(shortLog(id, n, h.last).(*logError))
+			}
 		}
-		c.orphanLog(id)
-		_ = readLog(b, id, c.countMove, c.logProblem)
-		if id == ^uint64(0) {
-			break
+		return nil
+	})
+	// A table whose whole log is gone.
+	for _, id := range c.ids() {
+		if h := c.tables[id]; !read[id] && h.last > 0 {
+			c.logProblem(shortLog(id, 0, h.last).(*logError))
 		}
-		k, _ = cur.Seek(logKey(id+1, 0))
 	}
 }
 

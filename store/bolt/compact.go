@@ -89,7 +89,7 @@ func (s *Store) compactInto(tmp string, opts Options) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
-			err = s.damaged("compacting it", fmt.Errorf("bbolt panicked: %v", p))
+			err = s.damaged("compacting it", panicCause(p))
 		}
 	}()
 	if err := bbolt.Compact(dst, s.db, compactTxSize); err != nil {

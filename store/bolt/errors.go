@@ -133,3 +133,12 @@ func (s *Store) wrap(what string, err error) error {
 	}
 	return fmt.Errorf("store/bolt: %s: %s: %w", s.path, what, err)
 }
+
+// panicCause words what bbolt did on a damaged page: a memory fault (made
+// a panic by debug.SetPanicOnFault) or one of its own panics.
+func panicCause(p any) error {
+	if e, ok := p.(interface{ Addr() uintptr }); ok {
+		return fmt.Errorf("reading its memory map faulted at address %#x", e.Addr())
+	}
+	return fmt.Errorf("bbolt panicked: %v", p)
+}

@@ -74,7 +74,7 @@ func v1Content() (saves []v1Save, users []store.User, nextTable uint64) {
 
 	users = []store.User{
 		{ID: "discord:1", Data: []byte(`{"lang":"en","stats":{"crackword":[1,0]}}`)},
-		{ID: "local:alice", Data: []byte{}},
+		{ID: "local:alice"},
 	}
 	return saves, users, 6
 }

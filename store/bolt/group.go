@@ -1,7 +1,6 @@
 package bolt
 
 import (
-	"fmt"
 	"runtime/debug"
 	"sync"
 
@@ -143,7 +142,7 @@ func (g *groupCommit) update(group []*writeCall) (failed int, err error) {
 		if p := recover(); p != nil {
 			// db.Update has rolled the transaction back on its way out.
 			failed = -1
-			err = g.damaged("a write transaction failed reading it", fmt.Errorf("%v", p))
+			err = g.damaged("a write transaction failed reading it", panicCause(p))
 			g.mu.Lock()
 			g.broken = err
 			g.mu.Unlock()

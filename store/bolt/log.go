@@ -295,12 +295,12 @@ func readLog(log *bbolt.Bucket, id uint64, fn func(store.Move) error, onDamage f
 				}
 			}
 			continue
+		case next != 0 && first < next:
+			// Keys out of order: the page is damaged; reading on could go
+			// round in circles.
+			return report(&logError{table: id, seq: next, what: fmt.Sprintf("repeated: a block starts again at move %d", first)})
 		case next != 0 && first != next:
-			what := fmt.Sprintf("missing: the next block starts at move %d", first)
-			if first < next {
-				what = fmt.Sprintf("repeated: a block starts again at move %d", first)
-			}
-			if err := report(&logError{table: id, seq: next, what: what}); err != nil {
+			if err := report(&logError{table: id, seq: next, what: fmt.Sprintf("missing: the next block starts at move %d", first)}); err != nil {
 				return err
 			}
 		}

@@ -161,12 +161,13 @@ func (s *Store) migrateTx(tx *bbolt.Tx, now time.Time) error {
 	}
 	for _, t := range old {
 		var last time.Time
+		var count uint64
 		err := readLogV1(moves, t.ID, func(m store.Move) error {
 			tail, err := readLogTail(log, t.ID)
 			if err != nil {
 				return err
 			}
-			last = m.At
+			last, count = m.At, m.Seq
 			return appendMove(log, t.ID, tail, &m)
 		}, nil)
 		if err != nil {
@@ -178,7 +179,7 @@ func (s *Store) migrateTx(tx *bbolt.Tx, now time.Time) error {
 		if !last.IsZero() {
 			finishedAt = last
 		}
-		if err := tables.Put(key(t.ID), prepareTable(t).encode(finishedAt)); err != nil {
+		if err := tables.Put(key(t.ID), prepareTable(t).encode(finishedAt, count)); err != nil {
 			return err
 		}
 	}

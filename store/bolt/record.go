@@ -27,8 +27,12 @@ import (
 // Layout, all integers unsigned varints unless told:
 //
 //	table: version(2) flags(1 byte: bit 0 finished, bit 1 data deflated)
-//	       [finished: finishedAt, Unix seconds] len chat, chat, len game, game,
-//	       len data, data, crc32c(id BE | all before) (4 bytes BE)
+//	       [finished: finishedAt, Unix seconds] last move, len chat, chat,
+//	       len game, game, len data, data, crc32c(id BE | all before) (4 bytes BE)
+//
+// A table record names the last move of its log: a log that lost its last
+// block (a flipped key sends it to another table) is damage, not a shorter
+// game.
 //	user:  version(1) len data, data, crc32c(all before)
 //
 // Moves are kept in blocks, in log.go. The version byte lets a reader tell
@@ -93,8 +97,8 @@ func prepareTable(t store.Table) tableRecord {
 }
 
 // encode writes the record; finishedAt is only written for a finished
-// table.
-func (r tableRecord) encode(finishedAt time.Time) []byte {
+// table; last is the last move of its log.
+func (r tableRecord) encode(finishedAt time.Time, last uint64) []byte {
 	b := make([]byte, 0, 2+4*binary.MaxVarintLen64+len(r.chat)+len(r.game)+len(r.data)+4)
 	b = append(b, tableVersion)
 	var flags byte
@@ -108,6 +112,7 @@ func (r tableRecord) encode(finishedAt time.Time) []byte {
 	if r.finished {
 		b = binary.AppendUvarint(b, uint64(max(finishedAt.Unix(), 0)))
 	}
+	b = binary.AppendUvarint(b, last)
 	b = appendString(b, r.chat)
 	b = appendString(b, r.game)
 	b = appendBytes(b, r.data)
@@ -117,7 +122,7 @@ func (r tableRecord) encode(finishedAt time.Time) []byte {
 func deflate(data []byte) []byte {
 	var buf bytes.Buffer
 	w, _ := flate.NewWriter(&buf, flate.BestCompression) // the level is valid: no error
-	_, _ = w.Write(data)                                // a bytes.Buffer does not fail
+	_, _ = w.Write(data)                                 // a bytes.Buffer does not fail
 	_ = w.Close()
 	return buf.Bytes()
 }
@@ -229,14 +234,14 @@ func (r *reader) raw() []byte {
 	return out
 }
 
-// bytes returns a copy: values read in a bbolt transaction are only valid
-// until it ends.
+// bytes returns a copy (nil when empty): values read in a bbolt
+// transaction are only valid until it ends.
 func (r *reader) bytes() []byte {
 	raw := r.raw()
-	if r.err != nil {
+	if r.err != nil || len(raw) == 0 {
 		return nil
 	}
-	return append([]byte{}, raw...)
+	return bytes.Clone(raw)
 }
 
 func (r *reader) string() string { return string(r.raw()) }
@@ -256,6 +261,7 @@ func (r *reader) done() error {
 type tableHeader struct {
 	finished   bool
 	finishedAt time.Time
+	last       uint64 // the last move of its log
 	chat       string
 	game       string
 	deflated   bool
@@ -275,6 +281,7 @@ func readTableHeader(id uint64, v []byte) (tableHeader, *reader) {
 	if flags&^(flagFinished|flagDeflated) != 0 {
 		r.fail("unknown flags")
 	}
+	h.last = r.uvarint()
 	h.chat = r.string()
 	h.game = r.string()
 	return h, r
@@ -298,7 +305,7 @@ func decodeTable(id uint64, v []byte) (store.Table, error) {
 		if t.Data, err = inflate(data); err != nil {
 			return store.Table{}, fmt.Errorf("%w: data does not inflate: %v", errRecord, err)
 		}
-	} else {
+	} else if len(data) > 0 {
 		t.Data = bytes.Clone(data)
 	}
 	return t, nil
