@@ -8,12 +8,22 @@ import (
 	"time"
 )
 
-// SchemaVersion is the layout version written in every data file. Opening a
-// file of another version fails: we never guess at a layout.
-const SchemaVersion = 1
+// SchemaVersion is the layout version written in every data file. A file of
+// an older version is migrated when opened; a newer one is refused: we never
+// guess at a layout.
+const SchemaVersion = 2
 
 // ErrNotFound is returned for a table or user the store does not hold.
 var ErrNotFound = errors.New("store: not found")
+
+// ErrDamaged is wrapped by every error that means the data file itself is
+// damaged: a page that cannot be read (a fault on the memory map included),
+// a record whose checksum fails, indexes that disagree. Its message names
+// the file, the newest automatic backup and the way out (`tablee check`,
+// then restoring the backup). A store that returned it on a write may
+// refuse every later write: the process should stop cleanly and let the
+// operator repair the file, rather than play on and lose moves.
+var ErrDamaged = errors.New("store: data file damaged")
 
 // Table is one table as the store sees it.
 type Table struct {
@@ -22,6 +32,11 @@ type Table struct {
 	Game     string // engine name, for history listings
 	Finished bool   // a finished table stays readable but is no longer its chat's open table
 	Data     []byte // the bot's record of the table: seats, settings, deadlines, engine state
+
+	// FinishedAt is when the store first saved the table Finished (UTC, to
+	// the second), zero while it is not: what retention goes by. The store
+	// sets it; Save ignores the value it is given.
+	FinishedAt time.Time
 }
 
 // Move is one accepted move in a table's log.
@@ -66,6 +81,10 @@ type Store interface {
 	User(id string) (User, error)
 	// SaveUser writes a user record durably.
 	SaveUser(u User) error
+	// DeleteTable removes a table entirely: its record, its move log, its
+	// place in its chat's history and its chat's open entry. The id is not
+	// given again. ErrNotFound when the store does not hold the table.
+	DeleteTable(id uint64) error
 	// Close flushes and releases the file.
 	Close() error
 }

@@ -1,21 +1,24 @@
 // Package bolt implements store.Store on one bbolt file.
 //
-// Layout (schema version store.SchemaVersion):
+// Layout (schema version store.SchemaVersion, 2):
 //
-//	meta    "schema"     -> decimal schema version ("1")
-//	        "next_table" -> 8-byte big-endian id the next NewTableID returns
-//	tables  id           -> table record (chat, game, finished, data)
-//	open    chat         -> id of the chat's unfinished table
-//	chats   chat/        -> nested bucket: id -> empty, every table the chat had
-//	moves   id/          -> nested bucket: seq -> move record
-//	users   id           -> user record
+//	meta     "schema"     -> decimal schema version ("2")
+//	         "next_table" -> 8-byte big-endian id the next NewTableID returns
+//	tables   id           -> table record (chat, game, finished and when, data)
+//	open     chat         -> id of the chat's unfinished table
+//	history  len chat, chat, id -> empty: every table a chat has had
+//	log      id, seq      -> the table's users (seq 0), blocks of moves (log.go)
+//	users    id           -> user record
 //
 // Ids and sequence numbers are 8-byte big-endian keys, so bbolt's byte order
 // is numeric order: histories come out oldest first and logs in move order.
-// Record encodings are in record.go.
+// Record encodings are in record.go and log.go; schema 1 files are migrated
+// when opened (migrate.go).
 //
 // Every write is one bbolt transaction; concurrent writes share one
 // (group.go), so that Saves of different tables share a commit and its fsync.
+// Backups, checks, retention and compaction are in backup.go, check.go,
+// retention.go and compact.go.
 package bolt
 
 import (
@@ -23,11 +26,13 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime/debug"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
@@ -44,6 +49,9 @@ type Options struct {
 	// NoSync skips fsync on commit. For tests only: a crash may then lose
 	// or tear acknowledged moves.
 	NoSync bool
+	// Now is the store's clock: when a table finished, when a backup was
+	// taken. Default time.Now; tests move it.
+	Now func() time.Time
 }
 
 // DefaultTimeout is the lock wait when Options.Timeout is zero.
@@ -56,21 +64,22 @@ const DefaultTimeout = time.Second
 const MaxBatchSize = 256
 
 var (
-	bMeta   = []byte("meta")
-	bTables = []byte("tables")
-	bOpen   = []byte("open")
-	bChats  = []byte("chats")
-	bMoves  = []byte("moves")
-	bUsers  = []byte("users")
+	bMeta    = []byte("meta")
+	bTables  = []byte("tables")
+	bOpen    = []byte("open")
+	bHistory = []byte("history")
+	bLog     = []byte("log")
+	bUsers   = []byte("users")
 
 	kSchema    = []byte("schema")
 	kNextTable = []byte("next_table")
 
-	allBuckets = [][]byte{bMeta, bTables, bOpen, bChats, bMoves, bUsers}
+	allBuckets = [][]byte{bMeta, bTables, bOpen, bHistory, bLog, bUsers}
 )
 
-// appendFill is the fill percent of append-only buckets (move logs, chat
-// histories): keys only grow, so pages can be filled before splitting.
+// appendFill is the fill percent of the buckets written mostly at their
+// end (chat histories, move logs): keys mostly grow, so pages can be filled
+// before splitting.
 const appendFill = 0.95
 
 // Store is a store.Store on one bbolt file. It is safe for concurrent use.
@@ -78,67 +87,60 @@ type Store struct {
 	db    *bbolt.DB
 	path  string
 	group *groupCommit
+	now   func() time.Time
+
+	migratedFrom  int    // the schema Open migrated the file from, 0 when none
+	migrationCopy string // where it copied the file before migrating
 }
 
 var _ store.Store = (*Store)(nil)
 
 // Open opens or creates the data file at path (mode 0600, its directory 0700
-// when missing). It fails with ErrLocked when another process holds the
-// file, ErrSchema when the file has another schema version and ErrCorrupt
-// when it is not a readable tablee file; each error names the path.
-func Open(path string, opts Options) (s *Store, err error) {
+// when missing), migrating a file of an older schema (after copying it into
+// the backups directory). It fails with ErrLocked when another process holds
+// the file, ErrSchema when the file was written by a newer tablee, and
+// ErrCorrupt (a store.ErrDamaged) when it is not a readable tablee file,
+// an empty one included; each error names the path.
+func Open(path string, opts Options) (*Store, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
+	}
+	if opts.Now == nil {
+		opts.Now = time.Now
 	}
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o700); err != nil {
 			return nil, fmt.Errorf("store/bolt: creating the directory of %s: %w", path, err)
 		}
 	}
-
-	// bbolt reads a memory map of the file: on a truncated or garbage file
-	// it may panic, or fault on a page past the end of the file. Turn both
-	// into an error, and close the file (releasing its lock) behind it.
-	var file *os.File
-	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
-	defer func() {
-		if p := recover(); p != nil {
-			if file != nil {
-				release(file) // the memory map stays: a few pages of address space, once
-			}
-			s, err = nil, corruptError(path, "bbolt could not read it", fmt.Errorf("%v", p))
-		}
-	}()
-
-	db, err := bbolt.Open(path, 0o600, &bbolt.Options{
-		Timeout: opts.Timeout,
-		NoSync:  opts.NoSync,
-		OpenFile: func(name string, flag int, mode os.FileMode) (*os.File, error) {
-			f, err := os.OpenFile(name, flag, mode)
-			file = f
-			return f, err
-		},
-	})
+	fi, err := os.Stat(path)
 	switch {
-	case err == nil:
-	case errors.Is(err, berrors.ErrTimeout):
-		return nil, &fileError{
-			kind:  ErrLocked,
-			msg:   fmt.Sprintf("store/bolt: %s is locked by another tablee process (waited %s)", path, opts.Timeout),
-			cause: err,
+	case errors.Is(err, fs.ErrNotExist):
+		if err := create(path, opts); err != nil {
+			return nil, err
 		}
-	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum),
-		errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrInvalidMapping):
-		return nil, corruptError(path, "not a bbolt data file, or its header is damaged", err)
-	default:
-		if _, statErr := os.Stat(path); statErr == nil && !errors.Is(err, os.ErrPermission) {
-			// The file is there and readable but bbolt refused it ("file
-			// size too small", a page size it cannot use...).
-			return nil, corruptError(path, "bbolt could not read it", err)
-		}
+	case err != nil:
 		return nil, fmt.Errorf("store/bolt: opening %s: %w", path, err)
+	case fi.Size() == 0:
+		// bbolt would take an empty file for a new one and write a fresh
+		// database into it. tablee never leaves an empty data file (a new
+		// one is created whole, below), so an empty file is one cut short:
+		// refuse it like any other truncation.
+		return nil, damagedError(path, "it is empty (0 bytes), as if cut short; "+
+			"tablee creates a missing data file itself, so delete an empty one only if it never held a game", nil)
 	}
-	s = &Store{db: db, path: path, group: &groupCommit{db: db}}
+	db, err := openBolt(path, opts, false)
+	if err != nil {
+		return nil, err
+	}
+	// bbolt trusts its page tree; a damaged one is refused here, at the
+	// start, rather than met later by a write that faults or loops.
+	if problems, _ := pageProblems(path); len(problems) > 0 {
+		_ = db.Close()
+		return nil, damagedError(path, "its page tree is damaged: "+firstOf(problems), nil)
+	}
+	s := &Store{db: db, path: path, now: opts.Now}
+	s.group = &groupCommit{db: db, damaged: s.damaged}
 	if err := s.init(); err != nil {
 		_ = db.Close()
 		return nil, err
@@ -146,56 +148,181 @@ func Open(path string, opts Options) (s *Store, err error) {
 	return s, nil
 }
 
-// init checks the schema version and creates the buckets of a new file. A
-// file of another version is not written to at all.
-func (s *Store) init() error {
-	fresh := false
-	err := s.db.View(func(tx *bbolt.Tx) error {
-		meta := tx.Bucket(bMeta)
-		if meta == nil {
-			empty := true
-			_ = tx.ForEach(func([]byte, *bbolt.Bucket) error { empty = false; return nil })
-			if !empty {
-				return s.corrupt("it is a bbolt file but not a tablee one (no meta bucket)", nil)
-			}
-			fresh = true
+// create makes a new data file whole: written under a temporary name, then
+// linked to its name only if nothing took the name meanwhile. A crash
+// leaves either no data file or a complete one, never an empty one.
+func create(path string, opts Options) error {
+	tmp := fmt.Sprintf("%s.new-%d", path, os.Getpid())
+	_ = os.Remove(tmp)
+	defer os.Remove(tmp)
+	db, err := bbolt.Open(tmp, 0o600, &bbolt.Options{Timeout: opts.Timeout, NoSync: opts.NoSync})
+	if err != nil {
+		return fmt.Errorf("store/bolt: creating %s: %w", path, err)
+	}
+	err = db.Update(initBuckets)
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("store/bolt: creating %s: %w", path, err)
+	}
+	if err := os.Link(tmp, path); err != nil && !errors.Is(err, fs.ErrExist) {
+		// No hard links on this file system: rename, which would replace a
+		// file created meanwhile, so only when there still is none.
+		if _, serr := os.Stat(path); !errors.Is(serr, fs.ErrNotExist) {
 			return nil
 		}
-		v := meta.Get(kSchema)
-		version, err := strconv.Atoi(string(v))
-		if err != nil {
-			return s.corrupt(fmt.Sprintf("meta schema %q is not a version number", v), nil)
+		if err := os.Rename(tmp, path); err != nil {
+			return fmt.Errorf("store/bolt: creating %s: %w", path, err)
 		}
-		if version != store.SchemaVersion {
-			return &fileError{kind: ErrSchema, msg: fmt.Sprintf(
-				"store/bolt: %s was written by schema version %d; this tablee reads version %d",
-				s.path, version, store.SchemaVersion)}
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+func initBuckets(tx *bbolt.Tx) error {
+	for _, name := range allBuckets {
+		if _, err := tx.CreateBucket(name); err != nil {
+			return err
 		}
+	}
+	meta := tx.Bucket(bMeta)
+	if err := meta.Put(kSchema, []byte(strconv.Itoa(store.SchemaVersion))); err != nil {
+		return err
+	}
+	return meta.Put(kNextTable, key(1))
+}
+
+// openBolt opens the bbolt file, turning a panic or a memory fault of bbolt
+// on a damaged file into ErrCorrupt and closing the file (releasing its
+// lock) behind it. readOnly takes a shared lock and writes nothing.
+func openBolt(path string, opts Options, readOnly bool) (db *bbolt.DB, err error) {
+	timeout := opts.Timeout
+	if timeout <= 0 {
+		timeout = DefaultTimeout
+	}
+	var file *os.File
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if p := recover(); p != nil {
+			if file != nil {
+				release(file) // the memory map stays: a few pages of address space, once
+			}
+			db, err = nil, damagedError(path, "bbolt could not read it", panicCause(p))
+		}
+	}()
+	for attempt := 0; ; attempt++ {
+		db, err = bbolt.Open(path, 0o600, &bbolt.Options{
+			Timeout:  timeout,
+			NoSync:   opts.NoSync,
+			ReadOnly: readOnly,
+			// Read the free list now, in this goroutine where a fault is
+			// recovered, rather than later in bbolt's own (Tx.Check).
+			PreLoadFreelist: readOnly,
+			OpenFile: func(name string, flag int, mode os.FileMode) (*os.File, error) {
+				f, err := os.OpenFile(name, flag, mode)
+				file = f
+				return f, err
+			},
+		})
+		if err != nil || attempt == 3 || samePath(path, file) {
+			break
+		}
+		// The file was replaced while we waited for its lock (`tablee
+		// compact` renames a fresh file over it): open the new one.
+		_ = db.Close()
+	}
+	switch {
+	case err == nil:
+		return db, nil
+	case errors.Is(err, berrors.ErrTimeout):
+		return nil, lockedError(path, timeout, err)
+	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum),
+		errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrInvalidMapping):
+		return nil, damagedError(path, "not a bbolt data file, or its header is damaged", err)
+	}
+	if _, statErr := os.Stat(path); statErr == nil && !errors.Is(err, os.ErrPermission) {
+		// The file is there and readable but bbolt refused it ("file
+		// size too small", a page size it cannot use...).
+		return nil, damagedError(path, "bbolt could not read it", err)
+	}
+	return nil, fmt.Errorf("store/bolt: opening %s: %w", path, err)
+}
+
+// firstOf joins the first problems of a list, saying how many more.
+func firstOf(problems []string) string {
+	const shown = 3
+	s := strings.Join(problems[:min(len(problems), shown)], "; ")
+	if len(problems) > shown {
+		s += fmt.Sprintf(" (and %d more)", len(problems)-shown)
+	}
+	return s
+}
+
+// samePath tells whether f is still the file at path.
+func samePath(path string, f *os.File) bool {
+	if f == nil {
+		return true
+	}
+	a, err1 := os.Stat(path)
+	b, err2 := f.Stat()
+	return err1 != nil || err2 != nil || os.SameFile(a, b)
+}
+
+// init checks the schema version, migrating an older file; a newer one is
+// not written to at all.
+func (s *Store) init() error {
+	fresh := false
+	version := 0
+	err := s.view("reading meta", func(tx *bbolt.Tx) error {
+		var err error
+		fresh, version, err = s.readSchema(tx)
+		return err
+	})
+	switch {
+	case err != nil:
+		return err
+	case fresh:
+		// A bbolt file without buckets: one that an earlier tablee created
+		// and was stopped before it wrote its buckets.
+		return s.wrap("initialising", s.db.Update(initBuckets))
+	case version == 1:
+		return s.migrate()
+	case version != store.SchemaVersion:
+		return &fileError{kind: ErrSchema, msg: fmt.Sprintf(
+			"store/bolt: %s was written by schema version %d; this tablee reads versions 1 to %d",
+			s.path, version, store.SchemaVersion)}
+	}
+	return s.view("reading meta", func(tx *bbolt.Tx) error {
 		for _, name := range allBuckets {
 			if tx.Bucket(name) == nil {
-				return s.corrupt(fmt.Sprintf("bucket %q is missing", name), nil)
+				return s.damaged(fmt.Sprintf("bucket %q is missing", name), nil)
 			}
 		}
-		if _, err := nextTable(meta); err != nil {
-			return s.corrupt("meta next_table", err)
+		if _, err := nextTable(tx.Bucket(bMeta)); err != nil {
+			return s.damaged("meta next_table", err)
 		}
 		return nil
 	})
-	if err != nil || !fresh {
-		return s.wrap("reading meta", err)
+}
+
+// readSchema reads the layout version of a file; fresh when it holds no
+// bucket at all.
+func (s *Store) readSchema(tx *bbolt.Tx) (fresh bool, version int, err error) {
+	meta := tx.Bucket(bMeta)
+	if meta == nil {
+		empty := true
+		_ = tx.ForEach(func([]byte, *bbolt.Bucket) error { empty = false; return nil })
+		if !empty {
+			return false, 0, s.damaged("it is a bbolt file but not a tablee one (no meta bucket)", nil)
+		}
+		return true, 0, nil
 	}
-	return s.wrap("initialising", s.db.Update(func(tx *bbolt.Tx) error {
-		for _, name := range allBuckets {
-			if _, err := tx.CreateBucket(name); err != nil {
-				return err
-			}
-		}
-		meta := tx.Bucket(bMeta)
-		if err := meta.Put(kSchema, []byte(strconv.Itoa(store.SchemaVersion))); err != nil {
-			return err
-		}
-		return meta.Put(kNextTable, key(1))
-	}))
+	v := meta.Get(kSchema)
+	version, err = strconv.Atoi(string(v))
+	if err != nil || version < 1 {
+		return false, 0, s.damaged(fmt.Sprintf("meta schema %q is not a version number", v), nil)
+	}
+	return false, version, nil
 }
 
 // Path is the data file's path.
@@ -210,12 +337,12 @@ func nextTable(meta *bbolt.Bucket) (uint64, error) {
 }
 
 // view runs a read transaction, turning a bbolt panic or a memory fault on
-// a damaged page into an ErrCorrupt error instead of a crash.
+// a damaged page into a damage error instead of a crash.
 func (s *Store) view(what string, fn func(*bbolt.Tx) error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
-			err = s.corrupt(what, fmt.Errorf("bbolt panicked: %v", p))
+			err = s.damaged(what, panicCause(p))
 		}
 	}()
 	return s.wrap(what, s.db.View(fn))
@@ -223,7 +350,8 @@ func (s *Store) view(what string, fn func(*bbolt.Tx) error) (err error) {
 
 // write runs fn in one durable read-write transaction, shared with the
 // writes that overlap it (see groupCommit). fn may run more than once, so it
-// only reads what it captured and sets results it fully recomputes.
+// only reads what it captured and sets results it fully recomputes. A
+// panic or a memory fault in the transaction is a damage error.
 func (s *Store) write(fn func(*bbolt.Tx) error) error {
 	return s.group.run(fn)
 }
@@ -235,7 +363,7 @@ func (s *Store) NewTableID() (uint64, error) {
 		meta := tx.Bucket(bMeta)
 		n, err := nextTable(meta)
 		if err != nil {
-			return s.corrupt("meta next_table", err)
+			return s.damaged("meta next_table", err)
 		}
 		id = n
 		return meta.Put(kNextTable, key(n+1))
@@ -246,83 +374,107 @@ func (s *Store) NewTableID() (uint64, error) {
 	return id, nil
 }
 
+// historyKey is a chat's history entry for a table: the chat's length
+// first, so that one chat's entries are contiguous and never mixed with
+// those of a chat whose name it begins.
+func historyKey(chat string, id uint64) []byte {
+	k := binary.AppendUvarint(make([]byte, 0, binary.MaxVarintLen16+len(chat)+8), uint64(len(chat)))
+	k = append(k, chat...)
+	return binary.BigEndian.AppendUint64(k, id)
+}
+
+func historyPrefix(chat string) []byte {
+	k := binary.AppendUvarint(nil, uint64(len(chat)))
+	return append(k, chat...)
+}
+
+// splitHistoryKey reads a history key back.
+func splitHistoryKey(k []byte) (chat string, id uint64, ok bool) {
+	n, m := binary.Uvarint(k)
+	if m <= 0 || uint64(len(k)-m) != n+8 {
+		return "", 0, false
+	}
+	return string(k[m : m+int(n)]), binary.BigEndian.Uint64(k[m+int(n):]), true
+}
+
 // Save writes the table and, when move is not nil, appends the move to the
 // table's log, in one transaction that is on disk when Save returns.
 //
 // It keeps the indexes: open names the table while it is unfinished and
-// forgets it once finished; chats lists it in its chat's history. A move
-// must carry the next sequence number of the table's log (last+1, 1 for the
-// first move): anything else would lose or duplicate a move, and fails with
-// ErrMoveSeq without writing anything. An unfinished table in a chat that
-// already has another one fails with ErrChatBusy.
+// forgets it once finished; history lists it in its chat's tables. The
+// Save that first marks a table finished records when (retention goes by
+// it). A move must carry the next sequence number of the table's log
+// (last+1, 1 for the first move): anything else would lose or duplicate a
+// move, and fails with ErrMoveSeq without writing anything. An unfinished
+// table in a chat that already has another one fails with ErrChatBusy.
 func (s *Store) Save(t store.Table, move *store.Move) error {
 	what := fmt.Sprintf("saving table %d", t.ID)
 	if t.ID == 0 || t.Chat == "" {
 		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf(
 			"store/bolt: %s: %s: a table needs an id from NewTableID and a chat (chat %q)", s.path, what, t.Chat)}
 	}
-	// Encode before entering the transaction: the group holds the single
+	// Prepare before entering the transaction: the group holds the single
 	// writer lock, and the group may call the function more than once, so it
-	// only reads these slices and never changes them.
+	// only reads these values and never changes them.
 	idk := key(t.ID)
 	chatk := []byte(t.Chat)
-	rec := encodeTable(t)
-	var seqk, mrec []byte
-	if move != nil {
-		seqk = key(move.Seq)
-		mrec = encodeMove(*move)
-	}
+	rec := prepareTable(t)
+	now := s.now().UTC()
 	err := s.write(func(tx *bbolt.Tx) error {
-		meta, tables, open, chats := tx.Bucket(bMeta), tx.Bucket(bTables), tx.Bucket(bOpen), tx.Bucket(bChats)
+		meta, tables, open, history, log := tx.Bucket(bMeta), tx.Bucket(bTables), tx.Bucket(bOpen), tx.Bucket(bHistory), tx.Bucket(bLog)
 		next, err := nextTable(meta)
 		if err != nil {
-			return s.corrupt("meta next_table", err)
+			return s.damaged("meta next_table", err)
 		}
 		if t.ID >= next {
 			return &fileError{kind: ErrBadTable, msg: fmt.Sprintf(
 				"store/bolt: %s: %s: id %d was never given by NewTableID", s.path, what, t.ID)}
 		}
-
-		// Check the move first: a refused move must leave no trace, and
-		// returning an error rolls the whole transaction back anyway.
-		var log *bbolt.Bucket
-		if move != nil {
-			if log, err = tx.Bucket(bMoves).CreateBucketIfNotExists(idk); err != nil {
-				return err
-			}
-			log.FillPercent = appendFill
-			var last uint64
-			if k, _ := log.Cursor().Last(); k != nil {
-				if len(k) != 8 {
-					return s.corrupt(fmt.Sprintf("table %d: move key of %d bytes", t.ID, len(k)), nil)
-				}
-				last = binary.BigEndian.Uint64(k)
-			}
-			if move.Seq != last+1 {
-				return &fileError{kind: ErrMoveSeq, msg: fmt.Sprintf(
-					"store/bolt: %s: %s: move %d refused, the log ends at move %d (a move would be lost or duplicated)",
-					s.path, what, move.Seq, last)}
+		var prev tableHeader
+		old := tables.Get(idk)
+		if old != nil {
+			if prev, err = decodeTableHeader(t.ID, old); err != nil {
+				return s.damaged(fmt.Sprintf("table %d", t.ID), err)
 			}
 		}
 
-		// A table that changed chat (a Telegram group that became a
-		// supergroup) leaves its old chat's indexes.
-		if old := tables.Get(idk); old != nil {
-			prev, err := tableChat(old)
-			if err != nil {
-				return s.corrupt(fmt.Sprintf("table %d", t.ID), err)
+		// Check the move first: a refused move must leave no trace, and
+		// returning an error rolls the whole transaction back anyway.
+		last := prev.last
+		var tail logTail
+		if move != nil {
+			log.FillPercent = appendFill
+			if tail, err = readLogTail(log, t.ID); err != nil {
+				return err
 			}
-			if prev != t.Chat {
-				if bytes.Equal(open.Get([]byte(prev)), idk) {
-					if err := open.Delete([]byte(prev)); err != nil {
+			if old != nil && tail.last != prev.last {
+					return shortLog(t.ID, tail.last, prev.last)
+			}
+			if move.Seq != tail.last+1 {
+				return &fileError{kind: ErrMoveSeq, msg: fmt.Sprintf(
+					"store/bolt: %s: %s: move %d refused, the log ends at move %d (a move would be lost or duplicated)",
+					s.path, what, move.Seq, tail.last)}
+			}
+			last = move.Seq
+		}
+
+		finishedAt := now
+		if old != nil {
+			// A table that changed chat (a Telegram group that became a
+			// supergroup) leaves its old chat's indexes.
+			if prev.chat != t.Chat {
+				if bytes.Equal(open.Get([]byte(prev.chat)), idk) {
+					if err := open.Delete([]byte(prev.chat)); err != nil {
 						return err
 					}
 				}
-				if h := chats.Bucket([]byte(prev)); h != nil {
-					if err := h.Delete(idk); err != nil {
-						return err
-					}
+				if err := history.Delete(historyKey(prev.chat, t.ID)); err != nil {
+					return err
 				}
+			}
+			// A finished table keeps the time it first finished.
+			if prev.finished {
+				finishedAt = prev.finishedAt
 			}
 		}
 
@@ -343,36 +495,22 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 				s.path, what, t.Chat, binary.BigEndian.Uint64(cur))}
 		}
 
-		h, err := chats.CreateBucketIfNotExists(chatk)
-		if err != nil {
-			return err
-		}
-		h.FillPercent = appendFill
-		if h.Get(idk) == nil {
-			if err := h.Put(idk, []byte{}); err != nil {
+		hk := historyKey(t.Chat, t.ID)
+		if history.Get(hk) == nil {
+			history.FillPercent = appendFill
+			if err := history.Put(hk, []byte{}); err != nil {
 				return err
 			}
 		}
-		if err := tables.Put(idk, rec); err != nil {
+		if err := tables.Put(idk, rec.encode(finishedAt, last)); err != nil {
 			return err
 		}
-		if log != nil {
-			return log.Put(seqk, mrec)
+		if move != nil {
+			return appendMove(log, t.ID, tail, move)
 		}
 		return nil
 	})
 	return s.wrap(what, err)
-}
-
-// tableChat reads the chat of a table record without copying its data.
-func tableChat(v []byte) (string, error) {
-	r := unseal(v)
-	r.byte()
-	chat := r.string()
-	if r.err != nil {
-		return "", errors.Join(errRecord, r.err)
-	}
-	return chat, nil
 }
 
 // OpenTables returns every unfinished table, by id.
@@ -383,19 +521,19 @@ func (s *Store) OpenTables() ([]store.Table, error) {
 		tables := tx.Bucket(bTables)
 		return tx.Bucket(bOpen).ForEach(func(chat, idk []byte) error {
 			if len(idk) != 8 {
-				return s.corrupt(fmt.Sprintf("open index of chat %s holds %d bytes", chat, len(idk)), nil)
+				return s.damaged(fmt.Sprintf("open index of chat %s holds %d bytes", chat, len(idk)), nil)
 			}
 			id := binary.BigEndian.Uint64(idk)
 			v := tables.Get(idk)
 			if v == nil {
-				return s.corrupt(fmt.Sprintf("open index of chat %s names table %d, which does not exist", chat, id), nil)
+				return s.damaged(fmt.Sprintf("open index of chat %s names table %d, which does not exist", chat, id), nil)
 			}
 			t, err := decodeTable(id, v)
 			if err != nil {
-				return s.corrupt(fmt.Sprintf("table %d", id), err)
+				return s.damaged(fmt.Sprintf("table %d", id), err)
 			}
 			if t.Finished || t.Chat != string(chat) {
-				return s.corrupt(fmt.Sprintf("open index of chat %s names table %d, finished or of chat %s", chat, id, t.Chat), nil)
+				return s.damaged(fmt.Sprintf("open index of chat %s names table %d, finished or of chat %s", chat, id, t.Chat), nil)
 			}
 			out = append(out, t)
 			return nil
@@ -426,7 +564,7 @@ func (s *Store) Table(id uint64) (store.Table, error) {
 		}
 		var err error
 		if t, err = decodeTable(id, v); err != nil {
-			return s.corrupt(fmt.Sprintf("table %d", id), err)
+			return s.damaged(fmt.Sprintf("table %d", id), err)
 		}
 		return nil
 	})
@@ -442,17 +580,16 @@ func (s *Store) ChatTables(chat string) ([]uint64, error) {
 	var ids []uint64
 	err := s.view("listing the tables of chat "+chat, func(tx *bbolt.Tx) error {
 		ids = ids[:0]
-		h := tx.Bucket(bChats).Bucket([]byte(chat))
-		if h == nil {
-			return nil
-		}
-		return h.ForEach(func(k, _ []byte) error {
-			if len(k) != 8 {
-				return s.corrupt(fmt.Sprintf("history of chat %s holds a key of %d bytes", chat, len(k)), nil)
+		prefix := historyPrefix(chat)
+		c := tx.Bucket(bHistory).Cursor()
+		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+			got, id, ok := splitHistoryKey(k)
+			if !ok || got != chat {
+				return s.damaged(fmt.Sprintf("history of chat %s holds a key of %d bytes", chat, len(k)), nil)
 			}
-			ids = append(ids, binary.BigEndian.Uint64(k))
-			return nil
-		})
+			ids = append(ids, id)
+		}
+		return nil
 	})
 	if err != nil {
 		return nil, err
@@ -461,35 +598,39 @@ func (s *Store) ChatTables(chat string) ([]uint64, error) {
 }
 
 // Moves returns a table's log in order; store.ErrNotFound when the table is
-// unknown, none for a table without moves.
+// unknown, none for a table without moves. A damaged move is an error
+// naming the table and the move: nothing is skipped.
 func (s *Store) Moves(id uint64) ([]store.Move, error) {
 	var moves []store.Move
 	err := s.view(fmt.Sprintf("reading the moves of table %d", id), func(tx *bbolt.Tx) error {
 		moves = moves[:0]
-		idk := key(id)
-		if tx.Bucket(bTables).Get(idk) == nil {
+		v := tx.Bucket(bTables).Get(key(id))
+		if v == nil {
 			return store.ErrNotFound
 		}
-		log := tx.Bucket(bMoves).Bucket(idk)
-		if log == nil {
-			return nil
+		h, err := decodeTableHeader(id, v)
+		if err != nil {
+			return s.damaged(fmt.Sprintf("table %d", id), err)
 		}
-		return log.ForEach(func(k, v []byte) error {
-			m, err := decodeMove(v)
-			if err != nil {
-				return s.corrupt(fmt.Sprintf("table %d, move key %x", id, k), err)
-			}
-			if len(k) != 8 || binary.BigEndian.Uint64(k) != m.Seq || m.Seq != uint64(len(moves))+1 {
-				return s.corrupt(fmt.Sprintf("table %d: move %d stored under key %x, after %d moves", id, m.Seq, k, len(moves)), nil)
-			}
+		err = readLog(tx.Bucket(bLog), id, func(m store.Move) error {
 			moves = append(moves, m)
 			return nil
-		})
+		}, nil)
+		if err == nil && uint64(len(moves)) != h.last {
+			err = shortLog(id, uint64(len(moves)), h.last)
+		}
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return moves, nil
+}
+
+// shortLog is a log that does not end where its table record says.
+func shortLog(id, got, want uint64) error {
+	return &logError{table: id, seq: min(got, want) + 1, what: fmt.Sprintf(
+		"the log ends at move %d, the table record at move %d", got, want)}
 }
 
 // User reads a user record; store.ErrNotFound when the user is new.
@@ -502,7 +643,7 @@ func (s *Store) User(id string) (store.User, error) {
 		}
 		var err error
 		if u, err = decodeUser(id, v); err != nil {
-			return s.corrupt("user "+id, err)
+			return s.damaged("user "+id, err)
 		}
 		return nil
 	})
@@ -522,6 +663,73 @@ func (s *Store) SaveUser(u store.User) error {
 	return s.wrap(what, s.write(func(tx *bbolt.Tx) error {
 		return tx.Bucket(bUsers).Put(k, rec)
 	}))
+}
+
+// DeleteTable removes a table entirely: its record, its log, its history
+// entry and its chat's open entry; store.ErrNotFound when unknown. Its id
+// is not given again.
+func (s *Store) DeleteTable(id uint64) error {
+	return s.wrap(fmt.Sprintf("deleting table %d", id), s.write(func(tx *bbolt.Tx) error {
+		return s.deleteTable(tx, id)
+	}))
+}
+
+func (s *Store) deleteTable(tx *bbolt.Tx, id uint64) error {
+	tables, open, history := tx.Bucket(bTables), tx.Bucket(bOpen), tx.Bucket(bHistory)
+	idk := key(id)
+	v := tables.Get(idk)
+	if v == nil {
+		return store.ErrNotFound
+	}
+	h, err := decodeTableHeader(id, v)
+	if err != nil {
+		// A damaged record does not say its chat: look for the table in
+		// every chat's entries, so that no index names it afterwards.
+		return s.deleteDamagedTable(tx, id)
+	}
+	if bytes.Equal(open.Get([]byte(h.chat)), idk) {
+		if err := open.Delete([]byte(h.chat)); err != nil {
+			return err
+		}
+	}
+	if err := history.Delete(historyKey(h.chat, id)); err != nil {
+		return err
+	}
+	if err := tables.Delete(idk); err != nil {
+		return err
+	}
+	return deleteLog(tx.Bucket(bLog), id)
+}
+
+func (s *Store) deleteDamagedTable(tx *bbolt.Tx, id uint64) error {
+	idk := key(id)
+	var openKeys, historyKeys [][]byte
+	_ = tx.Bucket(bOpen).ForEach(func(k, v []byte) error {
+		if bytes.Equal(v, idk) {
+			openKeys = append(openKeys, bytes.Clone(k))
+		}
+		return nil
+	})
+	_ = tx.Bucket(bHistory).ForEach(func(k, _ []byte) error {
+		if _, hid, ok := splitHistoryKey(k); ok && hid == id {
+			historyKeys = append(historyKeys, bytes.Clone(k))
+		}
+		return nil
+	})
+	for _, k := range openKeys {
+		if err := tx.Bucket(bOpen).Delete(k); err != nil {
+			return err
+		}
+	}
+	for _, k := range historyKeys {
+		if err := tx.Bucket(bHistory).Delete(k); err != nil {
+			return err
+		}
+	}
+	if err := tx.Bucket(bTables).Delete(idk); err != nil {
+		return err
+	}
+	return deleteLog(tx.Bucket(bLog), id)
 }
 
 // Close waits for running transactions, then releases the file and its lock.

@@ -3,6 +3,8 @@ package bolt
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/tablee/tablee/store"
 )
@@ -12,10 +14,14 @@ import (
 var (
 	// ErrLocked: another process (or another Open in this one) holds the file.
 	ErrLocked = errors.New("store/bolt: data file locked")
-	// ErrSchema: the file was written with another store.SchemaVersion.
+	// ErrSchema: the file was written by a newer tablee (a later
+	// store.SchemaVersion), or names a version that never existed.
 	ErrSchema = errors.New("store/bolt: data file of another schema version")
-	// ErrCorrupt: not a bbolt file, a bad checksum, a damaged page, a record
-	// that does not decode, or indexes that disagree.
+	// ErrCorrupt: not a bbolt file, an empty or cut file, a damaged page, a
+	// fault or a panic reading the memory map, a record that does not
+	// decode, or indexes that disagree. Every ErrCorrupt error is also a
+	// store.ErrDamaged, which is what callers outside this package test:
+	// ErrCorrupt stays for the callers that already used it.
 	ErrCorrupt = errors.New("store/bolt: data file corrupt")
 	// ErrMoveSeq: a Save whose move is not exactly the next of its table's
 	// log; nothing was written.
@@ -31,38 +37,108 @@ var (
 // fileError is a sentence for people plus a kind and a cause for errors.Is
 // and errors.As.
 type fileError struct {
-	kind  error
-	msg   string
-	cause error
+	kind   error
+	msg    string
+	cause  error
+	damage string // for damage: what is damaged, without the way out
 }
 
 func (e *fileError) Error() string { return e.msg }
 
 func (e *fileError) Unwrap() []error {
-	if e.cause == nil {
-		return []error{e.kind}
+	kinds := []error{e.kind}
+	if e.kind == ErrCorrupt {
+		kinds = append(kinds, store.ErrDamaged)
 	}
-	return []error{e.kind, e.cause}
+	if e.cause != nil {
+		kinds = append(kinds, e.cause)
+	}
+	return kinds
 }
 
-func (s *Store) corrupt(what string, cause error) error {
-	return corruptError(s.path, what, cause)
+func (s *Store) damaged(what string, cause error) error {
+	return damagedError(s.path, what, cause)
 }
 
-func corruptError(path, what string, cause error) error {
-	msg := fmt.Sprintf("store/bolt: %s is corrupt: %s", path, what)
+// damagedError says the file at path is damaged, what is, and the way
+// out: which backup to restore and how.
+func damagedError(path, what string, cause error) error {
+	damage := what
 	if cause != nil {
-		msg += ": " + cause.Error()
+		damage += ": " + cause.Error()
 	}
-	return &fileError{kind: ErrCorrupt, msg: msg, cause: cause}
+	msg := fmt.Sprintf("store/bolt: %s is damaged: %s. %s", path, damage, wayOut(path, time.Now()))
+	return &fileError{kind: ErrCorrupt, msg: msg, cause: cause, damage: damage}
+}
+
+// wayOut is what to do with a damaged file, naming its newest automatic
+// backup.
+func wayOut(path string, now time.Time) string {
+	var b strings.Builder
+	backups, _ := Backups(path)
+	if len(backups) > 0 {
+		newest := backups[0]
+		fmt.Fprintf(&b, "The newest automatic backup is %s, taken %s ago. ", newest.Path, Ago(now.Sub(newest.Time)))
+		fmt.Fprintf(&b, "Way out: stop tablee; run `tablee check %s` to see what is damaged; "+
+			"check the backup with `tablee check %s`, move the damaged file aside, copy the backup to %s "+
+			"and start tablee again (what was played since the backup is lost)",
+			path, newest.Path, path)
+	} else {
+		fmt.Fprintf(&b, "There is no automatic backup in %s. ", BackupDir(path))
+		fmt.Fprintf(&b, "Way out: stop tablee; run `tablee check %s` to see what is damaged; "+
+			"move the damaged file aside and put a copy of your own in its place", path)
+	}
+	b.WriteString(" (docs/persistence.md, \"A damaged data file\")")
+	return b.String()
+}
+
+// Ago writes a duration the way a person says how long ago: "40s", "12m",
+// "3h", "2d 5h".
+func Ago(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%ds", max(int(d/time.Second), 0))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm", int(d/time.Minute))
+	case d < 24*time.Hour:
+		return fmt.Sprintf("%dh", int(d/time.Hour))
+	}
+	days, hours := int(d/(24*time.Hour)), int(d%(24*time.Hour)/time.Hour)
+	if hours == 0 || days >= 10 {
+		return fmt.Sprintf("%dd", days)
+	}
+	return fmt.Sprintf("%dd %dh", days, hours)
+}
+
+// lockedError says another process holds the file.
+func lockedError(path string, waited time.Duration, cause error) error {
+	return &fileError{
+		kind:  ErrLocked,
+		msg:   fmt.Sprintf("store/bolt: %s is locked by another tablee process (waited %s)", path, waited),
+		cause: cause,
+	}
 }
 
 // wrap names the file in any other error, leaving errors already worded
-// (and store.ErrNotFound, which callers compare) untouched.
+// (and store.ErrNotFound, which callers compare) untouched. Damage found in
+// a move log is worded here, with the way out.
 func (s *Store) wrap(what string, err error) error {
 	var fe *fileError
 	if err == nil || err == store.ErrNotFound || errors.As(err, &fe) {
 		return err
 	}
+	var le *logError
+	if errors.As(err, &le) {
+		return s.damaged(le.Error(), nil)
+	}
 	return fmt.Errorf("store/bolt: %s: %s: %w", s.path, what, err)
+}
+
+// panicCause words what bbolt did on a damaged page: a memory fault (made
+// a panic by debug.SetPanicOnFault) or one of its own panics.
+func panicCause(p any) error {
+	if e, ok := p.(interface{ Addr() uintptr }); ok {
+		return fmt.Errorf("reading its memory map faulted at address %#x", e.Addr())
+	}
+	return fmt.Errorf("bbolt panicked: %v", p)
 }

@@ -1,6 +1,7 @@
 package bolt
 
 import (
+	"runtime/debug"
 	"sync"
 
 	"go.etcd.io/bbolt"
@@ -19,12 +20,23 @@ import (
 // the whole queue in one transaction. A write therefore waits at most for
 // the commit in progress and its own: about two fsyncs, however busy the
 // bot, while a busy bot still writes hundreds of saves per fsync.
+//
+// bbolt reads the file through a memory map: a damaged page can make a
+// write transaction fault (SIGSEGV, SIGBUS) or panic as well as a read. The
+// commit runs on the leading writer's goroutine, ours, so it turns faults
+// into panics there (debug.SetPanicOnFault), recovers, and hands every
+// writer of the group the damage error instead of crashing the process.
+// After that the store takes no more writes: bbolt's state in memory may
+// be half-way through a commit, and the process should stop.
 type groupCommit struct {
 	db *bbolt.DB
+	// damaged words the error of a transaction that panicked.
+	damaged func(what string, cause error) error
 
 	mu      sync.Mutex
 	queue   []*writeCall
-	leading bool // a writer is committing
+	leading bool  // a writer is committing
+	broken  error // set once a write transaction panicked: every later write fails with it
 }
 
 type writeCall struct {
@@ -49,6 +61,11 @@ const maxGroup = MaxBatchSize
 func (g *groupCommit) run(fn func(*bbolt.Tx) error) error {
 	call := &writeCall{fn: fn, done: make(chan writeResult, 1)}
 	g.mu.Lock()
+	if g.broken != nil {
+		err := g.broken
+		g.mu.Unlock()
+		return err
+	}
 	g.queue = append(g.queue, call)
 	if g.leading {
 		g.mu.Unlock()
@@ -86,16 +103,16 @@ func (g *groupCommit) run(fn func(*bbolt.Tx) error) error {
 // save (a move out of sequence) must not fail its neighbours.
 func (g *groupCommit) commit(group []*writeCall) {
 	for len(group) > 0 {
-		failed := -1
-		err := g.db.Update(func(tx *bbolt.Tx) error {
-			for i, c := range group {
-				if err := c.fn(tx); err != nil {
-					failed = i
-					return err
-				}
+		g.mu.Lock()
+		broken := g.broken
+		g.mu.Unlock()
+		if broken != nil {
+			for _, c := range group {
+				c.done <- writeResult{err: broken}
 			}
-			return nil
-		})
+			return
+		}
+		failed, err := g.update(group)
 		if err == nil {
 			for _, c := range group {
 				c.done <- writeResult{}
@@ -103,8 +120,8 @@ func (g *groupCommit) commit(group []*writeCall) {
 			return
 		}
 		if failed < 0 {
-			// The commit itself failed (disk full, file closed): every
-			// call of the group shares that fate.
+			// The commit itself failed (disk full, file closed, a damaged
+			// page): every call of the group shares that fate.
 			for _, c := range group {
 				c.done <- writeResult{err: err}
 			}
@@ -113,4 +130,32 @@ func (g *groupCommit) commit(group []*writeCall) {
 		group[failed].done <- writeResult{err: err}
 		group = append(group[:failed:failed], group[failed+1:]...)
 	}
+}
+
+// update runs the group's calls in one transaction. It returns the index of
+// the call that failed, or -1 when the transaction as a whole did (its
+// commit, or a panic).
+func (g *groupCommit) update(group []*writeCall) (failed int, err error) {
+	failed = -1
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if p := recover(); p != nil {
+			// db.Update has rolled the transaction back on its way out.
+			failed = -1
+			err = g.damaged("a write transaction failed reading it", panicCause(p))
+			g.mu.Lock()
+			g.broken = err
+			g.mu.Unlock()
+		}
+	}()
+	err = g.db.Update(func(tx *bbolt.Tx) error {
+		for i, c := range group {
+			if err := c.fn(tx); err != nil {
+				failed = i
+				return err
+			}
+		}
+		return nil
+	})
+	return failed, err
 }

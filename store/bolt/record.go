@@ -1,9 +1,13 @@
 package bolt
 
 import (
+	"bytes"
+	"compress/flate"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"hash/crc32"
+	"io"
 	"strconv"
 	"time"
 
@@ -14,23 +18,34 @@ import (
 //
 //   - the bulk of a table record is Data, bytes the bot already serialised;
 //     JSON would base64 them (a third larger) and re-escape them on every save;
-//   - a move is written on every accepted move and read back in bulk on replay,
-//     so a few varints beat field names repeated in every value;
 //   - bbolt checksums its meta pages but not its data pages, so every record
-//     ends with a CRC-32C: a flipped bit on disk is reported as corruption
-//     instead of being handed to the bot as a slightly different game.
+//     ends with a CRC-32C: a flipped bit on disk is reported as damage
+//     instead of being handed to the bot as a slightly different game. The
+//     checksum of a table record covers its id too, so that a record found
+//     under another key is damage as well.
 //
 // Layout, all integers unsigned varints unless told:
 //
-//	table: version(1 byte) flags(1 byte, bit 0 = finished) len chat, chat, len game, game, len data, data, crc32c(4 bytes BE)
-//	move:  version(1 byte) seq, at (zigzag varint Unix nanoseconds, UTC), seat (zigzag varint), len user, user, len text, text, crc32c
-//	user:  version(1 byte) len data, data, crc32c
+//	table: version(2) flags(1 byte: bit 0 finished, bit 1 data deflated)
+//	       [finished: finishedAt, Unix seconds] last move, len chat, chat,
+//	       len game, game, len data, data, crc32c(id BE | all before) (4 bytes BE)
 //
-// The version byte lets a later reader tell record formats apart within a
-// schema; version 1 is the only one written today.
-const recordVersion = 1
+// A table record names the last move of its log: a log that lost its last
+// block (a flipped key sends it to another table) is damage, not a shorter
+// game.
+//	user:  version(1) len data, data, crc32c(all before)
+//
+// Moves are kept in blocks, in log.go. The version byte lets a reader tell
+// record formats apart; schema 1's formats are read by migrate.go.
+const (
+	tableVersion = 2
+	userVersion  = 1
+)
 
-const flagFinished = 1 << 0
+const (
+	flagFinished = 1 << 0
+	flagDeflated = 1 << 1
+)
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
@@ -47,40 +62,93 @@ func appendString(b []byte, s string) []byte {
 	return append(b, s...)
 }
 
-func seal(b []byte) []byte {
-	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+// checksum is the CRC-32C of salt then body: the salt (a key) is not
+// stored in the record but must match for the record to be read.
+func checksum(salt, body []byte) uint32 {
+	return crc32.Update(crc32.Checksum(salt, castagnoli), castagnoli, body)
 }
 
-func encodeTable(t store.Table) []byte {
-	b := make([]byte, 0, 2+3*binary.MaxVarintLen32+len(t.Chat)+len(t.Game)+len(t.Data)+4)
-	b = append(b, recordVersion)
+// seal appends the checksum of salt and b to b.
+func seal(salt, b []byte) []byte {
+	return binary.BigEndian.AppendUint32(b, checksum(salt, b))
+}
+
+// tableRecord is a table ready to be written: its data already deflated
+// when it is finished, so that the transaction only assembles bytes.
+type tableRecord struct {
+	id       uint64
+	finished bool
+	chat     string
+	game     string
+	data     []byte
+	deflated bool
+}
+
+// prepareTable deflates the data of a finished table: it will not change
+// again, and game states compress to about a third.
+func prepareTable(t store.Table) tableRecord {
+	r := tableRecord{id: t.ID, finished: t.Finished, chat: t.Chat, game: t.Game, data: t.Data}
+	if t.Finished && len(t.Data) > 64 {
+		if z := deflate(t.Data); len(z) < len(t.Data) {
+			r.data, r.deflated = z, true
+		}
+	}
+	return r
+}
+
+// encode writes the record; finishedAt is only written for a finished
+// table; last is the last move of its log.
+func (r tableRecord) encode(finishedAt time.Time, last uint64) []byte {
+	b := make([]byte, 0, 2+4*binary.MaxVarintLen64+len(r.chat)+len(r.game)+len(r.data)+4)
+	b = append(b, tableVersion)
 	var flags byte
-	if t.Finished {
+	if r.finished {
 		flags |= flagFinished
 	}
+	if r.deflated {
+		flags |= flagDeflated
+	}
 	b = append(b, flags)
-	b = appendString(b, t.Chat)
-	b = appendString(b, t.Game)
-	b = appendBytes(b, t.Data)
-	return seal(b)
+	if r.finished {
+		b = binary.AppendUvarint(b, uint64(max(finishedAt.Unix(), 0)))
+	}
+	b = binary.AppendUvarint(b, last)
+	b = appendString(b, r.chat)
+	b = appendString(b, r.game)
+	b = appendBytes(b, r.data)
+	return seal(key(r.id), b)
 }
 
-func encodeMove(m store.Move) []byte {
-	b := make([]byte, 0, 1+4*binary.MaxVarintLen64+len(m.User)+len(m.Text)+4)
-	b = append(b, recordVersion)
-	b = binary.AppendUvarint(b, m.Seq)
-	b = binary.AppendVarint(b, m.At.UnixNano())
-	b = binary.AppendVarint(b, int64(m.Seat))
-	b = appendString(b, m.User)
-	b = appendString(b, m.Text)
-	return seal(b)
+func deflate(data []byte) []byte {
+	var buf bytes.Buffer
+	w, _ := flate.NewWriter(&buf, flate.BestCompression) // the level is valid: no error
+	_, _ = w.Write(data)                                 // a bytes.Buffer does not fail
+	_ = w.Close()
+	return buf.Bytes()
+}
+
+// maxInflated bounds the data of one table once inflated: a damaged
+// stream whose checksum still matched must not fill the memory.
+const maxInflated = 64 << 20
+
+func inflate(z []byte) ([]byte, error) {
+	r := flate.NewReader(bytes.NewReader(z))
+	defer r.Close()
+	data, err := io.ReadAll(io.LimitReader(r, maxInflated+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxInflated {
+		return nil, errors.New("deflated data too large")
+	}
+	return data, nil
 }
 
 func encodeUser(u store.User) []byte {
 	b := make([]byte, 0, 1+binary.MaxVarintLen32+len(u.Data)+4)
-	b = append(b, recordVersion)
+	b = append(b, userVersion)
 	b = appendBytes(b, u.Data)
-	return seal(b)
+	return seal(nil, b)
 }
 
 // reader walks one record; the first failure sticks.
@@ -91,18 +159,24 @@ type reader struct {
 
 // unseal checks the checksum and the version and returns a reader positioned
 // after the version byte.
-func unseal(v []byte) *reader {
+func unseal(salt, v []byte, version byte) *reader {
 	if len(v) < 1+4 {
 		return &reader{err: errors.New("too short")}
 	}
 	body, sum := v[:len(v)-4], binary.BigEndian.Uint32(v[len(v)-4:])
-	if crc32.Checksum(body, castagnoli) != sum {
+	if checksum(salt, body) != sum {
 		return &reader{err: errors.New("checksum mismatch")}
 	}
-	if body[0] != recordVersion {
+	if body[0] != version {
 		return &reader{err: errors.New("unknown record version " + strconv.Itoa(int(body[0])))}
 	}
 	return &reader{b: body[1:]}
+}
+
+func (r *reader) fail(msg string) {
+	if r.err == nil {
+		r.err = errors.New(msg)
+	}
 }
 
 func (r *reader) byte() byte {
@@ -110,7 +184,7 @@ func (r *reader) byte() byte {
 		return 0
 	}
 	if len(r.b) == 0 {
-		r.err = errors.New("truncated")
+		r.fail("truncated")
 		return 0
 	}
 	c := r.b[0]
@@ -124,7 +198,7 @@ func (r *reader) uvarint() uint64 {
 	}
 	v, n := binary.Uvarint(r.b)
 	if n <= 0 {
-		r.err = errors.New("bad varint")
+		r.fail("bad varint")
 		return 0
 	}
 	r.b = r.b[n:]
@@ -137,86 +211,115 @@ func (r *reader) varint() int64 {
 	}
 	v, n := binary.Varint(r.b)
 	if n <= 0 {
-		r.err = errors.New("bad varint")
+		r.fail("bad varint")
 		return 0
 	}
 	r.b = r.b[n:]
 	return v
 }
 
-// bytes returns a copy: values read in a bbolt transaction are only valid
-// until it ends.
-func (r *reader) bytes() []byte {
+// raw returns the next length-prefixed bytes without copying: only valid
+// while the transaction that read them is open.
+func (r *reader) raw() []byte {
 	n := r.uvarint()
 	if r.err != nil {
 		return nil
 	}
 	if n > uint64(len(r.b)) {
-		r.err = errors.New("truncated")
+		r.fail("truncated")
 		return nil
 	}
-	out := make([]byte, n)
-	copy(out, r.b[:n])
+	out := r.b[:n:n]
 	r.b = r.b[n:]
 	return out
 }
 
-func (r *reader) string() string {
-	n := r.uvarint()
-	if r.err != nil {
-		return ""
+// bytes returns a copy (nil when empty): values read in a bbolt
+// transaction are only valid until it ends.
+func (r *reader) bytes() []byte {
+	raw := r.raw()
+	if r.err != nil || len(raw) == 0 {
+		return nil
 	}
-	if n > uint64(len(r.b)) {
-		r.err = errors.New("truncated")
-		return ""
-	}
-	s := string(r.b[:n])
-	r.b = r.b[n:]
-	return s
+	return bytes.Clone(raw)
 }
+
+func (r *reader) string() string { return string(r.raw()) }
 
 func (r *reader) done() error {
 	if r.err == nil && len(r.b) != 0 {
 		r.err = errors.New("trailing bytes")
 	}
 	if r.err != nil {
-		return errors.Join(errRecord, r.err)
+		return fmt.Errorf("%w: %v", errRecord, r.err)
 	}
 	return nil
 }
 
-func decodeTable(id uint64, v []byte) (store.Table, error) {
-	r := unseal(v)
-	t := store.Table{ID: id}
-	flags := r.byte()
-	t.Finished = flags&flagFinished != 0
-	t.Chat = r.string()
-	t.Game = r.string()
-	t.Data = r.bytes()
-	if r.err == nil && flags&^flagFinished != 0 {
-		r.err = errors.New("unknown flags")
-	}
-	return t, r.done()
+// tableHeader is a table record without its data: what indexes,
+// retention and checks need.
+type tableHeader struct {
+	finished   bool
+	finishedAt time.Time
+	last       uint64 // the last move of its log
+	chat       string
+	game       string
+	deflated   bool
 }
 
-func decodeMove(v []byte) (store.Move, error) {
-	r := unseal(v)
-	var m store.Move
-	m.Seq = r.uvarint()
-	m.At = time.Unix(0, r.varint()).UTC()
-	m.Seat = int(r.varint())
-	m.User = r.string()
-	m.Text = r.string()
-	return m, r.done()
+// readTableHeader checks the record and reads up to its data, which it
+// leaves in r.
+func readTableHeader(id uint64, v []byte) (tableHeader, *reader) {
+	r := unseal(key(id), v, tableVersion)
+	var h tableHeader
+	flags := r.byte()
+	h.finished = flags&flagFinished != 0
+	h.deflated = flags&flagDeflated != 0
+	if h.finished {
+		h.finishedAt = time.Unix(int64(r.uvarint()), 0).UTC()
+	}
+	if flags&^(flagFinished|flagDeflated) != 0 {
+		r.fail("unknown flags")
+	}
+	h.last = r.uvarint()
+	h.chat = r.string()
+	h.game = r.string()
+	return h, r
+}
+
+func decodeTableHeader(id uint64, v []byte) (tableHeader, error) {
+	h, r := readTableHeader(id, v)
+	r.raw()
+	return h, r.done()
+}
+
+func decodeTable(id uint64, v []byte) (store.Table, error) {
+	h, r := readTableHeader(id, v)
+	data := r.raw()
+	if err := r.done(); err != nil {
+		return store.Table{}, err
+	}
+	t := store.Table{ID: id, Chat: h.chat, Game: h.game, Finished: h.finished, FinishedAt: h.finishedAt}
+	if h.deflated {
+		var err error
+		if t.Data, err = inflate(data); err != nil {
+			return store.Table{}, fmt.Errorf("%w: data does not inflate: %v", errRecord, err)
+		}
+	} else if len(data) > 0 {
+		t.Data = bytes.Clone(data)
+	}
+	return t, nil
 }
 
 func decodeUser(id string, v []byte) (store.User, error) {
-	r := unseal(v)
+	r := unseal(nil, v, userVersion)
 	u := store.User{ID: id}
 	u.Data = r.bytes()
 	return u, r.done()
 }
 
+// key is an id or a sequence number as 8 bytes big-endian, so that bbolt's
+// byte order is numeric order.
 func key(id uint64) []byte {
 	return binary.BigEndian.AppendUint64(make([]byte, 0, 8), id)
 }

@@ -1,0 +1,346 @@
+package bolt
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+	"math"
+	"time"
+
+	"go.etcd.io/bbolt"
+
+	"github.com/tablee/tablee/store"
+)
+
+// The move log. Every table's moves live in one flat bucket, keyed by the
+// table id and a sequence number, 16 bytes:
+//
+//	id | 0      -> the table's users: the user strings its moves name by number
+//	id | first  -> a block of consecutive moves, the first of them move `first`
+//
+// Schema 1 gave each table a nested bucket and each move its own key: 98
+// bytes a move on disk (16 of bbolt's element header, 8 of key, a full
+// timestamp and user string) and a mostly empty page for each game's log.
+// Here moves are appended to the table's last block until it holds
+// blockMaxBytes or blockMaxMoves, so the key and element header are paid
+// once a block; a move's time is the nanoseconds since the move before it
+// in the block; its user is a small number; and the logs of all tables
+// share pages.
+//
+// A block is version(2) then entries:
+//
+//	uvarint len(body) | body | crc32c(id BE | seq BE | body) (4 bytes BE)
+//	body: time (zigzag varint: Unix nanoseconds for the first entry of a
+//	      block, then nanoseconds since the entry before), seat (zigzag
+//	      varint), user (uvarint: 0 for "", n for the table's n-th user),
+//	      the move's text (the rest of the body)
+//
+// Each move keeps a checksum of its own, salted with its table and its
+// sequence number: a damaged move is reported by number, and a move read
+// under another table or position is damage too. The users record is
+// version(2) count (len, user)... crc32c(id BE | 0 | all before).
+const (
+	blockVersion    = 2
+	logUsersVersion = 2
+)
+
+// Blocks are closed at about an eighth of a page, so that the rewrite of a
+// table's last block on every move stays small and blocks pack pages well.
+const (
+	blockMaxBytes = 512
+	blockMaxMoves = 64
+)
+
+func logKey(id, seq uint64) []byte {
+	k := make([]byte, 16)
+	binary.BigEndian.PutUint64(k, id)
+	binary.BigEndian.PutUint64(k[8:], seq)
+	return k
+}
+
+func splitLogKey(k []byte) (id, seq uint64, ok bool) {
+	if len(k) != 16 {
+		return 0, 0, false
+	}
+	return binary.BigEndian.Uint64(k), binary.BigEndian.Uint64(k[8:]), true
+}
+
+// logError is damage found in a table's log: the table, the first move
+// that cannot be read (0 when it is the log's users record or its keys),
+// and what is wrong.
+type logError struct {
+	table uint64
+	seq   uint64
+	what  string
+}
+
+func (e *logError) Error() string {
+	if e.seq == 0 {
+		return fmt.Sprintf("table %d, move log: %s", e.table, e.what)
+	}
+	return fmt.Sprintf("table %d, move %d: %s", e.table, e.seq, e.what)
+}
+
+// logEntry is one move as a block holds it.
+type logEntry struct {
+	seq  uint64
+	at   int64 // Unix nanoseconds
+	seat int
+	user uint64
+	text []byte // a view into the block: valid while its transaction is open
+}
+
+// appendEntry appends e, its time written relative to prevAt (0 for the
+// first entry of a block, which holds the time itself).
+func appendEntry(b []byte, id uint64, e logEntry, prevAt int64) []byte {
+	body := make([]byte, 0, 3*binary.MaxVarintLen64+len(e.text))
+	body = binary.AppendVarint(body, e.at-prevAt)
+	body = binary.AppendVarint(body, int64(e.seat))
+	body = binary.AppendUvarint(body, e.user)
+	body = append(body, e.text...)
+	b = binary.AppendUvarint(b, uint64(len(body)))
+	b = append(b, body...)
+	return binary.BigEndian.AppendUint32(b, checksum(logKey(id, e.seq), body))
+}
+
+// walkBlock reads the block of table id whose first move is first, calling
+// fn for each move in order. The first move that does not read stops it
+// with a *logError naming that move: the moves after it in the block
+// cannot be told apart any more.
+func walkBlock(id, first uint64, v []byte, fn func(logEntry) error) (count int, lastAt int64, err error) {
+	if len(v) == 0 || v[0] != blockVersion {
+		what := "block is empty"
+		if len(v) > 0 {
+			what = fmt.Sprintf("block of unknown version %d", v[0])
+		}
+		return 0, 0, &logError{table: id, seq: first, what: what}
+	}
+	rest := v[1:]
+	for len(rest) > 0 {
+		seq := first + uint64(count)
+		bad := func(what string) (int, int64, error) {
+			return count, lastAt, &logError{table: id, seq: seq, what: what + rangeAfter(seq, len(rest))}
+		}
+		n, k := binary.Uvarint(rest)
+		if k <= 0 || n > uint64(len(rest)-k) || uint64(len(rest)-k)-n < 4 {
+			return bad("entry length does not fit its block")
+		}
+		body := rest[k : k+int(n)]
+		sum := binary.BigEndian.Uint32(rest[k+int(n):])
+		rest = rest[k+int(n)+4:]
+		if checksum(logKey(id, seq), body) != sum {
+			return bad("checksum mismatch")
+		}
+		r := &reader{b: body}
+		e := logEntry{seq: seq}
+		delta := r.varint()
+		e.seat = int(r.varint())
+		e.user = r.uvarint()
+		if r.err != nil {
+			return bad("entry does not decode: " + r.err.Error())
+		}
+		e.text = r.b
+		if count == 0 {
+			e.at = delta
+		} else {
+			e.at = lastAt + delta
+		}
+		lastAt = e.at
+		count++
+		if fn != nil {
+			if err := fn(e); err != nil {
+				return count, lastAt, err
+			}
+		}
+	}
+	if count == 0 {
+		return 0, 0, &logError{table: id, seq: first, what: "block holds no move"}
+	}
+	return count, lastAt, nil
+}
+
+// rangeAfter says that the rest of a block is lost with a damaged entry.
+func rangeAfter(seq uint64, rest int) string {
+	if rest == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (the moves after %d in the same block cannot be read either)", seq)
+}
+
+func encodeLogUsers(id uint64, users []string) []byte {
+	b := []byte{logUsersVersion}
+	b = binary.AppendUvarint(b, uint64(len(users)))
+	for _, u := range users {
+		b = appendString(b, u)
+	}
+	return seal(logKey(id, 0), b)
+}
+
+func decodeLogUsers(id uint64, v []byte) ([]string, error) {
+	r := unseal(logKey(id, 0), v, logUsersVersion)
+	n := r.uvarint()
+	if n > uint64(len(v)) {
+		r.fail("user count past the end")
+	}
+	var users []string
+	for i := uint64(0); i < n && r.err == nil; i++ {
+		users = append(users, r.string())
+	}
+	if err := r.done(); err != nil {
+		return nil, &logError{table: id, what: "users record: " + err.Error()}
+	}
+	return users, nil
+}
+
+// lastLogKey positions c on the last key of table id's log, if it has one.
+func lastLogKey(c *bbolt.Cursor, id uint64) (k, v []byte) {
+	if id == math.MaxUint64 {
+		k, v = c.Last()
+	} else if k, v = c.Seek(logKey(id+1, 0)); k == nil {
+		k, v = c.Last()
+	} else {
+		k, v = c.Prev()
+	}
+	if kid, _, ok := splitLogKey(k); !ok || kid != id {
+		return nil, nil
+	}
+	return k, v
+}
+
+// logTail is the end of a table's log, what appending a move needs.
+type logTail struct {
+	last     uint64 // the last move, 0 for none
+	blockKey []byte // the last block's key; nil without moves
+	block    []byte // its value, read only
+	count    int    // moves in it
+	lastAt   int64  // time of its last move
+}
+
+func readLogTail(log *bbolt.Bucket, id uint64) (logTail, error) {
+	k, v := lastLogKey(log.Cursor(), id)
+	_, first, _ := splitLogKey(k)
+	if k == nil || first == 0 {
+		return logTail{}, nil
+	}
+	count, lastAt, err := walkBlock(id, first, v, nil)
+	if err != nil {
+		return logTail{}, err
+	}
+	return logTail{last: first + uint64(count) - 1, blockKey: k, block: v, count: count, lastAt: lastAt}, nil
+}
+
+// appendMove appends m, the move after tail, to table id's log: to its last
+// block while it has room, else to a new block. A user the log has not
+// named yet is added to its users record.
+func appendMove(log *bbolt.Bucket, id uint64, tail logTail, m *store.Move) error {
+	ref := uint64(0)
+	if m.User != "" {
+		var users []string
+		if v := log.Get(logKey(id, 0)); v != nil {
+			var err error
+			if users, err = decodeLogUsers(id, v); err != nil {
+				return err
+			}
+		}
+		i := 0
+		for i < len(users) && users[i] != m.User {
+			i++
+		}
+		if i == len(users) {
+			if err := log.Put(logKey(id, 0), encodeLogUsers(id, append(users, m.User))); err != nil {
+				return err
+			}
+		}
+		ref = uint64(i + 1)
+	}
+	e := logEntry{seq: m.Seq, at: m.At.UnixNano(), seat: m.Seat, user: ref, text: []byte(m.Text)}
+	if tail.blockKey != nil && tail.count < blockMaxMoves {
+		b := make([]byte, len(tail.block), len(tail.block)+32+len(e.text))
+		copy(b, tail.block)
+		if b = appendEntry(b, id, e, tail.lastAt); len(b) <= blockMaxBytes {
+			return log.Put(tail.blockKey, b)
+		}
+	}
+	return log.Put(logKey(id, m.Seq), appendEntry([]byte{blockVersion}, id, e, 0))
+}
+
+// readLog calls fn with each move of table id in order. Damage, and a log
+// that skips or repeats a move, are a *logError naming the table and the
+// first move that cannot be read; onDamage (when not nil) is told and
+// decides whether to read on, at the next block.
+func readLog(log *bbolt.Bucket, id uint64, fn func(store.Move) error, onDamage func(*logError) bool) error {
+	report := func(e *logError) error {
+		if onDamage != nil && onDamage(e) {
+			return nil
+		}
+		return e
+	}
+	prefix := key(id)
+	var users []string
+	next := uint64(1) // 0 once a damaged block hides where the next should start
+	c := log.Cursor()
+	for k, v := c.Seek(logKey(id, 0)); k != nil && bytes.HasPrefix(k, prefix); k, v = c.Next() {
+		_, first, ok := splitLogKey(k)
+		switch {
+		case !ok:
+			if err := report(&logError{table: id, seq: next, what: fmt.Sprintf("a key of %d bytes", len(k))}); err != nil {
+				return err
+			}
+			continue
+		case first == 0:
+			var err error
+			if users, err = decodeLogUsers(id, v); err != nil {
+				if err := report(err.(*logError)); err != nil {
+					return err
+				}
+			}
+			continue
+		case next != 0 && first < next:
+			// Keys out of order: the page is damaged; reading on could go
+			// round in circles.
+			return report(&logError{table: id, seq: next, what: fmt.Sprintf("repeated: a block starts again at move %d", first)})
+		case next != 0 && first != next:
+			if err := report(&logError{table: id, seq: next, what: fmt.Sprintf("missing: the next block starts at move %d", first)}); err != nil {
+				return err
+			}
+		}
+		count, _, err := walkBlock(id, first, v, func(e logEntry) error {
+			m := store.Move{Seq: e.seq, At: time.Unix(0, e.at).UTC(), Seat: e.seat, Text: string(e.text)}
+			if e.user > uint64(len(users)) {
+				return &logError{table: id, seq: e.seq, what: fmt.Sprintf("names user #%d, the log knows %d", e.user, len(users))}
+			}
+			if e.user > 0 {
+				m.User = users[e.user-1]
+			}
+			return fn(m)
+		})
+		if le, ok := err.(*logError); ok {
+			if err := report(le); err != nil {
+				return err
+			}
+			next = 0
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		next = first + uint64(count)
+	}
+	return nil
+}
+
+// deleteLog removes every key of table id's log.
+func deleteLog(log *bbolt.Bucket, id uint64) error {
+	prefix := key(id)
+	var keys [][]byte
+	c := log.Cursor()
+	for k, _ := c.Seek(logKey(id, 0)); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+		keys = append(keys, bytes.Clone(k))
+	}
+	for _, k := range keys {
+		if err := log.Delete(k); err != nil {
+			return err
+		}
+	}
+	return nil
+}
