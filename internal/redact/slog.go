@@ -3,21 +3,28 @@ package redact
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
 )
 
 // Error returns err with its message redacted. errors.Is and errors.As
 // still see the errors it wraps (whose own messages are not redacted: print
-// the returned error, not what it wraps). nil stays nil.
+// the returned error, not what it wraps); the errors joined by errors.Join
+// are each redacted too. nil stays nil.
 func (r *Redactor) Error(err error) error {
-	if err == nil {
+	switch e := err.(type) {
+	case nil:
 		return nil
-	}
-	var already *redacted
-	if errors.As(err, &already) && already.r == r {
-		return err
+	case *redacted:
+		if e.r == r {
+			return err
+		}
+	case *redactedJoin:
+		if e.r == r {
+			return err
+		}
+	case interface{ Unwrap() []error }:
+		return &redactedJoin{err: err, r: r}
 	}
 	return &redacted{err: err, r: r}
 }
@@ -29,6 +36,23 @@ type redacted struct {
 
 func (e *redacted) Error() string { return e.r.String(e.err.Error()) }
 func (e *redacted) Unwrap() error { return e.err }
+
+// redactedJoin keeps the shape of errors.Join: its errors, each redacted.
+type redactedJoin struct {
+	err error
+	r   *Redactor
+}
+
+func (e *redactedJoin) Error() string { return e.r.String(e.err.Error()) }
+
+func (e *redactedJoin) Unwrap() []error {
+	errs := e.err.(interface{ Unwrap() []error }).Unwrap()
+	out := make([]error, len(errs))
+	for i, x := range errs {
+		out[i] = e.r.Error(x)
+	}
+	return out
+}
 
 // Logger is l with every record passed through r.
 func (r *Redactor) Logger(l *slog.Logger) *slog.Logger {
