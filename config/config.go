@@ -385,6 +385,9 @@ func (c *Config) Validate() error { return c.validate("", nil) }
 
 var secretTokenChars = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)
 
+// telegramToken is the form of the tokens @BotFather gives.
+var telegramToken = regexp.MustCompile(`^[0-9]+:[A-Za-z0-9_-]+$`)
+
 // splitsToken tells the characters no token holds: white space inside it
 // (around it is trimmed) and control characters, which an HTTP header or a
 // URL cannot carry.
@@ -436,6 +439,11 @@ func (c *Config) validate(source string, l lines) error {
 			// Do not quote the value: it is a secret.
 			bad(s.setting, "must be the token alone: it holds a space, a line break or a control character (a token pasted twice, or with other text?)")
 		}
+	}
+	if tok := c.Telegram.Token; tok.IsSet() && strings.IndexFunc(tok.Reveal(), splitsToken) < 0 && !telegramToken.MatchString(tok.Reveal()) {
+		// It goes in the path of every Bot API URL: a "/", "?", "#" or "%"
+		// would send the requests elsewhere, or make the URL invalid.
+		bad("telegram.token", "must be the token @BotFather gave: digits, a colon, then letters, digits, _ and - (such as 123456789:AAH…)")
 	}
 	if c.Discord.Enabled && !c.Discord.Token.IsSet() {
 		bad("discord.token", "is required when discord.enabled is true (or set %s)", EnvDiscordToken)

@@ -45,7 +45,7 @@ func TestTokensAreTrimmedFromFileAndEnvironment(t *testing.T) {
 	}
 }
 
-func TestTokenWithInnerWhiteSpaceIsRefused(t *testing.T) {
+func TestMalformedTokensAreRefused(t *testing.T) {
 	for _, tc := range []struct{ yaml, setting string }{
 		{`discord: {token: "abc def"}`, "discord.token"},
 		{`discord: {token: "abc\ndef"}`, "discord.token"},
@@ -53,6 +53,16 @@ func TestTokenWithInnerWhiteSpaceIsRefused(t *testing.T) {
 	} {
 		_, err := Parse([]byte(tc.yaml), "t.yaml")
 		settingErr(t, err, tc.setting, "must be the token alone")
+	}
+	for _, tok := range []string{"abc", "123:abc/def", "123:abc?x", "123:a%zz", "bot123:abc", "123:abc:def"} {
+		_, err := Parse([]byte("telegram: {token: "+strconv.Quote(tok)+"}"), "t.yaml")
+		settingErr(t, err, "telegram.token", "must be the token @BotFather gave")
+		if strings.Contains(err.Error(), tok) {
+			t.Errorf("%q quoted: %v", tok, err)
+		}
+	}
+	if _, err := Parse([]byte(`telegram: {token: "123456789:AAH-dq_Tc"}`), "t.yaml"); err != nil {
+		t.Errorf("a good Telegram token refused: %v", err)
 	}
 	if _, err := Parse([]byte(`discord: {token: "Bot abc.def"}`), "t.yaml"); err != nil {
 		t.Errorf("the Bot prefix refused: %v", err)

@@ -55,7 +55,7 @@ func (r *Redactor) With(secrets ...string) *Redactor {
 		all = slices.Clone(r.secrets)
 	}
 	for _, s := range secrets {
-		for _, v := range []string{s, Trim(s)} {
+		for _, v := range append([]string{s, Trim(s)}, urlCuts(Trim(s))...) {
 			if len([]rune(Trim(v))) >= MinLength && !slices.Contains(all, v) {
 				all = append(all, v)
 			}
@@ -82,6 +82,19 @@ func (r *Redactor) With(secrets ...string) *Redactor {
 	}
 	if len(pairs) > 0 {
 		out.forms = strings.NewReplacer(pairs...)
+	}
+	return out
+}
+
+// urlCuts are what a URL keeps of a secret that holds a "#" or a "?": the
+// text before it (the rest becomes a fragment, dropped, or a query,
+// printed apart). Cuts shorter than 8 characters are too common to mask.
+func urlCuts(s string) []string {
+	var out []string
+	for _, sep := range []string{"#", "?"} {
+		if i := strings.Index(s, sep); i >= 8 {
+			out = append(out, s[:i])
+		}
 	}
 	return out
 }
