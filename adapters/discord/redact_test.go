@@ -1,30 +1,12 @@
 package discord
 
 import (
-	"bytes"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
+
+	"github.com/tablee/tablee/internal/redact/redacttest"
 )
-
-// syncBuffer is a log written by the adapter's goroutines.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
 
 // TestInteractionTokensNeverLogged: the calls that answer an interaction
 // fail on the network; discordgo's errors quote their URLs, interaction
@@ -34,7 +16,7 @@ func (s *syncBuffer) String() string {
 func TestInteractionTokensNeverLogged(t *testing.T) {
 	for _, format := range []string{"text", "json"} {
 		t.Run(format, func(t *testing.T) {
-			var logs syncBuffer
+			var logs redacttest.Buffer
 			h := slog.Handler(slog.NewTextHandler(&logs, nil))
 			if format == "json" {
 				h = slog.NewJSONHandler(&logs, nil)

@@ -1,7 +1,6 @@
 package telegram
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -19,23 +18,6 @@ import (
 	"github.com/tablee/tablee/internal/redact/redacttest"
 	"github.com/tablee/tablee/store/bolt"
 )
-
-type lockedLog struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
 
 // TestTokenNeverInErrorsOrLogs gives the adapter every token shape (the
 // configuration refuses most of them, the adapter must not count on it)
@@ -98,7 +80,7 @@ func TestTokenNeverInErrorsOrLogs(t *testing.T) {
 			mu.Lock()
 			echoing, pollFailing = tc.echo, tc.poll
 			mu.Unlock()
-			var logs lockedLog
+			var logs redacttest.Buffer
 			a, err := New(Options{Core: core, Token: secret, APIEndpoint: tc.endpoint, PollTimeout: time.Second,
 				Logger: slog.New(slog.NewTextHandler(&logs, nil)), Limits: limits})
 			out := ""

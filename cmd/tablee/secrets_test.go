@@ -15,7 +15,6 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -123,25 +122,6 @@ func startPaths(busy string) []startPath {
 	}
 }
 
-// lockedBuffer is a buffer written by several goroutines (the log handler,
-// the libraries' standard logger).
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // TestServeNeverPrintsASecret feeds every token shape through every way
 // `tablee serve` fails (YAML it cannot read, invalid settings, a platform
 // that refuses, hangs up, echoes the request, fails after the start), and
@@ -153,7 +133,7 @@ func TestServeNeverPrintsASecret(t *testing.T) {
 	defer func() { http.DefaultTransport = prevTransport }()
 	// What the libraries write to the standard logger outside serve's
 	// handler is output too.
-	var library lockedBuffer
+	var library redacttest.Buffer
 	prevOut := log.Writer()
 	log.SetOutput(&library)
 	defer log.SetOutput(prevOut)
@@ -181,9 +161,7 @@ func TestServeNeverPrintsASecret(t *testing.T) {
 			if err := os.WriteFile(path, []byte("data_dir: "+q(filepath.Join(dir, "data"))+"\n"+p.yaml(secret)), 0o600); err != nil {
 				t.Fatal(err)
 			}
-			library.mu.Lock()
-			library.b.Reset()
-			library.mu.Unlock()
+			library.Reset()
 			// A transport of its own: no connection of the previous run is
 			// reused, each goes through the proxy in the path's mode.
 			tr := c.transport()
@@ -216,7 +194,7 @@ func TestServeNeverPrintsASecret(t *testing.T) {
 // once stopAfter is logged, and returns its log and error.
 func serveUntil(t *testing.T, path, stopAfter string) (string, error) {
 	t.Helper()
-	var stderr lockedBuffer
+	var stderr redacttest.Buffer
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)

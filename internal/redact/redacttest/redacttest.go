@@ -4,7 +4,9 @@
 package redacttest
 
 import (
+	"bytes"
 	"strings"
+	"sync"
 
 	"github.com/tablee/tablee/internal/redact"
 )
@@ -66,4 +68,31 @@ func Excerpt(out, leak string) string {
 	}
 	from, to := max(0, i-80), min(len(out), i+len(leak)+80)
 	return out[from:to]
+}
+
+// Buffer collects what a run writes from several goroutines (its log
+// handler, a library's logger), to be scanned.
+type Buffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *Buffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+// String is everything written so far.
+func (l *Buffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// Reset forgets what was written.
+func (l *Buffer) Reset() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.b.Reset()
 }
