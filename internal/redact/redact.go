@@ -112,9 +112,13 @@ func (r *Redactor) String(s string) string {
 		s = r.forms.Replace(s)
 	}
 	for _, sh := range shapes {
-		s = sh.re.ReplaceAllString(s, sh.repl)
+		// The regular expressions are the cost of a log record: run each
+		// only where its literal part is.
+		if len(s) >= sh.min && strings.Contains(s, sh.has) {
+			s = sh.re.ReplaceAllString(s, sh.repl)
+		}
 	}
-	return s
+	return botTokens(s)
 }
 
 // Contains tells whether s holds a form of one of the secrets or a token
@@ -122,7 +126,10 @@ func (r *Redactor) String(s string) string {
 func (r *Redactor) Contains(s string) bool { return r.String(s) != s }
 
 // shapes are tokens recognised by their form, whatever the run's secrets.
+// has is a literal every match holds, min the shortest match.
 var shapes = []struct {
+	has  string
+	min  int
 	re   *regexp.Regexp
 	repl string
 }{
@@ -130,17 +137,74 @@ var shapes = []struct {
 	// interaction: /interactions/<id>/<token>/callback and
 	// /webhooks/<application id>/<token>[/messages/...]. They are valid for
 	// 15 minutes and let anyone answer in the bot's name.
-	{regexp.MustCompile(`(/(?:interactions|webhooks)/[0-9]+/)[^/?#\s"'\\]+`), "${1}" + Mask},
+	{"/interactions/", 17, regexp.MustCompile(`(/interactions/[0-9]+/)[^/?#\s"'\\]+`), "${1}" + Mask},
+	{"/webhooks/", 13, regexp.MustCompile(`(/webhooks/[0-9]+/)[^/?#\s"'\\]+`), "${1}" + Mask},
 	// An interaction token outside a URL: base64 of "interaction:...".
-	{regexp.MustCompile(`aW50ZXJhY3Rpb246[A-Za-z0-9_\-+/=]+`), Mask},
+	{"aW50ZXJhY3Rpb246", 17, regexp.MustCompile(`aW50ZXJhY3Rpb246[A-Za-z0-9_\-+/=]+`), Mask},
 	// Telegram's Bot API URLs: /bot<token>/<method>, /file/bot<token>/<path>.
-	{regexp.MustCompile(`(/bot)[0-9]+:[^/?#\s"'\\]+`), "${1}" + Mask},
-	// A Telegram bot token anywhere: the bot's id, a colon, 30 or more
-	// characters of base64url.
-	{regexp.MustCompile(`\b[0-9]{5,}:[A-Za-z0-9_-]{30,}`), Mask},
-	// A Discord bot token anywhere: three base64url parts separated by dots
-	// (the user id, a timestamp, an HMAC).
-	{regexp.MustCompile(`[A-Za-z0-9_-]{23,}\.[A-Za-z0-9_-]{6,7}\.[A-Za-z0-9_-]{27,}`), Mask},
+	{"/bot", 7, regexp.MustCompile(`(/bot)[0-9]+:[^/?#\s"'\\]+`), "${1}" + Mask},
+}
+
+// botTokens masks bot tokens by their form, wherever they are: Telegram's
+// (the bot's id, a colon, 30 or more characters of base64url) and
+// Discord's (three base64url parts separated by dots: the user id, a
+// timestamp, an HMAC). A scan rather than a regular expression: this runs
+// on every string of every log record.
+func botTokens(s string) string {
+	var b strings.Builder
+	last := 0 // s[last:] is not yet copied
+	for i := 0; i < len(s); i++ {
+		if s[i] != ':' && s[i] != '.' {
+			continue
+		}
+		start, end := -1, -1
+		if s[i] == ':' {
+			if d := runBefore(s, i, isDigit); d >= 5 {
+				if n := runAfter(s, i+1, isBase64URL); n >= 30 {
+					start, end = i-d, i+1+n
+				}
+			}
+		} else if first := runBefore(s, i, isBase64URL); first >= 23 {
+			if second := runAfter(s, i+1, isBase64URL); second >= 6 && second <= 7 && i+1+second < len(s) && s[i+1+second] == '.' {
+				if third := runAfter(s, i+2+second, isBase64URL); third >= 27 {
+					start, end = i-first, i+2+second+third
+				}
+			}
+		}
+		if start >= last {
+			b.WriteString(s[last:start])
+			b.WriteString(Mask)
+			last, i = end, end-1
+		}
+	}
+	if last == 0 {
+		return s
+	}
+	b.WriteString(s[last:])
+	return b.String()
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+func isBase64URL(c byte) bool {
+	return isDigit(c) || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || c == '_' || c == '-'
+}
+
+// runBefore is how many bytes before s[i] are in the class.
+func runBefore(s string, i int, in func(byte) bool) int {
+	n := 0
+	for i-n-1 >= 0 && in(s[i-n-1]) {
+		n++
+	}
+	return n
+}
+
+// runAfter is how many bytes from s[i] on are in the class.
+func runAfter(s string, i int, in func(byte) bool) int {
+	n := 0
+	for i+n < len(s) && in(s[i+n]) {
+		n++
+	}
+	return n
 }
 
 // Forms lists the ways s can appear in text: as is, escaped by Go's
