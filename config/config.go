@@ -369,9 +369,9 @@ func decode(data []byte, source string) (*Config, lines, error) {
 			default:
 				// A section (discord:, telegram:) given a value: not
 				// quoted, for it is often the token put one level too high.
-				se.Problem = "must be a mapping of settings (enabled: ..., token: ...), not a single value"
+				se.Problem = "must be a mapping of settings, on the lines under it, not a single value"
 				if m[1] == "" {
-					se.Problem = "must be a mapping of settings (enabled: ..., token: ...), not a list"
+					se.Problem = "must be a mapping of settings, on the lines under it, not a list"
 				}
 			}
 		}
