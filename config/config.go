@@ -5,7 +5,9 @@
 // silently leave the bot without a token. Tokens may come from the
 // environment instead of the file (TABLEE_DISCORD_TOKEN,
 // TABLEE_TELEGRAM_TOKEN, TABLEE_TELEGRAM_SECRET_TOKEN), which wins over the
-// file. Secrets are of type Secret and never print.
+// file. Secrets are of type Secret: trimmed of the white space around them
+// when read, they never print, and the errors of Load and Parse mask them in
+// any form (see package internal/redact).
 package config
 
 import (
