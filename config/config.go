@@ -5,7 +5,9 @@
 // silently leave the bot without a token. Tokens may come from the
 // environment instead of the file (TABLEE_DISCORD_TOKEN,
 // TABLEE_TELEGRAM_TOKEN, TABLEE_TELEGRAM_SECRET_TOKEN), which wins over the
-// file. Secrets are of type Secret and never print.
+// file. Secrets are of type Secret: trimmed of the white space around them
+// when read, they never print, and the errors of Load and Parse mask them in
+// any form (see package internal/redact).
 package config
 
 import (
@@ -19,8 +21,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/tablee/tablee/internal/redact"
 )
 
 // Config is the whole configuration.
@@ -131,11 +136,22 @@ func (c *Config) DBPath() string { return filepath.Join(c.DataDir, DBFile) }
 func Load(path string) (*Config, error) { return LoadWith(path, os.Getenv) }
 
 // LoadWith is Load with another environment, for tests.
+//
+// Its errors never hold a secret: whatever the file or the environment
+// gives as a token is masked in them, in every form (see Secrets).
 func LoadWith(path string, getenv func(string) string) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return nil, fmt.Errorf("config: reading %s: %w", path, pathCause(err))
+		return nil, redact.New(envSecrets(getenv)...).Error(fmt.Errorf("config: reading %s: %w", path, pathCause(err)))
 	}
+	c, err := load(data, path, getenv)
+	if err != nil {
+		return nil, redactErrors(errorRedactor(data, getenv), err)
+	}
+	return c, nil
+}
+
+func load(data []byte, path string, getenv func(string) string) (*Config, error) {
 	c, lines, err := decode(data, path)
 	if err != nil {
 		return nil, err
@@ -166,28 +182,51 @@ func pathCause(err error) error {
 }
 
 // Parse reads a configuration from data and validates it, without the
-// environment. source names the data in errors (a file name).
+// environment. source names the data in errors (a file name). Its errors
+// never hold a secret, as Load's.
 func Parse(data []byte, source string) (*Config, error) {
 	c, lines, err := decode(data, source)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		err = c.validate(source, lines)
 	}
-	if err := c.validate(source, lines); err != nil {
-		return nil, err
+	if err != nil {
+		return nil, redactErrors(errorRedactor(data, func(string) string { return "" }), err)
 	}
 	return c, nil
 }
 
 func (c *Config) applyEnv(getenv func(string) string) {
-	if v := getenv(EnvDiscordToken); v != "" {
-		c.Discord.Token = Secret(v)
+	for _, e := range []struct {
+		name   string
+		secret *Secret
+	}{
+		{EnvDiscordToken, &c.Discord.Token},
+		{EnvTelegramToken, &c.Telegram.Token},
+		{EnvTelegramSecretToken, &c.Telegram.Webhook.SecretToken},
+	} {
+		// Trimmed: "echo $TOKEN > file" and .env files add a newline. A
+		// variable of white space only is as good as empty.
+		if v := redact.Trim(getenv(e.name)); v != "" {
+			*e.secret = Secret(v)
+		}
 	}
-	if v := getenv(EnvTelegramToken); v != "" {
-		c.Telegram.Token = Secret(v)
+}
+
+// Secrets are the values of the configuration's secrets that are set: what
+// a redactor must mask in the run's errors and logs.
+func (c *Config) Secrets() []string {
+	var out []string
+	for _, s := range []Secret{c.Discord.Token, c.Telegram.Token, c.Telegram.Webhook.SecretToken} {
+		if s.IsSet() {
+			out = append(out, s.Reveal())
+		}
 	}
-	if v := getenv(EnvTelegramSecretToken); v != "" {
-		c.Telegram.Webhook.SecretToken = Secret(v)
-	}
+	return out
+}
+
+// envSecrets are the secrets the environment gives, as they are.
+func envSecrets(getenv func(string) string) []string {
+	return []string{getenv(EnvDiscordToken), getenv(EnvTelegramToken), getenv(EnvTelegramSecretToken)}
 }
 
 // SettingError is one bad setting. Several are joined with errors.Join.
@@ -242,11 +281,29 @@ func index(n *yaml.Node, prefix string, l lines) {
 				name = prefix + "." + name
 			}
 			l[k.Line] = name
+			if secretSettings[name] {
+				// Every line of a secret's value is the secret's: what YAML
+				// made of it (keys of a mapping split at a colon) must not
+				// become a setting name in an error.
+				walk(v, func(n *yaml.Node) { l[n.Line] = name })
+				continue
+			}
 			if v.Line != k.Line && v.Kind == yaml.ScalarNode {
 				l[v.Line] = name
 			}
 			index(v, name, l)
 		}
+	}
+}
+
+// secretSettings are the settings of type Secret.
+var secretSettings = map[string]bool{"discord.token": true, "telegram.token": true, "telegram.webhook.secret_token": true}
+
+// walk calls f on n and every node under it.
+func walk(n *yaml.Node, f func(*yaml.Node)) {
+	f(n)
+	for _, c := range n.Content {
+		walk(c, f)
 	}
 }
 
@@ -258,7 +315,7 @@ var wrongType = regexp.MustCompile("^cannot unmarshal !!\\w+(?: `(.*)`)? into (\
 func decode(data []byte, source string) (*Config, lines, error) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		return nil, nil, fmt.Errorf("config: %s: %s", source, strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, nil, fmt.Errorf("config: %s: %s", source, syntaxProblem(err, data))
 	}
 	l := lines{}
 	index(&root, "", l)
@@ -290,12 +347,16 @@ func decode(data []byte, source string) (*Config, lines, error) {
 				se.Setting = s
 			}
 		}
-		if m := notFound.FindStringSubmatch(se.Problem); m != nil {
-			se.Problem = "is not a setting"
+		switch m := wrongType.FindStringSubmatch(se.Problem); {
+		case secretSettings[se.Setting]:
+			// Whatever YAML said about a secret's value, it may quote it.
+			se.Problem = notSingle
+		case notFound.MatchString(se.Problem):
 			if se.Setting == "(unknown)" {
-				se.Setting = m[1]
+				se.Setting = notFound.FindStringSubmatch(se.Problem)[1]
 			}
-		} else if m := wrongType.FindStringSubmatch(se.Problem); m != nil {
+			se.Problem = "is not a setting"
+		case m != nil:
 			got := strconv.Quote(m[1])
 			if m[1] == "" {
 				got = "a list or a mapping"
@@ -305,10 +366,15 @@ func decode(data []byte, source string) (*Config, lines, error) {
 				se.Problem = "must be a whole number, not " + got
 			case "bool":
 				se.Problem = "must be true or false, not " + got
-			case "string", "config.Secret":
+			case "string":
 				se.Problem = "must be a single value, not " + got
 			default:
-				se.Problem = fmt.Sprintf("must be a value of type %s, not %s", m[2], got)
+				// A section (discord:, telegram:) given a value: not
+				// quoted, for it is often the token put one level too high.
+				se.Problem = "must be a mapping of settings, on the lines under it, not a single value"
+				if m[1] == "" {
+					se.Problem = "must be a mapping of settings, on the lines under it, not a list"
+				}
 			}
 		}
 		errs = append(errs, se)
@@ -320,6 +386,14 @@ func decode(data []byte, source string) (*Config, lines, error) {
 func (c *Config) Validate() error { return c.validate("", nil) }
 
 var secretTokenChars = regexp.MustCompile(`^[A-Za-z0-9_-]{1,256}$`)
+
+// telegramToken is the form of the tokens @BotFather gives.
+var telegramToken = regexp.MustCompile(`^[0-9]+:[A-Za-z0-9_-]+$`)
+
+// splitsToken tells the characters no token holds: white space inside it
+// (around it is trimmed) and control characters, which an HTTP header or a
+// URL cannot carry.
+func splitsToken(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }
 
 func (c *Config) validate(source string, l lines) error {
 	var errs []error
@@ -358,6 +432,21 @@ func (c *Config) validate(source string, l lines) error {
 	}
 	oneOf("deadlines.on_expiry", c.Deadlines.OnExpiry, "pass", "bot")
 
+	for _, s := range []struct {
+		setting string
+		secret  Secret
+	}{{"discord.token", c.Discord.Token}, {"telegram.token", c.Telegram.Token}} {
+		// Discord's "Bot " prefix is allowed: the adapter drops it.
+		if strings.IndexFunc(strings.TrimPrefix(s.secret.Reveal(), "Bot "), splitsToken) >= 0 {
+			// Do not quote the value: it is a secret.
+			bad(s.setting, "must be the token alone: it holds a space, a line break or a control character (a token pasted twice, or with other text?)")
+		}
+	}
+	if tok := c.Telegram.Token; tok.IsSet() && strings.IndexFunc(tok.Reveal(), splitsToken) < 0 && !telegramToken.MatchString(tok.Reveal()) {
+		// It goes in the path of every Bot API URL: a "/", "?", "#" or "%"
+		// would send the requests elsewhere, or make the URL invalid.
+		bad("telegram.token", "must be the token @BotFather gave: digits, a colon, then letters, digits, _ and - (such as 123456789:AAH…)")
+	}
 	if c.Discord.Enabled && !c.Discord.Token.IsSet() {
 		bad("discord.token", "is required when discord.enabled is true (or set %s)", EnvDiscordToken)
 	}

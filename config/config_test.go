@@ -52,12 +52,12 @@ func TestEmptyFileIsDefault(t *testing.T) {
 }
 
 func TestPartialFileKeepsOtherDefaults(t *testing.T) {
-	c, err := Parse([]byte("telegram:\n  enabled: true\n  token: abc\ndeadlines:\n  turn: 2d\n  reminder: 12h\n"), "t.yaml")
+	c, err := Parse([]byte("telegram:\n  enabled: true\n  token: 1:abc\ndeadlines:\n  turn: 2d\n  reminder: 12h\n"), "t.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := Default()
-	want.Telegram.Enabled, want.Telegram.Token = true, "abc"
+	want.Telegram.Enabled, want.Telegram.Token = true, "1:abc"
 	want.Deadlines.Turn = Duration(48 * time.Hour)
 	want.Deadlines.Reminder = Duration(12 * time.Hour)
 	if !reflect.DeepEqual(c, want) {
@@ -271,24 +271,24 @@ func TestEnvOverrides(t *testing.T) {
 
 	c, err := LoadWith(path, env(map[string]string{
 		EnvDiscordToken:        "from-env",
-		EnvTelegramToken:       "tg-env",
+		EnvTelegramToken:       "12:tg-env",
 		EnvTelegramSecretToken: "s3cret",
 	}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Discord.Token.Reveal() != "from-env" || c.Telegram.Token.Reveal() != "tg-env" || c.Telegram.Webhook.SecretToken.Reveal() != "s3cret" {
+	if c.Discord.Token.Reveal() != "from-env" || c.Telegram.Token.Reveal() != "12:tg-env" || c.Telegram.Webhook.SecretToken.Reveal() != "s3cret" {
 		t.Errorf("environment did not win: %q %q %q", c.Discord.Token.Reveal(), c.Telegram.Token.Reveal(), c.Telegram.Webhook.SecretToken.Reveal())
 	}
 	// An empty variable does not erase the file's value.
-	c, err = LoadWith(path, env(map[string]string{EnvTelegramToken: "x", EnvTelegramSecretToken: "y"}))
+	c, err = LoadWith(path, env(map[string]string{EnvTelegramToken: "1:x", EnvTelegramSecretToken: "y"}))
 	if err != nil || c.Discord.Token.Reveal() != "from-file" {
 		t.Errorf("file token lost: %v", err)
 	}
 	// Load reads the real environment.
-	t.Setenv(EnvTelegramToken, "real-env")
+	t.Setenv(EnvTelegramToken, "3:real-env")
 	t.Setenv(EnvTelegramSecretToken, "real-secret")
-	if c, err := Load(path); err != nil || c.Telegram.Token.Reveal() != "real-env" {
+	if c, err := Load(path); err != nil || c.Telegram.Token.Reveal() != "3:real-env" {
 		t.Errorf("Load: %v", err)
 	}
 }
@@ -325,7 +325,7 @@ func TestMissingDictionary(t *testing.T) {
 func TestSecretsNeverPrinted(t *testing.T) {
 	const (
 		dtok = "DISCORD-TOKEN-abc123"
-		ttok = "TELEGRAM-TOKEN-456:xyz"
+		ttok = "456:TELEGRAM-TOKEN-xyz"
 		wsec = "WEBHOOK-SECRET-789"
 	)
 	path := writeFile(t, fmt.Sprintf("discord: {enabled: true, token: %s}\ntelegram: {enabled: true, mode: webhook, webhook: {listen: ':1', path: /t, secret_token: %s}}\n", dtok, wsec))

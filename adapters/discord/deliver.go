@@ -64,8 +64,13 @@ func (a *Adapter) loadBoards() {
 
 // Deliver draws what the core sends on its own: boards and messages in the
 // table's channel, hands and nudges by DM. A DM that Discord refuses
-// (50007: DMs closed, or no server in common) is bot.ErrNoPrivate.
+// (50007: DMs closed, or no server in common) is bot.ErrNoPrivate. Its
+// errors are redacted: the core logs them.
 func (a *Adapter) Deliver(ctx context.Context, o bot.Out) error {
+	return a.red.Error(a.deliver(ctx, o))
+}
+
+func (a *Adapter) deliver(ctx context.Context, o bot.Out) error {
 	switch o.Dest {
 	case bot.ToUser:
 		id, ok := strings.CutPrefix(o.User, "discord:")

@@ -19,6 +19,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/internal/redact"
 )
 
 // Options configure the adapter.
@@ -58,6 +59,7 @@ type Adapter struct {
 	core *bot.Core
 	s    *discordgo.Session
 	log  *slog.Logger
+	red  *redact.Redactor // of the token and interaction tokens
 
 	ctxMu sync.Mutex
 	ctx   context.Context // for the commands: outlives the shutdown signal
@@ -89,7 +91,7 @@ func New(opts Options) (*Adapter, error) {
 	if opts.Core == nil {
 		return nil, errors.New("discord: no core")
 	}
-	opts.Token = strings.TrimPrefix(strings.TrimSpace(opts.Token), "Bot ")
+	opts.Token = strings.TrimPrefix(redact.Trim(opts.Token), "Bot ")
 	if opts.Token == "" {
 		return nil, errors.New("discord: no token")
 	}
@@ -99,9 +101,11 @@ func New(opts Options) (*Adapter, error) {
 	if opts.ShardID < 0 || opts.ShardID >= opts.ShardCount {
 		return nil, fmt.Errorf("discord: shard %d of %d", opts.ShardID, opts.ShardCount)
 	}
-	if opts.Logger == nil {
-		opts.Logger = slog.Default()
-	}
+	// What the adapter logs or returns passes through a redactor of its
+	// token and of the interaction tokens that discordgo's errors quote in
+	// URLs (/webhooks/<app>/<token>/...).
+	red := redact.New(opts.Token)
+	opts.Logger = red.Logger(opts.Logger)
 	if opts.DeferAfter <= 0 {
 		opts.DeferAfter = 1500 * time.Millisecond
 	}
@@ -116,7 +120,7 @@ func New(opts Options) (*Adapter, error) {
 	}
 	s, err := discordgo.New("Bot " + opts.Token)
 	if err != nil {
-		return nil, err
+		return nil, red.Error(err)
 	}
 	// Interactions need no intent; Guilds is the least the gateway allows
 	// to be useful. No message content, no members, no presences.
@@ -134,7 +138,7 @@ func New(opts Options) (*Adapter, error) {
 	}
 	s.LogLevel = discordgo.LogError
 	a := &Adapter{
-		opts: opts, core: opts.Core, s: s, log: opts.Logger.With("platform", "discord"),
+		opts: opts, core: opts.Core, s: s, log: opts.Logger.With("platform", "discord"), red: red,
 		ctx: context.Background(),
 		dms: map[string]string{}, boards: map[uint64]boardRef{}, pings: map[uint64]messageID{},
 		behind: map[string]int{}, asks: map[string]string{}, tableMus: map[uint64]*sync.Mutex{},
@@ -156,6 +160,10 @@ func (a *Adapter) HasPrivateFallback() bool { return true }
 // interactions until ctx is done; then it closes the gateway, waits for
 // the interactions under way and saves the board notes.
 func (a *Adapter) Run(ctx context.Context) error {
+	return a.red.Error(a.serve(ctx))
+}
+
+func (a *Adapter) serve(ctx context.Context) error {
 	a.ctxMu.Lock()
 	a.ctx = context.WithoutCancel(ctx)
 	a.ctxMu.Unlock()

@@ -63,7 +63,10 @@ func (e *env) start() {
 		e.t.Fatal(err)
 	}
 	o := e.opts
-	o.Core, o.Token, o.Logger = core, "test-token", quiet
+	o.Core, o.Token = core, "test-token"
+	if o.Logger == nil {
+		o.Logger = quiet
+	}
 	o.Client, o.Dialer = e.f.client(), e.f.dialer()
 	if o.DeferAfter == 0 {
 		o.DeferAfter = 2 * time.Second

@@ -45,6 +45,7 @@ type fake struct {
 	delays       map[string]time.Duration // "METHOD /path/prefix" -> latency
 	requests     []string
 	wrongHost    []string
+	netFail      []string // path fragments whose requests fail as a network would
 	doneCh       map[string]chan struct{}
 	deleteBoards bool
 
@@ -242,6 +243,14 @@ func (f *fake) client() *http.Client {
 			f.mu.Unlock()
 			return nil, fmt.Errorf("fake: request to %s", r.URL.Host)
 		}
+		f.mu.Lock()
+		for _, frag := range f.netFail {
+			if strings.Contains(r.URL.Path, frag) {
+				f.mu.Unlock()
+				return nil, fmt.Errorf("fake: connection reset by peer")
+			}
+		}
+		f.mu.Unlock()
 		r2 := r.Clone(r.Context())
 		r2.URL.Scheme, r2.URL.Host, r2.Host = "http", host, ""
 		return http.DefaultTransport.RoundTrip(r2)
@@ -726,7 +735,8 @@ func (f *fake) interact(typ int, u fuser, channel string, data any, on *fmsg) *f
 	f.t.Helper()
 	f.mu.Lock()
 	id := f.id()
-	in := &finter{ID: id, Token: "tok" + id, User: u.ID, Channel: channel}
+	// Long and opaque, as Discord's are; "itok" marks it in the tests.
+	in := &finter{ID: id, Token: "itok" + id + "-Zm9vYmFyYmF6cXV4LXF1dXgtY29yZ2U", User: u.ID, Channel: channel}
 	if on != nil {
 		in.Original = f.msgs[on.ID] // a component's response updates the real message
 		if in.Original == nil {

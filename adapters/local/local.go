@@ -15,8 +15,10 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/i18n"
 )
 
 // Options configure a terminal chat.
@@ -38,7 +40,15 @@ type Options struct {
 	// written (the terminal cannot show them): one file per chat board and
 	// per player's hand, replaced as the game goes.
 	PictureDir string
+	// Lang is the language of the chat's own notes (a line too long);
+	// default i18n.Default.
+	Lang i18n.Lang
 }
+
+// MaxLine is the longest line read as a command, in characters: a chat
+// message holds no more (4,096 is Telegram's limit). A longer line, a paste
+// gone wrong, is refused with a note and reading goes on.
+const MaxLine = 4096
 
 // Chat is the terminal's side of the bot: it reads commands and is the
 // core's transport for the "local" platform.
@@ -60,6 +70,9 @@ func New(opts Options) *Chat {
 	}
 	if opts.Chat == "" {
 		opts.Chat = "main"
+	}
+	if opts.Lang == "" {
+		opts.Lang = i18n.Default
 	}
 	c := &Chat{opts: opts, user: opts.User, chat: opts.Chat,
 		buttons: map[string][]bot.Button{}, board: map[string][]bot.Button{}, closed: map[string]bool{}}
@@ -85,20 +98,28 @@ func chatKey(name string) string { return "local:" + name }
 func (c *Chat) Run(ctx context.Context) error {
 	// Lines are read in their own goroutine so that a signal ends the chat
 	// at once, even while it waits for a line that may never come.
-	lines := make(chan string)
+	lines := make(chan inputLine)
 	readErr := make(chan error, 1)
 	go func() {
-		sc := bufio.NewScanner(c.opts.In)
-		sc.Buffer(make([]byte, 64*1024), 1024*1024)
-		for sc.Scan() {
-			select {
-			case lines <- sc.Text():
-			case <-ctx.Done():
+		in := bufio.NewReaderSize(c.opts.In, 64*1024)
+		for {
+			l, err := readLine(in)
+			if err == nil || l.text != "" || l.chars > 0 {
+				select {
+				case lines <- l:
+				case <-ctx.Done():
+					return
+				}
+			}
+			if err != nil {
+				if err == io.EOF {
+					err = nil
+				}
+				readErr <- err
+				close(lines)
 				return
 			}
 		}
-		readErr <- sc.Err()
-		close(lines)
 	}()
 	for {
 		if c.opts.Prompt {
@@ -107,13 +128,74 @@ func (c *Chat) Run(ctx context.Context) error {
 		select {
 		case <-ctx.Done():
 			return nil
-		case line, ok := <-lines:
+		case l, ok := <-lines:
 			if !ok {
 				return <-readErr
 			}
-			c.line(ctx, line)
+			if l.chars > MaxLine {
+				c.printf("  (%s)\n", c.text("local.line_too_long", number(c.opts.Lang, l.chars), number(c.opts.Lang, MaxLine)))
+				continue
+			}
+			c.line(ctx, l.text)
 		}
 	}
+}
+
+// inputLine is a line read: its text, or for a line over MaxLine only its
+// length.
+type inputLine struct {
+	text  string
+	chars int // characters, without the line's end
+}
+
+// readLine reads one line, whatever its length, keeping at most what a
+// line of MaxLine characters takes: a line of megabytes is counted as it
+// goes by, not held. err is io.EOF after the last line.
+func readLine(in *bufio.Reader) (inputLine, error) {
+	var l inputLine
+	var buf []byte
+	over := false
+	for {
+		chunk, err := in.ReadSlice('\n')
+		for _, b := range chunk {
+			if utf8.RuneStart(b) && b != '\n' && b != '\r' {
+				l.chars++
+			}
+		}
+		if !over {
+			buf = append(buf, chunk...)
+			if len(buf) > utf8.UTFMax*MaxLine+2 { // longer than any line of MaxLine characters
+				over, buf = true, nil
+			}
+		}
+		if err == bufio.ErrBufferFull {
+			continue
+		}
+		if !over {
+			l.text = strings.TrimRight(string(buf), "\r\n")
+			l.chars = utf8.RuneCountInString(l.text)
+		}
+		return l, err
+	}
+}
+
+// text is one of the chat's own notes, in its language.
+func (c *Chat) text(key string, args ...any) string {
+	return i18n.Renderer{Lang: c.opts.Lang}.Text(i18n.T(key, args...))
+}
+
+// number writes n as a reader of lang does: 2 097 152 in French (with
+// narrow no-break spaces), 2,097,152 in English.
+func number(lang i18n.Lang, n int) string {
+	sep := ","
+	if lang == i18n.FR {
+		sep = "\u202f"
+	}
+	s := strconv.Itoa(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + sep + s[i:]
+	}
+	return s
 }
 
 func (c *Chat) currentUser() string {

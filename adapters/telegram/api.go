@@ -10,6 +10,8 @@ import (
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/tablee/tablee/internal/redact"
 )
 
 // apiError is a failed request, sorted by what the adapter does about it.
@@ -63,12 +65,11 @@ func (e *apiError) unreachable() bool {
 	return e.code == 403 || (e.code == 400 && strings.Contains(d, "chat not found"))
 }
 
-func classify(resp *tgbotapi.APIResponse, err error, token string) *apiError {
-	if err != nil && token != "" && strings.Contains(err.Error(), token) {
-		// The library's network errors quote the URL, token included.
-		err = errors.New(strings.ReplaceAll(err.Error(), token, "<token>"))
-	}
-	e := &apiError{err: err}
+// classify sorts a failed request. Its error is redacted: the library's
+// network errors quote the URL, and the token is in the URL's path
+// (/bot<token>/method), escaped or not.
+func classify(resp *tgbotapi.APIResponse, err error, red *redact.Redactor) *apiError {
+	e := &apiError{err: red.Error(err)}
 	var te *tgbotapi.Error
 	if errors.As(err, &te) {
 		e.code, e.desc = te.Code, te.Message
@@ -92,6 +93,7 @@ func classify(resp *tgbotapi.APIResponse, err error, token string) *apiError {
 			}
 		}
 	}
+	e.desc = red.String(e.desc)
 	if e.code == 429 && e.retryAfter <= 0 {
 		e.retryAfter = time.Second
 	}
@@ -121,7 +123,7 @@ func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, d
 		if err == nil {
 			return resp.Result, nil
 		}
-		e := classify(resp, err, a.opts.Token)
+		e := classify(resp, err, a.red)
 		switch {
 		case e.retryAfter > 0:
 			w := a.lim.global

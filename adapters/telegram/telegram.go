@@ -32,6 +32,7 @@ import (
 
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/redact"
 )
 
 // Options configure the adapter.
@@ -82,6 +83,7 @@ type Adapter struct {
 	client   *http.Client
 	username string
 	log      *slog.Logger
+	red      *redact.Redactor // of the token and the webhook secret
 	clock    Clock
 	limits   Limits
 	lim      *limits
@@ -123,9 +125,13 @@ func New(opts Options) (*Adapter, error) {
 	if opts.Core == nil {
 		return nil, errors.New("telegram: no core")
 	}
+	opts.Token = redact.Trim(opts.Token)
 	if opts.Token == "" {
 		return nil, errors.New("telegram: no token")
 	}
+	// What the adapter logs or returns passes through a redactor of its
+	// token and webhook secret.
+	red := redact.New(opts.Token, opts.Webhook.SecretToken)
 	if opts.APIEndpoint == "" {
 		opts.APIEndpoint = tgbotapi.APIEndpoint
 	}
@@ -141,9 +147,7 @@ func New(opts Options) (*Adapter, error) {
 	if opts.Lang == "" {
 		opts.Lang = i18n.Default
 	}
-	if opts.Logger == nil {
-		opts.Logger = slog.Default()
-	}
+	opts.Logger = red.Logger(opts.Logger)
 	if opts.Clock == nil {
 		opts.Clock = systemClock{}
 	}
@@ -167,12 +171,12 @@ func New(opts Options) (*Adapter, error) {
 	}
 	api, err := tgbotapi.NewBotAPIWithClient(opts.Token, opts.APIEndpoint, client)
 	if err != nil {
-		return nil, fmt.Errorf("telegram: getMe: %w", classify(nil, err, opts.Token))
+		return nil, fmt.Errorf("telegram: getMe: %w", classify(nil, err, red))
 	}
 	sendCtx, cancel := context.WithCancel(context.Background())
 	a := &Adapter{
 		opts: opts, core: opts.Core, api: api, client: client, username: api.Self.UserName,
-		log: opts.Logger.With("platform", "telegram"), clock: opts.Clock, limits: opts.Limits,
+		log: opts.Logger.With("platform", "telegram"), red: red, clock: opts.Clock, limits: opts.Limits,
 		lim: newLimits(opts.Clock, opts.Limits), sendCtx: sendCtx, sendCancel: cancel,
 		queues: map[int64]*chatQueue{}, inboxes: map[int64]*inbox{},
 		boards: map[uint64]*boardState{}, lastSeen: map[string]int{}, asks: map[string]string{}, files: map[string]string{},
@@ -207,7 +211,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	}
 	a.handlers.Wait()
 	a.drain()
-	return err
+	return a.red.Error(err)
 }
 
 // drain waits for the send queues to empty, then cancels what remains.
@@ -246,7 +250,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 			if ctx.Err() != nil {
 				break
 			}
-			e := classify(resp, err, a.opts.Token)
+			e := classify(resp, err, a.red)
 			wait := e.retryAfter
 			if wait == 0 {
 				if backoff == 0 {

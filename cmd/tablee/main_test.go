@@ -217,3 +217,19 @@ func TestSIGTERMStopsCleanly(t *testing.T) {
 		t.Fatalf("moves after SIGTERM: %v %d", err, len(moves))
 	}
 }
+
+// TestLocalGoesOnAfterAnOverlongLine: `tablee local` refuses a 2 MB line
+// in the language of --lang and reads the commands after it.
+func TestLocalGoesOnAfterAnOverlongLine(t *testing.T) {
+	in := "alice> /jouer crackword\n" + strings.Repeat("é", 1<<20) + "\nbob> /rejoindre\n"
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"local", "--data", t.TempDir(), "--lang", "fr"}, strings.NewReader(in), &out, io.Discard); err != nil {
+		t.Fatalf("local stopped: %v", err)
+	}
+	if !strings.Contains(out.String(), "ta ligne est ignorée : elle fait 1\u202f048\u202f576 caractères") {
+		t.Errorf("no note about the long line:\n%.3000s", out.String())
+	}
+	if !strings.Contains(out.String(), "#main bob> /rejoindre") || !strings.Contains(out.String(), "2. bob") {
+		t.Errorf("the line after was not played:\n%.3000s", out.String())
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	stdlog "log"
 	"log/slog"
 	"os"
 	"time"
@@ -13,23 +14,32 @@ import (
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/config"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/redact"
 	"github.com/tablee/tablee/store/bolt"
 )
 
 // serve runs the bot on the platforms its configuration enables, until
 // SIGINT or SIGTERM; then it finishes the moves in hand and closes the store.
-func serve(ctx context.Context, args []string, stderr io.Writer) error {
+//
+// Nothing it writes holds a secret: its log handler and the error it
+// returns pass through a redactor that knows the tokens of the run (and the
+// shapes of platform tokens), and the standard log package (which the
+// platform libraries use) writes through the same handler.
+func serve(ctx context.Context, args []string, stderr io.Writer) (err error) {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	path := fs.String("config", "tablee.yaml", "configuration file")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
-	cfg, err := config.Load(*path)
+	cfg, err := config.Load(*path) // its errors are redacted already
 	if err != nil {
 		return err
 	}
-	log := newLogger(cfg, stderr)
+	red := redact.New(cfg.Secrets()...)
+	defer func() { err = red.Error(err) }()
+	log := newLogger(cfg, red, stderr)
+	defer useAsDefault(log)()
 	log.Info("starting", "version", fullVersion(), "config", cfg)
 	platforms := enabledPlatforms(cfg)
 	if len(platforms) == 0 {
@@ -65,14 +75,19 @@ func serve(ctx context.Context, args []string, stderr io.Writer) error {
 	}
 	// Deadlines that passed while the bot was down are applied as soon as
 	// the scheduler runs: wait until every platform can deliver what they
-	// announce, so that nothing is told to no one.
-	waitForTransports(runCtx, core, platforms, 30*time.Second, log)
-	go func() { core.Run(runCtx); errs <- nil }()
-	var first error
-	select {
-	case <-ctx.Done():
-		log.Info("stopping: signal received")
-	case first = <-errs:
+	// announce, so that nothing is told to no one. A platform that fails to
+	// start ends the wait at once.
+	failed, first := waitForTransports(runCtx, core, platforms, errs, 30*time.Second, log)
+	if !failed {
+		go func() { core.Run(runCtx); errs <- nil }()
+		select {
+		case <-ctx.Done():
+			log.Info("stopping: signal received")
+		case first = <-errs:
+			failed = true
+		}
+	}
+	if failed {
 		log.Error("stopping: a platform stopped", "err", first)
 	}
 	cancel()
@@ -102,20 +117,36 @@ func enabledPlatforms(cfg *config.Config) []platform {
 	return out
 }
 
-func newLogger(cfg *config.Config, w io.Writer) *slog.Logger {
+// newLogger is the run's logger: every record is redacted before it is
+// written.
+func newLogger(cfg *config.Config, red *redact.Redactor, w io.Writer) *slog.Logger {
 	var level slog.Level
 	_ = level.UnmarshalText([]byte(cfg.Log.Level))
 	opts := &slog.HandlerOptions{Level: level}
+	var h slog.Handler = slog.NewTextHandler(w, opts)
 	if cfg.Log.Format == "json" {
-		return slog.New(slog.NewJSONHandler(w, opts))
+		h = slog.NewJSONHandler(w, opts)
 	}
-	return slog.New(slog.NewTextHandler(w, opts))
+	return slog.New(red.Handler(h))
+}
+
+// useAsDefault makes l the default logger, and the standard log package's
+// output, until the returned function puts back the previous ones.
+func useAsDefault(l *slog.Logger) (restore func()) {
+	prev, prevOut, prevFlags := slog.Default(), stdlog.Writer(), stdlog.Flags()
+	slog.SetDefault(l)
+	return func() {
+		slog.SetDefault(prev)
+		stdlog.SetOutput(prevOut)
+		stdlog.SetFlags(prevFlags)
+	}
 }
 
 // waitForTransports returns once each platform has registered its
-// transport with the core, or when the wait is over (a platform that
-// cannot connect reports its own error).
-func waitForTransports(ctx context.Context, core *bot.Core, platforms []platform, limit time.Duration, log *slog.Logger) {
+// transport with the core, when the wait is over (a platform that cannot
+// connect reports its own error), or at once when a platform stops: then
+// failed is true and err is what it said.
+func waitForTransports(ctx context.Context, core *bot.Core, platforms []platform, errs <-chan error, limit time.Duration, log *slog.Logger) (failed bool, err error) {
 	deadline := time.Now().Add(limit)
 	for {
 		missing := ""
@@ -125,15 +156,17 @@ func waitForTransports(ctx context.Context, core *bot.Core, platforms []platform
 			}
 		}
 		if missing == "" {
-			return
+			return false, nil
 		}
 		if time.Now().After(deadline) {
 			log.Warn("scheduler started before a platform was ready", "platform", missing)
-			return
+			return false, nil
 		}
 		select {
 		case <-ctx.Done():
-			return
+			return false, nil
+		case err := <-errs:
+			return true, err
 		case <-time.After(50 * time.Millisecond):
 		}
 	}

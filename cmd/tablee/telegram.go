@@ -2,8 +2,11 @@ package main
 
 import (
 	"context"
+	stdlog "log"
 	"log/slog"
 	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/tablee/tablee/adapters/telegram"
 	"github.com/tablee/tablee/bot"
@@ -13,6 +16,9 @@ import (
 
 // The Telegram adapter, when telegram.enabled is set.
 func init() {
+	// The library's own lines go to the standard logger, which serve sends
+	// through its redacting handler (it writes to stderr otherwise).
+	_ = tgbotapi.SetLogger(stdlog.Default())
 	platformAdapters["telegram"] = func(cfg *config.Config) (platform, bool) {
 		tc := cfg.Telegram
 		if !tc.Enabled {
