@@ -127,7 +127,7 @@ for (const entryForms of reader.seqTransformDictionaryEntries()) {
       left.elidedGroups.add(folded);
     } else {
       if (vowelless.test(folded) && !interjections.has(folded)) unreviewed.add(`${word} (${form.dic})`);
-      if (apostrophes.test(word)) innerApostrophe.add(word);
+      if (apostrophes.test(entry)) innerApostrophe.add(entry);
       let set = common.get(folded);
       if (!set) common.set(folded, (set = new Set()));
       set.add(word);
@@ -175,4 +175,4 @@ for (const [what, set] of Object.entries(left)) {
   const l = leftOut(set);
   console.log(`left out, ${what}: ${l.length}${l.length <= 40 ? ': ' + l.join(' ') : ''}`);
 }
-console.log(`words with an inner apostrophe: ${[...innerApostrophe].sort(byCodeUnit).join(' ')}`);
+console.log(`entries with an inner apostrophe, kept as words: ${[...innerApostrophe].sort(byCodeUnit).join(' ')}`);
