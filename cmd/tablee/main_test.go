@@ -159,7 +159,7 @@ func TestLocalRefusesALockedDataFile(t *testing.T) {
 
 func TestLexiconHasTool(t *testing.T) {
 	var out bytes.Buffer
-	in := strings.NewReader("maison\nÉlève\nxqzw\naujourd'hui\n")
+	in := strings.NewReader("maison\nÉlève\nxqzw\nporte-monnaie\naujourd'hui\n")
 	if err := run(context.Background(), []string{"lexicon", "has"}, in, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
@@ -170,7 +170,7 @@ func TestLexiconHasTool(t *testing.T) {
 		}
 	}
 	lines := strings.Split(strings.TrimSpace(got), "\n")
-	if len(lines) != 4 || !strings.HasSuffix(lines[0], "yes") || !strings.HasSuffix(lines[1], "yes") || !strings.HasSuffix(lines[2], "no") || !strings.HasSuffix(lines[3], "no") {
+	if len(lines) != 5 || !strings.HasSuffix(lines[0], "yes") || !strings.HasSuffix(lines[1], "yes") || !strings.HasSuffix(lines[2], "no") || !strings.HasSuffix(lines[3], "no") || lines[4] != "AUJOURDHUI yes" {
 		t.Fatalf("lexicon has:\n%s", got)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -29,6 +30,8 @@ var (
 	embeddedNamesGz []byte
 	//go:embed data/spellings.txt.gz
 	embeddedSpellingsGz []byte
+	//go:embed data/acronyms.txt.gz
+	embeddedAcronymsGz []byte
 )
 
 var (
@@ -36,11 +39,14 @@ var (
 	defaultLex  *Lexicon
 	namesOnce   sync.Once
 	namesLex    *Lexicon
+
+	acronymsOnce sync.Once
+	acronyms     []string // sorted, folded
 )
 
 // Default returns the dictionary the games check words against: the one
 // given to Use, else the French dictionary bundled with Tablée (Grammalecte,
-// about 414,000 common words, conjugations included), loaded on first use
+// about 415,000 common words, conjugations included), loaded on first use
 // from the embedded graph in a few milliseconds.
 func Default() *Lexicon {
 	if lex := override.Load(); lex != nil {
@@ -53,13 +59,34 @@ func Default() *Lexicon {
 	return defaultLex
 }
 
-// ProperNouns returns the bundled proper nouns (about 8,000 names of
+// ProperNouns returns the bundled proper nouns (about 7,400 names of
 // people, places and brands, folded), a separate small lexicon: games
 // reject them as words but may use Has to explain why ("Paris" is a
-// name). Only Has, Len and Words are meant for it.
+// name), and La Coquillaude accepts them. Acronyms and initialisms (TV,
+// BD, SNCF, BMW) and unit symbols (PN, the petanewton) are not names and
+// are not in it (see IsAcronym). Only Has, Len and Words are meant for it.
 func ProperNouns() *Lexicon {
 	namesOnce.Do(func() { namesLex = mustDecode(embeddedNamesGraph, "data/names.bin") })
 	return namesLex
+}
+
+// IsAcronym reports whether s (folded here) is one of the bundled
+// dictionary's acronyms and initialisms (TV, BD, SNCF, BMW, ADN, ONU),
+// entries it writes in capitals that are neither a common word nor a name
+// (OS is the word os, EVA the name Éva). They are never words, nor proper
+// nouns: games use IsAcronym to say why one is refused. The list is the
+// bundled one even when a server uses its own dictionary.
+func IsAcronym(s string) bool {
+	folded, ok := Fold(s)
+	if !ok {
+		return false
+	}
+	acronymsOnce.Do(func() {
+		// The tests read the embedded file: an error is a broken build.
+		acronyms, _ = gunzipLines(embeddedAcronymsGz)
+	})
+	_, found := slices.BinarySearch(acronyms, folded)
+	return found
 }
 
 func mustDecode(data []byte, name string) *Lexicon {

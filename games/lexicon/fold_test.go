@@ -10,13 +10,20 @@ func TestFold(t *testing.T) {
 		"élève": "ELEVE", "Élevé": "ELEVE", "garçon": "GARCON", "cœur": "COEUR",
 		"ŒUVRE": "OEUVRE", "ex-æquo"[3:]: "AEQUO", "Cæsar": "CAESAR", "MAISON": "MAISON",
 		"maison": "MAISON", "naïf": "NAIF", "où": "OU", "Noël": "NOEL", "e\u0301te\u0301": "ETE",
+		// An apostrophe between two letters is dropped.
+		"aujourd'hui": "AUJOURDHUI", "aujourd’hui": "AUJOURDHUI", "presqu’île": "PRESQUILE",
+		"Prud'homme": "PRUDHOMME", "entrʼouvrir": "ENTROUVRIR", "rock'n'roll": "ROCKNROLL",
+		"l'é\u0301": "LE", "presqu'île": "PRESQUILE", "é'a": "EA",
 	} {
 		got, ok := Fold(in)
 		if !ok || got != want {
 			t.Errorf("Fold(%q) = %q %v, want %q", in, got, ok, want)
 		}
 	}
-	for _, in := range []string{"", "porte-monnaie", "aujourd'hui", "aujourd’hui", "pomme de terre", "mp3", "abc.", "straße", "\u0301"} {
+	for _, in := range []string{
+		"", "porte-monnaie", "pomme de terre", "mp3", "abc.", "straße", "\u0301",
+		"'", "’", "aujourd'", "'hui", "’hui", "presqu’", "d''o", "d'’o", "l' a", "l'-a", "l'\u0301a", "a'1", "é'",
+	} {
 		if got, ok := Fold(in); ok {
 			t.Errorf("Fold(%q) = %q, true; want false", in, got)
 		}

@@ -10,13 +10,13 @@ func TestRulesPagesWords(t *testing.T) {
 	for _, w := range []string{
 		"ABOYEZ", "LEGERS", "GRELES", "ARISTOTELICIEN", "SIMULTANEE", "DEPENSER",
 		"RUE", "ROBE", "OBJET", "ARBRE", "MAISON", "ABRI",
-		"élève", "Légers", "cœur", "ÆTHUSE",
+		"élève", "Légers", "cœur", "ÆTHUSE", "AUJOURD'HUI", "aujourd’hui",
 	} {
 		if !lex.Has(w) {
 			t.Errorf("Has(%q) = false, want true", w)
 		}
 	}
-	for _, w := range []string{"", "ZZZ", "MAISONX", "AUJOURD'HUI", "PORTE-MONNAIE", "ABRI ", "AB1"} {
+	for _, w := range []string{"", "ZZZ", "MAISONX", "L'ARBRE", "AUJOURD'", "PORTE-MONNAIE", "ABRI ", "AB1"} {
 		if lex.Has(w) {
 			t.Errorf("Has(%q) = true, want false", w)
 		}

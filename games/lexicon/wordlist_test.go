@@ -18,10 +18,10 @@ func TestLoadWordList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if lex.Len() != 3 {
-		t.Fatalf("Len() = %d, want 3 (MAISON, ELEVE, ARBRE)", lex.Len())
+	if lex.Len() != 4 {
+		t.Fatalf("Len() = %d, want 4 (MAISON, ELEVE, ARBRE, AUJOURDHUI)", lex.Len())
 	}
-	for _, w := range []string{"MAISON", "ELEVE", "arbre"} {
+	for _, w := range []string{"MAISON", "ELEVE", "arbre", "AUJOURDHUI", "aujourd’hui"} {
 		if !lex.Has(w) {
 			t.Errorf("Has(%q) = false", w)
 		}
@@ -31,6 +31,9 @@ func TestLoadWordList(t *testing.T) {
 	}
 	if got := strings.Join(lex.Spellings("ELEVE"), " "); got != "élève" {
 		t.Errorf("Spellings(ELEVE) = %q, want élève", got)
+	}
+	if got := strings.Join(lex.Spellings("AUJOURDHUI"), " "); got != "aujourd'hui" {
+		t.Errorf("Spellings(AUJOURDHUI) = %q, want aujourd'hui", got)
 	}
 	if got := strings.Join(lex.Spellings("MAISON"), " "); got != "maison" {
 		t.Errorf("Spellings(MAISON) = %q, want maison", got)
@@ -47,7 +50,7 @@ func TestLoadWordListErrorsNameTheFile(t *testing.T) {
 		t.Errorf("LoadWordList(missing) error = %v, want it to name %s", err, missing)
 	}
 	empty := filepath.Join(dir, "empty.txt")
-	if err := os.WriteFile(empty, []byte("# nothing\n123\nc'est\n\n"), 0o644); err != nil {
+	if err := os.WriteFile(empty, []byte("# nothing\n123\nqu'\n\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	_, err := LoadWordList(empty)

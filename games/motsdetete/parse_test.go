@@ -26,6 +26,9 @@ func TestParseMoves(t *testing.T) {
 		{"H3 bas bas", "H3", true, "BAS"},
 		{"  H3   h   DROITE ", "H3", false, "DROITE"},
 		{"/move H3 bas MOT", "H3", true, "MOT"},
+		// A word written with an inner apostrophe is played without it.
+		{"H3 bas aujourd'hui", "H3", true, "AUJOURDHUI"},
+		{"H3 droite presqu’île", "H3", false, "PRESQUILE"},
 	} {
 		m, err := parseMove(g, tc.in)
 		if err != nil || m.pass || m.cell != cell(tc.cell) || m.down != tc.down || m.word != tc.word {
@@ -49,7 +52,7 @@ func TestParseMoves(t *testing.T) {
 		"H3 gauche MOT":                      "motsdetete.err.direction",
 		"H3 up MOT":                          "motsdetete.err.direction",
 		"H3 bas MOT-CLE":                     "motsdetete.err.letters",
-		"H3 bas aujourd'hui":                 "motsdetete.err.letters",
+		"H3 bas aujourd'":                    "motsdetete.err.letters",
 		"H3 bas 123":                         "motsdetete.err.letters",
 		"maison bas rouge":                   "motsdetete.err.syntax",
 		"H3 bas " + string(make([]byte, 90)): "motsdetete.err.syntax",

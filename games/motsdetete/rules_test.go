@@ -488,3 +488,30 @@ func TestWorkedCheck_PENSER11(t *testing.T) {
 		t.Fatalf("%+v", l)
 	}
 }
+
+// TestMT_D2_AbbreviationsAreNoWords: with the bundled dictionary, unit
+// symbols (ACD, the attocandela), abbreviations and acronyms lose the turn
+// (MT-D2: no abbreviations), while a word French writes with an inner
+// apostrophe is played without it, typed either way.
+func TestMT_D2_AbbreviationsAreNoWords(t *testing.T) {
+	grid := []string{
+		"1 1 1 1 1 1 1 1 1 1",
+		"1 1 1 1 1 1 1 1 1 1",
+	}
+	for _, w := range []string{"ACD", "ASR", "KM", "TV", "SNCF", "ETC"} {
+		g := newGame(t, grid, nil, 2, nil)
+		g.setDie(len(w))
+		gamestest.MustApply(t, g, 0, "A1 droite "+w)
+		if g.s.Last.Kind != kindLost {
+			t.Errorf("%s played: %+v", w, g.s.Last)
+		}
+	}
+	for _, w := range []string{"aujourd'hui", "aujourd’hui", "AUJOURDHUI"} {
+		g := newGame(t, grid, nil, 2, nil)
+		g.setDie(10)
+		gamestest.MustApply(t, g, 0, "A1 droite "+w)
+		if g.s.Last.Kind != kindPlay || g.s.letters([]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}) != "AUJOURDHUI" {
+			t.Errorf("%s: %+v", w, g.s.Last)
+		}
+	}
+}

@@ -1,24 +1,29 @@
 // Extracts Tablée's French word lists from the Grammalecte dictionary
-// (MPL-2.0) as packaged in @cspell/dict-fr-fr, and writes them, gzipped,
-// into the directory given as the first argument (games/lexicon/data).
+// (MPL-2.0) as packaged in the npm package dictionary-fr (the Hunspell
+// .aff/.dic pair), and writes them, gzipped, into the directory given as
+// the first argument (games/lexicon/data).
 //
 //   npm ci && node generate.mjs ../../games/lexicon/data
 //
 // Outputs (one entry a line, sorted, UTF-8):
 //   words.txt.gz      folded common words (A-Z only)
-//   names.txt.gz      folded proper nouns
+//   names.txt.gz      folded proper nouns (names of people, places, brands)
+//   acronyms.txt.gz   folded entries the dictionary writes in capitals:
+//                     acronyms and initialisms (TV, SNCF, ADNc), currency
+//                     codes, roman numerals; neither words nor names
 //   spellings.txt.gz  accented spellings, in the order of their folded form,
 //                     of the common words whose display form is not simply
 //                     the lowercase fold (ELEVE: élève, élevé); Go refolds
 //                     each line to find its word, so the fold isn't stored
 //
 // The folding must match lexicon.Fold in Go: NFD, drop combining marks,
-// Œ -> OE and Æ -> AE, uppercase, keep only strings of A-Z.
-import { importTrie } from 'cspell-trie-lib';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { gunzipSync, gzipSync } from 'node:zlib';
+// Œ -> OE and Æ -> AE, uppercase, an apostrophe between two letters dropped
+// (aujourd’hui -> AUJOURDHUI), keep only strings of A-Z.
+import { HunspellReader } from 'hunspell-reader';
+import { writeFileSync, mkdirSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const outDir = process.argv[2];
 if (!outDir) {
@@ -26,89 +31,113 @@ if (!outDir) {
   process.exit(2);
 }
 
-const require = createRequire(import.meta.url);
-const dictDir = dirname(require.resolve('@cspell/dict-fr-fr/cspell-ext.json'));
-const raw = gunzipSync(readFileSync(join(dictDir, 'fr-fr.trie.gz'))).toString('utf8');
-const root = importTrie(raw);
+const dictDir = dirname(fileURLToPath(import.meta.resolve('dictionary-fr')));
+const reader = await HunspellReader.createFromFiles(join(dictDir, 'index.aff'), join(dictDir, 'index.dic'));
 
+const apostrophes = /['’ʼ]/;
 function fold(s) {
   const f = s
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .replace(/œ/g, 'oe').replace(/Œ/g, 'OE')
     .replace(/æ/g, 'ae').replace(/Æ/g, 'AE')
-    .toUpperCase();
+    .toUpperCase()
+    .replace(/(?<=[A-Z])['’ʼ](?=[A-Z])/g, '');
   return /^[A-Z]+$/.test(f) ? f : null;
 }
 
-// The trie also stores elided forms (d’, l’, qu’… in front of every word),
-// compounds and an accent-free "~" copy of everything: enumerating all of it
-// exhausts memory. Walking the trie ourselves lets us prune a branch at the
-// first character that can never fold to a letter.
-const letterCache = new Map();
-function isLetter(ch) {
-  let ok = letterCache.get(ch);
-  if (ok === undefined) {
-    ok = fold(ch) !== null;
-    letterCache.set(ch, ok);
-  }
-  return ok;
-}
-
-// Grammalecte lists unit symbols and abbreviations among its lowercase
-// entries (km, kg, http, etc, atm). The trie has lost the tags that mark
-// them, so they are recognised here: a string of two letters or more with
-// no vowel is a symbol, but for the interjections that French dictionaries
-// accept; and a few abbreviations with a vowel are named one by one. A game
-// that accepts "KM" as a word would not be honest.
+// How Grammalecte marks what is not a word (its Hunspell files keep these
+// marks; the part-of-speech fields of its lexicon have no tag for
+// abbreviations):
+//
+// * Symbols carry the KEEPCASE flag ("||"): units (km, cd, Hz, kWh), and
+//   the SI prefixes are affixes (flag "U."), so acd (attocandela), asr
+//   (attosteradian) or PN (petanewton) come from cd, sr and N with that
+//   flag; codes and abbreviations written as symbols (com, org, fr, www,
+//   atm, oz, ua) carry it too. hunspell-reader sets isKeepCase on every
+//   form of such an entry.
+// * Acronyms and initialisms are written in capitals (TV, BD, SNCF, BMW,
+//   ADNc): see isAcronym.
+// * A few lowercase abbreviations carry no mark: they are named here, by
+//   their dictionary entry (so pt also covers pts, http https).
+const lowercaseAbbreviations = new Set([
+  'etc', 'cf', 'vs', 'av', 'éd', 'ln', 'pt', 'ftp', 'http',
+]);
+// Entries that are no French word on their own: elements of Latin and
+// Italian phrases (ab ovo, ad hoc, al dente, ac), the ligatures æ and œ as
+// letters (they would fold to AE and OE), qu without its apostrophe, ud.
+const notWordsAlone = new Set(['ab', 'ad', 'al', 'ac', 'æ', 'œ', 'qu', 'ud']);
+// Entries written with an inner apostrophe that are an elided pronoun or
+// particle in front of a word, not a word (unlike aujourd’hui, presqu’île,
+// quelqu’un, prud’homme, entr’ouvrir, which are words).
+const elidedGroups = new Set(["d'aucuns", "n'importe", "m'en", "t'elle", "t'en", "t'il", "t'on"]);
+// A lowercase string of two letters or more without a vowel is kept only
+// if it is one of these interjections (or the Welsh crwth); any other one
+// stops the generator: a new dictionary version must be reviewed, not let
+// a symbol in.
 const vowelless = /^[^AEIOUY]{2,}$/;
-const interjections = new Set(['BRR', 'BRRR', 'GRRR', 'HM', 'HMM', 'MMM', 'PFF', 'PFFT', 'PST', 'PSST', 'TSS', 'ZZZ', 'ZZZZ', 'CRWTH', 'CRWTHS']);
-// Two-letter unit symbols and abbreviations with a vowel: ac (alternating
-// current), ag (assemblée générale), av (avenue), ed (édition), oz, ua
-// (unité astronomique), the yocto- units (yd, yg, ym, ys...), and a few
-// more that no French word game accepts.
-const abbreviations = new Set(['ETC', 'ATM', 'KCAL',
-  'AB', 'AC', 'AD', 'AE', 'AG', 'AL', 'AM', 'AV', 'ED', 'OE', 'OZ', 'QU', 'UA', 'UD',
-  'YD', 'YG', 'YL', 'YM', 'YS']);
-function isSymbol(folded) {
-  return (vowelless.test(folded) && !interjections.has(folded)) || abbreviations.has(folded);
+const interjections = new Set(['BRR', 'BRRR', 'GRRR', 'HM', 'HMM', 'MMM', 'PFF', 'PFFT', 'PST', 'PSST', 'TSS', 'KSS', 'ZZZ', 'ZZZZ', 'CRWTH', 'CRWTHS']);
+
+const isUpper = (ch) => ch !== undefined && ch !== ch.toLowerCase() && ch === ch.toUpperCase();
+const isLower = (ch) => ch !== ch.toUpperCase() && ch === ch.toLowerCase();
+// Written mostly in capitals: two capitals first and no more lowercase
+// letters than capitals (TV, SNCF, ADNc, ARNm, BACnet), where a name has
+// one capital or two before a longer lowercase part (McDonald, OCaml,
+// JMeter, STMicroelectronics).
+function isAcronym(word) {
+  if (!isUpper(word[0]) || !isUpper(word[1])) return false;
+  const chars = [...word];
+  return chars.filter(isUpper).length >= chars.filter(isLower).length;
 }
 
 const common = new Map(); // folded -> Set of spellings
 const names = new Set();
-let entries = 0;
+const acronyms = new Set();
+const left = { symbols: new Set(), abbreviations: new Set(), notWordsAlone: new Set(), elidedGroups: new Set(), mixedCase: new Set() };
+const innerApostrophe = new Set();
+const unreviewed = new Set();
+let forms = 0;
 
-function walk(node, prefix) {
-  if (node.f) {
-    entries++;
-    const folded = fold(prefix);
-    if (folded) {
-      if (prefix === prefix.toLowerCase()) {
-        if (isSymbol(folded)) {
-          symbols++;
-          return walkChildren(node, prefix);
-        }
-        let set = common.get(folded);
-        if (!set) common.set(folded, (set = new Set()));
-        set.add(prefix);
-      } else if (prefix[0] !== prefix[0].toLowerCase()) {
-        names.add(folded);
-      }
-      // Anything else starts lowercase but holds capitals: unit symbols
-      // such as "kWh" or "aBq", neither common words nor names.
+for (const entryForms of reader.seqTransformDictionaryEntries()) {
+  for (const form of entryForms) {
+    forms++;
+    // Elided forms (l’abaca, qu’entr’ouvrit) come from the prefixes L',
+    // D', Q'...: never words.
+    if (apostrophes.test(form.prefix)) continue;
+    const word = form.word;
+    const folded = fold(word);
+    if (!folded) continue; // hyphens, spaces, digits, dots
+    const entry = form.dic.split('/')[0];
+    if (form.flags.isKeepCase) {
+      left.symbols.add(folded);
+      continue;
+    }
+    if (isAcronym(word)) {
+      acronyms.add(folded);
+    } else if (isUpper(word[0])) {
+      names.add(folded);
+    } else if (word !== word.toLowerCase()) {
+      // Starts lowercase but holds capitals: kWh-like symbols, iPhone.
+      left.mixedCase.add(folded);
+    } else if (lowercaseAbbreviations.has(entry)) {
+      left.abbreviations.add(folded);
+    } else if (notWordsAlone.has(entry)) {
+      left.notWordsAlone.add(folded);
+    } else if (elidedGroups.has(entry)) {
+      left.elidedGroups.add(folded);
+    } else {
+      if (vowelless.test(folded) && !interjections.has(folded)) unreviewed.add(`${word} (${form.dic})`);
+      if (apostrophes.test(entry)) innerApostrophe.add(entry);
+      let set = common.get(folded);
+      if (!set) common.set(folded, (set = new Set()));
+      set.add(word);
     }
   }
-  walkChildren(node, prefix);
 }
-
-function walkChildren(node, prefix) {
-  if (!node.c) return;
-  for (const [ch, child] of Object.entries(node.c)) {
-    if (isLetter(ch)) walk(child, prefix + ch);
-  }
+if (unreviewed.size > 0) {
+  console.error(`lowercase strings without a vowel, neither interjections nor listed abbreviations: ${[...unreviewed].join(', ')}`);
+  process.exit(1);
 }
-let symbols = 0;
-walk(root, '');
 
 const byCodeUnit = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 const words = [...common.keys()].sort(byCodeUnit);
@@ -119,7 +148,11 @@ for (const w of words) {
     spellings.push(...forms);
   }
 }
+// A string that is a name or a word as well as written in capitals (Éva
+// and EVA, os and OS) is that name or word: the acronym list holds the
+// strings the dictionary knows only in capitals.
 const nameList = [...names].sort(byCodeUnit);
+const acronymList = [...acronyms].filter((f) => !names.has(f) && !common.has(f)).sort(byCodeUnit);
 
 mkdirSync(outDir, { recursive: true });
 const write = (file, lines) => {
@@ -130,7 +163,16 @@ const write = (file, lines) => {
 };
 write('words.txt.gz', words);
 write('names.txt.gz', nameList);
+write('acronyms.txt.gz', acronymList);
 write('spellings.txt.gz', spellings);
-console.log(`${entries} letter-only entries: ${words.length} common words, ` +
-  `${nameList.length} proper nouns, ${spellings.length} accented spellings; ` +
-  `${symbols} symbols and abbreviations left out`);
+
+// What was left out, for docs/lexicon.md: strings that no kept entry
+// gives (bar the unit stays a word through bar the café).
+const leftOut = (set) => [...set].filter((f) => !common.has(f)).sort(byCodeUnit);
+console.log(`${forms} forms: ${words.length} common words, ${nameList.length} proper nouns, ` +
+  `${acronymList.length} acronyms, ${spellings.length} accented spellings`);
+for (const [what, set] of Object.entries(left)) {
+  const l = leftOut(set);
+  console.log(`left out, ${what}: ${l.length}${l.length <= 40 ? ': ' + l.join(' ') : ''}`);
+}
+console.log(`entries with an inner apostrophe, kept as words: ${[...innerApostrophe].sort(byCodeUnit).join(' ')}`);

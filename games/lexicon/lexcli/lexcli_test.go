@@ -11,12 +11,12 @@ import (
 )
 
 func TestRunHas(t *testing.T) {
-	in := strings.NewReader("maison\nÉlève\n\nxqzw\naujourd'hui\nABOYEZ\n")
+	in := strings.NewReader("maison\nÉlève\n\nxqzw\naujourd'hui\nporte-monnaie\nABOYEZ\n")
 	var out bytes.Buffer
 	if err := RunHas(lexicon.Default(), in, &out); err != nil {
 		t.Fatal(err)
 	}
-	want := "MAISON yes\nELEVE yes\nXQZW no\naujourd'hui no\nABOYEZ yes\n"
+	want := "MAISON yes\nELEVE yes\nXQZW no\nAUJOURDHUI yes\nporte-monnaie no\nABOYEZ yes\n"
 	if out.String() != want {
 		t.Fatalf("RunHas wrote\n%s\nwant\n%s", out.String(), want)
 	}
