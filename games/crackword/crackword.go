@@ -109,16 +109,20 @@ func (g *Game) Result() games.Result {
 }
 
 // Waiting names the seat to move. A normal turn times out as a pass, a crack
-// offer as "crack" (the player earned it), a restart as "passe" which leaves
-// the row empty.
+// offer as "crack" (the player earned it), and the compulsory restart of an
+// emptied row (CW-D6, CW-D7) as the card the bot player would lay there: his
+// rarest letter, a JOKER only when he holds no letter.
 func (g *Game) Waiting() []games.Wait {
 	s := g.s
 	if s.Over {
 		return nil
 	}
 	to := "passe"
-	if s.Phase == phaseCrack {
+	switch s.Phase {
+	case phaseCrack:
 		to = "crack"
+	case phaseRestart:
+		to = botRestart(s.Hand[s.Turn])
 	}
 	return []games.Wait{{Seat: s.Turn, Timeout: to}}
 }
