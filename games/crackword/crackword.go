@@ -1,8 +1,8 @@
-// Package crackword is the engine of Crack Word (Yaqua 2023), as specified in
-// shared/rules/crackword.md (decisions CW-D1..CW-D10) and the publisher's
-// sheet. Four rows of letters are built one card per turn; the first player
-// to complete a word of at least 3 letters where his colour has the majority
-// of the top cards takes all of the row's cards as points.
+// Package crackword is the engine of Crack Word (Yaqua 2023), as specified by
+// its rules page (decisions CW-D1..CW-D10, see docs/games/crackword.md) and
+// the publisher's sheet. Four rows of letters are built one card per turn;
+// the first player to complete a word of at least 3 letters where his colour
+// has the majority of the top cards takes all of the row's cards as points.
 //
 // The engine is pure: the random source is a splitmix64 state saved with the
 // game, the dictionary is injected through the Dict interface (the registered
