@@ -23,7 +23,7 @@ var messagesEN = map[string]string{
 	"crackword.err.restart_compulsory": "After a CRACK WORD or a POUBELLE you must restart row %v with a card from your hand: a letter (\"E\") or a JOKER (\"joker=A\"). You cannot pass.",
 	"crackword.err.trash_restart":      "A row is not restarted with a POUBELLE: lay a letter or a JOKER.",
 	"crackword.err.crack_lay_first":    "CRACK WORD is called right after laying a card: with the button that follows the lay, or by adding \"crack\" to the move (\"E right 2 maison crack\").",
-	"crackword.err.where":              "Where does the %v go? Give the place and an example word too: \"%[1]v right N word\", \"%[1]v left N word\" or \"%[1]v on N P word\" (N: the row number, P: the position of a %[1]v in that row).",
+	"crackword.err.where":              "Where does the %v go? Give the place and an example word too: \"%[1]v right N word\", \"%[1]v left N word\" or \"%[1]v on N P word\" (N: the row number, P: the position in that row of a card showing %[1]v).",
 	"crackword.err.not_same_letter":    "A letter goes only on the same letter: %v does not go on the %v (row %v, position %v).",
 	"crackword.err.not_in_hand":        "You have no %v in your hand.",
 	"crackword.err.impossible":         "No word contains %v: move refused (assisted mode).",
