@@ -52,7 +52,7 @@ func (s *state) apply(d Dict, seat int, text string) ([]games.Event, error) {
 		case m.kind == mvPass:
 			// CW-D6, CW-D7: the player lays a card on the emptied row; only
 			// a hand with no card to lay leaves it empty (see toRestart).
-			return nil, games.Refuse("crackword.err.restart_compulsory", s.Row+1)
+			return nil, games.Refuse("crackword.err.restart_no_pass", s.Row+1)
 		case m.kind == mvTrash:
 			return nil, games.Refuse("crackword.err.trash_restart")
 		default:

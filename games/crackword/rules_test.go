@@ -326,7 +326,7 @@ func TestCW_D6_RestartIsCompulsory(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Ab Rb", "Sr", "", ""}, []string{"# E Q", "T"}, 10)
 	gamestest.MustApply(t, g, 0, "trash 1")
 	for _, mv := range []string{"passe", "pass", "non"} {
-		r := gamestest.RefusedWith(t, g, 0, mv, "crackword.err.restart_compulsory")
+		r := gamestest.RefusedWith(t, g, 0, mv, "crackword.err.restart_no_pass")
 		if s := fr(r.Msg); !strings.Contains(s, "rangée 1") || !strings.Contains(s, "tu dois") {
 			t.Fatal(s)
 		}
@@ -381,7 +381,7 @@ func TestCW_D7_RestartAfterCrackIsCompulsory(t *testing.T) {
 	if g.s.Phase != phaseRestart || len(g.s.Rows[0]) != 0 {
 		t.Fatal("no restart after the crack")
 	}
-	gamestest.RefusedWith(t, g, 0, "passe", "crackword.err.restart_compulsory")
+	gamestest.RefusedWith(t, g, 0, "passe", "crackword.err.restart_no_pass")
 	w := g.Waiting()
 	if w[0].Timeout != "J" {
 		t.Fatal(w)

@@ -554,7 +554,7 @@ func (s *state) pass(t *turn, seat int) {
 		t.Private(seat, "wordsout.pv.drew", glyph(c[0]))
 		if s.Pioche.Len() == 0 {
 			s.LastDeal = true
-			t.Public("wordsout.ev.pioche_empty")
+			t.Public("wordsout.ev.pioche_dry")
 		}
 	} else {
 		t.Public("wordsout.ev.pass", i18n.Seat(seat))

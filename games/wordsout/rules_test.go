@@ -688,7 +688,7 @@ func TestWO_D7_LastDealAndBonus(t *testing.T) {
 func TestWO_D7_PiocheDrawnDryEndsTheGame(t *testing.T) {
 	g := build(t, testDict, 3, [4]string{"R U", "M", "S", "T"}, []string{"X Q", "E", "K W Y"}, 1)
 	evs := gamestest.MustApply(t, g, 0, "passe")
-	if !gamestest.HasEvent(evs, "wordsout.ev.pioche_empty") || !g.s.LastDeal || len(g.s.Hands[0]) != 3 {
+	if !gamestest.HasEvent(evs, "wordsout.ev.pioche_dry") || !g.s.LastDeal || len(g.s.Hands[0]) != 3 {
 		t.Fatal("the draw of the last card makes this deal the last")
 	}
 	if pub := gamestest.ViewText(g.Public()); !strings.Contains(pub, "DERNIÈRE DONNE") {
