@@ -41,15 +41,19 @@ func (s *state) apply(d Dict, seat int, text string) ([]games.Event, error) {
 			return nil, games.Refuse("crackword.err.crack_phase")
 		}
 	case phaseRestart:
-		switch m.kind {
-		case mvCard:
+		switch {
+		case m.kind == mvCard,
+			// A lay typed at an end of the emptied row is the restart: a
+			// lone letter needs no example, one given is not needed.
+			m.kind == mvLay && m.row == s.Row && m.side != sideOn && !m.crack:
 			if err := s.restart(t, seat, m); err != nil {
 				return nil, err
 			}
-		case mvPass:
-			t.Public("crackword.ev.restart_empty", i18n.Seat(seat), s.Row+1)
-			s.advance(t)
-		case mvTrash:
+		case m.kind == mvPass:
+			// CW-D6, CW-D7: the player lays a card on the emptied row; only
+			// a hand with no card to lay leaves it empty (see toRestart).
+			return nil, games.Refuse("crackword.err.restart_no_pass", s.Row+1)
+		case m.kind == mvTrash:
 			return nil, games.Refuse("crackword.err.trash_restart")
 		default:
 			return nil, games.Refuse("crackword.err.restart_card", s.Row+1)
@@ -157,25 +161,32 @@ func (s *state) lay(t *turn, d Dict, seat int, m move) error {
 	c = c.withLetter(m.letter)
 	old := s.word(m.row)
 	nw := placed(old, m.side, m.letter)
+	row := withCard(s.Rows[m.row], m.side, m.pos, c)
+	if m.crack {
+		// A call that cannot succeed is refused before anything else, with
+		// its reason, so that a typo does not cost the card (CW-D7).
+		if ok, why := s.crackable(d, m.row, seat, row); !ok {
+			return why
+		}
+	}
 	example := ""
 	switch {
 	case len(nw) == 1:
-		// A lone letter needs no example (every letter is in some word);
-		// "crack" typed there is the flag, not an example.
-		if isCrackWord(strings.ToLower(m.example)) {
-			m.crack = true
-		}
+		// A lone letter needs no example (every letter is in some word).
 	case s.Assisted:
 		ex, ok := d.Example(nw)
 		if !ok {
 			return games.Refuse("crackword.err.impossible", nw)
 		}
 		example = ex
-		if isCrackWord(strings.ToLower(m.example)) {
-			m.crack = true
-		}
+	case m.example == "" && d.Has(nw):
+		// A row that reads a word is its own example (CW-D5): "E droite 1
+		// crack" needs no other word.
+		example = nw
 	case m.example == "":
-		return games.Refuse("crackword.err.no_example", nw, string(m.letter), m.row+1)
+		// No word is suggested: it would be the answer (hints are a table
+		// setting); the player's own move is quoted, to be completed.
+		return games.Refuse("crackword.err.no_example", m.typed, nw)
 	default:
 		f, ok := d.Fold(m.example)
 		var why i18n.Msg
@@ -195,21 +206,6 @@ func (s *state) lay(t *turn, d Dict, seat int, m move) error {
 			return nil
 		}
 		example = f
-	}
-	// The placement.
-	row := s.Rows[m.row]
-	switch m.side {
-	case sideLeft:
-		row = append([][]Card{{c}}, row...)
-	case sideRight:
-		row = append(row, []Card{c})
-	default:
-		row[m.pos] = append(row[m.pos], c)
-	}
-	if m.crack {
-		if ok, why := s.crackable(d, m.row, seat, row); !ok {
-			return why
-		}
 	}
 	s.Rows[m.row] = row
 	if example == "" {
@@ -233,6 +229,22 @@ func (s *state) lay(t *turn, d Dict, seat int, m move) error {
 		s.endOfTurn(t, seat)
 	}
 	return nil
+}
+
+// withCard is row with c laid at side (on stack pos for sideOn), as a new
+// slice: the row itself is untouched until the lay is accepted.
+func withCard(row [][]Card, side, pos int, c Card) [][]Card {
+	out := make([][]Card, 0, len(row)+1)
+	switch side {
+	case sideLeft:
+		out = append(append(out, []Card{c}), row...)
+	case sideRight:
+		out = append(append(out, row...), []Card{c})
+	default:
+		out = append(out, row...)
+		out[pos] = append(row[pos][:len(row[pos]):len(row[pos])], c)
+	}
+	return out
 }
 
 func show(w string) string {
@@ -370,9 +382,10 @@ func (s *state) crack(t *turn, d Dict, seat, r int) {
 	s.toRestart(t, seat, r)
 }
 
-// toRestart asks seat for the card that restarts the emptied row r; with no
-// card to lay the row stays empty (CW-D6), and an empty hand with an empty
-// PIOCHE ends the game (CW-D10 case 1).
+// toRestart asks seat for the card that restarts the emptied row r: he must
+// lay one (CW-D6, CW-D7). An empty hand first draws a new one (CW-D8); still
+// empty, the game ends (CW-D10 case 1). A hand of POUBELLEs only has no
+// card that may start a row, so the row stays empty as with an empty hand.
 func (s *state) toRestart(t *turn, seat, r int) {
 	if len(s.Hand[seat]) == 0 {
 		s.newHand(t, seat)

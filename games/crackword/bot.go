@@ -75,7 +75,7 @@ func botRestart(h []Card) string {
 	case joker:
 		return "joker=E"
 	}
-	return "passe"
+	return "passe" // never asked: a restart needs a letter or a JOKER in hand (toRestart)
 }
 
 type botCtx struct {

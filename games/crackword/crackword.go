@@ -1,8 +1,8 @@
-// Package crackword is the engine of Crack Word (Yaqua 2023), as specified in
-// shared/rules/crackword.md (decisions CW-D1..CW-D10) and the publisher's
-// sheet. Four rows of letters are built one card per turn; the first player
-// to complete a word of at least 3 letters where his colour has the majority
-// of the top cards takes all of the row's cards as points.
+// Package crackword is the engine of Crack Word (Yaqua 2023), as specified by
+// its rules page (decisions CW-D1..CW-D10, see docs/games/crackword.md) and
+// the publisher's sheet. Four rows of letters are built one card per turn;
+// the first player to complete a word of at least 3 letters where his colour
+// has the majority of the top cards takes all of the row's cards as points.
 //
 // The engine is pure: the random source is a splitmix64 state saved with the
 // game, the dictionary is injected through the Dict interface (the registered
@@ -109,16 +109,20 @@ func (g *Game) Result() games.Result {
 }
 
 // Waiting names the seat to move. A normal turn times out as a pass, a crack
-// offer as "crack" (the player earned it), a restart as "passe" which leaves
-// the row empty.
+// offer as "crack" (the player earned it), and the compulsory restart of an
+// emptied row (CW-D6, CW-D7) as the card the bot player would lay there: his
+// rarest letter, a JOKER only when he holds no letter.
 func (g *Game) Waiting() []games.Wait {
 	s := g.s
 	if s.Over {
 		return nil
 	}
 	to := "passe"
-	if s.Phase == phaseCrack {
+	switch s.Phase {
+	case phaseCrack:
 		to = "crack"
+	case phaseRestart:
+		to = botRestart(s.Hand[s.Turn])
 	}
 	return []games.Wait{{Seat: s.Turn, Timeout: to}}
 }

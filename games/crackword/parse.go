@@ -32,7 +32,8 @@ type move struct {
 	row     int // 0-3
 	pos     int // 0-based stack for sideOn
 	example string
-	crack   bool // "crack" typed after the lay
+	crack   bool   // "crack" typed after the lay
+	typed   string // the move as typed, to quote it back in a refusal
 }
 
 // The move syntax, French and English, case-insensitive:
@@ -50,7 +51,7 @@ type move struct {
 // Rows and positions are counted from 1 (positions from the left).
 func parseMove(text string) (move, error) {
 	toks := strings.Fields(strings.ToLower(strings.TrimSpace(text)))
-	var m move
+	m := move{typed: strings.Join(strings.Fields(text), " ")}
 	if len(toks) == 0 {
 		return m, games.Refuse("crackword.err.syntax", text)
 	}
@@ -143,7 +144,10 @@ func parseMove(text string) (move, error) {
 		i++
 	}
 	rest := toks[i:]
-	if n := len(rest); n > 0 && isCrackWord(rest[n-1]) && (n > 1) {
+	// A last "crack" is always the call, never the example (the private
+	// help says to add it at the end): without an example before it, the
+	// row must read a word, which is then its own example (see lay).
+	if n := len(rest); n > 0 && isCrackWord(rest[n-1]) {
 		m.crack = true
 		rest = rest[:n-1]
 	}
@@ -159,8 +163,7 @@ func parseMove(text string) (move, error) {
 	return m, nil
 }
 
-// A lone "crack" after the placement is the example (CRACK is a word); it is
-// the flag only after an example, or when no example is needed (see apply).
+// isCrackWord tells whether t calls CRACK WORD at the end of a lay.
 func isCrackWord(t string) bool { return t == "crack" || t == "craque" || t == "crackword" }
 
 func exampleToken(text, lower string) string {

@@ -26,7 +26,9 @@ func TestParseFrenchAndEnglish(t *testing.T) {
 		{"E droite 2 maison crack", move{kind: mvLay, letter: 'E', side: sideRight, row: 1, example: "maison", crack: true}},
 		{"E droite 2 élève", move{kind: mvLay, letter: 'E', side: sideRight, row: 1, example: "élève"}},
 		{"E droite 2 ", move{kind: mvLay, letter: 'E', side: sideRight, row: 1}},
-		{"E droite 2 crack", move{kind: mvLay, letter: 'E', side: sideRight, row: 1, example: "crack"}},
+		// CW-D7: a last "crack" is the call, never the example.
+		{"E droite 2 crack", move{kind: mvLay, letter: 'E', side: sideRight, row: 1, crack: true}},
+		{"C droite 2 crack crack", move{kind: mvLay, letter: 'C', side: sideRight, row: 1, example: "crack", crack: true}},
 		{"poubelle 3", move{kind: mvTrash, row: 2}},
 		{"trash 3", move{kind: mvTrash, row: 2}},
 		{"/poubelle 3", move{kind: mvTrash, row: 2}},
@@ -41,6 +43,7 @@ func TestParseFrenchAndEnglish(t *testing.T) {
 		{"joker=Z", move{kind: mvCard, joker: true, letter: 'Z'}},
 	} {
 		got, err := parseMove(tc.in)
+		got.typed = ""
 		if err != nil || got != tc.want {
 			t.Errorf("parseMove(%q) = %+v, %v; want %+v", tc.in, got, err, tc.want)
 		}

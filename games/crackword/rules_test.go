@@ -233,10 +233,42 @@ func TestCW_D5_ExampleWithoutTheRow(t *testing.T) {
 }
 
 func TestCW_D5_MissingExampleIsRefused(t *testing.T) {
+	g := build(t, testDict, 2, [4]string{"Mr Ab", "", "", ""}, []string{"I E", "E"}, 10)
+	r := gamestest.RefusedWith(t, g, 0, "I  droite 1", "crackword.err.no_example")
+	// The refusal quotes the player's own move, to complete with a word
+	// holding the new sequence; it suggests no word, so never one that does
+	// not hold the sequence (MAISON would not do for another row).
+	if s := fr(r.Msg); !strings.Contains(s, "« I droite 1 » suivi d'un mot qui contient MAI") || strings.Contains(strings.ToLower(s), "maison") {
+		t.Fatal(s)
+	}
+	if s := en(r.Msg); !strings.Contains(s, `"I droite 1" followed by a word containing MAI`) {
+		t.Fatal(s)
+	}
+	// Completed as the message says, the move is accepted.
+	gamestest.MustApply(t, g, 0, "I droite 1 maison")
+	if g.s.word(0) != "MAI" {
+		t.Fatal(g.s.word(0))
+	}
+}
+
+// CW-D5: a row that reads a word is its own example.
+func TestCW_D5_RowIsItsOwnExample(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Mr Ab Ir", "", "", ""}, []string{"S E", "E"}, 10)
-	r := gamestest.RefusedWith(t, g, 0, "S droite 1", "crackword.err.no_example")
-	if !strings.Contains(fr(r.Msg), "MAIS") {
-		t.Fatal(fr(r.Msg))
+	evs := gamestest.MustApply(t, g, 0, "S droite 1")
+	if g.s.word(0) != "MAIS" || !strings.Contains(fr(evs[0].Msg), "MAI → MAIS (exemple : MAIS)") {
+		t.Fatalf("%s: %s", g.s.word(0), fr(evs[0].Msg))
+	}
+}
+
+// A suggestion in a refusal is a legal move or none: the bare letter is told
+// the shape of a move, with no example word that might not fit.
+func TestCW_D5_WhereSuggestsNoWord(t *testing.T) {
+	g := build(t, testDict, 2, [4]string{"Mr Ab Ir", "", "", ""}, []string{"S E", "E"}, 10)
+	r := gamestest.RefusedWith(t, g, 0, "S", "crackword.err.where")
+	for _, s := range []string{fr(r.Msg), en(r.Msg)} {
+		if !strings.Contains(s, "N P") || strings.Contains(strings.ToLower(s), "maison") {
+			t.Fatal(s)
+		}
 	}
 }
 
@@ -288,16 +320,75 @@ func TestCW_D6_RowStaysEmptyWithoutCard(t *testing.T) {
 	}
 }
 
-func TestCW_D6_RestartTimeoutLeavesRowEmpty(t *testing.T) {
-	g := build(t, testDict, 2, [4]string{"Ab Rb", "Sr", "", ""}, []string{"# E", "T"}, 10)
+// CW-D6: after a POUBELLE the player must lay a card on the emptied row:
+// passing is refused, no button leaves the row empty, the bot lays a card.
+func TestCW_D6_RestartIsCompulsory(t *testing.T) {
+	g := build(t, testDict, 2, [4]string{"Ab Rb", "Sr", "", ""}, []string{"# E Q", "T"}, 10)
 	gamestest.MustApply(t, g, 0, "trash 1")
+	for _, mv := range []string{"passe", "pass", "non"} {
+		r := gamestest.RefusedWith(t, g, 0, mv, "crackword.err.restart_no_pass")
+		if s := fr(r.Msg); !strings.Contains(s, "rangée 1") || !strings.Contains(s, "tu dois") {
+			t.Fatal(s)
+		}
+	}
+	for _, c := range g.Choices(0, "") {
+		if c.Move == "passe" || c.Move == "non" {
+			t.Fatalf("button %q leaves the row empty", c.Move)
+		}
+	}
+	if hint := fr(g.Private(0).Lines[1]); strings.Contains(hint, "passe") || !strings.Contains(hint, "obligatoire") {
+		t.Fatal(hint)
+	}
+	if m := g.Bot(0); m != "Q" {
+		t.Fatalf("bot restarts with %q, want its rarest letter Q", m)
+	}
+	// A lay typed on the emptied row restarts it too (no example needed);
+	// on another row, it is refused.
+	gamestest.RefusedWith(t, g, 0, "E droite 2 rose", "crackword.err.restart_card")
+	gamestest.MustApply(t, g, 0, "E gauche 1")
+	if g.s.word(0) != "E" || g.s.Turn != 1 || g.s.Phase != phasePlay {
+		t.Fatal("restart by a lay on the row")
+	}
+}
+
+// CW-D6, CW-D7: a restart that times out lays the card the bot would (the
+// rarest letter, a JOKER only without letters) and ends the turn.
+func TestCW_D6_RestartTimeoutLaysACard(t *testing.T) {
+	for _, tc := range []struct {
+		hand, want string
+	}{
+		{"# E V A", "V"},
+		{"# * #", "joker=E"},
+	} {
+		g := build(t, testDict, 2, [4]string{"Ab Rb", "Sr", "", ""}, []string{tc.hand, "T"}, 10)
+		gamestest.MustApply(t, g, 0, "trash 1")
+		w := g.Waiting()
+		if len(w) != 1 || w[0].Seat != 0 || w[0].Timeout != tc.want {
+			t.Fatalf("%s: %v", tc.hand, w)
+		}
+		gamestest.MustApply(t, g, 0, w[0].Timeout)
+		if len(g.s.Rows[0]) != 1 || g.s.Turn != 1 || g.s.Phase != phasePlay {
+			t.Fatalf("%s: timeout did not restart the row and end the turn", tc.hand)
+		}
+	}
+}
+
+// CW-D7: after a CRACK WORD the restart is compulsory too, and its timeout
+// lays a card.
+func TestCW_D7_RestartAfterCrackIsCompulsory(t *testing.T) {
+	g := build(t, testDict, 2, [4]string{"Ar Rb Br Rr", "", "", ""}, []string{"E S J", "E"}, 10)
+	gamestest.MustApply(t, g, 0, "E droite 1 arbre crack")
+	if g.s.Phase != phaseRestart || len(g.s.Rows[0]) != 0 {
+		t.Fatal("no restart after the crack")
+	}
+	gamestest.RefusedWith(t, g, 0, "passe", "crackword.err.restart_no_pass")
 	w := g.Waiting()
-	if len(w) != 1 || w[0].Seat != 0 {
+	if w[0].Timeout != "J" {
 		t.Fatal(w)
 	}
 	gamestest.MustApply(t, g, 0, w[0].Timeout)
-	if len(g.s.Rows[0]) != 0 || g.s.Turn != 1 {
-		t.Fatal("timeout")
+	if g.s.word(0) != "J" || g.s.Turn != 1 {
+		t.Fatal(g.s.word(0))
 	}
 }
 
@@ -338,6 +429,27 @@ func TestCW_D7_OnlyTheLayerOnThatTurn(t *testing.T) {
 	}
 	// Blue may not call it on the next turn.
 	gamestest.RefusedWith(t, g, 1, "crack", "crackword.err.crack_lay_first")
+}
+
+// CW-D7: "crack" at the end of a lay is the call, never the example; the
+// row, a word, is its own example.
+func TestCW_D7_CrackIsNeverTheExample(t *testing.T) {
+	g := build(t, testDict, 2, [4]string{"Ar Rb Br Rr", "", "", ""}, []string{"E S", "E"}, 10)
+	evs := gamestest.MustApply(t, g, 0, "E droite 1 crack")
+	if !gamestest.HasEvent(evs, "crackword.ev.crack") || gamestest.HasEvent(evs, "crackword.ev.lay_failed") {
+		t.Fatal("E droite 1 crack did not crack ARBRE")
+	}
+	if len(g.s.Paquet[0]) != 5 || len(g.s.Hand[0]) != 1 || g.s.Phase != phaseRestart {
+		t.Fatalf("paquet %d, hand %d, phase %d", len(g.s.Paquet[0]), len(g.s.Hand[0]), g.s.Phase)
+	}
+	// "craque" and "crackword" are the call too; a crack that cannot be
+	// called is refused with its reason, and the card stays in the hand.
+	g = build(t, testDict, 2, [4]string{"Ab Rb Bb Rr", "Mr Ab", "", ""}, []string{"E I", "E"}, 10)
+	gamestest.RefusedWith(t, g, 0, "E droite 1 craque", "crackword.err.crack_no_majority")
+	gamestest.RefusedWith(t, g, 0, "I droite 2 crackword", "crackword.err.crack_not_word")
+	if len(g.s.Hand[0]) != 2 {
+		t.Fatal("a refused crack cost a card")
+	}
 }
 
 func TestCW_D7_CrackFlagAndReasons(t *testing.T) {
@@ -541,7 +653,7 @@ func TestRefusals(t *testing.T) {
 		{"bonjour", "crackword.err.syntax", "bonjour"},
 		{"S droite 1 un mot", "crackword.err.one_word", "un mot"},
 		{"joker droite 1", "crackword.err.joker_letter", "joker=A"},
-		{"S", "crackword.err.where", "S droite 2"},
+		{"S", "crackword.err.where", "S droite N mot"},
 		{"crack", "crackword.err.crack_lay_first", "crack"},
 	} {
 		r := gamestest.RefusedWith(t, g, 0, tc.move, tc.key)

@@ -160,8 +160,8 @@ func (g *Game) Choices(seat int, prefix string) []games.Choice {
 	case phaseRestart:
 		switch strings.ToLower(prefix) {
 		case "":
-			out := g.cardChoices(seat, true)
-			return append(out, games.Choice{Label: i18n.T("crackword.choice.leave_empty", s.Row+1), Move: "passe", Final: true, Row: 99})
+			// No "leave it empty": the restart is compulsory (CW-D6, CW-D7).
+			return g.cardChoices(seat, true)
 		case "joker":
 			if !s.hasInHand(seat, kindJoker) {
 				return nil

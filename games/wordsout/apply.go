@@ -47,7 +47,7 @@ func (s *state) apply(d Dict, seat int, text string) ([]games.Event, error) {
 	case phaseCall:
 		switch m.kind {
 		case mvWordOut, mvYes:
-			s.callWordOut(t, seat, s.Row, nil)
+			s.callWordOut(t, seat, s.Row, nil, nil)
 		case mvNo, mvPass:
 			t.Public("wordsout.ev.no_call", i18n.Seat(seat), s.word(s.Row))
 			s.endTurn(t, seat)
@@ -169,32 +169,20 @@ func take(h *[]Card, sp spec) (Card, bool) {
 	return 0, false
 }
 
-// mayAdd is WO-D4: after the first card of a turn, another card may follow
-// when the first was a REJOUER and, counting the new card, the turn holds
-// at least as many REJOUER cards as other cards. This gives the page's
-// three cases: REJOUER + 1 card; REJOUER, REJOUER + 2 cards; REJOUER,
-// card, REJOUER, card.
-func mayAdd(laid []Card, c Card) bool {
-	if len(laid) == 0 {
-		return true
+// mayFollow is WO-D4 (revised): whether a card may follow laid, this turn's
+// cards so far. The first card is free; only the REJOUER cards laid one
+// after the other at the start of the turn give extra cards, one each:
+// REJOUER + 1 card; REJOUER, REJOUER + 2 cards ("2 cartes REJOUER qui se
+// suivent"). While the run lasts any card may follow (another REJOUER makes
+// it longer); once a card ends it, the turn holds at most twice the run. A
+// REJOUER laid after the run is one of the extra cards and gives none:
+// REJOUER, card, REJOUER, card is refused.
+func mayFollow(laid []Card) bool {
+	run := 0
+	for run < len(laid) && laid[run].Kind() == kindRejouer {
+		run++
 	}
-	if laid[0].Kind() != kindRejouer {
-		return false
-	}
-	r, o := 0, 0
-	for _, x := range laid {
-		if x.Kind() == kindRejouer {
-			r++
-		} else {
-			o++
-		}
-	}
-	if c.Kind() == kindRejouer {
-		r++
-	} else {
-		o++
-	}
-	return r >= o
+	return run == len(laid) || len(laid) < 2*run
 }
 
 // lay puts cards one by one on the right of row r (WO-D3) for seat,
@@ -209,7 +197,7 @@ func (s *state) lay(t *turn, seat, r int, specs []spec) (failed bool, err error)
 		if !ok {
 			return false, games.Refuse("wordsout.err.not_in_hand", sp.String())
 		}
-		if !mayAdd(s.Laid, c) {
+		if !mayFollow(s.Laid) {
 			if len(s.Laid) > 0 && s.Laid[0].Kind() != kindRejouer {
 				return false, games.Refuse("wordsout.err.one_card")
 			}
@@ -237,15 +225,7 @@ func (s *state) lay(t *turn, seat, r int, specs []spec) (failed bool, err error)
 
 // canContinue tells whether seat may and can add a card to his turn's row.
 func (s *state) canContinue(seat int) bool {
-	if len(s.Laid) == 0 || s.Laid[0].Kind() != kindRejouer {
-		return false
-	}
-	for _, c := range s.Hands[seat] {
-		if c.layable() && mayAdd(s.Laid, c) {
-			return true
-		}
-	}
-	return false
+	return len(s.Laid) > 0 && mayFollow(s.Laid) && s.hasLayable(seat)
 }
 
 func (s *state) afterLay(t *turn, seat int) {
@@ -276,7 +256,7 @@ func (s *state) isWord(d Dict, r int) bool {
 // refused).
 func (s *state) tryCall(t *turn, seat int) error {
 	if s.isWord(t.d, s.Row) {
-		s.callWordOut(t, seat, s.Row, nil)
+		s.callWordOut(t, seat, s.Row, nil, nil)
 		return nil
 	}
 	w := s.word(s.Row)
@@ -302,8 +282,10 @@ func (s *state) tryCall(t *turn, seat int) error {
 }
 
 // callWordOut is WO-D5 and WO-D6: seat calls WORD OUT on row r. chain
-// lists the earlier callers of a counter chain.
-func (s *state) callWordOut(t *turn, seat, r int, chain []int) {
+// lists the earlier callers of a counter chain, spent the seats that have
+// countered or declined in it: neither is asked again (revised WO-D6, "tour
+// de table": one chance per opponent and chain).
+func (s *state) callWordOut(t *turn, seat, r int, chain, spent []int) {
 	cs := s.Rows[r]
 	w, v := word(cs), value(cs)
 	chain = append(chain, seat)
@@ -324,10 +306,10 @@ func (s *state) callWordOut(t *turn, seat, r int, chain []int) {
 		s.cash(t, seat, r)
 		return
 	}
-	win := &window{Row: r, Caller: seat, Chain: chain}
+	win := &window{Row: r, Caller: seat, Chain: chain, Spent: spent}
 	for i := 1; i < s.Players; i++ {
 		p := (seat + i) % s.Players
-		if len(s.Hands[p]) == 0 || contains(chain, p) {
+		if len(s.Hands[p]) == 0 || contains(chain, p) || contains(spent, p) {
 			continue
 		}
 		win.Asked = append(win.Asked, p)
@@ -417,7 +399,7 @@ func (s *state) checkCounter(t *turn, seat int, specs []spec) ([]Card, error) {
 		if !ok {
 			return nil, games.Refuse("wordsout.err.not_in_hand", sp.String())
 		}
-		if !mayAdd(laid, c) {
+		if !mayFollow(laid) {
 			if laid[0].Kind() != kindRejouer {
 				return nil, games.Refuse("wordsout.err.one_card")
 			}
@@ -476,7 +458,15 @@ func (s *state) resolve(t *turn) {
 		}
 	}
 	if s.isWord(t.d, w.Row) {
-		s.callWordOut(t, k, w.Row, w.Chain)
+		// The seats that answered this window have had their chance; those
+		// still waiting when the outcome was known have not.
+		spent := w.Spent
+		for i, p := range w.Asked {
+			if w.Answer[i] != ansWaiting && p != k {
+				spent = append(spent, p)
+			}
+		}
+		s.callWordOut(t, k, w.Row, w.Chain, spent)
 		return
 	}
 	t.Public("wordsout.ev.extended", i18n.Seat(k), s.word(w.Row))
@@ -553,6 +543,8 @@ func (s *state) poubelle(t *turn, seat, r int) error {
 }
 
 // pass draws one card (none after the last deal or from an empty PIOCHE).
+// The draw that empties the PIOCHE makes this deal the last (revised WO-D7:
+// the end comes "quand la PIOCHE est épuisée", however it emptied).
 func (s *state) pass(t *turn, seat int) {
 	if !s.LastDeal && s.Pioche.Len() > 0 {
 		c := s.Pioche.Draw(1)
@@ -560,6 +552,10 @@ func (s *state) pass(t *turn, seat int) {
 		s.Passes = 0
 		t.Public("wordsout.ev.pass_draw", i18n.Seat(seat), s.Pioche.Len())
 		t.Private(seat, "wordsout.pv.drew", glyph(c[0]))
+		if s.Pioche.Len() == 0 {
+			s.LastDeal = true
+			t.Public("wordsout.ev.pioche_dry")
+		}
 	} else {
 		t.Public("wordsout.ev.pass", i18n.Seat(seat))
 		if s.countPass(t) {
@@ -610,12 +606,13 @@ func (s *state) nextTurn() {
 	s.Phase, s.Row, s.Laid, s.Win = phasePlay, 0, nil, nil
 }
 
-// goneOut is WO-D7: seat laid the last card of his hand. After the last
-// deal the game ends with the bonus and penalties; otherwise a new deal
-// starts with him and he leads it, by restarting row restart (a row freed
-// by his WORD OUT) or by a normal turn.
+// goneOut is WO-D7: seat laid the last card of his hand. Once the PIOCHE
+// is empty (after the last deal, or drawn dry by passes: revised WO-D7) the
+// game ends with the bonus and penalties; otherwise a new deal starts with
+// him and he leads it, by restarting row restart (a row freed by his WORD
+// OUT) or by a normal turn.
 func (s *state) goneOut(t *turn, seat, restart int) {
-	if s.LastDeal {
+	if s.LastDeal || s.Pioche.Len() == 0 {
 		bonus := 0
 		for p := range s.Hands {
 			if n := len(s.Hands[p]); p != seat && n > 0 {
@@ -635,7 +632,9 @@ func (s *state) goneOut(t *turn, seat, restart int) {
 	}
 	s.Pioche.Shuffle(&s.Rng)
 	s.Deals++
-	if s.Pioche.Len() >= handSize*s.Players {
+	// A PIOCHE of exactly 8 cards a player is the last deal too: it leaves
+	// nothing to draw.
+	if s.Pioche.Len() > handSize*s.Players {
 		cards.Deal(&s.Pioche, s.Hands, seat, handSize)
 		t.Public("wordsout.ev.new_deal", i18n.Seat(seat), handSize, s.Pioche.Len())
 	} else {

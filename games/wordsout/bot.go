@@ -273,7 +273,7 @@ func (b *botCtx) search(r int, row, laid []Card, best *cand, counter bool) {
 		}
 		var tried [256]bool
 		for i, c := range hand {
-			if used[i] || !c.layable() || tried[c&255] || !mayAdd(all, c) {
+			if used[i] || !c.layable() || tried[c&255] || !mayFollow(all) {
 				continue
 			}
 			tried[c&255] = true

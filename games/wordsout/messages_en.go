@@ -33,7 +33,7 @@ var messagesEN = map[string]string{
 	"wordsout.err.which_row":        "On which row should %v go? For example \"%[1]v 2\" (rows go from 1 to 4).",
 	"wordsout.err.not_in_hand":      "You have no %v in your hand.",
 	"wordsout.err.one_card":         "One card a turn, unless the first one is a REJOUER (↻: \"E+ S 2\").",
-	"wordsout.err.no_more":          "No more cards allowed: each REJOUER gives one more card only (REJOUER + 1 card; REJOUER, REJOUER + 2 cards; REJOUER, card, REJOUER, card).",
+	"wordsout.err.no_more":          "No more cards allowed: only the REJOUER cards laid one after the other at the start of the turn give one more card each (REJOUER + 1 card; REJOUER, REJOUER + 2 cards). A REJOUER laid after another card gives none.",
 	"wordsout.err.not_prefix":       "%v begins no word of the dictionary: choose another card (forgiving option).",
 	"wordsout.err.not_word":         "%v is not a word of the dictionary: no WORD OUT (forgiving option).",
 	"wordsout.err.too_short":        "%v: a WORD OUT needs at least 3 letters (forgiving option).",
@@ -48,7 +48,7 @@ var messagesEN = map[string]string{
 	"wordsout.err.restart":          "You keep the lead: lay a card from your hand to start row %v again (for example \"E\").",
 	"wordsout.err.restart_row":      "You must start row %v again.",
 	"wordsout.err.own_word":         "It's your WORD OUT: the others may counter it.",
-	"wordsout.err.not_asked":        "You cannot counter this WORD OUT (you already called in this chain, or you have no card left).",
+	"wordsout.err.not_asked":        "You cannot counter this WORD OUT: you already had your chance in this chain (a call, a counter or a refusal), or you have no card left.",
 	"wordsout.err.answered":         "Your answer is already recorded.",
 	"wordsout.err.counter_row":      "A counter extends the word of row %v: \"counter S\".",
 	"wordsout.err.counter_syntax":   "A counter reads \"counter S\" (or \"counter E+ S\"); WORD OUT is called for you if you make a word.",
@@ -77,6 +77,7 @@ var messagesEN = map[string]string{
 	"wordsout.ev.poubelle":    "%v plays a POUBELLE on row %v: %v goes to the trash.",
 	"wordsout.ev.pass_draw":   "%v passes and draws a card (draw pile: %v).",
 	"wordsout.ev.pass":        "%v passes.",
+	"wordsout.ev.pioche_dry":  "The draw pile is empty: this deal is the last, nobody draws any more. Whoever lays the last card of the hand wins the cards of the opponents' hands as a bonus, and the game ends.",
 	"wordsout.ev.all_passed":  "Everybody passed with an empty draw pile: each loses as many points as cards in hand. The game is over.",
 	"wordsout.ev.penalty":     "%v loses %v point(s) (cards in hand).",
 	"wordsout.ev.bonus":       "%v laid the last card: a bonus of %v point(s), the cards left in the opponents' hands. The game is over.",
@@ -152,12 +153,12 @@ var messagesEN = map[string]string{
 	"wordsout.rules": `Words Out (Yaqua 2020) — 108 cards (two sets from 6 players), 8 cards in hand, 4 rows.
 Rows grow to the right and must always be the beginning of a word of the (French) dictionary, conjugated forms included. A card that begins no word goes back to your hand and your turn passes.
 On your turn:
-• Lay a card at the end of a row: "E 2". A REJOUER (↻, "E+") lets you add a card to the same row: "E+ S 2"; two REJOUER, two cards. The INCONTRABLE E is "E!", a JOKER "joker=Z".
+• Lay a card at the end of a row: "E 2". A REJOUER (↻, "E+") lets you add a card to the same row: "E+ S 2"; two REJOUER one after the other, two cards. The INCONTRABLE E is "E!", a JOKER "joker=Z".
 • Play a POUBELLE: "trash 3": the row goes to the trash and you start it again with a card.
 • Pass: "pass" (you draw a card).
 WORD OUT: when your row makes a word of at least 3 letters, "wordout" (or "E 2 wordout"). Value: 1 point per card, +2 per green letter 🟩 (B C F H P V), then x2 per red letter 🟥 (J K Q W X Y Z). Examples: RUE 3, ROBE 6, OBJET 14, ABOYEZ 32.
-Counter: all the others may at once, in private, extend the word ("counter S", "counter E+ S", never a POUBELLE) or answer "no". The first in seat order after the caller wins; if he makes a longer word it is his WORD OUT, which may be countered in turn. No counter on a word with an INCONTRABLE 🔒 card or a JOKER ★, nor when the caller lays his last card.
+Counter: all the others may at once, in private, extend the word ("counter S", "counter E+ S", never a POUBELLE) or answer "no". The first in seat order after the caller wins; if he makes a longer word it is his WORD OUT, which those who have neither countered nor declined may counter in turn (one chance each). No counter on a word with an INCONTRABLE 🔒 card or a JOKER ★, nor when the caller lays his last card.
 Whoever cashes keeps the lead and starts the freed row again at once.
-When someone lays his last card, a new deal of 8 cards starts with him. Last deal when the draw pile cannot give 8 to everyone: then whoever lays his last card wins as a bonus the cards in the opponents' hands (which they lose); if everybody passes, each loses his cards in hand. Highest score wins.
+When someone lays his last card, a new deal of 8 cards starts with him. Last deal when the draw pile cannot give 8 to everyone. Once the draw pile is empty (after the last deal, or drawn dry by those who pass), no more deals: whoever lays his last card wins as a bonus the cards in the opponents' hands (which they lose); if everybody passes, each loses his cards in hand. Highest score wins.
 House option "forgiving": an impossible move is refused with an explanation instead of passing the turn.`,
 }

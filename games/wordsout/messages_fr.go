@@ -33,7 +33,7 @@ var messagesFR = map[string]string{
 	"wordsout.err.which_row":        "Sur quelle rangée poser %v ? Par exemple « %[1]v 2 » (les rangées vont de 1 à 4).",
 	"wordsout.err.not_in_hand":      "Tu n'as pas de %v en main.",
 	"wordsout.err.one_card":         "Une seule carte par tour, sauf si la première est un REJOUER (↻ : « E+ S 2 »).",
-	"wordsout.err.no_more":          "Plus de carte permise : chaque REJOUER ne donne droit qu'à une carte de plus (REJOUER + 1 carte ; REJOUER, REJOUER + 2 cartes ; REJOUER, carte, REJOUER, carte).",
+	"wordsout.err.no_more":          "Plus de carte permise : seuls les REJOUER posés à la suite en début de tour donnent une carte de plus chacun (REJOUER + 1 carte ; REJOUER, REJOUER + 2 cartes). Un REJOUER posé après une autre carte n'en donne pas.",
 	"wordsout.err.not_prefix":       "%v ne commence aucun mot du dictionnaire : choisis une autre carte (option indulgente).",
 	"wordsout.err.not_word":         "%v n'est pas un mot du dictionnaire : pas de WORD OUT (option indulgente).",
 	"wordsout.err.too_short":        "%v : il faut au moins 3 lettres pour un WORD OUT (option indulgente).",
@@ -48,7 +48,7 @@ var messagesFR = map[string]string{
 	"wordsout.err.restart":          "Tu conserves la main : pose une carte de ta main pour recommencer la rangée %v (par exemple « E »).",
 	"wordsout.err.restart_row":      "Tu dois recommencer la rangée %v.",
 	"wordsout.err.own_word":         "C'est ton WORD OUT : ce sont les autres qui peuvent le contrer.",
-	"wordsout.err.not_asked":        "Tu ne peux pas contrer ce WORD OUT (tu as déjà annoncé dans cette chaîne, ou tu n'as plus de carte).",
+	"wordsout.err.not_asked":        "Tu ne peux pas contrer ce WORD OUT : tu as déjà eu ta chance dans cette chaîne (annonce, contre ou refus), ou tu n'as plus de carte.",
 	"wordsout.err.answered":         "Ta réponse est déjà notée.",
 	"wordsout.err.counter_row":      "Un contre prolonge le mot de la rangée %v : « contrer S ».",
 	"wordsout.err.counter_syntax":   "Un contre s'écrit « contrer S » (ou « contrer E+ S ») ; le WORD OUT est annoncé tout seul si tu formes un mot.",
@@ -77,6 +77,7 @@ var messagesFR = map[string]string{
 	"wordsout.ev.poubelle":    "%v joue une POUBELLE sur la rangée %v : %v part à la poubelle.",
 	"wordsout.ev.pass_draw":   "%v passe et pioche une carte (pioche : %v).",
 	"wordsout.ev.pass":        "%v passe.",
+	"wordsout.ev.pioche_dry":  "La pioche est épuisée : cette donne est la dernière, plus personne ne pioche. Qui pose sa dernière carte gagne en bonus les cartes des mains adverses et la partie se termine.",
 	"wordsout.ev.all_passed":  "Tout le monde a passé, pioche vide : chacun perd autant de points que de cartes en main. Fin de la partie.",
 	"wordsout.ev.penalty":     "%v perd %v point(s) (cartes en main).",
 	"wordsout.ev.bonus":       "%v a posé sa dernière carte : bonus de %v point(s), les cartes restées dans les mains des adversaires. Fin de la partie.",
@@ -152,12 +153,12 @@ var messagesFR = map[string]string{
 	"wordsout.rules": `Words Out (Yaqua 2020) — 108 cartes (deux jeux à partir de 6 joueurs), 8 cartes en main, 4 rangées.
 Les rangées grandissent vers la droite et doivent toujours être le début d'un mot du dictionnaire (formes conjuguées comprises). Une carte qui ne commence aucun mot revient dans ta main et tu passes ton tour.
 À ton tour :
-• Poser une carte au bout d'une rangée : « E 2 ». Un REJOUER (↻, « E+ ») permet d'ajouter une carte sur la même rangée : « E+ S 2 » ; deux REJOUER, deux cartes. Le E INCONTRABLE s'écrit « E! », un JOKER « joker=Z ».
+• Poser une carte au bout d'une rangée : « E 2 ». Un REJOUER (↻, « E+ ») permet d'ajouter une carte sur la même rangée : « E+ S 2 » ; deux REJOUER à la suite, deux cartes. Le E INCONTRABLE s'écrit « E! », un JOKER « joker=Z ».
 • Jouer une POUBELLE : « poubelle 3 » : la rangée part à la poubelle et tu la recommences avec une carte.
 • Passer : « passe » (tu pioches une carte).
 WORD OUT : si ta rangée forme un mot d'au moins 3 lettres, « wordout » (ou « E 2 wordout »). Valeur : 1 point par carte, +2 par lettre verte 🟩 (B C F H P V), puis x2 par lettre rouge 🟥 (J K Q W X Y Z). Exemples : RUE 3, ROBE 6, OBJET 14, ABOYEZ 32.
-Contre : tous les autres peuvent, en même temps et en privé, prolonger le mot (« contrer S », « contrer E+ S », jamais de POUBELLE) ou répondre « non ». Le premier dans l'ordre des sièges après l'annonceur l'emporte ; s'il forme un mot plus long, c'est son WORD OUT, qui peut être contré à son tour. Pas de contre possible sur un mot avec une carte INCONTRABLE 🔒 ou un JOKER ★, ni quand l'annonceur pose sa dernière carte.
+Contre : tous les autres peuvent, en même temps et en privé, prolonger le mot (« contrer S », « contrer E+ S », jamais de POUBELLE) ou répondre « non ». Le premier dans l'ordre des sièges après l'annonceur l'emporte ; s'il forme un mot plus long, c'est son WORD OUT, que peuvent contrer à leur tour ceux qui n'ont encore ni contré ni refusé (une chance chacun). Pas de contre possible sur un mot avec une carte INCONTRABLE 🔒 ou un JOKER ★, ni quand l'annonceur pose sa dernière carte.
 Qui encaisse garde la main : il recommence aussitôt la rangée libérée.
-Quand quelqu'un pose sa dernière carte, nouvelle donne de 8 cartes en commençant par lui. Dernière donne quand la pioche ne suffit plus : ensuite, qui pose sa dernière carte gagne en bonus les cartes des mains adverses (que les autres perdent) ; si tout le monde passe, chacun perd ses cartes en main. Le plus haut score gagne.
+Quand quelqu'un pose sa dernière carte, nouvelle donne de 8 cartes en commençant par lui. Dernière donne quand la pioche ne suffit plus. Une fois la pioche épuisée (après la dernière donne, ou vidée par ceux qui passent), plus de donne : qui pose sa dernière carte gagne en bonus les cartes des mains adverses (que les autres perdent) ; si tout le monde passe, chacun perd ses cartes en main. Le plus haut score gagne.
 Option maison « forgiving » (indulgente) : un coup impossible est refusé avec une explication au lieu de faire passer le tour.`,
 }

@@ -290,18 +290,50 @@ func TestWO_D4_TwoRejouerTwoCards(t *testing.T) {
 	gamestest.RefusedWith(t, g, 0, "E+ T+ E S A 1", "wordsout.err.no_more")
 }
 
-// WO-D4: REJOUER, card, REJOUER, card; and after REJOUER, card only a
-// REJOUER may follow.
-func TestWO_D4_RejouerCardRejouerCard(t *testing.T) {
+// WO-D4 (revised): REJOUER, card, REJOUER, card is refused: only REJOUERs
+// laid one after the other give extra cards, and REJOUER + 1 card ends the
+// turn.
+func TestWO_D4_RejouerCardRejouerCardIsRefused(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"", "M", "S", "T"}, []string{"A+ M I+ E S", "A"}, 10)
-	gamestest.MustApply(t, g, 0, "A+ M I+ E 1")
-	if rowsOf(g)[0] != "AMIE" {
-		t.Fatal(rowsOf(g))
+	r := gamestest.RefusedWith(t, g, 0, "A+ M I+ E 1", "wordsout.err.no_more")
+	if s := fr(r.Msg); !strings.Contains(s, "à la suite") || strings.Contains(s, "REJOUER, carte, REJOUER") {
+		t.Fatal(s)
 	}
-	g = build(t, testDict, 2, [4]string{"", "M", "S", "T"}, []string{"A+ M I E", "A"}, 10)
-	gamestest.RefusedWith(t, g, 0, "A+ M I 1", "wordsout.err.no_more")
-	if !mayAdd([]Card{mkCard(kindRejouer, 'A'), mkCard(kindPlain, 'M')}, mkCard(kindRejouer, 'I')) {
-		t.Fatal("a REJOUER may follow REJOUER, card")
+	gamestest.RefusedWith(t, g, 0, "A+ M I+ 1", "wordsout.err.no_more")
+	// Step by step: after REJOUER, card the turn is over, no REJOUER
+	// follow-up is offered and the row may be called.
+	gamestest.MustApply(t, g, 0, "A+ 1")
+	gamestest.MustApply(t, g, 0, "M")
+	if g.s.Phase == phaseMore || g.s.Turn != 1 || rowsOf(g)[0] != "AM" {
+		t.Fatalf("phase %d turn %d row %s", g.s.Phase, g.s.Turn, rowsOf(g)[0])
+	}
+	for _, laid := range []string{"A+ M", "A+ A+ M E", "A+ A+ A+ M E I"} {
+		if mayFollow(parseTestCards(t, laid)) {
+			t.Errorf("a card may follow %s", laid)
+		}
+	}
+	for _, laid := range []string{"", "A", "A+", "A+ A+", "A+ A+ M", "A+ A+ A+ M E"} {
+		if laid == "A" {
+			if mayFollow(parseTestCards(t, laid)) {
+				t.Error("a card may follow a plain first card")
+			}
+			continue
+		}
+		if !mayFollow(parseTestCards(t, laid)) {
+			t.Errorf("no card may follow %s", laid)
+		}
+	}
+}
+
+// WO-D4 (revised): a REJOUER laid after the run of REJOUERs has ended is one
+// of the extra cards and gives none.
+func TestWO_D4_RejouerAfterTheRunGivesNothing(t *testing.T) {
+	g := build(t, testDict, 2, [4]string{"", "M", "S", "T"}, []string{"E+ T+ E S+ A", "A"}, 10)
+	// E+ T+ is a run of two: two extra cards, E and S+ (which gives none).
+	gamestest.RefusedWith(t, g, 0, "E+ T+ E S+ A 1", "wordsout.err.no_more")
+	gamestest.MustApply(t, g, 0, "E+ T+ E S+ 1")
+	if rowsOf(g)[0] != "ETES" || g.s.Phase != phaseCall {
+		t.Fatalf("row %s phase %d", rowsOf(g)[0], g.s.Phase)
 	}
 }
 
@@ -468,20 +500,14 @@ func TestWO_D6_SeatOrderSettlesTies(t *testing.T) {
 	if w := waitingSeats(g); len(w) != 1 || w[0] != 1 {
 		t.Fatalf("waiting %v", w)
 	}
-	gamestest.MustApply(t, g, 1, "non")
-	// Seat 2 wins: RUES is a word, his own WORD OUT, which only seat 3 and
-	// seat 1 (not yet called in the chain) may counter.
-	if rowsOf(g)[0] != "RUES" || handOf(g, 2) != "E N" || handOf(g, 3) != "L N" {
+	evs := gamestest.MustApply(t, g, 1, "non")
+	// Seat 2 wins: RUES is a word, his own WORD OUT. Seat 1 declined and
+	// seat 3 countered in this chain: each had his chance (revised WO-D6),
+	// nobody is left to counter, seat 2 cashes.
+	if rowsOf(g)[0] != "" || handOf(g, 2) != "E N" || handOf(g, 3) != "L N" {
 		t.Fatalf("row %s, hands %s / %s", rowsOf(g)[0], handOf(g, 2), handOf(g, 3))
 	}
-	if w := waitingSeats(g); len(w) != 2 || w[0] != 3 || w[1] != 1 {
-		t.Fatalf("second window asks %v", w)
-	}
-	// The first asked counters: no need to wait for the other.
-	g2 := &Game{s: g.s.clone(), dict: g.dict}
-	gamestest.MustApply(t, g, 1, "non")
-	gamestest.MustApply(t, g, 3, "non")
-	if g.s.Scores[2] != 4 || g.s.Scores[0] != 0 {
+	if !gamestest.HasEvent(evs, "wordsout.ev.nobody_left") || g.s.Scores[2] != 4 || g.s.Scores[0] != 0 {
 		t.Fatalf("scores %v", g.s.Scores)
 	}
 	// Play resumes left of the player whose turn it was (seat 0), after
@@ -493,7 +519,61 @@ func TestWO_D6_SeatOrderSettlesTies(t *testing.T) {
 	if g.s.Turn != 1 {
 		t.Fatalf("turn %d, want 1", g.s.Turn)
 	}
-	_ = g2
+}
+
+// WO-D6 (revised): each opponent has one chance per counter chain: a seat
+// that declined is not asked again when the word grows, a seat that had
+// not answered yet is.
+func TestWO_D6_OneChancePerChain(t *testing.T) {
+	callMer := func() *Game {
+		g := build(t, testDict, 4, [4]string{"M E", "M", "S", "T"}, []string{"R A", "E A", "S A", "E A"}, 20)
+		gamestest.MustApply(t, g, 0, "R 1 wordout")
+		return g
+	}
+	// Seats 3 and 2 decline MER, seat 1 counters MERE: nobody is asked
+	// again, although seat 2 holds the S of MERES; seat 1 cashes.
+	g := callMer()
+	gamestest.MustApply(t, g, 3, "non")
+	gamestest.MustApply(t, g, 2, "non")
+	evs := gamestest.MustApply(t, g, 1, "contrer E")
+	if !gamestest.HasEvent(evs, "wordsout.ev.nobody_left") || g.s.Phase == phaseCounter || g.s.Scores[1] != 4 {
+		t.Fatalf("phase %d scores %v", g.s.Phase, g.s.Scores)
+	}
+	// Seat 1 counters MERE at once (first in order): seats 2 and 3 had not
+	// answered, they are asked about MERE; seat 2 counters MERES at once,
+	// and only seat 3 is asked about it.
+	g = callMer()
+	gamestest.MustApply(t, g, 1, "contrer E")
+	if w := waitingSeats(g); len(w) != 2 || w[0] != 2 || w[1] != 3 || rowsOf(g)[0] != "MERE" {
+		t.Fatalf("second window asks %v on %s", w, rowsOf(g)[0])
+	}
+	r := gamestest.RefusedWith(t, g, 0, "contrer S", "wordsout.err.not_asked")
+	if s := fr(r.Msg); !strings.Contains(s, "ta chance") {
+		t.Fatal(s)
+	}
+	gamestest.MustApply(t, g, 2, "contrer S")
+	if w := waitingSeats(g); len(w) != 1 || w[0] != 3 || rowsOf(g)[0] != "MERES" {
+		t.Fatalf("third window asks %v on %s", w, rowsOf(g)[0])
+	}
+	gamestest.MustApply(t, g, 3, "non")
+	if g.s.Scores[2] != 5 || g.s.Scores[1] != 0 || g.s.Scores[0] != 0 || g.s.Turn != 2 || g.s.Phase != phaseRestart {
+		t.Fatalf("scores %v turn %d phase %d", g.s.Scores, g.s.Turn, g.s.Phase)
+	}
+	// The chain survives a save and a reload with its spent seats.
+	g = callMer()
+	gamestest.MustApply(t, g, 3, "non")
+	gamestest.MustApply(t, g, 1, "contrer E")
+	data, err := g.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2, err := NewEngine(testDict).Load(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := waitingSeats(g2.(*Game)); len(w) != 1 || w[0] != 2 {
+		t.Fatalf("after a reload the window asks %v", w)
+	}
 }
 
 // WO-D6: the first asked seat's counter closes the window at once.
@@ -600,6 +680,45 @@ func TestWO_D7_LastDealAndBonus(t *testing.T) {
 	gamestest.RefusedWith(t, g, 0, "passe", "wordsout.err.game_over")
 	if w := g.Result().Winners(); len(w) != 1 || w[0] != 1 {
 		t.Fatalf("winners %v", w)
+	}
+}
+
+// WO-D7 (revised): once passes have drawn the PIOCHE dry, going out ends
+// the game with the bonus: no new deal.
+func TestWO_D7_PiocheDrawnDryEndsTheGame(t *testing.T) {
+	g := build(t, testDict, 3, [4]string{"R U", "M", "S", "T"}, []string{"X Q", "E", "K W Y"}, 1)
+	evs := gamestest.MustApply(t, g, 0, "passe")
+	if !gamestest.HasEvent(evs, "wordsout.ev.pioche_dry") || !g.s.LastDeal || len(g.s.Hands[0]) != 3 {
+		t.Fatal("the draw of the last card makes this deal the last")
+	}
+	if pub := gamestest.ViewText(g.Public()); !strings.Contains(pub, "DERNIÈRE DONNE") {
+		t.Fatal(pub)
+	}
+	evs = gamestest.MustApply(t, g, 1, "E 2")
+	if gamestest.HasEvent(evs, "wordsout.ev.new_deal") || gamestest.HasEvent(evs, "wordsout.ev.last_deal") {
+		t.Fatal("hands dealt again after the PIOCHE emptied")
+	}
+	if !g.s.Over || g.s.Scores[1] != 6 || g.s.Scores[0] != -3 || g.s.Scores[2] != -3 {
+		t.Fatalf("over %v scores %v", g.s.Over, g.s.Scores)
+	}
+	// A saved game whose PIOCHE emptied without the flag ends the same way.
+	g = build(t, testDict, 2, [4]string{"R U", "M", "S", "T"}, []string{"E", "X Q"}, 0)
+	gamestest.MustApply(t, g, 0, "E 2")
+	if !g.s.Over || g.s.Scores[0] != 2 || g.s.Scores[1] != -2 {
+		t.Fatalf("over %v scores %v", g.s.Over, g.s.Scores)
+	}
+}
+
+// WO-D7: a PIOCHE of exactly 8 cards a player is dealt as the last deal:
+// it leaves nothing to draw.
+func TestWO_D7_ExactDealIsTheLast(t *testing.T) {
+	g := build(t, testDict, 2, [4]string{"R U", "M", "S", "T"}, []string{"E", "X Q"}, 14)
+	evs := gamestest.MustApply(t, g, 0, "E 2")
+	if !gamestest.HasEvent(evs, "wordsout.ev.last_deal") || !g.s.LastDeal || g.s.Pioche.Len() != 0 {
+		t.Fatal("no last deal")
+	}
+	if len(g.s.Hands[0]) != 8 || len(g.s.Hands[1]) != 8 {
+		t.Fatalf("hands %d %d", len(g.s.Hands[0]), len(g.s.Hands[1]))
 	}
 }
 

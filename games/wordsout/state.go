@@ -33,9 +33,12 @@ const (
 
 // window is the counter window of WO-D6.
 type window struct {
-	Row    int      `json:"row"`
-	Caller int      `json:"caller"` // who called the WORD OUT now on the row
-	Chain  []int    `json:"chain"`  // every caller of this chain, the first one first
+	Row    int   `json:"row"`
+	Caller int   `json:"caller"` // who called the WORD OUT now on the row
+	Chain  []int `json:"chain"`  // every caller of this chain, the first one first
+	// Spent lists the seats that countered or declined in an earlier window
+	// of this chain: each opponent has one chance per chain (WO-D6).
+	Spent  []int    `json:"spent,omitempty"`
 	Asked  []int    `json:"asked"`  // the seats asked, in seat order after Caller
 	Answer []int    `json:"answer"` // ansWaiting, ansDeclined, ansCounter per Asked
 	Cards  [][]Card `json:"cards"`  // the counter of each Asked seat (still in his hand)
@@ -47,6 +50,7 @@ func (w *window) clone() *window {
 	}
 	c := *w
 	c.Chain = append([]int{}, w.Chain...)
+	c.Spent = append([]int(nil), w.Spent...)
 	c.Asked = append([]int{}, w.Asked...)
 	c.Answer = append([]int{}, w.Answer...)
 	c.Cards = make([][]Card, len(w.Cards))
@@ -206,7 +210,7 @@ func loadState(data []byte) (*state, error) {
 		w := s.Win
 		bad = w.Row < 0 || w.Row >= nRows || w.Caller < 0 || w.Caller >= n ||
 			len(w.Answer) != len(w.Asked) || len(w.Cards) != len(w.Asked)
-		for _, p := range append(append([]int{}, w.Asked...), w.Chain...) {
+		for _, p := range append(append(append([]int{}, w.Asked...), w.Chain...), w.Spent...) {
 			bad = bad || p < 0 || p >= n
 		}
 	}

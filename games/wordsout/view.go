@@ -137,7 +137,7 @@ func distinct(h []Card, laid []Card, poubelle bool) []Card {
 	var out []Card
 	seen := map[Card]bool{}
 	for _, c := range sortedHand(h) {
-		if seen[c] || (!poubelle && !c.layable()) || (c.layable() && !mayAdd(laid, c)) {
+		if seen[c] || (!poubelle && !c.layable()) || (c.layable() && !mayFollow(laid)) {
 			continue
 		}
 		seen[c] = true
@@ -308,7 +308,7 @@ func (g *Game) counterChoices(seat int, prefix string) []games.Choice {
 			return nil
 		}
 		c, ok := take(&h, sp)
-		if !ok || !mayAdd(laid, c) {
+		if !ok || !mayFollow(laid) {
 			return nil
 		}
 		laid = append(laid, c)
@@ -316,7 +316,7 @@ func (g *Game) counterChoices(seat int, prefix string) []games.Choice {
 	}
 	w := s.word(s.Win.Row) + word(laid)
 	if joker {
-		if !hasKind(h, kindJoker) || !mayAdd(laid, mkCard(kindJoker, 'E')) {
+		if !hasKind(h, kindJoker) || !mayFollow(laid) {
 			return nil
 		}
 		after := append(laid[:len(laid):len(laid)], mkCard(kindJoker, 'E'))
@@ -342,13 +342,16 @@ func (g *Game) counterChoices(seat int, prefix string) []games.Choice {
 // canGoOn tells whether a card of h may follow laid (WO-D4). skipKind
 // removes one card of that kind from h first (the JOKER being chosen).
 func canGoOn(h []Card, laid []Card, skipKind int) bool {
+	if !mayFollow(laid) {
+		return false
+	}
 	skipped := skipKind < 0
 	for _, c := range h {
 		if !skipped && c.Kind() == skipKind {
 			skipped = true
 			continue
 		}
-		if c.layable() && mayAdd(laid, c) {
+		if c.layable() {
 			return true
 		}
 	}

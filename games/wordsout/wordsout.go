@@ -1,8 +1,8 @@
-// Package wordsout is the engine of Words Out (Yaqua 2020), as specified in
-// shared/rules/wordsout.md (decisions WO-D1..WO-D7) and the publisher's
-// sheet. Players add cards to the right of four rows that must always begin
-// a word; whoever completes a word of at least 3 letters calls WORD OUT and
-// scores it, unless an opponent counters by extending it.
+// Package wordsout is the engine of Words Out (Yaqua 2020), as specified by
+// its rules page (decisions WO-D1..WO-D7, see docs/games/wordsout.md) and
+// the publisher's sheet. Players add cards to the right of four rows that
+// must always begin a word; whoever completes a word of at least 3 letters
+// calls WORD OUT and scores it, unless an opponent counters by extending it.
 //
 // The engine is pure: the random source is a cards.Rand saved with the game,
 // the dictionary is injected through the Dict interface (the registered
