@@ -151,7 +151,7 @@ func (a *Adapter) component(i *discordgo.Interaction, cmd bot.Command) {
 		}
 		payload = data.Values[0]
 	}
-	if strings.HasPrefix(payload, "a") && len(payload) <= maxCustomID {
+	if bot.AsksText(payload) && len(payload) <= maxCustomID {
 		a.openModal(i, cmd, payload)
 		return
 	}
@@ -167,13 +167,19 @@ func (a *Adapter) openModal(i *discordgo.Interaction, cmd bot.Command, payload s
 	if ask != "" {
 		label = clip(ask, 45)
 	}
+	// A word fits in 60 characters; the rest of a move with its claims
+	// ("BALISE J10 diag anagrammes=BLAISE*,BASILE*") needs more.
+	maxLen := 60
+	if payload[0] == 'w' {
+		maxLen = 120
+	}
 	err := a.s.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseModal,
 		Data: &discordgo.InteractionResponseData{
 			CustomID: payload, Title: clip(title, 45),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.TextInput{CustomID: "word", Label: label, Style: discordgo.TextInputShort,
-					Placeholder: clip(ask, 100), Required: true, MinLength: 1, MaxLength: 60},
+					Placeholder: clip(ask, 100), Required: true, MinLength: 1, MaxLength: maxLen},
 			}}},
 		},
 	}, discordgo.WithContext(a.baseCtx()))

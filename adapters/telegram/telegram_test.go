@@ -364,6 +364,34 @@ func TestAskButtonForcesAReply(t *testing.T) {
 	}
 }
 
+// A button that asks for several words (payload kind w: the rest of a
+// move, as La Coquillaude's "Propose a word") forces a reply too, and the
+// whole reply reaches the core: tic-tac-toe reads "5 H11 right famous" and
+// refuses it for its cell, not the core for its spaces.
+func TestWordsButtonForcesAReply(t *testing.T) {
+	h := newHarness(t)
+	h.openTable(group, 0)
+	m, _ := h.hand(alice)
+	b, _ := button(m, "m")
+	ask := "w" + strings.TrimPrefix(*b.CallbackData, "m")
+	if err := h.a.Deliver(context.Background(), bot.Out{Dest: bot.ToUser, User: userKey(alice.ID), Text: "Choose",
+		Buttons: [][]bot.Button{{{Label: "Propose", Data: ask, Ask: "Your word, its cell and direction"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	am, _ := h.f.last(alice.ID, "Choose")
+	h.press(alice, am, ask)
+	prompt, ok := h.f.last(alice.ID, "Your word, its cell and direction")
+	if !ok || !prompt.ForceReply {
+		t.Fatalf("no forced-reply prompt: %+v", h.f.botMessages(alice.ID))
+	}
+	h.f.say(alice, alice.ID, 0, "H11 right famous", prompt.ID)
+	h.settle()
+	last := h.f.botMessages(alice.ID)
+	if txt := last[len(last)-1].Text; !strings.Contains(txt, "Invalid cell") || strings.Contains(txt, "without spaces") {
+		t.Fatalf("the words did not reach the game: %s", txt)
+	}
+}
+
 func TestFloodControl(t *testing.T) {
 	h := newHarness(t)
 	h.settle()

@@ -336,7 +336,7 @@ func (a *Adapter) onCallback(ctx context.Context, cb *tgbotapi.CallbackQuery, to
 		org.topic = topic
 		org.key = chatKey(a.oldChat(org.chat), topic)
 	}
-	if strings.HasPrefix(cb.Data, "a") {
+	if bot.AsksText(cb.Data) {
 		a.askWord(ctx, org, cb)
 		return
 	}
