@@ -13,7 +13,7 @@ func init() {
 		// Shown by the bot's /games and /rules.
 		"escogriffe.summary": "Construis de la tête aux pieds une figure dont les attaches (forme et couleur) s'accordent, exactement aussi haute que l'objectif du dé. Premier à 50 points. 2 à 8 joueurs.",
 		"escogriffe.rules": `Le Grand Escogriffe (Nova Carta, Fred Horn).
-Chaque manche, le dé fixe l'OBJECTIF (5 à 12) : chacun reçoit autant de cartes. Une attache = une forme (● ■ ▲ ★) et une couleur (🟥 R, 🟦 B, 🟩 V, 🟨 J). Cartes : 🙂 tête, corps, 🟧 cartes orange (même attache en haut et en bas, seules à pouvoir servir deux fois), 👣 pieds.
+Chaque manche, le dé fixe l'OBJECTIF (5 à 12) : chacun reçoit autant de cartes. Une attache = une forme (● ■ ▲ ★) et une couleur (🟥 R, 🟦 B, 🟩 V, 🟨 J). Cartes : 🙂 tête, corps, 🟧 cartes orange (même attache en haut et en bas, seules à pouvoir servir deux fois), 👣 pieds ; 🛌 une carte couchée (dessin seulement). Une carte garde son numéro tant qu'elle est dans ta main ; une carte tirée prend le premier numéro libre.
 À ton tour, une seule action :
 • Tirer puis jeter : « pioche » ou « prendre 2 » (le dessus de la défausse 2), puis « jeter 5 1 » (ta carte 5 sur la défausse 1). Qui prend la dernière carte d'une défausse jette sur cette même défausse.
 • Poser une carte en haut ou en bas de ta figure : « poser 3 haut », « poser 3 bas ». Les attaches doivent concorder ; une tête ne va qu'en haut, des pieds qu'en bas, rien au-dessus d'une tête ni sous des pieds ; ta première carte peut être n'importe laquelle. Une figure ne peut pas être fermée avant l'objectif.
