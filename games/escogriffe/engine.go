@@ -1,8 +1,8 @@
 // Package escogriffe is Le Grand Escogriffe (Nova Carta, Fred Horn; German
 // "Langer Lulatsch"): 2 to 8 players build a figure, head to feet, from
 // cards whose joins must match, exactly as tall as the round's objective.
-// The rules implemented are /work/shared/rules/escogriffe.md (decisions
-// ES-D1..ES-D4) and docs/games/escogriffe.md.
+// The rules implemented are those of docs/games/escogriffe.md (decisions
+// ES-D1..ES-D4).
 package escogriffe
 
 import (
