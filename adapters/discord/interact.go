@@ -163,15 +163,15 @@ func (a *Adapter) openModal(i *discordgo.Interaction, cmd bot.Command, payload s
 	a.mu.Lock()
 	ask := a.asks[payload]
 	a.mu.Unlock()
-	title, label := text(cmd.User.Lang, "discord.modal_title"), text(cmd.User.Lang, "discord.modal_label")
+	// A word (payload kind a) fits in 60 characters; the rest of a move
+	// with its claims (kind w: "BALISE J10 diag anagrammes=BLAISE*,BASILE*")
+	// needs more.
+	title, label, maxLen := text(cmd.User.Lang, "discord.modal_title"), text(cmd.User.Lang, "discord.modal_label"), 60
+	if payload[0] == 'w' {
+		title, label, maxLen = text(cmd.User.Lang, "discord.modal_title_words"), text(cmd.User.Lang, "discord.modal_label_words"), 120
+	}
 	if ask != "" {
 		label = clip(ask, 45)
-	}
-	// A word fits in 60 characters; the rest of a move with its claims
-	// ("BALISE J10 diag anagrammes=BLAISE*,BASILE*") needs more.
-	maxLen := 60
-	if payload[0] == 'w' {
-		maxLen = 120
 	}
 	err := a.s.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseModal,

@@ -344,9 +344,9 @@ func TestForumTopicsAreTables(t *testing.T) {
 // as La Coquillaude's "Propose a word"). Tic-tac-toe refuses "5 maison"
 // and "5 H11 right famous" for their cell: the core took the whole text.
 func TestAskButtonForcesAReply(t *testing.T) {
-	for _, tc := range []struct{ kind, question, reply string }{
-		{"a", "An example word?", "maison"},
-		{"w", "Your word, its cell and direction", "H11 right famous"},
+	for _, tc := range []struct{ kind, question, reply, says string }{
+		{"a", "An example word?", "maison", "single word"},
+		{"w", "Your word, its cell and direction", "H11 right famous", "whole answer"},
 	} {
 		h := newHarness(t)
 		h.openTable(group, 0)
@@ -360,8 +360,8 @@ func TestAskButtonForcesAReply(t *testing.T) {
 		am, _ := h.f.last(alice.ID, "Choose")
 		h.press(alice, am, ask)
 		prompt, ok := h.f.last(alice.ID, tc.question)
-		if !ok || !prompt.ForceReply {
-			t.Fatalf("%s: no forced-reply prompt: %+v", tc.kind, h.f.botMessages(alice.ID))
+		if !ok || !prompt.ForceReply || !strings.Contains(prompt.Text, tc.says) {
+			t.Fatalf("%s: no forced-reply prompt that asks for a %s: %+v", tc.kind, tc.says, h.f.botMessages(alice.ID))
 		}
 		h.f.say(alice, alice.ID, 0, tc.reply, prompt.ID)
 		h.settle()
