@@ -141,8 +141,9 @@ func canonical(name string) string {
 // so that a button pressed after the game moved on is refused, and a
 // restart changes nothing: "m3f.1a.E right 2". The first byte says what the
 // button does: m plays a whole move, c narrows to the next choices, a asks
-// for a free text first; j joins the table, s starts it, h shows the
-// presser's hand, b shows the board.
+// for a free word first, w for a free text of several words (AsksText); j
+// joins the table, s starts it, h shows the presser's hand, b shows the
+// board.
 const maxPayload = 64 // Telegram's limit on callback data
 
 type payload struct {
@@ -161,7 +162,7 @@ func decodePayload(s string) (payload, error) {
 		return payload{}, fmt.Errorf("payload size")
 	}
 	p := payload{Kind: s[0]}
-	if !strings.ContainsRune("mcajshb", rune(p.Kind)) {
+	if !strings.ContainsRune("mcawjshb", rune(p.Kind)) {
 		return payload{}, fmt.Errorf("payload kind")
 	}
 	parts := strings.SplitN(s[1:], ".", 3)

@@ -52,6 +52,7 @@ func init() {
 		"bot.lobby_help":       "%v to %v players. /join to sit down, /addbot to add a bot, /start to deal.",
 		"bot.move_ok":          "Move played.",
 		"bot.need_word":        "One word is needed, without spaces.",
+		"bot.need_text":        "This button waits for your written answer, and none came.",
 		"bot.no_bot":           "There is no bot at this table.",
 		"bot.no_games":         "No game is installed.",
 		"bot.no_table":         "There is no open table here. /play <game> to open one.",

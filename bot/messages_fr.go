@@ -52,6 +52,7 @@ func init() {
 		"bot.lobby_help":       "De %v à %v joueurs. /rejoindre pour s'asseoir, /robot pour ajouter un robot, /commencer pour distribuer.",
 		"bot.move_ok":          "Coup joué.",
 		"bot.need_word":        "Il faut un seul mot, sans espace.",
+		"bot.need_text":        "Ce bouton attend ta réponse écrite, et rien n'est arrivé.",
 		"bot.no_bot":           "Il n'y a pas de robot à cette table.",
 		"bot.no_games":         "Aucun jeu n'est installé.",
 		"bot.no_table":         "Il n'y a pas de table ouverte ici. /jouer <jeu> pour en ouvrir une.",

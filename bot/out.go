@@ -69,6 +69,14 @@ type Button struct {
 	Ask   string
 }
 
+// AsksText tells an adapter that a button's data asks the user for a free
+// text before it is sent back (a modal, a forced reply): a word (payload
+// kind a) or several (kind w). The data says it, so that a button still
+// asks after a restart.
+func AsksText(data string) bool {
+	return data != "" && (data[0] == 'a' || data[0] == 'w')
+}
+
 // ErrNoPrivate is what a transport returns when a user cannot be reached in
 // private (Discord DMs closed, a Telegram user who never opened the bot).
 var ErrNoPrivate = errors.New("bot: user cannot receive private messages")

@@ -299,9 +299,12 @@ func (c *Core) buttons(t *Table, choices []games.Choice, r i18n.Renderer) [][]Bu
 	rowOf := map[int]int{}
 	for _, ch := range choices {
 		kind := byte('c')
-		if !ch.Ask.IsZero() {
+		switch {
+		case !ch.Ask.IsZero() && ch.AskWords:
+			kind = 'w'
+		case !ch.Ask.IsZero():
 			kind = 'a'
-		} else if ch.Final {
+		case ch.Final:
 			kind = 'm'
 		}
 		data := payload{Kind: kind, Table: t.ID, Counter: t.Moves, Move: ch.Move}.encode()
@@ -310,7 +313,7 @@ func (c *Core) buttons(t *Table, choices []games.Choice, r i18n.Renderer) [][]Bu
 			continue
 		}
 		b := Button{Label: r.Text(ch.Label), Data: data}
-		if kind == 'a' {
+		if !ch.Ask.IsZero() {
 			b.Ask = r.Text(ch.Ask)
 		}
 		i, ok := rowOf[ch.Row]
@@ -405,6 +408,13 @@ func (c *Core) press(ctx context.Context, cmd Command, rep replier) []Out {
 		text := strings.TrimSpace(cmd.Text)
 		if text == "" || strings.ContainsAny(text, " \t") {
 			return rep.refuse("bot.need_word")
+		}
+		return c.playerMove(ctx, t, cmd.User, p.Move+" "+text, rep)
+	case 'w':
+		// Several words: the rest of a move, on one line.
+		text := strings.Join(strings.Fields(cmd.Text), " ")
+		if text == "" {
+			return rep.refuse("bot.need_text")
 		}
 		return c.playerMove(ctx, t, cmd.User, p.Move+" "+text, rep)
 	default:

@@ -127,6 +127,10 @@ type Choice struct {
 	// Ask, when set, is the question for a free text the player must add
 	// (an example word): the answer is appended to Move and the move is final.
 	Ask i18n.Msg
+	// AskWords lets the answer to Ask hold several words (the rest of a
+	// move: "NAPOLEON H11 droite celebre"); without it the answer must be
+	// one word, and the core refuses anything else before the engine sees it.
+	AskWords bool
 	// Row groups buttons on one line of a keyboard.
 	Row int
 }

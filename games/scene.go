@@ -54,6 +54,9 @@ type Tile struct {
 	Top, Bottom *Join
 	Empty       bool // an empty cell: drawn as a faint outline
 	Highlight   bool // the last move
+	// Lying draws the tile as a card lying on its side: wider than high,
+	// in the middle of its square (Escogriffe's lying cards).
+	Lying bool
 }
 
 // Join is a shape of a colour on a tile's edge.

@@ -474,3 +474,23 @@ func TestBoardRepostedWhenGoneOrOld(t *testing.T) {
 		t.Fatal("/board did not re-post the board")
 	}
 }
+
+// A button that asks for several words (payload kind w, the rest of a
+// move) opens a modal like one that asks for a word (kind a), even after a
+// restart, when the adapter no longer remembers the question.
+func TestTextButtonsOpenAModal(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, Options{})
+	f := e.f
+	e.seated(channel)
+	aliceHand := f.snapshot(f.lastWith(f.dmOf(alice.ID), "", "your hand"))
+	for _, data := range []string{"a1.0.5", "w1.0.5"} {
+		in := e.pressData(alice, aliceHand, data)
+		if in.ModalID != data || len(in.Types) != 1 || in.Types[0] != 9 {
+			t.Errorf("%s: want a modal, got types %v %+v", data, in.Types, in)
+		}
+	}
+	if in := e.pressData(alice, aliceHand, "m1.0.5"); in.ModalID != "" {
+		t.Errorf("a move button opened a modal")
+	}
+}

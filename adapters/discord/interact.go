@@ -151,7 +151,7 @@ func (a *Adapter) component(i *discordgo.Interaction, cmd bot.Command) {
 		}
 		payload = data.Values[0]
 	}
-	if strings.HasPrefix(payload, "a") && len(payload) <= maxCustomID {
+	if bot.AsksText(payload) && len(payload) <= maxCustomID {
 		a.openModal(i, cmd, payload)
 		return
 	}
@@ -163,7 +163,13 @@ func (a *Adapter) openModal(i *discordgo.Interaction, cmd bot.Command, payload s
 	a.mu.Lock()
 	ask := a.asks[payload]
 	a.mu.Unlock()
-	title, label := text(cmd.User.Lang, "discord.modal_title"), text(cmd.User.Lang, "discord.modal_label")
+	// A word (payload kind a) fits in 60 characters; the rest of a move
+	// with its claims (kind w: "BALISE J10 diag anagrammes=BLAISE*,BASILE*")
+	// needs more.
+	title, label, maxLen := text(cmd.User.Lang, "discord.modal_title"), text(cmd.User.Lang, "discord.modal_label"), 60
+	if payload[0] == 'w' {
+		title, label, maxLen = text(cmd.User.Lang, "discord.modal_title_words"), text(cmd.User.Lang, "discord.modal_label_words"), 120
+	}
 	if ask != "" {
 		label = clip(ask, 45)
 	}
@@ -173,7 +179,7 @@ func (a *Adapter) openModal(i *discordgo.Interaction, cmd bot.Command, payload s
 			CustomID: payload, Title: clip(title, 45),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.TextInput{CustomID: "word", Label: label, Style: discordgo.TextInputShort,
-					Placeholder: clip(ask, 100), Required: true, MinLength: 1, MaxLength: 60},
+					Placeholder: clip(ask, 100), Required: true, MinLength: 1, MaxLength: maxLen},
 			}}},
 		},
 	}, discordgo.WithContext(a.baseCtx()))

@@ -338,29 +338,37 @@ func TestForumTopicsAreTables(t *testing.T) {
 	}
 }
 
+// A button that asks for a free text forces a reply in the private chat,
+// and the reply reaches the core with the button's payload: a word (kind
+// a, as Crack Word's example word) or several (kind w, the rest of a move,
+// as La Coquillaude's "Propose a word"). Tic-tac-toe refuses "5 maison"
+// and "5 H11 right famous" for their cell: the core took the whole text.
 func TestAskButtonForcesAReply(t *testing.T) {
-	h := newHarness(t)
-	h.openTable(group, 0)
-	m, _ := h.hand(alice)
-	b, _ := button(m, "m")
-	// A choice that asks for a word (as Crack Word's example word does).
-	ask := "a" + strings.TrimPrefix(*b.CallbackData, "m")
-	if err := h.a.Deliver(context.Background(), bot.Out{Dest: bot.ToUser, User: userKey(alice.ID), Text: "Choose",
-		Buttons: [][]bot.Button{{{Label: "Row 1", Data: ask, Ask: "An example word?"}}}}); err != nil {
-		t.Fatal(err)
-	}
-	am, _ := h.f.last(alice.ID, "Choose")
-	h.press(alice, am, ask)
-	prompt, ok := h.f.last(alice.ID, "An example word?")
-	if !ok || !prompt.ForceReply {
-		t.Fatalf("no forced-reply prompt: %+v", h.f.botMessages(alice.ID))
-	}
-	h.f.say(alice, alice.ID, 0, "maison", prompt.ID)
-	h.settle()
-	// The core got the payload and the word: tic-tac-toe plays the cell
-	// and ignores nothing silently (the move "5 maison" is refused).
-	if last := h.f.botMessages(alice.ID); !strings.Contains(last[len(last)-1].Text, "Invalid cell") {
-		t.Fatalf("the word did not reach the core with the payload: %s", last[len(last)-1].Text)
+	for _, tc := range []struct{ kind, question, reply, says string }{
+		{"a", "An example word?", "maison", "single word"},
+		{"w", "Your word, its cell and direction", "H11 right famous", "whole answer"},
+	} {
+		h := newHarness(t)
+		h.openTable(group, 0)
+		m, _ := h.hand(alice)
+		b, _ := button(m, "m")
+		ask := tc.kind + strings.TrimPrefix(*b.CallbackData, "m")
+		if err := h.a.Deliver(context.Background(), bot.Out{Dest: bot.ToUser, User: userKey(alice.ID), Text: "Choose",
+			Buttons: [][]bot.Button{{{Label: "Row 1", Data: ask, Ask: tc.question}}}}); err != nil {
+			t.Fatal(err)
+		}
+		am, _ := h.f.last(alice.ID, "Choose")
+		h.press(alice, am, ask)
+		prompt, ok := h.f.last(alice.ID, tc.question)
+		if !ok || !prompt.ForceReply || !strings.Contains(prompt.Text, tc.says) {
+			t.Fatalf("%s: no forced-reply prompt that asks for a %s: %+v", tc.kind, tc.says, h.f.botMessages(alice.ID))
+		}
+		h.f.say(alice, alice.ID, 0, tc.reply, prompt.ID)
+		h.settle()
+		last := h.f.botMessages(alice.ID)
+		if txt := last[len(last)-1].Text; !strings.Contains(txt, "Invalid cell") {
+			t.Fatalf("%s: the text did not reach the core with the payload: %s", tc.kind, txt)
+		}
 	}
 }
 

@@ -336,7 +336,7 @@ func (a *Adapter) onCallback(ctx context.Context, cb *tgbotapi.CallbackQuery, to
 		org.topic = topic
 		org.key = chatKey(a.oldChat(org.chat), topic)
 	}
-	if strings.HasPrefix(cb.Data, "a") {
+	if bot.AsksText(cb.Data) {
 		a.askWord(ctx, org, cb)
 		return
 	}
@@ -352,9 +352,14 @@ func (a *Adapter) askWord(ctx context.Context, org *origin, cb *tgbotapi.Callbac
 	a.smu.Lock()
 	ask := a.asks[cb.Data]
 	a.smu.Unlock()
+	// A word (payload kind a) or the rest of a move, several words (kind w).
+	key := "telegram.ask"
+	if cb.Data[0] == 'w' {
+		key = "telegram.ask_words"
+	}
 	var text string
 	if ask != "" {
-		text = a.text(lang, "telegram.ask", ask)
+		text = a.text(lang, key, ask)
 	} else {
 		// After a restart the prompt is forgotten: the button's label says
 		// what the word is for.
@@ -368,7 +373,7 @@ func (a *Adapter) askWord(ctx context.Context, org *origin, cb *tgbotapi.Callbac
 				}
 			}
 		}
-		text = a.text(lang, "telegram.ask_default", label)
+		text = a.text(lang, key+"_default", label)
 		ask = label
 	}
 	uid := cb.From.ID

@@ -1,6 +1,7 @@
 package coquillaude
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -455,12 +456,18 @@ func (g *Game) check(s *state, seat int, p *proposal) (lay layout, votes []voteI
 			votes = append(votes, voteItem{Seat: seat, Form: i, Name: f})
 		case !g.w.valid(f):
 			p.Why = i18n.T("coquillaude.why.not_word", f)
+			if g.w.names.Has(f) {
+				p.Why = i18n.T("coquillaude.why.initialism", f)
+			}
 			return lay, nil
 		}
 	}
 	for _, sw := range lay.Side {
 		if !g.w.valid(sw.Word) {
 			p.Why = i18n.T("coquillaude.why.side_word", sw.Word)
+			if g.w.names.Has(sw.Word) {
+				p.Why = i18n.T("coquillaude.why.side_initialism", sw.Word)
+			}
 			return lay, nil
 		}
 	}
@@ -521,19 +528,28 @@ func (g *Game) resolve(s *state, t *tx) {
 		maxOf[seat], _ = g.score(p, cands[seat].lay, yes)
 	}
 	s.Votes, s.VoteOK, s.VoteIdx = nil, nil, 0
-	for seat := range s.Props {
-		if len(cands[seat].votes) == 0 || maxOf[seat] < 25 {
+	for seat, p := range s.Props {
+		if len(cands[seat].votes) == 0 {
 			continue
 		}
-		beaten := false
+		// A claim that cannot change the round is not voted on, and the
+		// table is told why (finish): it could not reach 25, or another
+		// proposal is worth more whatever the vote.
+		if maxOf[seat] < 25 {
+			p.NoVote = &noVote{Max: maxOf[seat], By: -1}
+			continue
+		}
+		by := -1
 		for o := range s.Props {
-			if o != seat && minOf[o] > maxOf[seat] {
-				beaten = true
+			if o != seat && minOf[o] > maxOf[seat] && (by < 0 || minOf[o] > minOf[by]) {
+				by = o
 			}
 		}
-		if !beaten {
-			s.Votes = append(s.Votes, cands[seat].votes...)
+		if by >= 0 {
+			p.NoVote = &noVote{Max: maxOf[seat], By: by, ByScore: minOf[by]}
+			continue
 		}
+		s.Votes = append(s.Votes, cands[seat].votes...)
 	}
 	if len(s.Votes) > 0 {
 		t.public("coquillaude.ev.votes", len(s.Votes))
@@ -610,11 +626,26 @@ func (g *Game) finish(s *state, t *tx) {
 				voted[v.Form] = s.VoteOK[i]
 			}
 		}
+		var unvoted []string
+		if p.NoVote != nil {
+			// Not voted on: the names off the list are not famous (no
+			// vote at all is a refusal, CQ-D5).
+			unvoted = p.claimsOffTheList()
+			for i, f := range p.forms() {
+				if slices.Contains(unvoted, f) {
+					voted[i] = false
+				}
+			}
+		}
 		sc, ok := g.score(p, lay, voted)
 		if !ok {
 			p.Valid = false
 			p.Why = i18n.T("coquillaude.why.vote_refused", p.Word)
+			if p.NoVote != nil {
+				p.Why = i18n.T("coquillaude.why.no_vote", p.Word)
+			}
 			t.public("coquillaude.ev.reveal_refused", i18n.Seat(seat), p.Word)
+			g.tellNoVote(t, seat, p, unvoted)
 			t.private(seat, "coquillaude.pv.refused", p.Word, p.Why)
 			continue
 		}
@@ -623,6 +654,7 @@ func (g *Game) finish(s *state, t *tx) {
 		}
 		p.Score = sc
 		t.public("coquillaude.ev.reveal", i18n.Seat(seat), describe(p), sc)
+		g.tellNoVote(t, seat, p, unvoted)
 		switch {
 		case sc > best:
 			best, bestSeats = sc, []int{seat}
@@ -670,6 +702,20 @@ func (g *Game) finish(s *state, t *tx) {
 	}
 	keep()
 	g.nextRound(s, t)
+}
+
+// tellNoVote explains to the table why a famous claim was not put to the
+// vote: even accepted it could not change the round (CQ-D5).
+func (g *Game) tellNoVote(t *tx, seat int, p *proposal, names []string) {
+	if p.NoVote == nil || len(names) == 0 {
+		return
+	}
+	list := strings.Join(names, ", ")
+	if p.NoVote.By < 0 {
+		t.public("coquillaude.ev.no_vote_low", i18n.Seat(seat), list, p.NoVote.Max)
+		return
+	}
+	t.public("coquillaude.ev.no_vote_beaten", i18n.Seat(seat), list, p.NoVote.Max, i18n.Seat(p.NoVote.By), p.NoVote.ByScore)
 }
 
 // describe is a proposal as revealed: the word, its claimed anagrams and

@@ -49,7 +49,7 @@ func (g *Game) Bot(seat int) string {
 		return "rien"
 	case phaseVote:
 		it := s.Votes[s.VoteIdx]
-		if g.w.names.Has(it.Name) {
+		if g.w.isName(it.Name) {
 			return "vote oui"
 		}
 		return "vote non"

@@ -1,5 +1,5 @@
 // Package coquillaude is the engine of La Coquillaude, as specified in
-// shared/rules/coquillaude.md (decisions CQ-D1..CQ-D8) and the publisher's
+// docs/games/coquillaude.md (decisions CQ-D1..CQ-D8) from the publisher's
 // sheet. Two to four players earn letter pions by rolling four dice and
 // answering the question of that number; then everyone composes one word in
 // secret, and only the best proposal is placed on the 21 x 21 board and

@@ -10,8 +10,8 @@ var messagesEN = map[string]string{
 	"coquillaude.rules": "La Coquillaude, 2 to 4 players. Everyone starts with 8 pions; the highest roll of the 4 dice (blue thousands, white hundreds, red tens, green units) starts.\n" +
 		"Each round, in turn, everyone rolls the dice and reads the entry of his number: a 1, 2 or 3-star question (one answer, in time: right = 4, 6 or 8 pions, wrong = 2) or a free draw (coquillaudinette 6, coquillaudette 8, coquillaude 10). Questions are French word puzzles: \"/answer NICHE\".\n" +
 		"Gifts: a number ending in two equal digits earns you 1 pion from every other player, three equal digits 3, a square (4444) 4, an ordered double pair (2233) 2. The giver chooses: \"/give E\".\n" +
-		"Then everyone composes a word in secret from his pions and the board's letters on its line: \"/word NAPOLEON H11 right famous\", \"/word REGLES H11 down anagrams=LEGERS,GRELES\", or \"/nothing\". Directions: right, down, diag (down-right), up-right. The first word touches the orange zone (I9-M13), later ones touch a placed letter.\n" +
-		"Value: (letters + new pions on a shell + 2 for a famous person)² for the word and for each claimed anagram; COQUILLAUDE is worth 120; each word made across adds its square. Only the best proposal is placed (ties: the famous name, then the higher roll of the round). A name missing from the famous list goes to the others' vote.\n" +
+		"Then everyone composes a word in secret from his pions and the board's letters on its line: \"/word NAPOLEON H11 right famous\", \"/word REGLES H11 down anagrams=LEGERS,GRELES\", or \"/nothing\". Directions: right, down, diag (down-right), up-right. The first word touches the orange zone (I9-M13); later ones use a placed letter or lie alongside one (a corner is not enough). Proper nouns count, never initialisms or abbreviations (TV, BMW, ADN).\n" +
+		"Value: (letters + new pions on a shell + 2 for a famous person)² for the word and for each claimed anagram; COQUILLAUDE is worth its value + 20; each word made across adds its square. Only the best proposal is placed (ties: the famous name, then the higher roll of the round). A name missing from the famous list goes to the others' vote.\n" +
 		"Challenge: after claimed anagrams, another player who shows more (\"/challenge LEGERS,GRELES,REGELS\") scores the word instead of the placer, who loses his points and his placed pions.\n" +
 		"The game ends when the best proposal is worth less than 25. Highest total wins.",
 
@@ -31,7 +31,7 @@ var messagesEN = map[string]string{
 	"coquillaude.err.no_new":           "%v is already all on the board: lay at least one pion.",
 	"coquillaude.err.not_owned":        "For %v you need %[3]v × %[2]v, you only have %[4]v %[2]v.",
 	"coquillaude.err.orange":           "The first word (%v) must have at least one pion in the orange zone (I9 to M13).",
-	"coquillaude.err.connect":          "%v must touch a letter already placed (a neighbouring cell, diagonals too) or use one.",
+	"coquillaude.err.connect":          "%v must use a letter already placed, or touch one by a side (above, below, left or right): a corner is not enough.",
 	"coquillaude.err.game_over":        "The game is over.",
 	"coquillaude.err.not_waiting":      "Nothing is expected from you right now.",
 	"coquillaude.err.already_proposed": "You have already made your proposal this round.",
@@ -56,12 +56,15 @@ var messagesEN = map[string]string{
 	"coquillaude.err.not_anagram":      "%v is not another arrangement of the letters of %v.",
 	"coquillaude.err.anagram_twice":    "%v is claimed twice.",
 
-	"coquillaude.why.not_anagram":   "%v is not an anagram of %v",
-	"coquillaude.why.anagram_twice": "%v counted twice",
-	"coquillaude.why.not_word":      "%v is neither in the dictionary, nor a proper noun, nor on the famous list",
-	"coquillaude.why.side_word":     "the word made across, %v, is not valid",
-	"coquillaude.why.vote_refused":  "%v is not a word and the vote did not accept it as a famous person",
-	"coquillaude.why.not_more":      "%v anagram(s), more than the %v claimed are needed",
+	"coquillaude.why.not_anagram":     "%v is not an anagram of %v",
+	"coquillaude.why.anagram_twice":   "%v counted twice",
+	"coquillaude.why.not_word":        "%v is neither in the dictionary, nor a proper noun, nor on the famous list",
+	"coquillaude.why.side_word":       "the word made across, %v, is not valid",
+	"coquillaude.why.no_vote":         "%v is neither a word nor a name on the famous list, and no vote was held since it could not change the round",
+	"coquillaude.why.initialism":      "%v is an initialism or an abbreviation, neither a word nor a name",
+	"coquillaude.why.side_initialism": "the word made across, %v, is an initialism or an abbreviation, neither a word nor a name",
+	"coquillaude.why.vote_refused":    "%v is not a word and the vote did not accept it as a famous person",
+	"coquillaude.why.not_more":        "%v anagram(s), more than the %v claimed are needed",
 
 	"coquillaude.ev.opening_roll":     "%v rolls the dice: %v.",
 	"coquillaude.ev.opening_tie":      "Tie at %v: the tied players roll again.",
@@ -89,6 +92,8 @@ var messagesEN = map[string]string{
 	"coquillaude.ev.reveal_none":      "%v: no proposal.",
 	"coquillaude.ev.reveal_refused":   "%v: %v, refused.",
 	"coquillaude.pv.refused":          "Your proposal %v is refused: %v.",
+	"coquillaude.ev.no_vote_low":      "No vote on the famous person claimed by %[1]v (%[2]v): even with that bonus the proposal would be worth %[3]v points at most, under the 25 needed.",
+	"coquillaude.ev.no_vote_beaten":   "No vote on the famous person claimed by %[1]v (%[2]v): even with that bonus the proposal would be worth %[3]v points at most, and %[4]v's is worth at least %[5]v.",
 	"coquillaude.ev.reveal":           "%v: %v, %v points.",
 	"coquillaude.ev.end_none":         "No valid proposal: the game is over.",
 	"coquillaude.ev.end_low":          "The best proposal is only worth %v (less than 25): the game is over.",

@@ -10,8 +10,8 @@ var messagesFR = map[string]string{
 	"coquillaude.rules": "La Coquillaude, 2 à 4 joueurs. Chacun part avec 8 pions ; le plus fort jet des 4 dés (bleu milliers, blanc centaines, rouge dizaines, vert unités) commence.\n" +
 		"Chaque tour, chacun à son tour lance les dés et lit l'entrée de son nombre : une question à 1, 2 ou 3 étoiles (une seule réponse, dans le temps : juste = 4, 6 ou 8 pions, faux = 2) ou une pioche libre (coquillaudinette 6, coquillaudette 8, coquillaude 10). Les questions sont des énigmes de mots en français : « /reponse NICHE ».\n" +
 		"Dons : un nombre finissant par deux chiffres égaux te vaut 1 pion de chaque autre joueur, trois chiffres égaux 3, un carré (4444) 4, une double paire ordonnée (2233) 2. Le donneur choisit : « /don E ».\n" +
-		"Puis tout le monde compose en secret un mot avec ses pions et les lettres du plateau sur sa ligne : « /mot NAPOLEON H11 droite celebre », « /mot REGLES H11 bas anagrammes=LEGERS,GRELES », ou « /rien ». Directions : droite, bas, diag (bas-droite), haut-droite. Le premier mot touche la zone orange (I9-M13), les suivants touchent une lettre posée.\n" +
-		"Valeur : (lettres + pions neufs sur une coquille + 2 pour un personnage célèbre)² pour le mot et pour chaque anagramme annoncée ; COQUILLAUDE vaut 120 ; chaque mot formé en travers ajoute son carré. Seule la meilleure proposition se pose (égalité : le personnage célèbre, puis le plus fort jet du tour). Un nom absent de la liste des célébrités est soumis au vote des autres.\n" +
+		"Puis tout le monde compose en secret un mot avec ses pions et les lettres du plateau sur sa ligne : « /mot NAPOLEON H11 droite celebre », « /mot REGLES H11 bas anagrammes=LEGERS,GRELES », ou « /rien ». Directions : droite, bas, diag (bas-droite), haut-droite. Le premier mot touche la zone orange (I9-M13) ; les suivants utilisent une lettre posée ou la longent par un côté (un coin ne suffit pas). Les noms propres comptent, jamais les sigles ni les abréviations (TV, BMW, ADN).\n" +
+		"Valeur : (lettres + pions neufs sur une coquille + 2 pour un personnage célèbre)² pour le mot et pour chaque anagramme annoncée ; COQUILLAUDE vaut sa valeur + 20 ; chaque mot formé en travers ajoute son carré. Seule la meilleure proposition se pose (égalité : le personnage célèbre, puis le plus fort jet du tour). Un nom absent de la liste des célébrités est soumis au vote des autres.\n" +
 		"Défi : après des anagrammes annoncées, un autre joueur qui en montre davantage (« /defi LEGERS,GRELES,REGELS ») marque le mot à la place du poseur, qui perd ses points et ses pions posés.\n" +
 		"La partie s'arrête quand la meilleure proposition vaut moins de 25. Le plus haut total gagne.",
 
@@ -31,7 +31,7 @@ var messagesFR = map[string]string{
 	"coquillaude.err.no_new":           "%v est déjà entièrement sur le plateau : pose au moins un pion.",
 	"coquillaude.err.not_owned":        "Pour %v il te faut %[3]v × %[2]v, tu n'as que %[4]v %[2]v.",
 	"coquillaude.err.orange":           "Le premier mot (%v) doit avoir au moins un pion dans la zone orange (I9 à M13).",
-	"coquillaude.err.connect":          "%v doit toucher une lettre déjà posée (une case voisine, même en diagonale) ou en utiliser une.",
+	"coquillaude.err.connect":          "%v doit utiliser une lettre déjà posée, ou en toucher une par un côté (au-dessus, au-dessous, à gauche ou à droite) : un coin ne suffit pas.",
 	"coquillaude.err.game_over":        "La partie est terminée.",
 	"coquillaude.err.not_waiting":      "On n'attend rien de toi pour l'instant.",
 	"coquillaude.err.already_proposed": "Tu as déjà fait ta proposition pour ce tour.",
@@ -56,12 +56,15 @@ var messagesFR = map[string]string{
 	"coquillaude.err.not_anagram":      "%v n'est pas une autre disposition des lettres de %v.",
 	"coquillaude.err.anagram_twice":    "%v est annoncé deux fois.",
 
-	"coquillaude.why.not_anagram":   "%v n'est pas une anagramme de %v",
-	"coquillaude.why.anagram_twice": "%v compté deux fois",
-	"coquillaude.why.not_word":      "%v n'est ni dans le dictionnaire, ni un nom propre, ni dans la liste des célébrités",
-	"coquillaude.why.side_word":     "le mot formé en travers %v n'est pas valable",
-	"coquillaude.why.vote_refused":  "%v n'est pas un mot et le vote ne l'a pas reconnu comme personnage célèbre",
-	"coquillaude.why.not_more":      "%v anagramme(s), il en faut plus que les %v annoncées",
+	"coquillaude.why.not_anagram":     "%v n'est pas une anagramme de %v",
+	"coquillaude.why.anagram_twice":   "%v compté deux fois",
+	"coquillaude.why.not_word":        "%v n'est ni dans le dictionnaire, ni un nom propre, ni dans la liste des célébrités",
+	"coquillaude.why.side_word":       "le mot formé en travers %v n'est pas valable",
+	"coquillaude.why.no_vote":         "%v n'est ni un mot ni un nom de la liste des célébrités, et le vote n'a pas eu lieu, faute de pouvoir changer le tour",
+	"coquillaude.why.initialism":      "%v est un sigle ou une abréviation, pas un mot ni un nom",
+	"coquillaude.why.side_initialism": "le mot formé en travers %v est un sigle ou une abréviation, pas un mot ni un nom",
+	"coquillaude.why.vote_refused":    "%v n'est pas un mot et le vote ne l'a pas reconnu comme personnage célèbre",
+	"coquillaude.why.not_more":        "%v anagramme(s), il en faut plus que les %v annoncées",
 
 	"coquillaude.ev.opening_roll":     "%v lance les dés : %v.",
 	"coquillaude.ev.opening_tie":      "Égalité à %v : les ex æquo relancent.",
@@ -89,6 +92,8 @@ var messagesFR = map[string]string{
 	"coquillaude.ev.reveal_none":      "%v : pas de proposition.",
 	"coquillaude.ev.reveal_refused":   "%v : %v, refusé.",
 	"coquillaude.pv.refused":          "Ta proposition %v est refusée : %v.",
+	"coquillaude.ev.no_vote_low":      "Pas de vote pour le personnage célèbre annoncé par %[1]v (%[2]v) : même avec ce bonus, sa proposition vaudrait au plus %[3]v points, moins que les 25 qu'il faut.",
+	"coquillaude.ev.no_vote_beaten":   "Pas de vote pour le personnage célèbre annoncé par %[1]v (%[2]v) : même avec ce bonus, sa proposition vaudrait au plus %[3]v points, et celle de %[4]v en vaut au moins %[5]v.",
 	"coquillaude.ev.reveal":           "%v : %v, %v points.",
 	"coquillaude.ev.end_none":         "Aucune proposition valable : la partie est finie.",
 	"coquillaude.ev.end_low":          "La meilleure proposition ne vaut que %v (moins de 25) : la partie est finie.",

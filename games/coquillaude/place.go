@@ -105,18 +105,15 @@ func (s *state) place(word string, r, c, dir int, hand []byte) (layout, error) {
 	return l, nil
 }
 
-// neighbourLetter tells whether one of the 8 neighbours of a cell holds a
-// letter.
+// neighbourLetter tells whether one of the 4 orthogonal neighbours of a
+// cell holds a letter: a pion there forms a side word with it. Touching at
+// a corner does not connect (CQ-D4, revised: the sheet's later words cross
+// or lie alongside, never corner to corner).
 func (s *state) neighbourLetter(r, c int) bool {
-	for dr := -1; dr <= 1; dr++ {
-		for dc := -1; dc <= 1; dc++ {
-			if dr == 0 && dc == 0 {
-				continue
-			}
-			rr, cc := r+dr, c+dc
-			if rr >= 0 && rr < Size && cc >= 0 && cc < Size && s.Board[rr*Size+cc] != '.' {
-				return true
-			}
+	for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+		rr, cc := r+d[0], c+d[1]
+		if rr >= 0 && rr < Size && cc >= 0 && cc < Size && s.Board[rr*Size+cc] != '.' {
+			return true
 		}
 	}
 	return false
@@ -169,14 +166,20 @@ type form struct {
 	Famous bool
 }
 
+// gameWordBonus is what COQUILLAUDE earns on top of its value. The sheet
+// says "not 100 but 120", counting it as a word of 10 letters; it has 11,
+// and must never be worth less than an ordinary word of its length
+// (revised): 121 + 20 = 141 on plain cells, shells counted as usual.
+const gameWordBonus = 20
+
 // mainValue is the value of the main word: the sum over its forms of
 // (L + S + F)^2, L its letters on the board, S its new pions on shells, F 2
-// for a famous name. COQUILLAUDE is worth 120 (the sheet's figure).
+// for a famous name; COQUILLAUDE adds gameWordBonus.
 func mainValue(letters, shells int, forms []form) int {
-	if len(forms) == 1 && forms[0].Word == gameWord {
-		return 120
-	}
 	v := 0
+	if forms[0].Word == gameWord {
+		v = gameWordBonus
+	}
 	for _, f := range forms {
 		x := letters + shells
 		if f.Famous {

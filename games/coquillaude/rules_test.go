@@ -6,6 +6,7 @@ import (
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/gamestest"
+	"github.com/tablee/tablee/i18n"
 )
 
 func TestCQ_D1_BagOf171(t *testing.T) {
@@ -224,7 +225,7 @@ func TestSheetScores(t *testing.T) {
 			"mot NABUCHODONOSOR L4 bas celebre", 256, 13},
 		{"MESURE 56", []string{"G10 droite ARISTOTELICIEN", "L4 bas NABUCHODONOSOR"}, "MESURE",
 			"mot MESURE M3 bas", 56, 6},
-		{"COQUILLAUDE 120", nil, "COQUILLAUDE", "mot COQUILLAUDE F10 droite", 120, 11},
+		{"COQUILLAUDE 121 + 20", nil, "COQUILLAUDE", "mot COQUILLAUDE F10 droite", 141, 11},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -305,9 +306,36 @@ func TestCQ_D4_PlacementRefusals(t *testing.T) {
 	gamestest.RefusedWith(t, g, 0, "mot MAISON G10 bas", "coquillaude.err.clash")
 	gamestest.RefusedWith(t, g, 0, "mot MAISON A10 droite", "coquillaude.err.run_after")
 	gamestest.RefusedWith(t, g, 0, "mot ARISTOTELICIEN G10 droite", "coquillaude.err.no_new")
-	// Connected through a neighbour (diagonal): accepted at once.
-	mustApply(t, g, 0, "mot MAISON A11 droite")
-	gamestest.RefusedWith(t, g, 0, "mot MAISON A11 droite", "coquillaude.err.already_proposed")
+	// Alongside: the N under the A of ARISTOTELICIEN (G10) makes AN.
+	mustApply(t, g, 0, "mot MAISON B11 droite")
+	gamestest.RefusedWith(t, g, 0, "mot MAISON B11 droite", "coquillaude.err.already_proposed")
+}
+
+// TestCQ_D4_CornerContactDoesNotConnect (revised): a word whose pions touch
+// the placed letters only at a corner does not connect, in any direction;
+// lying alongside (a side word) or crossing does.
+func TestCQ_D4_CornerContactDoesNotConnect(t *testing.T) {
+	board := []string{"G10 droite ARISTOTELICIEN"} // row 10, columns G to T
+	for _, move := range []string{
+		"mot MAISON A11 droite",      // F11 meets G10 at a corner
+		"mot MAISON A9 droite",       // F9
+		"mot MAISON F11 bas",         // F11
+		"mot MAISON U4 bas",          // U9 meets T10 at a corner
+		"mot MAISON A6 diag",         // A6 ... E10 F11: F11 at a corner
+		"mot MAISON P16 haut-droite", // P16 ... U11: U11 meets T10 at a corner
+	} {
+		g := composeGame(t, 2, board, []string{"MAISON"})
+		gamestest.RefusedWith(t, g, 0, move, "coquillaude.err.connect")
+	}
+	for _, move := range []string{
+		"mot MAISON B11 droite", // N in G11, under the A: side word AN
+		"mot MAISON H11 droite", // alongside, under RISOTE
+		"mot MAISON J7 bas",     // crosses the S of J10
+		"mot MAISON B6 diag",    // O in F10, beside the A
+	} {
+		g := composeGame(t, 2, board, []string{"MAISON"})
+		mustApply(t, g, 0, move)
+	}
 }
 
 // TestCQ_D6_InvalidWordsToldPrivately: a word, an anagram or a side word
@@ -535,3 +563,112 @@ func TestRefusalsNeverChangeTheGame(t *testing.T) {
 }
 
 var _ = games.Everyone
+
+// TestCQ_D4_InitialismsAreNoWords (revised): letters standing for words are
+// neither words nor names, though the dictionary's proper nouns hold them
+// (TV, BD, PN, BMW, ADN): refused as the word and as a side word, with the
+// reason told privately; a name (EVA, UR) stays valid.
+func TestCQ_D4_InitialismsAreNoWords(t *testing.T) {
+	w := defaultWords()
+	for _, s := range []string{"TV", "BD", "PN", "BMW", "SNCF", "ADN", "CERN", "ONU", "XIV", "MEV"} {
+		if !IsInitialism(s) || w.valid(s) {
+			t.Errorf("%s: initialism %v, valid %v", s, IsInitialism(s), w.valid(s))
+		}
+	}
+	for _, s := range []string{"EVA", "UR", "ULM", "NAPOLEON", "ARISTOTE"} {
+		if IsInitialism(s) || !w.valid(s) {
+			t.Errorf("%s: initialism %v, valid %v", s, IsInitialism(s), w.valid(s))
+		}
+	}
+	// The list never takes a word of the dictionary away (OVNI, SIDA, RADAR
+	// are words), nor a name on the famous list; every entry has a vowel.
+	for s := range initialisms() {
+		if w.dict.Has(s) || famous()[s] || !strings.ContainsAny(s, "AEIOUY") {
+			t.Errorf("%s should not be listed", s)
+		}
+	}
+	for _, s := range []string{"OVNI", "SIDA", "RADAR"} {
+		if !w.valid(s) {
+			t.Errorf("%s is a word", s)
+		}
+	}
+
+	// BMW as the word: refused at resolution, privately, and not placed.
+	g := composeGame(t, 2, nil, []string{"BMW"})
+	got, evs := proposeAlone(t, g, 0, "mot BMW I10 droite")
+	if got != 0 || !strings.Contains(eventsText(evs, -1), "#1 : BMW, refusé.") || !strings.Contains(eventsText(evs, 0), "BMW est un sigle ou une abréviation") {
+		t.Fatalf("BMW scored %d:\n%s", got, eventsText(evs, 0))
+	}
+	// TV as a side word: VA in G11 under the T of ET makes TV across.
+	g = composeGame(t, 2, []string{"F10 droite ET"}, []string{"VA"})
+	got, evs = proposeAlone(t, g, 0, "mot VA G11 droite")
+	if got != 0 || !strings.Contains(eventsText(evs, -1), "#1 : VA, refusé.") || !strings.Contains(eventsText(evs, 0), "en travers TV est un sigle") {
+		t.Fatalf("VA with TV across scored %d:\n%s", got, eventsText(evs, 0))
+	}
+	// A name of the proper nouns is a word: EVA (valued, though under 25),
+	// AARON (placed).
+	g = composeGame(t, 2, nil, []string{"EVA"})
+	if _, evs = proposeAlone(t, g, 0, "mot EVA I10 droite"); !strings.Contains(eventsText(evs, -1), "#1 : EVA, 9 points.") {
+		t.Fatalf("EVA refused:\n%s", eventsText(evs, -1)+eventsText(evs, 0))
+	}
+	g = composeGame(t, 2, nil, []string{"AARON"})
+	if got, evs = proposeAlone(t, g, 0, "mot AARON I10 droite"); got != 25 {
+		t.Fatalf("AARON scored %d:\n%s", got, eventsText(evs, -1)+eventsText(evs, 0))
+	}
+}
+
+// TestCQ_CoquillaudeEarnsItsValuePlus20 (revised): COQUILLAUDE is worth its
+// value, shells included, plus 20; never less than an ordinary word of its
+// 11 letters.
+func TestCQ_CoquillaudeEarnsItsValuePlus20(t *testing.T) {
+	g := composeGame(t, 2, nil, []string{"SIMULTANEES"})
+	plain, _ := proposeAlone(t, g, 0, "mot SIMULTANEES F10 droite")
+	g = composeGame(t, 2, nil, []string{"COQUILLAUDE"})
+	game, _ := proposeAlone(t, g, 0, "mot COQUILLAUDE F10 droite")
+	if plain != 121 || game != 141 {
+		t.Fatalf("SIMULTANEES %d, COQUILLAUDE %d; want 121 and 141", plain, game)
+	}
+	// Row 11 has shells in I11 and M11: (11 + 2)² + 20.
+	g = composeGame(t, 2, nil, []string{"COQUILLAUDE"})
+	if got, _ := proposeAlone(t, g, 0, "mot COQUILLAUDE E11 droite"); got != 13*13+20 {
+		t.Fatalf("COQUILLAUDE on two shells scored %d, want %d", got, 13*13+20)
+	}
+}
+
+// TestCQ_D5_ClaimThatCannotChangeTheRoundIsExplained: a famous claim is
+// only voted on when the vote may change the round; otherwise the table is
+// told why there is no vote, and the name counts as not famous.
+func TestCQ_D5_ClaimThatCannotChangeTheRoundIsExplained(t *testing.T) {
+	// Too short to reach 25 even famous: OR is a word, worth 4.
+	g := composeGame(t, 2, nil, []string{"OR"})
+	got, evs := proposeAlone(t, g, 0, "mot OR I10 droite celebre")
+	pub := eventsText(evs, -1)
+	if got != 0 || g.s.Phase == phaseVote || !strings.Contains(pub, "#1 : OR, 4 points.") ||
+		!strings.Contains(pub, "Pas de vote pour le personnage célèbre annoncé par #1 (OR) : même avec ce bonus, sa proposition vaudrait au plus 16 points, moins que les 25 qu'il faut.") {
+		t.Fatalf("scored %d, phase %d:\n%s", got, g.s.Phase, pub)
+	}
+	if last := render(i18n.EN, g.s.Last...); !strings.Contains(last, "No vote on the famous person claimed by #1 (OR)") {
+		t.Fatalf("the explanation is not kept with the resolution:\n%s", last)
+	}
+	// Neither a word nor a name, and no vote: refused, and told why.
+	g = composeGame(t, 2, nil, []string{"XQ"})
+	_, evs = proposeAlone(t, g, 0, "mot XQ I10 droite celebre")
+	if !strings.Contains(eventsText(evs, -1), "(XQ)") || !strings.Contains(eventsText(evs, 0), "le vote n'a pas eu lieu") {
+		t.Fatalf("%s\n%s", eventsText(evs, -1), eventsText(evs, 0))
+	}
+	// Beaten whatever the vote: AARON famous would be 49, SIMULTANEE is 100.
+	g = composeGame(t, 2, nil, []string{"AARON", "SIMULTANEE"})
+	mustApply(t, g, 0, "mot AARON I10 droite celebre")
+	evs = mustApply(t, g, 1, "mot SIMULTANEE F12 droite")
+	pub = eventsText(evs, -1)
+	if g.s.Scores[1] != 100 || !strings.Contains(pub, "#1 : AARON, 25 points.") ||
+		!strings.Contains(pub, "même avec ce bonus, sa proposition vaudrait au plus 49 points, et celle de #2 en vaut au moins 100.") {
+		t.Fatalf("scores %v:\n%s", g.s.Scores, pub)
+	}
+	// When it may matter, the vote is held (TestCQ_D5_FamousVote).
+	g = composeGame(t, 2, nil, []string{"AARON"})
+	proposeAlone(t, g, 0, "mot AARON I10 droite celebre")
+	if g.s.Phase != phaseVote {
+		t.Fatalf("no vote on AARON alone")
+	}
+}

@@ -52,6 +52,36 @@ type proposal struct {
 	Why     i18n.Msg `json:"why,omitzero"`
 	FamOK   []bool   `json:"fam_ok,omitempty"` // per form (word, anagrams...): counts as famous
 	Score   int      `json:"score,omitempty"`
+	NoVote  *noVote  `json:"no_vote,omitempty"` // its famous claims were not voted on
+}
+
+// noVote is why a proposal's famous claims off the list were not put to the
+// vote (CQ-D5): even accepted, the proposal would be worth at most Max,
+// under 25 (By < 0) or under ByScore, the least that seat By's proposal is
+// worth.
+type noVote struct {
+	Max     int `json:"max"`
+	By      int `json:"by"`
+	ByScore int `json:"by_score,omitempty"`
+}
+
+// forms are the proposal's word then its claimed anagrams.
+func (p *proposal) forms() []string { return append([]string{p.Word}, p.Anagrams...) }
+
+// claimsOffTheList are the forms claimed famous that the famous list lacks:
+// the ones a vote would decide (CQ-D5).
+func (p *proposal) claimsOffTheList() []string {
+	var out []string
+	for i, f := range p.forms() {
+		claimed := p.Famous
+		if i > 0 {
+			claimed = p.AnaFam[i-1]
+		}
+		if claimed && !famous()[f] {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // voteItem is a famous name put to the vote (CQ-D5).

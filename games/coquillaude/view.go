@@ -238,7 +238,9 @@ func (g *Game) Choices(seat int, prefix string) []games.Choice {
 			return nil
 		}
 		return []games.Choice{
-			{Label: i18n.T("coquillaude.choice.propose"), Move: "mot", Ask: i18n.T("coquillaude.ask.propose")},
+			// The proposal is the rest of a move (word, cell, direction,
+			// claims): several words, asked in one text.
+			{Label: i18n.T("coquillaude.choice.propose"), Move: "mot", Ask: i18n.T("coquillaude.ask.propose"), AskWords: true},
 			{Label: i18n.T("coquillaude.choice.nothing"), Move: "rien", Final: true, Row: 1},
 		}
 	case phaseVote:
@@ -255,7 +257,7 @@ func (g *Game) Choices(seat int, prefix string) []games.Choice {
 			return nil
 		}
 		return []games.Choice{
-			{Label: i18n.T("coquillaude.choice.challenge"), Move: "defi", Ask: i18n.T("coquillaude.ask.challenge", s.Placed.Word, s.Placed.Claimed+1)},
+			{Label: i18n.T("coquillaude.choice.challenge"), Move: "defi", Ask: i18n.T("coquillaude.ask.challenge", s.Placed.Word, s.Placed.Claimed+1), AskWords: true},
 			{Label: i18n.T("coquillaude.choice.no_challenge"), Move: "passe", Final: true, Row: 1},
 		}
 	case phaseGift:

@@ -9,8 +9,8 @@ import (
 	"github.com/tablee/tablee/games/lexicon"
 )
 
-// The word the sheet values at 120 (see score). It is in no dictionary, so
-// the game accepts it by name.
+// The game's own name, worth its value + 20 (see mainValue). It is in no
+// dictionary, so the game accepts it by name.
 const gameWord = "COQUILLAUDE"
 
 //go:embed famous.txt
@@ -58,6 +58,37 @@ func sortedLetters(w string) string {
 	return string(b)
 }
 
+//go:embed initialisms.txt
+var initialismsText string
+
+// initialisms are the listed letters standing for words (see the file).
+var initialisms = sync.OnceValue(func() map[string]bool {
+	m := map[string]bool{}
+	for _, line := range strings.Split(initialismsText, "\n") {
+		line = strings.TrimSpace(line)
+		if line != "" && line[0] != '#' {
+			m[line] = true
+		}
+	}
+	return m
+})
+
+// IsInitialism tells whether a folded word is letters standing for words
+// rather than a name (CQ-D4, revised): an acronym, an initialism or an
+// abbreviation such as TV, BD, PN, BMW, SNCF, ADN or CERN. Two letters or
+// more without a vowel (A E I O U Y) are always such letters, whatever
+// list they come from; the others are those listed in initialisms.txt,
+// the proper nouns of the bundled dictionary written in capitals or as
+// symbols. It is the one place the game tells names from initialisms:
+// when the lexicon's proper nouns leave abbreviations out, it still
+// guards a server's own list.
+func IsInitialism(w string) bool {
+	if len(w) >= 2 && !strings.ContainsAny(w, "AEIOUY") {
+		return true
+	}
+	return initialisms()[w]
+}
+
 // words is what the engine asks of the dictionaries: the common words, the
 // proper nouns ("mots de toute sorte", CQ-D4) and the famous list.
 type words struct {
@@ -67,8 +98,15 @@ type words struct {
 
 func defaultWords() words { return words{dict: lexicon.Default(), names: lexicon.ProperNouns()} }
 
-// valid is CQ-D4: a word of the dictionary, a proper noun, a famous name, or
-// the game's own name.
+// valid is CQ-D4: a word of the dictionary, a proper noun that is a name
+// (not letters standing for words), a famous name, or the game's own name.
 func (w words) valid(s string) bool {
-	return w.dict.Has(s) || w.names.Has(s) || s == gameWord || famous()[s]
+	return w.dict.Has(s) || w.isName(s) || s == gameWord || famous()[s]
+}
+
+// isName tells whether s is a proper noun of the dictionary that names
+// someone or something: TV and BMW are in the proper nouns, but are no
+// names (CQ-D4, revised).
+func (w words) isName(s string) bool {
+	return w.names.Has(s) && !IsInitialism(s)
 }

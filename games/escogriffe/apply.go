@@ -6,6 +6,7 @@ import (
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/cards"
+	"github.com/tablee/tablee/games/lexicon"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -33,32 +34,93 @@ type move struct {
 }
 
 var verbWords = map[string]verb{
-	"pioche": vDraw, "piocher": vDraw, "pioches": vDraw, "draw": vDraw,
+	"pioche": vDraw, "piocher": vDraw, "pioches": vDraw, "tirer": vDraw, "tire": vDraw, "draw": vDraw,
 	"prendre": vTake, "prends": vTake, "prend": vTake, "take": vTake,
-	"jeter": vDiscard, "jette": vDiscard, "jettes": vDiscard, "discard": vDiscard,
-	"poser": vPlace, "pose": vPlace, "poses": vPlace, "place": vPlace,
+	"jeter": vDiscard, "jette": vDiscard, "jettes": vDiscard, "defausser": vDiscard, "discard": vDiscard,
+	"poser": vPlace, "pose": vPlace, "poses": vPlace, "place": vPlace, "put": vPlace,
 	"passe": vPass, "passer": vPass, "passes": vPass, "pass": vPass,
 }
 
 var sideWords = map[string]int{
-	"haut": sideTop, "top": sideTop, "h": sideTop, "t": sideTop, "dessus": sideTop,
-	"bas": sideBottom, "bottom": sideBottom, "b": sideBottom, "dessous": sideBottom,
+	"haut": sideTop, "top": sideTop, "h": sideTop, "t": sideTop, "dessus": sideTop, "⬆": sideTop, "↑": sideTop,
+	"bas": sideBottom, "bottom": sideBottom, "b": sideBottom, "dessous": sideBottom, "⬇": sideBottom, "↓": sideBottom,
 }
 
-// parseMove reads a move, French or English, any case: "pioche", "take 2",
-// "jeter 5 1", "poser 3 haut", "place 3 bottom", "passe".
+// fillers are the words that natural phrasings add around the numbers and
+// the side, and that change nothing: "poser 1 en haut", "prendre la
+// défausse 1", "jeter 1 sur 2", "poser la carte 3 en bas de ma figure",
+// "place 1 on top", "take from pile 2", "discard 1 onto pile 2".
+var fillers = map[string]bool{
+	"en": true, "sur": true, "la": true, "le": true, "les": true, "l": true, "de": true, "du": true,
+	"des": true, "dans": true, "a": true, "au": true, "un": true, "une": true, "ma": true, "mon": true,
+	"sa": true, "carte": true, "defausse": true, "pile": true, "tas": true, "figure": true, "main": true,
+	"numero": true, "no": true, "n°": true, "on": true, "onto": true, "to": true, "the": true, "from": true,
+	"at": true, "of": true, "my": true, "card": true, "number": true, "an": true, "discard": true,
+}
+
+// moveWords splits a move into lower-case words without accents: the
+// first is the verb, the others lose their fillers. Hyphens and
+// apostrophes separate words ("au-dessus", "l'autre"), and an arrow glued
+// to a number is a word of its own ("3⬆").
+func moveWords(s string) []string {
+	s = strings.TrimPrefix(strings.TrimSpace(s), "/")
+	s = strings.NewReplacer("'", " ", "’", " ", "⬆", " ⬆", "⬇", " ⬇", "↑", " ↑", "↓", " ↓").Replace(s)
+	var toks []string
+	for _, w := range strings.Fields(s) {
+		if w[0] != '-' && w[0] != '+' && len(w) > 1 {
+			toks = append(toks, strings.Split(w, "-")...) // "au-dessus"; "-1" stays a bad number
+		} else {
+			toks = append(toks, w)
+		}
+	}
+	var out []string
+	for i, w := range toks {
+		if w == "" {
+			continue
+		}
+		if f, ok := lexicon.Fold(w); ok {
+			w = f
+		}
+		w = strings.ToLower(w)
+		if i > 0 && fillers[w] {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// parseMove reads a move, French or English, any case, with or without
+// the little words of a sentence: "pioche", "piocher", "prendre 2",
+// "prendre la défausse 2", "jeter 5 1", "jeter 5 sur 1", "poser 3 haut",
+// "poser 3 en haut", "place 3 on top", "passe". A verb of drawing with a
+// pile ("piocher dans la défausse 2") takes that pile; "prendre la
+// pioche" draws.
 func parseMove(s string) (move, bool) {
-	f := strings.Fields(strings.ToLower(strings.TrimPrefix(strings.TrimSpace(s), "/")))
+	f := moveWords(s)
 	if len(f) == 0 || len(f) > 3 {
 		return move{}, false
 	}
 	m := move{verb: verbWords[f[0]]}
 	var ok bool
 	switch m.verb {
-	case vDraw, vPass:
+	case vDraw:
+		if len(f) == 2 {
+			m.verb = vTake
+			m.a, ok = num(f[1])
+			return m, ok
+		}
+		return m, len(f) == 1
+	case vPass:
 		return m, len(f) == 1
 	case vTake:
-		if len(f) != 2 {
+		switch {
+		case len(f) == 1:
+			return m, true // which pile: asked by Apply
+		case len(f) == 2 && (f[1] == "pioche" || f[1] == "deck" || f[1] == "stock"):
+			m.verb = vDraw
+			return m, true
+		case len(f) != 2:
 			return m, false
 		}
 		m.a, ok = num(f[1])
@@ -67,7 +129,11 @@ func parseMove(s string) (move, bool) {
 		// "jeter 5 [1]": a card, then maybe the pile.
 		return m, cardThen(f, &m.a, func(w string) (ok bool) { m.b, ok = num(w); return })
 	case vPlace:
-		// "poser 3 [haut|bas]": a card, then maybe the side.
+		// "poser 3 [haut|bas]": a card, then maybe the side; the side may
+		// come first ("poser en haut la carte 3").
+		if _, isSide := sideWords[f[1%len(f)]]; isSide && len(f) == 3 {
+			f[1], f[2] = f[2], f[1]
+		}
 		return m, cardThen(f, &m.a, func(w string) (ok bool) { m.side, ok = sideWords[w]; return })
 	}
 	return m, false
@@ -112,6 +178,9 @@ func (s *state) Apply(seat int, mv string) ([]games.Event, error) {
 			}
 			s.draw(seat, &ev)
 		case vTake:
+			if m.a == 0 {
+				return nil, games.Refuse("escogriffe.which_take", len(s.Piles))
+			}
 			if err := s.checkPile(m.a); err != nil {
 				return nil, err
 			}
@@ -134,9 +203,8 @@ func (s *state) Apply(seat int, mv string) ([]games.Event, error) {
 		if m.verb != vDiscard {
 			return nil, games.Refuse("escogriffe.must_discard")
 		}
-		hand := s.Hands[seat]
-		if m.a > len(hand) {
-			return nil, games.Refuse("escogriffe.no_card", m.a, len(hand))
+		if _, ok := s.cardAt(seat, m.a); !ok {
+			return nil, s.noCard(seat, m.a)
 		}
 		p := m.b
 		switch {
@@ -174,6 +242,16 @@ func (s *state) Apply(seat int, mv string) ([]games.Event, error) {
 	}
 	s.Moves++
 	return ev, nil
+}
+
+// noCard refuses a card number the hand does not hold, with the numbers it
+// does hold (they have gaps: a hand keeps its numbers).
+func (s *state) noCard(seat, k int) error {
+	nums := make([]string, 0, len(s.Hands[seat]))
+	for _, n := range s.handNumbers(seat) {
+		nums = append(nums, strconv.Itoa(n))
+	}
+	return games.Refuse("escogriffe.no_card", k, i18n.Raw(strings.Join(nums, ", ")))
 }
 
 func (s *state) checkPile(p int) error {
@@ -231,11 +309,11 @@ func closes(fig []int, id, side int) bool {
 // first card goes anywhere, a HEAD on top, FEET at the bottom, and a card
 // that fits one end only goes there.
 func (s *state) checkPlace(seat, k, side int, last bool) (int, error) {
-	hand, fig := s.Hands[seat], s.Figures[seat]
-	if k > len(hand) {
-		return 0, games.Refuse("escogriffe.no_card", k, len(hand))
+	fig := s.Figures[seat]
+	id, ok := s.cardAt(seat, k)
+	if !ok {
+		return 0, s.noCard(seat, k)
 	}
-	id := hand[k-1]
 	if len(fig) == 0 {
 		if side == sideNone {
 			side = sideTop
@@ -294,13 +372,13 @@ func sideKey(side int) string {
 func (s *state) draw(seat int, ev *[]games.Event) {
 	id := s.Pioche[len(s.Pioche)-1]
 	s.Pioche = s.Pioche[:len(s.Pioche)-1]
-	s.Hands[seat] = append(s.Hands[seat], id)
+	k := s.addToHand(seat, id)
 	s.Drawn, s.From, s.Forced = id, 0, 0
 	s.Phase = phaseDiscard
 	s.Last = i18n.T("escogriffe.ev_draw", i18n.Seat(seat))
 	*ev = append(*ev,
 		games.Event{To: games.Everyone, Msg: s.Last},
-		games.Event{To: seat, Msg: i18n.T("escogriffe.ev_drawn", i18n.Raw(cardText(id)), len(s.Hands[seat]))})
+		games.Event{To: seat, Msg: i18n.T("escogriffe.ev_drawn", i18n.Raw(cardText(id)), k)})
 	s.refill(ev)
 }
 
@@ -308,7 +386,7 @@ func (s *state) take(seat, p int, ev *[]games.Event) {
 	pile := s.Piles[p-1]
 	id := pile[len(pile)-1]
 	s.Piles[p-1] = pile[:len(pile)-1]
-	s.Hands[seat] = append(s.Hands[seat], id)
+	s.addToHand(seat, id)
 	s.Drawn, s.From, s.Forced = id, p, 0
 	if len(s.Piles[p-1]) == 0 {
 		s.Forced = p // he took the last card: he discards on the same pile
@@ -319,9 +397,7 @@ func (s *state) take(seat, p int, ev *[]games.Event) {
 }
 
 func (s *state) discard(seat, k, p int, ev *[]games.Event) {
-	hand := s.Hands[seat]
-	id := hand[k-1]
-	s.Hands[seat] = append(hand[:k-1:k-1], hand[k:]...)
+	id := s.removeCard(seat, k)
 	s.Piles[p-1] = append(s.Piles[p-1], id)
 	s.Drawn, s.From, s.Forced = -1, 0, 0
 	s.Last = i18n.T("escogriffe.ev_discard", i18n.Seat(seat), cardMsg(id), p)
@@ -336,31 +412,43 @@ func (s *state) endTurn() {
 	s.Turns++
 }
 
-// refill: when the PIOCHE is empty, all discard piles but their top cards
-// are shuffled into a new PIOCHE (escogriffe.md).
+// refill: when the PIOCHE is empty, every discard pile, top cards
+// included, is shuffled into a new PIOCHE, and the first cards of it are
+// turned to make the discard piles anew (escogriffe.md, revised: the
+// sheet's "on mélange les défausses pour reconstituer une pioche puis on
+// tire les premières cartes de cette pioche pour recréer les défausses").
+// It waits while a pile is empty (its last card was just taken and the
+// discard that refills it is due), and when the discards hold no more than
+// a card a pile: the new PIOCHE would be empty again at once.
 func (s *state) refill(ev *[]games.Event) {
 	if len(s.Pioche) > 0 {
 		return
 	}
-	var ids []int
-	for p, pile := range s.Piles {
-		if len(pile) > 1 {
-			ids = append(ids, pile[:len(pile)-1]...)
-			s.Piles[p] = []int{pile[len(pile)-1]}
+	n := 0
+	for _, pile := range s.Piles {
+		if len(pile) == 0 {
+			return
 		}
+		n += len(pile)
 	}
-	if len(ids) == 0 {
+	if n <= len(s.Piles) {
 		return
 	}
+	ids := make([]int, 0, n)
+	for _, pile := range s.Piles {
+		ids = append(ids, pile...)
+	}
 	cards.Shuffle(&s.RNG, ids)
+	for p := range s.Piles {
+		s.Piles[p] = []int{ids[len(ids)-1]}
+		ids = ids[:len(ids)-1]
+	}
 	s.Pioche = ids
-	*ev = append(*ev, games.Event{To: games.Everyone, Msg: i18n.T("escogriffe.ev_reshuffle", len(ids))})
+	*ev = append(*ev, games.Event{To: games.Everyone, Msg: i18n.T("escogriffe.ev_reshuffle", n, len(s.Piles), len(ids))})
 }
 
 func (s *state) putOnFigure(seat, k, side int) int {
-	hand := s.Hands[seat]
-	id := hand[k-1]
-	s.Hands[seat] = append(hand[:k-1:k-1], hand[k:]...)
+	id := s.removeCard(seat, k)
 	if side == sideTop {
 		s.Figures[seat] = append([]int{id}, s.Figures[seat]...)
 	} else {
@@ -426,7 +514,7 @@ func (s *state) legalPlacements(seat int) []placement {
 	var out []placement
 	fig := s.Figures[seat]
 	last := s.Phase == phaseLast
-	for k := 1; k <= len(s.Hands[seat]); k++ {
+	for k, id := range s.handCards(seat) {
 		if len(fig) == 0 {
 			if !last {
 				out = append(out, placement{k, sideTop})
@@ -434,10 +522,10 @@ func (s *state) legalPlacements(seat int) []placement {
 			continue
 		}
 		for _, side := range []int{sideTop, sideBottom} {
-			if placeError(fig, s.Hands[seat][k-1], side) != nil {
+			if placeError(fig, id, side) != nil {
 				continue
 			}
-			done := closes(fig, s.Hands[seat][k-1], side)
+			done := closes(fig, id, side)
 			if last && !done || !last && done && len(fig)+1 != s.Objective {
 				continue
 			}
@@ -451,10 +539,10 @@ func (s *state) legalPlacements(seat int) []placement {
 func (s *state) lastChanceMoves(seat int) []placement {
 	var out []placement
 	fig := s.Figures[seat]
-	for k, id := range s.Hands[seat] {
+	for k, id := range s.handCards(seat) {
 		for _, side := range []int{sideTop, sideBottom} {
 			if placeError(fig, id, side) == nil && closes(fig, id, side) {
-				out = append(out, placement{k + 1, side})
+				out = append(out, placement{k, side})
 			}
 		}
 	}

@@ -43,7 +43,7 @@ func newBotEval(s *state, seat int) *botEval {
 			b.p.w[id] = 0
 		}
 	}
-	for _, id := range s.Hands[seat] {
+	for _, id := range s.handCards(seat) {
 		b.p.w[id] = 1
 	}
 	return b
@@ -69,11 +69,11 @@ func (b *botEval) without(id int) float64 {
 	return v
 }
 
-// bestDiscard picks the card of hand whose loss costs least; ties go to
-// the card drawn this turn, then to the later card.
-func (b *botEval) bestDiscard(hand []int, drawn int) (int, float64) {
-	best, bestV := -1, -1.0
-	for k, id := range hand {
+// bestDiscard picks the number of the seat's card whose loss costs least;
+// ties go to the card drawn this turn, then to the later card.
+func (b *botEval) bestDiscard(drawn int) (int, float64) {
+	best, bestV := 0, -1.0
+	for k, id := range b.s.handCards(b.seat) {
 		v := b.without(id)
 		if v > bestV || v == bestV && id == drawn {
 			best, bestV = k, v
@@ -104,13 +104,13 @@ func (s *state) Bot(seat int) string {
 
 func (s *state) botDiscard(seat int) string {
 	b := newBotEval(s, seat)
-	hand := s.Hands[seat]
-	k, _ := b.bestDiscard(hand, s.Drawn)
+	k, _ := b.bestDiscard(s.Drawn)
 	if s.botShake(b, seat) {
-		k = int(s.botRand(1) % uint64(len(hand)))
+		nums := s.handNumbers(seat)
+		k = nums[s.botRand(1)%uint64(len(nums))]
 	}
 	if s.Forced > 0 {
-		return fmt.Sprintf("jeter %d %d", k+1, s.Forced)
+		return fmt.Sprintf("jeter %d %d", k, s.Forced)
 	}
 	// Bury the pile top that would help this seat least.
 	pile, low := 1, -1.0
@@ -128,12 +128,12 @@ func (s *state) botDiscard(seat int) string {
 			pile, low = p+1, v
 		}
 	}
-	return fmt.Sprintf("jeter %d %d", k+1, pile)
+	return fmt.Sprintf("jeter %d %d", k, pile)
 }
 
 func (s *state) botDraw(seat int) string {
 	b := newBotEval(s, seat)
-	hand, fig := s.Hands[seat], s.Figures[seat]
+	fig := s.Figures[seat]
 	z0 := b.value(fig)
 	// Place: a card that wins now; else a card that keeps the best chain
 	// (the whole chain at once when the hand holds it, else when the card
@@ -141,7 +141,7 @@ func (s *state) botDraw(seat int) string {
 	m0 := b.best(fig)
 	bestPl, bestR := placement{}, -1.0
 	for _, pl := range s.legalPlacements(seat) {
-		id := hand[pl.k-1]
+		id, _ := s.cardAt(seat, pl.k)
 		nf := make([]int, 0, len(fig)+1)
 		if pl.side == sideTop {
 			nf = append(append(nf, id), fig...)
@@ -177,7 +177,7 @@ func (s *state) botDraw(seat int) string {
 		top := pl[len(pl)-1]
 		b.p.w[top] = 1
 		bestV := -1.0
-		for _, id := range hand {
+		for _, id := range s.handCards(seat) {
 			if v := b.without(id); v > bestV {
 				bestV = v
 			}

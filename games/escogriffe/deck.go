@@ -170,8 +170,12 @@ func joinText(j int) string {
 	return colourSquare[j%nColours] + shapeGlyph[j/nColours] + colourMark[j%nColours]
 }
 
+// lyingMark marks a lying card in text (ES-D1, revised: shown); the
+// legend says it.
+const lyingMark = "🛌"
+
 // cardText draws a card top/bottom: "🙂/🟥●R", "🟥●R/🟦■B", "🟩▲V/🟩▲V🟧",
-// "🟨★J/👣".
+// "🟨★J/👣", and a lying card with its mark: "🟥●R/🟦■B🛌".
 func cardText(id int) string {
 	c := Deck[id]
 	top, bottom := "🙂", "👣"
@@ -184,6 +188,9 @@ func cardText(id int) string {
 	s := top + "/" + bottom
 	if c.Kind == Stretch {
 		s += "🟧"
+	}
+	if !c.Standing {
+		s += lyingMark
 	}
 	return s
 }

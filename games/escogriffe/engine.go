@@ -1,8 +1,8 @@
 // Package escogriffe is Le Grand Escogriffe (Nova Carta, Fred Horn; German
 // "Langer Lulatsch"): 2 to 8 players build a figure, head to feet, from
 // cards whose joins must match, exactly as tall as the round's objective.
-// The rules implemented are /work/shared/rules/escogriffe.md (decisions
-// ES-D1..ES-D4) and docs/games/escogriffe.md.
+// The rules implemented are those of docs/games/escogriffe.md (decisions
+// ES-D1..ES-D4).
 package escogriffe
 
 import (
@@ -38,7 +38,7 @@ func (engine) Name() string            { return Name }
 func (engine) Seats() (int, int)       { return 2, 8 }
 func (engine) Options() []games.Option { return nil }
 func (engine) Verbs() []string {
-	return []string{"pioche", "prendre", "jeter", "poser", "draw", "take", "discard", "place"}
+	return []string{"pioche", "piocher", "prendre", "jeter", "poser", "draw", "take", "discard", "place"}
 }
 
 func (engine) New(opts games.Options, players int, seed uint64) (games.Game, error) {
@@ -76,7 +76,7 @@ type state struct {
 	Objective int        `json:"objective"`
 	Turn      int        `json:"turn"` // seat to move
 	Phase     int        `json:"phase"`
-	Hands     [][]int    `json:"hands"`   // card ids; dealt sorted, then by arrival
+	Hands     [][]int    `json:"hands"`   // card ids by number (hand.go); dealt sorted
 	Figures   [][]int    `json:"figures"` // top to bottom
 	Pioche    []int      `json:"pioche"`  // face down, the next card last
 	Piles     [][]int    `json:"piles"`   // face up, the top card last
@@ -101,8 +101,11 @@ func (s *state) check() error {
 	}
 	seen := make([]bool, DeckSize)
 	count := 0
-	mark := func(ids []int) error {
+	mark := func(ids []int, holes bool) error {
 		for _, id := range ids {
+			if id == hole && holes {
+				continue // a hand keeps its numbers (hand.go)
+			}
 			if id < 0 || id >= DeckSize || seen[id] {
 				return fmt.Errorf("card %d misplaced", id)
 			}
@@ -113,10 +116,14 @@ func (s *state) check() error {
 	}
 	groups := [][]int{s.Pioche}
 	groups = append(groups, s.Piles...)
-	groups = append(groups, s.Hands...)
 	groups = append(groups, s.Figures...)
 	for _, g := range groups {
-		if err := mark(g); err != nil {
+		if err := mark(g, false); err != nil {
+			return err
+		}
+	}
+	for _, h := range s.Hands {
+		if err := mark(h, true); err != nil {
 			return err
 		}
 	}

@@ -13,7 +13,7 @@ func init() {
 		// Shown by the bot's /games and /rules.
 		"escogriffe.summary": "Build a figure from head to feet whose joins (shape and colour) match, exactly as tall as the objective rolled on the die. First to 50 points. 2 to 8 players.",
 		"escogriffe.rules": `Le Grand Escogriffe (Nova Carta, Fred Horn).
-Each round the die sets the OBJECTIVE (5 to 12): everyone is dealt that many cards. A join = a shape (● ■ ▲ ★) and a colour (🟥 R red, 🟦 B blue, 🟩 V green, 🟨 J yellow). Cards: 🙂 head, body, 🟧 orange cards (same join top and bottom, the only ones that may be used twice), 👣 feet.
+Each round the die sets the OBJECTIVE (5 to 12): everyone is dealt that many cards. A join = a shape (● ■ ▲ ★) and a colour (🟥 R red, 🟦 B blue, 🟩 V green, 🟨 J yellow). Cards: 🙂 head, body, 🟧 orange cards (same join top and bottom, the only ones that may be used twice), 👣 feet; 🛌 a lying card (drawing only). A card keeps its number as long as it is in your hand; a card drawn takes the first free number.
 On your turn, one action:
 • Draw then discard: "draw" or "take 2" (the top of discard pile 2), then "discard 5 1" (your card 5 on pile 1). Taking the last card of a pile means discarding on that same pile.
 • Place a card at the top or the bottom of your figure: "place 3 top", "place 3 bottom". Joins must match; a head only goes on top, feet only at the bottom, nothing above a head or below feet; your first card may be any card. A figure may not be closed before the objective.
@@ -30,7 +30,8 @@ The first player moves one seat each round. The first to 50 points at the end of
 		"escogriffe.draw_first":       "Draw a card first (\"draw\" or \"take 1\"), or place a card (\"place 3 top\").",
 		"escogriffe.cannot_pass":      "You may only pass at the last chance: draw a card (\"draw\") or place one (\"place 3 top\").",
 		"escogriffe.must_discard":     "You drew a card: now discard a card from your hand (\"discard 5 1\").",
-		"escogriffe.no_card":          "You have no card %d in your hand (you have %d).",
+		"escogriffe.no_card":          "You have no card %d in your hand: your cards are numbered %s (a card keeps its number as long as it is in your hand).",
+		"escogriffe.which_take":       "Which discard pile? \"take 1\" … up to \"take %d\".",
 		"escogriffe.must_pile":        "You took the last card of discard pile %d: you must discard on that pile.",
 		"escogriffe.which_pile":       "On which discard pile? \"discard %d 1\" … up to pile %d.",
 		"escogriffe.which_side":       "Top or bottom? \"place %[1]d top\" or \"place %[1]d bottom\".",
@@ -55,7 +56,7 @@ The first player moves one seat each round. The first to 50 points at the end of
 		"escogriffe.ev_last_chance": "Last chance: each other player may place one card to complete a figure.",
 		"escogriffe.ev_last_done":   "%s places %s and completes a figure of %d cards.",
 		"escogriffe.ev_pass":        "%s passes.",
-		"escogriffe.ev_reshuffle":   "The draw pile is empty: the discards but their top cards are shuffled (%d cards).",
+		"escogriffe.ev_reshuffle":   "The draw pile is empty: the %d cards of the discards are shuffled and %d new discard piles turned; the draw pile holds %d.",
 		"escogriffe.ev_blocked":     "Nobody can finish a figure at the objective any more: the round stops without a winner.",
 		"escogriffe.ev_score":       "%s: +%d, total %d.",
 		"escogriffe.ev_round_end":   "End of round %d.",
@@ -71,7 +72,7 @@ The first player moves one seat each round. The first to 50 points at the end of
 		"escogriffe.line_turn_last":    "Last chance: %s to play.",
 		"escogriffe.line_winner":       "%s wins with %d points.",
 		"escogriffe.line_last":         "Last move: %s",
-		"escogriffe.line_legend":       "Colour marks (French): R red, B blue, V green, J yellow · ● round, ■ square, ▲ triangle, ★ star · 🙂 head, 👣 feet, 🟧 orange card (may be used twice).",
+		"escogriffe.line_legend":       "Colour marks (French): R red, B blue, V green, J yellow · ● round, ■ square, ▲ triangle, ★ star · 🙂 head, 👣 feet, 🟧 orange card (may be used twice), 🛌 lying card.",
 		"escogriffe.line_hand":         "Your hand: %d cards (figure %d/%d). Each card: top/bottom.",
 		"escogriffe.line_discard_now":  "You drew %s: discard a card (\"discard 5 1\").",
 		"escogriffe.line_can_place":    "You may place: %s (⬆ top, ⬇ bottom).",

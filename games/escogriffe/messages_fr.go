@@ -13,7 +13,7 @@ func init() {
 		// Shown by the bot's /games and /rules.
 		"escogriffe.summary": "Construis de la tête aux pieds une figure dont les attaches (forme et couleur) s'accordent, exactement aussi haute que l'objectif du dé. Premier à 50 points. 2 à 8 joueurs.",
 		"escogriffe.rules": `Le Grand Escogriffe (Nova Carta, Fred Horn).
-Chaque manche, le dé fixe l'OBJECTIF (5 à 12) : chacun reçoit autant de cartes. Une attache = une forme (● ■ ▲ ★) et une couleur (🟥 R, 🟦 B, 🟩 V, 🟨 J). Cartes : 🙂 tête, corps, 🟧 cartes orange (même attache en haut et en bas, seules à pouvoir servir deux fois), 👣 pieds.
+Chaque manche, le dé fixe l'OBJECTIF (5 à 12) : chacun reçoit autant de cartes. Une attache = une forme (● ■ ▲ ★) et une couleur (🟥 R, 🟦 B, 🟩 V, 🟨 J). Cartes : 🙂 tête, corps, 🟧 cartes orange (même attache en haut et en bas, seules à pouvoir servir deux fois), 👣 pieds ; 🛌 une carte couchée (dessin seulement). Une carte garde son numéro tant qu'elle est dans ta main ; une carte tirée prend le premier numéro libre.
 À ton tour, une seule action :
 • Tirer puis jeter : « pioche » ou « prendre 2 » (le dessus de la défausse 2), puis « jeter 5 1 » (ta carte 5 sur la défausse 1). Qui prend la dernière carte d'une défausse jette sur cette même défausse.
 • Poser une carte en haut ou en bas de ta figure : « poser 3 haut », « poser 3 bas ». Les attaches doivent concorder ; une tête ne va qu'en haut, des pieds qu'en bas, rien au-dessus d'une tête ni sous des pieds ; ta première carte peut être n'importe laquelle. Une figure ne peut pas être fermée avant l'objectif.
@@ -30,7 +30,8 @@ Le premier joueur tourne à chaque manche. Le premier à 50 points en fin de man
 		"escogriffe.draw_first":       "Tire d'abord une carte (« pioche » ou « prendre 1 »), ou pose une carte (« poser 3 haut »).",
 		"escogriffe.cannot_pass":      "On ne passe qu'à la dernière chance : tire une carte (« pioche ») ou pose-en une (« poser 3 haut »).",
 		"escogriffe.must_discard":     "Tu as tiré une carte : jette maintenant une carte de ta main (« jeter 5 1 »).",
-		"escogriffe.no_card":          "Tu n'as pas de carte %d en main (tu en as %d).",
+		"escogriffe.no_card":          "Tu n'as pas de carte %d en main : tes cartes portent les numéros %s (une carte garde son numéro tant qu'elle est dans ta main).",
+		"escogriffe.which_take":       "Quelle défausse ? « prendre 1 » … jusqu'à « prendre %d ».",
 		"escogriffe.must_pile":        "Tu as pris la dernière carte de la défausse %d : tu dois jeter sur cette défausse.",
 		"escogriffe.which_pile":       "Sur quelle défausse ? « jeter %d 1 » … jusqu'à la défausse %d.",
 		"escogriffe.which_side":       "En haut ou en bas ? « poser %[1]d haut » ou « poser %[1]d bas ».",
@@ -55,7 +56,7 @@ Le premier joueur tourne à chaque manche. Le premier à 50 points en fin de man
 		"escogriffe.ev_last_chance": "Dernière chance : chacun des autres peut poser une carte pour terminer sa figure.",
 		"escogriffe.ev_last_done":   "%s pose %s et termine sa figure de %d cartes.",
 		"escogriffe.ev_pass":        "%s passe.",
-		"escogriffe.ev_reshuffle":   "La pioche est vide : les défausses sauf leurs cartes du dessus sont mélangées (%d cartes).",
+		"escogriffe.ev_reshuffle":   "La pioche est vide : les %d cartes des défausses sont mélangées et %d nouvelles défausses retournées ; la pioche en compte %d.",
 		"escogriffe.ev_blocked":     "Plus personne ne peut finir sa figure à la hauteur de l'objectif : la manche s'arrête sans gagnant.",
 		"escogriffe.ev_score":       "%s : +%d, total %d.",
 		"escogriffe.ev_round_end":   "Fin de la manche %d.",
@@ -71,7 +72,7 @@ Le premier joueur tourne à chaque manche. Le premier à 50 points en fin de man
 		"escogriffe.line_turn_last":    "Dernière chance : à %s.",
 		"escogriffe.line_winner":       "%s gagne avec %d points.",
 		"escogriffe.line_last":         "Dernier coup : %s",
-		"escogriffe.line_legend":       "R rouge, B bleu, V vert, J jaune · ● rond, ■ carré, ▲ triangle, ★ étoile · 🙂 tête, 👣 pieds, 🟧 carte orange (peut servir deux fois).",
+		"escogriffe.line_legend":       "R rouge, B bleu, V vert, J jaune · ● rond, ■ carré, ▲ triangle, ★ étoile · 🙂 tête, 👣 pieds, 🟧 carte orange (peut servir deux fois), 🛌 carte couchée.",
 		"escogriffe.line_hand":         "Ta main : %d cartes (figure %d/%d). Chaque carte : haut/bas.",
 		"escogriffe.line_discard_now":  "Tu as tiré %s : jette une carte (« jeter 5 1 »).",
 		"escogriffe.line_can_place":    "Tu peux poser : %s (⬆ en haut, ⬇ en bas).",

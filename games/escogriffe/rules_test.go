@@ -2,6 +2,7 @@ package escogriffe
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tablee/tablee/games"
@@ -148,7 +149,8 @@ func TestPlaceJoinMustMatch(t *testing.T) {
 		t.Fatalf("figure %v", s.Figures[0])
 	}
 	play(t, s, 1, "poser 1") // first card: anything
-	play(t, s, 0, "place 2 TOP")
+	// Card 1 left the hand; the others keep their numbers: 9->0 is still 3.
+	play(t, s, 0, "place 3 TOP")
 	if s.Figures[0][0] != body(9, 0) {
 		t.Fatal("9->0 not on top")
 	}
@@ -338,29 +340,51 @@ func TestTakingLastCardOfPileForcesDiscardThere(t *testing.T) {
 	play(t, s, 1, "discard 2 2")
 }
 
-func TestReshuffleKeepsTheTopCards(t *testing.T) {
-	s := custom(t, 2, 5, [][]int{{body(0, 1)}, {body(3, 4)}}, nil,
-		[][]int{{stretch(15, 0), body(9, 10), body(10, 11)}, {stretch(15, 1), body(12, 13)}})
-	// Empty the PIOCHE but one card.
-	var rest []int
-	for _, id := range s.Pioche {
-		rest = append(rest, id)
+// The reshuffle (revised): when the PIOCHE runs out, every discard, top
+// cards included, is shuffled into a new PIOCHE, and new piles are turned
+// from it, one card each.
+func TestReshuffle_TakesEveryDiscardAndTurnsNewPiles(t *testing.T) {
+	piles := [][]int{{stretch(15, 0), body(9, 10), body(10, 11)}, {stretch(15, 1), body(12, 13)}}
+	var discards []int
+	for _, p := range piles {
+		discards = append(discards, p...)
 	}
+	s := custom(t, 2, 5, [][]int{{body(0, 1)}, {body(3, 4)}}, nil, piles)
+	// Empty the PIOCHE but one card.
+	rest := append([]int(nil), s.Pioche...)
 	s.Hands[1] = append(s.Hands[1], rest[1:]...)
 	s.Pioche = rest[:1]
 	ev := play(t, s, 0, "pioche")
 	if !hasEvent(ev, "escogriffe.ev_reshuffle") {
 		t.Fatal("no reshuffle when the PIOCHE ran out")
 	}
-	if !slices.Equal(s.Piles[0], []int{body(10, 11)}) || !slices.Equal(s.Piles[1], []int{body(12, 13)}) {
-		t.Fatalf("piles %v: the top cards must stay", s.Piles)
+	if len(s.Piles[0]) != 1 || len(s.Piles[1]) != 1 || len(s.Pioche) != 3 {
+		t.Fatalf("piles %v, PIOCHE %v: want two turned cards and a PIOCHE of 3", s.Piles, s.Pioche)
 	}
-	got := append([]int(nil), s.Pioche...)
+	got := append([]int{s.Piles[0][0], s.Piles[1][0]}, s.Pioche...)
 	slices.Sort(got)
-	want := []int{stretch(15, 0), stretch(15, 1), body(9, 10)}
-	slices.Sort(want)
-	if !slices.Equal(got, want) {
-		t.Fatalf("new PIOCHE %v, want %v", got, want)
+	slices.Sort(discards)
+	if !slices.Equal(got, discards) {
+		t.Fatalf("piles and PIOCHE hold %v, want every discard %v", got, discards)
+	}
+	txt := (i18n.Renderer{Lang: i18n.FR}).Text(ev[len(ev)-1].Msg)
+	if txt != "La pioche est vide : les 5 cartes des défausses sont mélangées et 2 nouvelles défausses retournées ; la pioche en compte 3." {
+		t.Fatalf("%q", txt)
+	}
+	// The player discards as usual on the new piles.
+	play(t, s, 0, "jeter 1 sur 2")
+	if len(s.Piles[1]) != 2 {
+		t.Fatalf("piles %v", s.Piles)
+	}
+
+	// Discards of one card a pile only: no reshuffle, the PIOCHE stays
+	// empty and a discard can still be taken.
+	s = custom(t, 2, 5, [][]int{{body(0, 1)}, {body(3, 4)}}, nil, twoPiles())
+	rest = append([]int(nil), s.Pioche...)
+	s.Hands[1] = append(s.Hands[1], rest[1:]...)
+	s.Pioche = rest[:1]
+	if ev := play(t, s, 0, "pioche"); hasEvent(ev, "escogriffe.ev_reshuffle") || len(s.Pioche) != 0 {
+		t.Fatal("reshuffled two lone top cards")
 	}
 }
 
@@ -371,8 +395,10 @@ func TestRefusals(t *testing.T) {
 	refused(t, s, 0, "passe", "escogriffe.cannot_pass")
 	refused(t, s, 0, "poser 9 haut", "escogriffe.no_card")
 	refused(t, s, 0, "prendre 3", "escogriffe.no_pile")
-	for _, mv := range []string{"", "bonjour", "poser", "poser x", "prendre", "prendre 1 2", "jeter", "jeter 0 1",
-		"poser 1 gauche", "pioche 2", "jeter -1 1", "poser 1 haut bas", "jeter 1 +1"} {
+	refused(t, s, 0, "prendre", "escogriffe.which_take")
+	refused(t, s, 0, "prendre la défausse", "escogriffe.which_take")
+	for _, mv := range []string{"", "bonjour", "poser", "poser x", "prendre 1 2", "jeter", "jeter 0 1",
+		"poser 1 gauche", "pioche 2 3", "jeter -1 1", "poser 1 haut bas", "jeter 1 +1", "poser en haut"} {
 		refused(t, s, 0, mv, "escogriffe.syntax")
 	}
 	s.Piles[1] = nil
@@ -411,6 +437,27 @@ func TestParseMoveFrenchAndEnglish(t *testing.T) {
 		"poser 4":        {verb: vPlace, a: 4},
 		"  passe ":       {verb: vPass},
 		"pass":           {verb: vPass},
+		// Natural phrasings (the little words are dropped).
+		"poser 1 en haut":                      {verb: vPlace, a: 1, side: sideTop},
+		"poser la carte 3 en bas de ma figure": {verb: vPlace, a: 3, side: sideBottom},
+		"pose 2 au-dessus":                     {verb: vPlace, a: 2, side: sideTop},
+		"poser en bas la carte 4":              {verb: vPlace, a: 4, side: sideBottom},
+		"poser 5⬆":                             {verb: vPlace, a: 5, side: sideTop},
+		"place card 1 at the bottom":           {verb: vPlace, a: 1, side: sideBottom},
+		"place 1 on top":                       {verb: vPlace, a: 1, side: sideTop},
+		"prendre défausse 1":                   {verb: vTake, a: 1},
+		"prendre la défausse 2":                {verb: vTake, a: 2},
+		"take from pile 2":                     {verb: vTake, a: 2},
+		"piocher dans la défausse 2":           {verb: vTake, a: 2},
+		"prendre la pioche":                    {verb: vDraw},
+		"/piocher":                             {verb: vDraw},
+		"piocher une carte":                    {verb: vDraw},
+		"tirer":                                {verb: vDraw},
+		"jeter 1 sur 2":                        {verb: vDiscard, a: 1, b: 2},
+		"jeter la carte 1 sur la défausse 2":   {verb: vDiscard, a: 1, b: 2},
+		"discard 1 onto pile 2":                {verb: vDiscard, a: 1, b: 2},
+		"Défausser 4 sur 1":                    {verb: vDiscard, a: 4, b: 1},
+		"jeter 1 sur la défausse n° 2":         {verb: vDiscard, a: 1, b: 2},
 	}
 	for in, want := range cases {
 		got, ok := parseMove(in)
@@ -447,7 +494,7 @@ func TestVerbsAndRegistration(t *testing.T) {
 	if lo, hi := e.Seats(); lo != 2 || hi != 8 {
 		t.Fatalf("seats %d-%d", lo, hi)
 	}
-	want := []string{"pioche", "prendre", "jeter", "poser", "draw", "take", "discard", "place"}
+	want := []string{"pioche", "piocher", "prendre", "jeter", "poser", "draw", "take", "discard", "place"}
 	if !slices.Equal(e.Verbs(), want) {
 		t.Fatalf("verbs %v", e.Verbs())
 	}
@@ -464,5 +511,115 @@ func TestVerbsAndRegistration(t *testing.T) {
 	}
 	if _, err := e.Load([]byte(`{"players":2}`)); err == nil {
 		t.Fatal("broken save loaded")
+	}
+}
+
+// TestES_HandNumbersStayWithTheirCards: a card keeps its number as long as
+// it is in the hand, so "poser 5 haut" plays the card the player read as 5
+// whatever left the hand since; a drawn card fills the first free number,
+// and a number no card holds is refused with the numbers that are held.
+func TestES_HandNumbersStayWithTheirCards(t *testing.T) {
+	hand := []int{body(0, 1), body(1, 2), body(2, 3), body(3, 4), body(9, 0)}
+	s := custom(t, 2, 6, [][]int{hand, {feet(0)}}, nil, twoPiles())
+	play(t, s, 0, "poser 2 haut") // 1->2 starts the figure
+	play(t, s, 1, "pioche")
+	play(t, s, 1, "jeter 2 1")
+	// Card 5 is still 9->0, card 1 still 0->1.
+	if id, _ := s.cardAt(0, 5); id != body(9, 0) {
+		t.Fatalf("card 5 is %s", Deck[id].Code)
+	}
+	play(t, s, 0, "poser 1 haut") // 0->1 above 1->2
+	play(t, s, 1, "pioche")
+	play(t, s, 1, "jeter 1 1")
+	play(t, s, 0, "poser 5 haut") // the card read as 5: 9->0
+	if !slices.Equal(s.Figures[0], []int{body(9, 0), body(0, 1), body(1, 2)}) {
+		t.Fatalf("figure %v", s.Figures[0])
+	}
+	if got := s.handNumbers(0); !slices.Equal(got, []int{3, 4}) {
+		t.Fatalf("numbers %v, want 3 and 4", got)
+	}
+	play(t, s, 1, "pioche")
+	play(t, s, 1, "jeter 1 1")
+	// The drawn card fills number 1, the first free one, and is told so.
+	ev := play(t, s, 0, "pioche")
+	drawn := s.Drawn
+	if s.numberOf(0, drawn) != 1 {
+		t.Fatalf("drawn card numbered %d, want 1", s.numberOf(0, drawn))
+	}
+	if txt := (i18n.Renderer{Lang: i18n.FR}).Text(ev[1].Msg); txt != "Tu as pioché "+cardText(drawn)+" (carte 1 de ta main)." {
+		t.Fatalf("%q", txt)
+	}
+	priv := strings.Join(s.Private(0).Board, "\n")
+	if !strings.HasPrefix(priv, "1. "+cardText(drawn)+" 🆕\n3. ") || strings.Contains(priv, "\n2. ") {
+		t.Fatalf("private hand:\n%s", priv)
+	}
+	nc := refused(t, s, 0, "jeter 2 1", "escogriffe.no_card")
+	if txt := (i18n.Renderer{Lang: i18n.FR}).Text(nc.Msg); !strings.Contains(txt, "tes cartes portent les numéros 1, 3, 4") {
+		t.Fatalf("%q", txt)
+	}
+	// A reload keeps the numbers.
+	c := clone(t, s)
+	if !slices.Equal(c.handNumbers(0), []int{1, 3, 4}) {
+		t.Fatalf("reloaded numbers %v", c.handNumbers(0))
+	}
+}
+
+// TestES_NaturalPhrasesArePlayed: the little words of a sentence change
+// nothing ("poser 1 en haut", "prendre défausse 1", "jeter 1 sur 2"), and
+// "piocher", the word of the button, draws.
+func TestES_NaturalPhrasesArePlayed(t *testing.T) {
+	s := custom(t, 2, 6, [][]int{{body(0, 1), body(1, 2)}, {body(3, 4), body(4, 5)}}, nil,
+		[][]int{{stretch(15, 0), body(9, 10)}, {stretch(15, 1), body(12, 13)}})
+	play(t, s, 0, "poser 1 en haut")
+	play(t, s, 1, "prendre défausse 1")
+	play(t, s, 1, "jeter 1 sur 2")
+	play(t, s, 0, "/piocher")
+	play(t, s, 0, "jeter la carte 2 sur la défausse 1")
+	play(t, s, 1, "take discard 2")
+	play(t, s, 1, "discard 2 onto pile 1")
+	if len(s.Figures[0]) != 1 || s.handSize(0) != 1 || s.handSize(1) != 2 || s.Moves != 7 {
+		t.Fatalf("figure %v, hands %v, %d moves", s.Figures[0], s.Hands, s.Moves)
+	}
+	if !slices.Contains(engine{}.Verbs(), "piocher") {
+		t.Fatal("/piocher is no verb: the bot would not forward it")
+	}
+}
+
+// TestES_D1_LyingCardsShown (revised): a lying card is marked in text
+// (🛌, explained by the legend) and drawn lying in pictures; a standing
+// card is neither.
+func TestES_D1_LyingCardsShown(t *testing.T) {
+	lying, standing := -1, -1
+	for id, c := range Deck {
+		if c.Standing && standing < 0 {
+			standing = id
+		}
+		if !c.Standing && lying < 0 {
+			lying = id
+		}
+	}
+	if lying < 0 || standing < 0 {
+		t.Fatal("the deck has no lying or no standing card")
+	}
+	if !strings.HasSuffix(cardText(lying), "🛌") || strings.Contains(cardText(standing), "🛌") {
+		t.Fatalf("lying %q, standing %q", cardText(lying), cardText(standing))
+	}
+	if !cardTile(lying).Lying || cardTile(standing).Lying {
+		t.Fatal("the picture does not lay the lying card down")
+	}
+	for _, l := range i18n.Langs {
+		if txt := (i18n.Renderer{Lang: l}).Text(i18n.T("escogriffe.line_legend")); !strings.Contains(txt, "🛌") {
+			t.Errorf("%s legend: %q", l, txt)
+		}
+	}
+	// In a figure, as the table sees it.
+	s := custom(t, 2, 6, [][]int{{}, {}}, [][]int{{lying}}, twoPiles())
+	if pub := strings.Join(s.Public().Board, "\n"); !strings.Contains(pub, " "+cardText(lying)) {
+		t.Fatalf("public board:\n%s", pub)
+	}
+	for _, b := range s.Scene().Blocks[1:2] {
+		if !b.Rows[0][0].Lying {
+			t.Fatal("the figure's lying card stands in the picture")
+		}
 	}
 }

@@ -22,10 +22,11 @@ func sceneJoin(j int) *games.Join {
 }
 
 // cardTile draws a card with its joins on its edges: a face on a HEAD, a
-// foot mark on FEET, an orange background on a STRETCH card.
+// foot mark on FEET, an orange background on a STRETCH card; a lying card
+// lies (ES-D1, revised).
 func cardTile(id int) games.Tile {
 	c := Deck[id]
-	t := games.Tile{Fill: games.White, Top: sceneJoin(c.Top), Bottom: sceneJoin(c.Bottom)}
+	t := games.Tile{Fill: games.White, Top: sceneJoin(c.Top), Bottom: sceneJoin(c.Bottom), Lying: !c.Standing}
 	switch c.Kind {
 	case Head:
 		t.Text = "☺"
@@ -52,7 +53,7 @@ func (s *state) Scene() games.Scene {
 	piles.Rows = [][]games.Tile{tops}
 	sc := games.Scene{Blocks: []games.Block{piles}, Columns: min(s.Players, 4)}
 	for p := 0; p < s.Players; p++ {
-		b := games.Block{Label: i18n.T("escogriffe.scene.seat", i18n.Seat(p), s.Scores[p], len(s.Hands[p])), TileSize: 56}
+		b := games.Block{Label: i18n.T("escogriffe.scene.seat", i18n.Seat(p), s.Scores[p], s.handSize(p)), TileSize: 56}
 		for _, id := range s.Figures[p] {
 			b.Rows = append(b.Rows, []games.Tile{cardTile(id)})
 		}
@@ -67,9 +68,9 @@ func (s *state) Scene() games.Scene {
 // PrivateScene draws a seat's hand, cards numbered as moves name them.
 func (s *state) PrivateScene(seat int) games.Scene {
 	var tiles []games.Tile
-	for i, id := range s.Hands[seat] {
+	for k, id := range s.handCards(seat) {
 		t := cardTile(id)
-		t.Corner = strconv.Itoa(i + 1)
+		t.Corner = strconv.Itoa(k)
 		tiles = append(tiles, t)
 	}
 	return games.Scene{Blocks: []games.Block{{Label: i18n.T("escogriffe.scene.hand"), Rows: [][]games.Tile{tiles}, TileSize: 80}}}

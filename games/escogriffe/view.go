@@ -29,7 +29,7 @@ func (s *state) Public() games.View {
 		if seat == s.waitingSeat() {
 			mark = " 👈"
 		}
-		board = append(board, "", fmt.Sprintf("%s %d/%d ✋%d%s", keycaps[seat], len(fig), s.Objective, len(s.Hands[seat]), mark))
+		board = append(board, "", fmt.Sprintf("%s %d/%d ✋%d%s", keycaps[seat], len(fig), s.Objective, s.handSize(seat), mark))
 		if len(fig) == 0 {
 			board = append(board, " —")
 		}
@@ -40,7 +40,7 @@ func (s *state) Public() games.View {
 	lines := []i18n.Msg{i18n.T("escogriffe.line_round", s.Round, s.Objective, len(s.Pioche))}
 	for seat := range s.Players {
 		lines = append(lines, i18n.T("escogriffe.line_seat", i18n.Raw(keycaps[seat]), i18n.Seat(seat),
-			s.Scores[seat], len(s.Hands[seat]), len(s.Figures[seat]), s.Objective))
+			s.Scores[seat], s.handSize(seat), len(s.Figures[seat]), s.Objective))
 	}
 	switch s.Phase {
 	case phaseDraw:
@@ -89,18 +89,17 @@ func (s *state) Private(seat int) games.View {
 		}
 		words = append(words, strconv.Itoa(pl.k)+sideArrow(pl.side))
 	}
-	hand := s.Hands[seat]
-	for k, id := range hand {
-		line := fmt.Sprintf("%d. %s", k+1, cardText(id))
+	for k, id := range s.handCards(seat) {
+		line := fmt.Sprintf("%d. %s", k, cardText(id))
 		if id == s.Drawn && s.Turn == seat && s.Phase == phaseDiscard {
 			line += " 🆕"
 		}
-		if m := marks[k+1]; m != "" {
+		if m := marks[k]; m != "" {
 			line += " " + m
 		}
 		v.Board = append(v.Board, line)
 	}
-	v.Lines = append(v.Lines, i18n.T("escogriffe.line_hand", len(hand), len(s.Figures[seat]), s.Objective))
+	v.Lines = append(v.Lines, i18n.T("escogriffe.line_hand", s.handSize(seat), len(s.Figures[seat]), s.Objective))
 	switch {
 	case s.Phase == phaseDiscard && s.Turn == seat:
 		v.Lines = append(v.Lines, i18n.T("escogriffe.line_discard_now", i18n.Raw(cardText(s.Drawn))))
@@ -149,12 +148,7 @@ func (s *state) timeoutMove() string {
 	case phaseDiscard:
 		// Discard the card just drawn: back on the pile it came from, or on
 		// pile 1 when it came from the PIOCHE.
-		k := 0
-		for i, id := range s.Hands[s.Turn] {
-			if id == s.Drawn {
-				k = i + 1
-			}
-		}
+		k := s.numberOf(s.Turn, s.Drawn)
 		p := 1
 		if s.Forced > 0 {
 			p = s.Forced
@@ -177,7 +171,6 @@ func (s *state) Choices(seat int, prefix string) []games.Choice {
 		return nil
 	}
 	var out []games.Choice
-	hand := s.Hands[seat]
 	switch s.Phase {
 	case phaseDraw:
 		if prefix != "" {
@@ -197,16 +190,18 @@ func (s *state) Choices(seat int, prefix string) []games.Choice {
 		}
 	case phaseDiscard:
 		m, ok := parseMove(prefix)
-		if prefix != "" && (!ok || m.verb != vDiscard || m.a > len(hand) || m.b != 0) {
-			return nil
+		if prefix != "" {
+			if _, held := s.cardAt(seat, m.a); !ok || m.verb != vDiscard || !held || m.b != 0 {
+				return nil
+			}
 		}
 		if prefix == "" {
-			for k, id := range hand {
-				c := games.Choice{Label: i18n.T("escogriffe.btn_discard", k+1, i18n.Raw(cardText(id))), Row: k / 3}
+			for k, id := range s.handCards(seat) {
+				c := games.Choice{Label: i18n.T("escogriffe.btn_discard", k, i18n.Raw(cardText(id))), Row: len(out) / 3}
 				if s.Forced > 0 {
-					c.Move, c.Final = fmt.Sprintf("jeter %d %d", k+1, s.Forced), true
+					c.Move, c.Final = fmt.Sprintf("jeter %d %d", k, s.Forced), true
 				} else {
-					c.Move = fmt.Sprintf("jeter %d", k+1)
+					c.Move = fmt.Sprintf("jeter %d", k)
 				}
 				out = append(out, c)
 			}
@@ -231,7 +226,7 @@ func (s *state) Choices(seat int, prefix string) []games.Choice {
 }
 
 func (s *state) placeChoice(seat int, pl placement, row int) games.Choice {
-	id := s.Hands[seat][pl.k-1]
+	id, _ := s.cardAt(seat, pl.k)
 	return games.Choice{
 		Label: i18n.T("escogriffe.btn_place", pl.k, i18n.Raw(cardText(id)), i18n.T(sideKey(pl.side))),
 		Move:  fmt.Sprintf("poser %d %s", pl.k, sideWord(pl.side)),

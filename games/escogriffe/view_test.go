@@ -42,12 +42,21 @@ func hiddenShown(s *state) string {
 		}
 	}
 	hidden := append([]int(nil), s.Pioche...)
-	for _, h := range s.Hands {
-		hidden = append(hidden, h...)
+	for seat := range s.Hands {
+		for _, id := range s.handCards(seat) {
+			hidden = append(hidden, id)
+		}
 	}
 	for _, p := range s.Piles {
 		if len(p) > 1 {
 			hidden = append(hidden, p[:len(p)-1]...)
+		}
+	}
+	// A lying card's text holds its standing twin's ("X🛌" holds "X"):
+	// the visible lying cards are taken out of the view first.
+	for txt := range visible {
+		if strings.HasSuffix(txt, lyingMark) {
+			pub = strings.ReplaceAll(pub, txt, "")
 		}
 	}
 	for _, id := range hidden {

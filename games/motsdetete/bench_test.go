@@ -77,3 +77,23 @@ func BenchmarkApply(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkExampleMove: the legal example of the private help (the
+// lowest-scoring placement with a word) in mid-game positions, every die.
+func BenchmarkExampleMove(b *testing.B) {
+	states, _ := midGame(b)
+	lex := realEngine().Lex()
+	ps := make([]*state, 0, 6*len(states))
+	for _, s := range states {
+		for die := 1; die <= 6; die++ {
+			c := s.clone()
+			c.Die = die
+			ps = append(ps, c)
+		}
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_, _ = exampleMove(ps[i%len(ps)], lex)
+	}
+}

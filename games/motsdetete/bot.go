@@ -250,12 +250,61 @@ const (
 	goodRatio = 0.6
 )
 
-func bestMove(s *state, lex *lexicon.Lexicon, level string, rnd uint64) (Hint, bool) {
+func newBotCtx(s *state, lex *lexicon.Lexicon) *botCtx {
 	b := &botCtx{s: s, lex: lex}
 	for d := range b.cross {
 		b.cross[d] = make([]crossInfo, len(s.cells))
 		b.done[d] = make([]bool, len(s.cells))
 	}
+	return b
+}
+
+// fill returns the first word (alphabetical) that fits the span, or "".
+func (b *botCtx) fill(sp span, buf []lexicon.LetterSet) string {
+	pat, ok := b.pattern(sp, buf)
+	if !ok || !b.infixesOK(sp) {
+		return ""
+	}
+	word := ""
+	b.lex.Fill(pat, func(w string) bool {
+		word = w
+		return false
+	})
+	return word
+}
+
+// hintOf is the move that writes word on the span.
+func (s *state) hintOf(sp span, word string) Hint {
+	dir := "droite"
+	if sp.down {
+		dir = "bas"
+	}
+	cell := s.grid.Name(sp.start)
+	return Hint{Move: cell + " " + dir + " " + word, Word: word, Cell: cell, Down: sp.down, Points: float64(sp.half) / 2}
+}
+
+// exampleMove is a legal move for the player to move, shown in the private
+// help to teach the syntax on the real grid (MT-D2: exactly the die's count
+// of new letters, connected, every word in the dictionary). It is the
+// lowest-scoring placement that has a word, so that the help never gives
+// the table's hint away; false when no placement exists.
+func exampleMove(s *state, lex *lexicon.Lexicon) (Hint, bool) {
+	if s.Over {
+		return Hint{}, false
+	}
+	b := newBotCtx(s, lex)
+	spans := b.spans()
+	buf := make([]lexicon.LetterSet, 0, s.grid.W)
+	for i := len(spans) - 1; i >= 0; i-- {
+		if w := b.fill(spans[i], buf); w != "" {
+			return s.hintOf(spans[i], w), true
+		}
+	}
+	return Hint{}, false
+}
+
+func bestMove(s *state, lex *lexicon.Lexicon, level string, rnd uint64) (Hint, bool) {
+	b := newBotCtx(s, lex)
 	spans := b.spans()
 	buf := make([]lexicon.LetterSet, 0, s.grid.W)
 	type found struct {
@@ -268,16 +317,7 @@ func bestMove(s *state, lex *lexicon.Lexicon, level string, rnd uint64) (Hint, b
 			float64(sp.half) < goodRatio*float64(good[0].sp.half)) {
 			break
 		}
-		pat, ok := b.pattern(sp, buf)
-		if !ok || !b.infixesOK(sp) {
-			continue
-		}
-		word := ""
-		lex.Fill(pat, func(w string) bool {
-			word = w
-			return false
-		})
-		if word != "" {
+		if word := b.fill(sp, buf); word != "" {
 			good = append(good, found{sp, word})
 		}
 	}
@@ -298,10 +338,5 @@ func bestMove(s *state, lex *lexicon.Lexicon, level string, rnd uint64) (Hint, b
 		pat[0] = first & from
 		lex.Fill(pat, func(x string) bool { w = x; return false })
 	}
-	dir := "droite"
-	if pick.sp.down {
-		dir = "bas"
-	}
-	cell := s.grid.Name(pick.sp.start)
-	return Hint{Move: cell + " " + dir + " " + w, Word: w, Cell: cell, Down: pick.sp.down, Points: float64(pick.sp.half) / 2}, true
+	return s.hintOf(pick.sp, w), true
 }

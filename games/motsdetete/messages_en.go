@@ -23,7 +23,7 @@ var messagesEN = map[string]string{
 
 	"motsdetete.err.syntax":        "Move not understood: \"%v\". Type the start cell, the direction and the whole word: \"H3 down DEPENSER\", \"F8 right maison\", or \"pass\".",
 	"motsdetete.err.one_word":      "One word, without spaces: \"%v\". Example: \"H3 down DEPENSER\".",
-	"motsdetete.err.no_cell":       "There is no cell \"%v\": columns go from A to %v.",
+	"motsdetete.err.no_cell":       "There is no cell \"%v\": columns go from A to %v, rows from 1 to %v.",
 	"motsdetete.err.direction":     "\"%v\" is not a direction: type \"down\" (↓) or \"right\" (→).",
 	"motsdetete.err.letters":       "\"%v\" is not a word: letters only (accents are allowed and ignored).",
 	"motsdetete.err.game_over":     "The game is over.",
@@ -65,11 +65,14 @@ var messagesEN = map[string]string{
 	"motsdetete.line.winner":      "🏆 %v wins with %v points.",
 	"motsdetete.line.solo_over":   "Solitaire over: %v points.",
 
-	"motsdetete.pv.turn":    "Your die: %v. Type \"/move cell direction WORD\" with the whole word, letters already on the grid included (e.g. \"/move %v down WORD\"), or \"/pass\".",
-	"motsdetete.pv.wait":    "%v is to play.",
-	"motsdetete.pv.out":     "You are out; you keep your score.",
-	"motsdetete.pv.hint":    "Suggestion: /move %v (≈ %v points).",
-	"motsdetete.pv.no_move": "No word of %v new letter(s) found: you may pass.",
+	"motsdetete.pv.turn":       "Your die: %v. Type \"/move cell direction WORD\" with the whole word, letters already on the grid included, for example \"/move %v %v %v\"; or \"/pass\".",
+	"motsdetete.pv.turn_plain": "Your die: %v. Type \"/move cell direction WORD\" with the whole word, letters already on the grid included, or \"/pass\".",
+	"motsdetete.dir.down":      "down",
+	"motsdetete.dir.right":     "right",
+	"motsdetete.pv.wait":       "%v is to play.",
+	"motsdetete.pv.out":        "You are out; you keep your score.",
+	"motsdetete.pv.hint":       "Suggestion: /move %v (≈ %v points).",
+	"motsdetete.pv.no_move":    "No word of %v new letter(s) found: you may pass.",
 
 	"motsdetete.scene.lines":         "%v\n%v",
 	"motsdetete.scene.target":        "First to %v points.",

@@ -23,7 +23,7 @@ var messagesFR = map[string]string{
 
 	"motsdetete.err.syntax":        "Coup incompris : « %v ». Écris la case de départ, la direction et le mot entier : « H3 bas DEPENSER », « F8 droite maison », ou « passe ».",
 	"motsdetete.err.one_word":      "Un seul mot, sans espace : « %v ». Exemple : « H3 bas DEPENSER ».",
-	"motsdetete.err.no_cell":       "La case « %v » n'existe pas : les colonnes vont de A à %v.",
+	"motsdetete.err.no_cell":       "La case « %v » n'existe pas : les colonnes vont de A à %v, les lignes de 1 à %v.",
 	"motsdetete.err.direction":     "« %v » n'est pas une direction : écris « bas » (↓) ou « droite » (→).",
 	"motsdetete.err.letters":       "« %v » n'est pas un mot : des lettres seulement (les accents sont permis et ignorés).",
 	"motsdetete.err.game_over":     "La partie est terminée.",
@@ -65,11 +65,14 @@ var messagesFR = map[string]string{
 	"motsdetete.line.winner":      "🏆 %v gagne avec %v points.",
 	"motsdetete.line.solo_over":   "Solitaire terminé : %v points.",
 
-	"motsdetete.pv.turn":    "Ton dé : %v. Écris « /move case direction MOT » avec le mot entier, lettres déjà posées comprises (par ex. « /move %v bas MOT »), ou « /pass ».",
-	"motsdetete.pv.wait":    "C'est à %v de jouer.",
-	"motsdetete.pv.out":     "Tu es éliminé ; tu gardes ton score.",
-	"motsdetete.pv.hint":    "Suggestion : /move %v (≈ %v points).",
-	"motsdetete.pv.no_move": "Aucun mot de %v nouvelle(s) lettre(s) trouvé : tu peux passer.",
+	"motsdetete.pv.turn":       "Ton dé : %v. Écris « /coup case direction MOT » avec le mot entier, lettres déjà posées comprises, par exemple « /coup %v %v %v » ; ou « /passe ».",
+	"motsdetete.pv.turn_plain": "Ton dé : %v. Écris « /coup case direction MOT » avec le mot entier, lettres déjà posées comprises, ou « /passe ».",
+	"motsdetete.dir.down":      "bas",
+	"motsdetete.dir.right":     "droite",
+	"motsdetete.pv.wait":       "C'est à %v de jouer.",
+	"motsdetete.pv.out":        "Tu es éliminé ; tu gardes ton score.",
+	"motsdetete.pv.hint":       "Suggestion : /move %v (≈ %v points).",
+	"motsdetete.pv.no_move":    "Aucun mot de %v nouvelle(s) lettre(s) trouvé : tu peux passer.",
 
 	"motsdetete.scene.lines":         "%v\n%v",
 	"motsdetete.scene.target":        "Premier à %v points.",

@@ -1,6 +1,6 @@
 // Package motsdetete is the engine of Mots de Tête (Hornswoggle Games 1990,
-// Habourdin), as specified in shared/rules/motsdetete.md (decisions
-// MT-D1..MT-D4) and the publisher's sheet. One to four players write words
+// Habourdin), as specified in docs/games/motsdetete.md (decisions
+// MT-D1..MT-D4) from the publisher's sheet. One to four players write words
 // on a shared 15 x 15 grid; the die says how many new letters to write; each
 // cell has a value, bonus cells are worth dice rolls; first to 300 wins.
 //

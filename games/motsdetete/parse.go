@@ -64,7 +64,7 @@ func parseMove(g *Grid, text string) (move, error) {
 	}
 	if cellAt < 0 {
 		if looksLikeCell(toks[0]) {
-			return m, games.Refuse("motsdetete.err.no_cell", toks[0], cellName(g.W, g.W*g.H-1))
+			return m, games.Refuse("motsdetete.err.no_cell", toks[0], string(rune('A'+g.W-1)), g.H)
 		}
 		return m, games.Refuse("motsdetete.err.syntax", text)
 	}

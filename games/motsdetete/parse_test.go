@@ -1,6 +1,7 @@
 package motsdetete
 
 import (
+	"strings"
 	"testing"
 )
 
@@ -64,6 +65,23 @@ func TestParseMoves(t *testing.T) {
 		}
 		if got := refusalKey(err); got != key {
 			t.Errorf("%q: %s, want %s", in, got, key)
+		}
+	}
+}
+
+// TestMT_D1_NoCellNamesColumnsAndRows: a cell off the grid is refused with
+// the grid's columns and rows ("de A à O, les lignes de 1 à 15"), not a
+// cell name glued to the column range.
+func TestMT_D1_NoCellNamesColumnsAndRows(t *testing.T) {
+	g := newGame(t, nil, nil, 2, nil)
+	m := wantRefusal(t, g, 0, "H16 bas MOT", "motsdetete.err.no_cell")
+	got := text(m)
+	for _, want := range []string{
+		"La case « H16 » n'existe pas : les colonnes vont de A à O, les lignes de 1 à 15.",
+		"There is no cell \"H16\": columns go from A to O, rows from 1 to 15.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("%q lacks %q", got, want)
 		}
 	}
 }

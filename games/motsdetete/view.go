@@ -185,7 +185,7 @@ func (g *Game) Private(seat int) games.View {
 	case seat != s.Turn:
 		v.Lines = append(v.Lines, i18n.T("motsdetete.pv.wait", i18n.Seat(s.Turn)))
 	default:
-		v.Lines = append(v.Lines, i18n.T("motsdetete.pv.turn", s.Die, g.exampleMove()))
+		v.Lines = append(v.Lines, g.turnHelp())
 		if s.Hints {
 			if h, ok := g.Hint(); ok {
 				v.Lines = append(v.Lines, i18n.T("motsdetete.pv.hint", h.Move, roundPts(h.Points)))
@@ -197,16 +197,20 @@ func (g *Game) Private(seat int) games.View {
 	return v
 }
 
-// exampleMove shows the syntax on a real cell: the first one next to the
-// centre cross, or H3.
-func (g *Game) exampleMove() string {
-	gr := g.s.grid
-	for c, ok := range gr.centre {
-		if ok {
-			return gr.Name(c)
-		}
+// turnHelp reminds the player to move of his die and of the syntax, with
+// an example that is legal on the grid as it is (MT-D2), in the reader's
+// words ("F8 droite MAISON", "F8 right MAISON"); without an example when no
+// word fits.
+func (g *Game) turnHelp() i18n.Msg {
+	ex, ok := exampleMove(g.s, g.lex)
+	if !ok {
+		return i18n.T("motsdetete.pv.turn_plain", g.s.Die)
 	}
-	return "H3"
+	dir := i18n.T("motsdetete.dir.right")
+	if ex.Down {
+		dir = i18n.T("motsdetete.dir.down")
+	}
+	return i18n.T("motsdetete.pv.turn", g.s.Die, ex.Cell, dir, ex.Word)
 }
 
 // Choices: the move is typed (a cell, a direction and a word do not fit

@@ -79,7 +79,7 @@ func TestPrivateView(t *testing.T) {
 	g := newGame(t, nil, nil, 2, nil)
 	g.setDie(4)
 	p := text(g.Private(0).Lines...)
-	if !strings.Contains(p, "Ton dé : 4") || !strings.Contains(p, "/move H6 bas MOT") || !strings.Contains(p, "/move H6 down WORD") || strings.Contains(p, "Suggestion") {
+	if !strings.Contains(p, "Ton dé : 4") || !strings.Contains(p, "par exemple « /coup ") || !strings.Contains(p, "for example \"/move ") || strings.Contains(p, "Suggestion") {
 		t.Error(p)
 	}
 	if !strings.Contains(text(g.Private(1).Lines...), "C'est à #1 de jouer") {
@@ -118,4 +118,73 @@ func TestChoices(t *testing.T) {
 		t.Fatalf("%+v", cs)
 	}
 	gamestest.MustApply(t, h, 0, cs[0].Move)
+}
+
+// TestMT_D2_PrivateHelpExampleIsLegal: the example of the private help is a
+// move the engine accepts as it stands, in French and in English words, on
+// the empty grid (never through the black centre cross: "H6 bas" runs into
+// H7) and in mid-game positions for every die; with no word possible the
+// help shows no example at all.
+func TestMT_D2_PrivateHelpExampleIsLegal(t *testing.T) {
+	lex := realEngine().Lex()
+	states, _ := midGame(t)
+	empty := newGame(t, nil, nil, 2, nil)
+	states = append(states[:12], empty.s)
+	tried := 0
+	for _, st := range states {
+		for die := 1; die <= 6; die++ {
+			s := st.clone()
+			s.Die = die
+			g := &Game{s: s, lex: lex}
+			ex, ok := exampleMove(s, lex)
+			help := text(g.Private(s.Turn).Lines...)
+			if !ok {
+				if strings.Contains(help, "par exemple") || strings.Contains(help, "for example") {
+					t.Errorf("die %d: an example though no word fits:\n%s", die, help)
+				}
+				continue
+			}
+			tried++
+			dir, dirEN := "droite", "right"
+			if ex.Down {
+				dir, dirEN = "bas", "down"
+			}
+			fr := "/coup " + ex.Cell + " " + dir + " " + ex.Word
+			en := "/move " + ex.Cell + " " + dirEN + " " + ex.Word
+			if !strings.Contains(help, "« "+fr+" »") || !strings.Contains(help, "\""+en+"\"") {
+				t.Fatalf("die %d: help lacks %q / %q:\n%s", die, fr, en, help)
+			}
+			for _, m := range []string{fr, en} {
+				c := &Game{s: s.clone(), lex: lex}
+				if _, err := c.Apply(s.Turn, m); err != nil {
+					t.Fatalf("die %d: example %q refused: %v", die, m, err)
+				}
+				if c.s.Last == nil || c.s.Last.Kind != kindPlay || c.s.Last.Total == 0 {
+					t.Fatalf("die %d: example %q not scored: %+v", die, m, c.s.Last)
+				}
+			}
+		}
+	}
+	if tried < 40 {
+		t.Fatalf("only %d examples tried", tried)
+	}
+	// The empty grid: the old example "H6 bas MOT" is illegal (H7 is black).
+	if _, err := empty.Apply(0, "H6 bas MOT"); err == nil {
+		t.Fatal("H6 bas MOT accepted")
+	}
+}
+
+// TestMT_D2_PrivateHelpWithoutAWord: a grid where no word of the die's
+// count fits gets the syntax without an example.
+func TestMT_D2_PrivateHelpWithoutAWord(t *testing.T) {
+	g := newGame(t, []string{"1 1 1"}, smallLex(t, "ABC"), 1, nil)
+	g.setDie(2)
+	p := text(g.Private(0).Lines...)
+	if !strings.Contains(p, "Ton dé : 2. Écris « /coup case direction MOT »") || strings.Contains(p, "par exemple") || strings.Contains(p, "for example") {
+		t.Error(p)
+	}
+	g.setDie(3)
+	if p := text(g.Private(0).Lines...); !strings.Contains(p, "par exemple « /coup A1 droite ABC »") || !strings.Contains(p, "\"/move A1 right ABC\"") {
+		t.Error(p)
+	}
 }

@@ -51,6 +51,13 @@ func (p *plan) tile(t games.Tile, x, y, n int) {
 	if t.Empty {
 		fill = color.RGBA{0xf3, 0xef, 0xe6, 0xff}
 	}
+	// A lying card is a landscape card in the middle of its square; its
+	// joins stay on its top and bottom edges, its text beside them.
+	x0, y0, w, h := x, y, n, n
+	if t.Lying {
+		h = n * 62 / 100
+		y0 = y + (n-h)/2
+	}
 	letterSize := n * 58 / 100
 	big := face(true, letterSize)
 	text := printable(big, t.Text)
@@ -62,6 +69,7 @@ func (p *plan) tile(t games.Tile, x, y, n int) {
 	small := face(true, max(12, n*26/100))
 	corner := printable(small, t.Corner)
 	p.ops = append(p.ops, func(img *image.RGBA) {
+		x, y := x0, y0
 		border := color.RGBA{0x55, 0x55, 0x55, 0xff}
 		width := 2
 		if t.Highlight {
@@ -70,34 +78,41 @@ func (p *plan) tile(t games.Tile, x, y, n int) {
 		if t.Empty {
 			border = color.RGBA{0xd8, 0xd0, 0xc0, 0xff}
 		}
-		roundRect(img, x, y, n, n, n/8, border)
-		roundRect(img, x+width, y+width, n-2*width, n-2*width, max(1, n/8-width), fill)
+		roundRect(img, x, y, w, h, n/8, border)
+		roundRect(img, x+width, y+width, w-2*width, h-2*width, max(1, n/8-width), fill)
 		if text != "" {
-			w := font.MeasureString(big, text).Ceil()
+			tw := font.MeasureString(big, text).Ceil()
+			tx := x + (w-tw)/2
+			if t.Lying && (t.Top != nil || t.Bottom != nil) {
+				tx = x + w*22/100 - tw/2
+			}
 			d := font.Drawer{Dst: img, Src: image.NewUniform(textCol), Face: big,
-				Dot: fixed.Point26_6{X: fix(x + (n-w)/2), Y: fix(y + n/2 + letterSize*36/100)}}
+				Dot: fixed.Point26_6{X: fix(tx), Y: fix(y + h/2 + letterSize*36/100)}}
 			d.DrawString(text)
 		}
 		if corner != "" {
-			w := font.MeasureString(small, corner).Ceil()
+			cw := font.MeasureString(small, corner).Ceil()
 			d := font.Drawer{Dst: img, Src: image.NewUniform(textCol), Face: small,
-				Dot: fixed.Point26_6{X: fix(x + n - w - n/12), Y: fix(y + n/12 + max(12, n*26/100)*8/10)}}
+				Dot: fixed.Point26_6{X: fix(x + w - cw - n/12), Y: fix(y + n/12 + max(12, n*26/100)*8/10)}}
 			d.DrawString(corner)
 		}
 		if t.Mark != games.NoShape {
 			s := float32(n) * 0.17
-			shape(img, t.Mark, float32(x)+float32(n)*0.07+s/2, float32(y+n)-float32(n)*0.07-s/2, s, textCol)
+			shape(img, t.Mark, float32(x)+float32(n)*0.07+s/2, float32(y+h)-float32(n)*0.07-s/2, s, textCol)
 		}
 		for i, j := range []*games.Join{t.Top, t.Bottom} {
 			if j == nil {
 				continue
 			}
 			s := float32(n) * 0.3
+			if t.Lying {
+				s = float32(h) * 0.34
+			}
 			cy := float32(y) + s/2 + 2
 			if i == 1 {
-				cy = float32(y+n) - s/2 - 2
+				cy = float32(y+h) - s/2 - 2
 			}
-			cx := float32(x) + float32(n)/2
+			cx := float32(x) + float32(w)/2
 			shape(img, j.Shape, cx, cy, s+4, ink) // an outline, so yellow shows on cream
 			shape(img, j.Shape, cx, cy, s, palette[j.Color])
 		}
