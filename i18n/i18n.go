@@ -157,11 +157,10 @@ func (r Renderer) Text(m Msg) string {
 	if !ok {
 		return m.Key
 	}
-	format = choosePlurals(r.Lang, format, args)
 	if len(args) == 0 {
-		return format
+		return format // as written, verbs and plural forms too
 	}
-	return fmt.Sprintf(format, args...)
+	return fmt.Sprintf(choosePlurals(r.Lang, format, args), args...)
 }
 
 // Texts renders several messages.
