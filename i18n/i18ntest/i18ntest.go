@@ -107,13 +107,13 @@ func Faults(lang i18n.Lang, text string) []string {
 		}
 	}
 	nouns := strings.Join(countNouns[lang], "|")
-	countRe := regexp.MustCompile(`(^|.{0,3})(` + verb + `) (` + nouns + `)([^\p{L}]|$)`)
-	for _, m := range countRe.FindAllStringSubmatch(text, -1) {
-		before := strings.TrimSpace(m[1])
-		if strings.HasSuffix(before, "à") || strings.HasSuffix(before, "to") {
+	countRe := regexp.MustCompile(`(` + verb + `) (` + nouns + `)([^\p{L}]|$)`)
+	for _, m := range countRe.FindAllStringSubmatchIndex(text, -1) {
+		if rangeRe.MatchString(text[:m[0]]) {
 			continue // a range, "2 à 4 joueurs": its noun follows the larger end
 		}
-		out = append(out, fmt.Sprintf("a count without plural form (%q): write %s {…|%s}", m[2]+" "+m[3], m[2], m[3]))
+		count, noun := text[m[2]:m[3]], text[m[4]:m[5]]
+		out = append(out, fmt.Sprintf("a count without plural form (%q): write %s {…|%s}", count+" "+noun, count, noun))
 	}
 	for _, p := range parse(text).plurals {
 		if p.arg == 0 {
@@ -140,6 +140,9 @@ func swapped(one, many string) bool {
 
 // verb is a fmt verb, as i18n's texts write them.
 const verb = `%[-+# 0]*(?:\[\d+\])?[-+# 0]*\d*(?:\.\d*)?[a-zA-Z]`
+
+// rangeRe matches the start of a range, "%v à " or "2 to ", before its end.
+var rangeRe = regexp.MustCompile(`(` + verb + `|\d) (à|to|-|–) $`)
 
 var tokenRe = regexp.MustCompile(`%%|%[-+# 0]*(?:\[(\d+)\])?[-+# 0]*\d*(?:\.\d*)?([a-zA-Z])|\{(?:(\d+):)?([^{}|%]*)\|([^{}|%]*)\}`)
 

@@ -44,6 +44,7 @@ func TestFaults_FindWhatPlayersWouldNotWrite(t *testing.T) {
 		{i18n.FR, "%v : %v {point|points}", ""},
 		{i18n.FR, "De %v à %v joueurs", ""},
 		{i18n.EN, "%v to %v players", ""},
+		{i18n.FR, "fermerait ta figure à %d cartes", "plural form"},
 		{i18n.FR, "{carte|cartes} : %v", "follows no count"},
 		{i18n.FR, "%v {cartes|carte}", "singular comes first"},
 		{i18n.EN, "%v {new cards|new card}", "singular comes first"},
