@@ -126,13 +126,15 @@ func Faults(lang i18n.Lang, text string) []string {
 	return out
 }
 
-// swapped tells whether a plural form reads plural first: a word of the
-// first form is the word of the second with an "s" or an "x".
+// swapped tells whether a plural form reads plural first: the first word
+// that differs between the forms is, in the first, the word of the second
+// with an "s" or an "x" ({cartes|carte}). Only the first: an English verb
+// after its noun takes an "s" in the singular ({pion leaves|pions leave}).
 func swapped(one, many string) bool {
 	a, b := strings.Fields(one), strings.Fields(many)
 	for i := range min(len(a), len(b)) {
-		if a[i] == b[i]+"s" || a[i] == b[i]+"x" {
-			return true
+		if a[i] != b[i] {
+			return a[i] == b[i]+"s" || a[i] == b[i]+"x"
 		}
 	}
 	return false

@@ -48,6 +48,7 @@ func TestFaults_FindWhatPlayersWouldNotWrite(t *testing.T) {
 		{i18n.FR, "{carte|cartes} : %v", "follows no count"},
 		{i18n.FR, "%v {cartes|carte}", "singular comes first"},
 		{i18n.EN, "%v {new cards|new card}", "singular comes first"},
+		{i18n.EN, "%v placed {pion leaves|pions leave}", ""},
 	} {
 		faults := Faults(c.lang, c.text)
 		switch {
