@@ -31,7 +31,9 @@ func allKeys() []string {
 	keys := map[string]bool{}
 	for _, lang := range i18n.Langs {
 		for _, k := range i18n.Keys(lang) {
-			keys[k] = true
+			if !strings.HasPrefix(k, "i18ntest.") { // this package's own examples of faults
+				keys[k] = true
+			}
 		}
 	}
 	return slices.Sorted(maps.Keys(keys))
