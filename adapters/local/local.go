@@ -17,6 +17,7 @@ import (
 	"sync"
 
 	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/i18n"
 )
 
 // Options configure a terminal chat.
@@ -71,6 +72,11 @@ func New(opts Options) *Chat {
 }
 
 func userKey(name string) string { return "local:" + name }
+
+// text renders one of the chat's own notes in the user's language.
+func (c *Chat) text(user string, m i18n.Msg) string {
+	return i18n.Renderer{Lang: c.opts.Core.Lang(userKey(user))}.Text(m)
+}
 func chatKey(name string) string { return "local:" + name }
 
 // Run reads lines until the input ends or ctx is done.
@@ -150,7 +156,7 @@ func (c *Chat) line(ctx context.Context, line string) {
 	}
 	name, args, ok := bot.ParseText(line)
 	if !ok {
-		c.printf("  (not a command: commands start with /; /help lists them)\n")
+		c.printf("  %s\n", c.text(user, i18n.T("local.not_command")))
 		return
 	}
 	switch name {
@@ -200,7 +206,7 @@ func (c *Chat) run(ctx context.Context, cmd bot.Command) {
 
 func (c *Chat) press(ctx context.Context, user, chat string, args []string) {
 	if len(args) == 0 {
-		c.printf("  (usage: /press N [word], or /press bN for a board button)\n")
+		c.printf("  %s\n", c.text(user, i18n.T("local.press_usage")))
 		return
 	}
 	c.mu.Lock()
@@ -217,7 +223,14 @@ func (c *Chat) press(ctx context.Context, user, chat string, args []string) {
 	}
 	c.mu.Unlock()
 	if !ok {
-		c.printf("  (no button %s)\n", args[0])
+		c.printf("  %s\n", c.text(user, i18n.T("local.no_button", args[0])))
+		return
+	}
+	if b.Ask != "" && len(args) < 2 {
+		// The bot would only say that a word is missing; here the word is
+		// typed after the button's number, and the user is told so.
+		c.show(bot.Out{Dest: bot.ToUser, User: userKey(user), Private: true, Refusal: true,
+			Text: c.text(user, i18n.T("local.press_word", b.Ask, args[0]))})
 		return
 	}
 	c.run(ctx, bot.Command{Chat: chatKey(chat), User: bot.User{ID: userKey(user), Name: user},
