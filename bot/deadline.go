@@ -137,12 +137,12 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 			return
 		}
 		user := t.Seats[d.Seat].User
-		left := d.At.Sub(now).Round(time.Minute)
+		left := i18n.Duration(d.At.Sub(now))
 		c.deliver(ctx,
 			Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Mentions: []Mention{{User: user, Name: t.name(d.Seat)}},
-				Text: r.Text(i18n.T("bot.reminder", t.name(d.Seat), left.String()))},
+				Text: r.Text(i18n.T("bot.reminder", t.name(d.Seat), left))},
 			Out{Dest: ToUser, User: user, Table: t.ID,
-				Text: renderer(t, c.langOf(user)).Text(i18n.T("bot.reminder_private", left.String(), i18n.T(t.Game+".title"), t.ID))})
+				Text: renderer(t, c.langOf(user)).Text(i18n.T("bot.reminder_private", left, i18n.T(t.Game+".title"), t.ID))})
 	}
 	for {
 		expired := -1

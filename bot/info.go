@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
@@ -20,8 +21,8 @@ func (c *Core) listGames(rep replier) []Out {
 	var lines []string
 	for _, e := range games.All() {
 		min, max := e.Seats()
-		lines = append(lines, fmt.Sprintf("• %s (/play %s) — %s", r.Text(i18n.T(e.Name()+".title")), e.Name(),
-			r.Text(i18n.T("bot.players", min, max))), "  "+r.Text(i18n.T(e.Name()+".summary")))
+		lines = append(lines, r.Text(i18n.T("bot.games_line", i18n.T(e.Name()+".title"), e.Name(),
+			i18n.T("bot.players", min, max))), "  "+r.Text(i18n.T(e.Name()+".summary")))
 	}
 	if len(lines) == 0 {
 		return rep.say("bot.no_games")
@@ -78,18 +79,18 @@ func (c *Core) stats(cmd Command, rep replier) []Out {
 func (c *Core) settingsText(t *Table, lang i18n.Lang) string {
 	r := renderer(t, lang)
 	off := r.Text(i18n.T("bot.off"))
-	dur := func(d interface{ String() string }, zero bool) string {
-		if zero {
+	dur := func(d time.Duration) string {
+		if d == 0 {
 			return off
 		}
-		return d.String()
+		return r.Text(i18n.Duration(d))
 	}
 	lines := []string{
 		r.Text(i18n.T("bot.set_lang", string(t.Settings.Lang))),
-		r.Text(i18n.T("bot.set_turn", dur(t.Settings.Turn, t.Settings.Turn == 0))),
-		r.Text(i18n.T("bot.set_reminder", dur(t.Settings.Reminder, t.Settings.Reminder == 0))),
-		r.Text(i18n.T("bot.set_expiry", t.Settings.OnExpiry)),
-		r.Text(i18n.T("bot.set_view", cmp.Or(t.Settings.View, ViewBoth))),
+		r.Text(i18n.T("bot.set_turn", dur(t.Settings.Turn))),
+		r.Text(i18n.T("bot.set_reminder", dur(t.Settings.Reminder))),
+		r.Text(i18n.T("bot.set_expiry", i18n.T("bot.expiry."+cmp.Or(t.Settings.OnExpiry, "pass")))),
+		r.Text(i18n.T("bot.set_view", i18n.T("bot.view."+string(cmp.Or(t.Settings.View, ViewBoth))))),
 		r.Text(i18n.T("bot.set_hints", onOff(r, t.Settings.Hints))),
 	}
 	if o := c.optionsText(t, r); o != "" {

@@ -8,9 +8,9 @@ import (
 func TestLobby_JoinTwiceIsRefused(t *testing.T) {
 	h := newHarness(t)
 	mustOK(t, h.do("alice", "/play tictactoe"))
-	mustRefuse(t, h.do("alice", "/join"), "already sit")
+	mustRefuse(t, h.do("alice", "/join"), "already seated")
 	mustOK(t, h.do("bob", "/join"))
-	mustRefuse(t, h.do("bob", "/join"), "already sit")
+	mustRefuse(t, h.do("bob", "/join"), "already seated")
 	mustRefuse(t, h.do("carol", "/join"), "full")
 }
 
@@ -90,7 +90,7 @@ func TestLobby_LeaveMidGameABotTakesOver(t *testing.T) {
 	if tb.Moves != 2 || !tb.Seats[1].Left {
 		t.Fatalf("moves %d, seat %+v", tb.Moves, tb.Seats[1])
 	}
-	mustRefuse(t, h.do("bob", "/move 1"), "do not sit")
+	mustRefuse(t, h.do("bob", "/move 1"), "not seated")
 	mustOK(t, h.do("alice", "/move 1"))
 }
 
@@ -128,7 +128,7 @@ func TestQuit_VoteOfSeatedPlayers(t *testing.T) {
 	// first check that a non-creator's vote needs a majority: give the
 	// creator role away by leaving.
 	tb := h.core.tableFor(Command{Chat: "local:main"})
-	mustRefuse(t, h.do("mallory", "/quit"), "do not sit")
+	mustRefuse(t, h.do("mallory", "/quit"), "not seated")
 	outs := h.do("bob", "/quit") // 1 vote of 2 humans: not yet
 	mustOK(t, outs)
 	if tb.Phase != Playing || !strings.Contains(outs[0].Text, "1/2") {

@@ -245,7 +245,7 @@ func (c *Core) boardOut(t *Table) Out {
 				out.Mentions = append(out.Mentions, Mention{User: t.Seats[w.Seat].User, Name: t.Seats[w.Seat].Name})
 			}
 			if d, ok := t.deadline(w.Seat); ok {
-				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), d.At.UTC().Format("02/01 15:04 UTC"))))
+				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), i18n.Date(d.At))))
 			}
 		}
 		out.Buttons = [][]Button{{
@@ -265,15 +265,9 @@ func (c *Core) scoreLine(t *Table, r i18n.Renderer) string {
 	for s, v := range res.Scores {
 		parts = append(parts, fmt.Sprintf("%s %d", t.name(s), v))
 	}
-	line := r.Text(i18n.T("bot.scores", strings.Join(parts, " · ")))
-	if t.Phase == Finished {
-		var names []string
-		for _, w := range res.Winners() {
-			names = append(names, t.name(w))
-		}
-		line += "\n" + r.Text(i18n.T("bot.winners", strings.Join(names, ", ")))
-	}
-	return line
+	// The winners are not named here: the engine's view of a finished game
+	// names them, and the board that carries this line shows that view.
+	return r.Text(i18n.T("bot.scores", strings.Join(parts, " · ")))
 }
 
 // privateOut draws one seat's private view with its buttons.

@@ -16,7 +16,7 @@ func TestTurn_OrderAndWrongUser(t *testing.T) {
 	h := newHarness(t)
 	h.seated()
 	mustRefuse(t, h.do("bob", "/move 1"), "not your turn: waiting for alice")
-	mustRefuse(t, h.do("carol", "/move 1"), "do not sit")
+	mustRefuse(t, h.do("carol", "/move 1"), "not seated")
 	mustOK(t, h.do("alice", "/move 1"))
 	mustRefuse(t, h.do("alice", "/move 2"), "waiting for bob")
 	mustRefuse(t, h.do("bob", "/move 1"), "already taken")
@@ -37,14 +37,15 @@ func TestTurn_FinishedTable(t *testing.T) {
 	}
 	outs := h.rec.take()
 	b, ok := lastBoard(outs)
-	if !ok || !strings.Contains(b.Text, "alice wins!") || strings.Contains(b.Text, "to play") {
-		t.Fatalf("no winner announced: %+v", b)
+	if !ok || strings.Count(b.Text, "alice wins!") != 1 || strings.Contains(b.Text, "to play") {
+		t.Fatalf("the winner is not announced once: %+v", b)
 	}
 	mustRefuse(t, h.do("bob", "/move 6"), "no open table")
-	// The board of the finished game stays readable, with its result.
+	// The board of the finished game stays readable, with its result, said
+	// once.
 	outs = h.do("bob", "/board")
 	if len(outs) != 1 || outs[0].Refusal || !strings.Contains(outs[0].Text, "The last game here") ||
-		!strings.Contains(outs[0].Text, "Winner: alice") || len(outs[0].Buttons) != 0 {
+		strings.Count(outs[0].Text, "alice wins!") != 1 || !strings.Contains(outs[0].Text, "Scores: alice") || len(outs[0].Buttons) != 0 {
 		t.Fatalf("final board: %+v", outs)
 	}
 	u := h.core.user("local:alice")

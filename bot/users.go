@@ -124,3 +124,9 @@ func (c *Core) userLang(u User) i18n.Lang {
 func (c *Core) langOf(userID string) i18n.Lang {
 	return c.userLang(User{ID: userID})
 }
+
+// Lang is the language the bot speaks to a user in, for an adapter's own
+// notes to him (the terminal chat's refusals of a button pressed wrong).
+func (c *Core) Lang(userID string) i18n.Lang {
+	return c.langOf(userID)
+}

@@ -43,6 +43,12 @@ func ParseLang(s string) (Lang, bool) {
 // Msg is a sentence to be: a catalogue key and its arguments. An argument may
 // itself be a Msg (rendered in the same language), a Seat (rendered as the
 // player's name) or any value printed with %v.
+//
+// A text says a count with a plural form: "%v {carte|cartes}" takes the
+// form the number of the verb just before it asks for, in the reader's
+// language ("0 carte", "1 carte", "2 cartes"; "0 cards", "1 card");
+// "{2:carte|cartes}" names the argument when the count is elsewhere. See
+// plural.go.
 type Msg struct {
 	Key  string
 	Args []any
@@ -152,9 +158,9 @@ func (r Renderer) Text(m Msg) string {
 		return m.Key
 	}
 	if len(args) == 0 {
-		return format
+		return format // as written, verbs and plural forms too
 	}
-	return fmt.Sprintf(format, args...)
+	return fmt.Sprintf(choosePlurals(r.Lang, format, args), args...)
 }
 
 // Texts renders several messages.

@@ -7,8 +7,8 @@ import (
 )
 
 func init() {
-	Register(FR, map[string]string{"test.laid": "%v pose %v (%v points) : %v", "test.right": "à droite"})
-	Register(EN, map[string]string{"test.laid": "%v lays %v (%v points): %v", "test.right": "on the right"})
+	Register(FR, map[string]string{"test.laid": "%v pose %v (%v {point|points}) : %v", "test.right": "à droite"})
+	Register(EN, map[string]string{"test.laid": "%v lays %v (%v {point|points}): %v", "test.right": "on the right"})
 }
 
 func TestRender_SeatsNestedAndFallback(t *testing.T) {
@@ -23,7 +23,7 @@ func TestRender_SeatsNestedAndFallback(t *testing.T) {
 	if got := (Renderer{Lang: EN}).Text(T("test.missing")); got != "test.missing" {
 		t.Fatalf("missing key: %q", got)
 	}
-	if got := (Renderer{Lang: EN}).Text(T("test.laid", Seat(0), "x", 1, "y")); got != "#1 lays x (1 points): y" {
+	if got := (Renderer{Lang: EN}).Text(T("test.laid", Seat(0), "x", 1, "y")); got != "#1 lays x (1 point): y" {
 		t.Fatalf("no names: %q", got)
 	}
 }

@@ -40,9 +40,6 @@ type Options struct {
 	// written (the terminal cannot show them): one file per chat board and
 	// per player's hand, replaced as the game goes.
 	PictureDir string
-	// Lang is the language of the chat's own notes (a line too long);
-	// default i18n.Default.
-	Lang i18n.Lang
 }
 
 // MaxLine is the longest line read as a command, in characters: a chat
@@ -71,9 +68,6 @@ func New(opts Options) *Chat {
 	if opts.Chat == "" {
 		opts.Chat = "main"
 	}
-	if opts.Lang == "" {
-		opts.Lang = i18n.Default
-	}
 	c := &Chat{opts: opts, user: opts.User, chat: opts.Chat,
 		buttons: map[string][]bot.Button{}, board: map[string][]bot.Button{}, closed: map[string]bool{}}
 	for _, u := range opts.Closed {
@@ -84,6 +78,7 @@ func New(opts Options) *Chat {
 }
 
 func userKey(name string) string { return "local:" + name }
+
 func chatKey(name string) string { return "local:" + name }
 
 // Run reads lines until the input ends or ctx is done.
@@ -133,7 +128,9 @@ func (c *Chat) Run(ctx context.Context) error {
 				return <-readErr
 			}
 			if l.chars > MaxLine {
-				c.printf("  (%s)\n", c.text("local.line_too_long", number(c.opts.Lang, l.chars), number(c.opts.Lang, MaxLine)))
+				user := c.currentUser()
+				lang := c.opts.Core.Lang(userKey(user))
+				c.printf("  (%s)\n", c.text(user, "local.line_too_long", number(lang, l.chars), number(lang, MaxLine)))
 				continue
 			}
 			c.line(ctx, l.text)
@@ -179,9 +176,9 @@ func readLine(in *bufio.Reader) (inputLine, error) {
 	}
 }
 
-// text is one of the chat's own notes, in its language.
-func (c *Chat) text(key string, args ...any) string {
-	return i18n.Renderer{Lang: c.opts.Lang}.Text(i18n.T(key, args...))
+// text is one of the chat's own notes, in the user's language.
+func (c *Chat) text(user, key string, args ...any) string {
+	return i18n.Renderer{Lang: c.opts.Core.Lang(userKey(user))}.Text(i18n.T(key, args...))
 }
 
 // number writes n as a reader of lang does: 2 097 152 in French (with
@@ -232,7 +229,7 @@ func (c *Chat) line(ctx context.Context, line string) {
 	}
 	name, args, ok := bot.ParseText(line)
 	if !ok {
-		c.printf("  (not a command: commands start with /; /help lists them)\n")
+		c.printf("  %s\n", c.text(user, "local.not_command"))
 		return
 	}
 	switch name {
@@ -282,7 +279,7 @@ func (c *Chat) run(ctx context.Context, cmd bot.Command) {
 
 func (c *Chat) press(ctx context.Context, user, chat string, args []string) {
 	if len(args) == 0 {
-		c.printf("  (usage: /press N [word], or /press bN for a board button)\n")
+		c.printf("  %s\n", c.text(user, "local.press_usage"))
 		return
 	}
 	c.mu.Lock()
@@ -299,7 +296,14 @@ func (c *Chat) press(ctx context.Context, user, chat string, args []string) {
 	}
 	c.mu.Unlock()
 	if !ok {
-		c.printf("  (no button %s)\n", args[0])
+		c.printf("  %s\n", c.text(user, "local.no_button", args[0]))
+		return
+	}
+	if b.Ask != "" && len(args) < 2 {
+		// The bot would only say that a word is missing; here the word is
+		// typed after the button's number, and the user is told so.
+		c.show(bot.Out{Dest: bot.ToUser, User: userKey(user), Private: true, Refusal: true,
+			Text: c.text(user, "local.press_word", b.Ask, args[0])})
 		return
 	}
 	c.run(ctx, bot.Command{Chat: chatKey(chat), User: bot.User{ID: userKey(user), Name: user},

@@ -28,7 +28,7 @@ func chatOn(t *testing.T, lang i18n.Lang, script string) string {
 	}
 	defer core.Close()
 	var out bytes.Buffer
-	chat := local.New(local.Options{Core: core, In: strings.NewReader(script), Out: &out, Echo: true, Lang: lang})
+	chat := local.New(local.Options{Core: core, In: strings.NewReader(script), Out: &out, Echo: true})
 	if err := chat.Run(context.Background()); err != nil {
 		t.Fatalf("the chat stopped: %v", err)
 	}

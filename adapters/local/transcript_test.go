@@ -39,6 +39,7 @@ func TestTranscripts(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := play(t, in)
+			checkWinnerOnce(t, string(got))
 			golden := strings.TrimSuffix(script, ".script") + ".golden"
 			if *update {
 				if err := os.WriteFile(golden, got, 0o644); err != nil {

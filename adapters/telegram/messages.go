@@ -5,13 +5,13 @@ import "github.com/tablee/tablee/i18n"
 // The adapter's own texts: what only Telegram needs to explain.
 func init() {
 	i18n.Register(i18n.FR, map[string]string{
-		"telegram.hello":             "Votre table est ouverte dans « %v ». Votre main et vos choix arriveront ici, dans cette conversation privée.",
-		"telegram.dm_closed_you":     "%v, je ne peux pas encore vous écrire en privé : ouvrez %v et appuyez sur Démarrer, sinon la partie ne pourra pas commencer.",
-		"telegram.open_private":      "Je ne peux pas vous écrire en privé : ouvrez une conversation avec moi (%v, bouton Démarrer), puis réessayez.",
+		"telegram.hello":             "Ta table est ouverte dans « %v ». Ta main et tes choix arriveront ici, dans cette conversation privée.",
+		"telegram.dm_closed_you":     "%v, je ne peux pas encore t'écrire en privé : ouvre %v et appuie sur Démarrer, sinon la partie ne pourra pas commencer.",
+		"telegram.open_private":      "Je ne peux pas t'écrire en privé : ouvre une conversation avec moi (%v, bouton Démarrer), puis réessaie.",
 		"telegram.sent_private":      "Envoyé en privé.",
-		"telegram.private_ok":        "C'est noté : je peux maintenant vous écrire ici. Vos mains arriveront dans cette conversation.",
-		"telegram.ask":               "%v\nRépondez à ce message par un seul mot.",
-		"telegram.ask_default":       "Tapez le mot pour « %v » en réponse à ce message.",
+		"telegram.private_ok":        "C'est noté : je peux maintenant t'écrire ici. Tes mains arriveront dans cette conversation.",
+		"telegram.ask":               "%v\nRéponds à ce message par un seul mot.",
+		"telegram.ask_default":       "Tape le mot pour « %v » en réponse à ce message.",
 		"telegram.ask_words":         "%v\nRéponds à ce message avec ta réponse entière, sur une ligne.",
 		"telegram.ask_words_default": "Écris ta réponse pour « %v » en réponse à ce message.",
 		"telegram.migrated":          "Ce groupe est devenu un supergroupe : la table continue ici.",

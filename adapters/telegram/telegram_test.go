@@ -31,7 +31,7 @@ func (h *harness) openTable(chat int64, topic int, setup ...string) {
 	}
 	board := h.board(chat, topic)
 	h.joinLink(bob, board)
-	if _, ok := h.f.last(bob.ID, "You sit at the Tic-tac-toe table"); !ok {
+	if _, ok := h.f.last(bob.ID, "You are seated at the Tic-tac-toe table"); !ok {
 		h.t.Fatalf("bob was not seated in private: %+v", h.f.botMessages(bob.ID))
 	}
 	board = h.board(chat, topic)

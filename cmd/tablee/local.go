@@ -58,7 +58,7 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		closedUsers = strings.Split(*closed, ",")
 	}
 	chat := local.New(local.Options{Core: core, In: stdin, Out: stdout, User: *user, Echo: *echo, Prompt: !*echo,
-		Closed: closedUsers, PictureDir: filepath.Join(*dataDir, "pictures"), Lang: l})
+		Closed: closedUsers, PictureDir: filepath.Join(*dataDir, "pictures")})
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go core.Run(runCtx)

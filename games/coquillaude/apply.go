@@ -456,7 +456,7 @@ func (g *Game) check(s *state, seat int, p *proposal) (lay layout, votes []voteI
 			votes = append(votes, voteItem{Seat: seat, Form: i, Name: f})
 		case !g.w.valid(f):
 			p.Why = i18n.T("coquillaude.why.not_word", f)
-			if g.w.names.Has(f) {
+			if g.w.lettersForWords(f) {
 				p.Why = i18n.T("coquillaude.why.initialism", f)
 			}
 			return lay, nil
@@ -465,7 +465,7 @@ func (g *Game) check(s *state, seat int, p *proposal) (lay layout, votes []voteI
 	for _, sw := range lay.Side {
 		if !g.w.valid(sw.Word) {
 			p.Why = i18n.T("coquillaude.why.side_word", sw.Word)
-			if g.w.names.Has(sw.Word) {
+			if g.w.lettersForWords(sw.Word) {
 				p.Why = i18n.T("coquillaude.why.side_initialism", sw.Word)
 			}
 			return lay, nil

@@ -36,7 +36,7 @@ func TestBoardView(t *testing.T) {
 		t.Fatalf("rows shown: %q .. %q", lines[1], lines[len(lines)-1])
 	}
 	v := gamestest.ViewText(g.Public())
-	for _, want := range []string{"coquille", "shell", "(premier joueur)", "(first player)"} {
+	for _, want := range []string{"coquille", "shell", "(joue en premier)", "(plays first)"} {
 		if !strings.Contains(v, want) {
 			t.Errorf("public view lacks %q", want)
 		}

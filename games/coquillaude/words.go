@@ -110,3 +110,11 @@ func (w words) valid(s string) bool {
 func (w words) isName(s string) bool {
 	return w.names.Has(s) && !IsInitialism(s)
 }
+
+// lettersForWords tells, of a string that is no valid word, whether it is
+// an initialism or an abbreviation the player may have taken for a word: a
+// proper noun of the dictionary left out as one (TV), or one of the
+// acronyms the bundled dictionary sets apart (BMW). The refusal says so.
+func (w words) lettersForWords(s string) bool {
+	return w.names.Has(s) || lexicon.IsAcronym(s)
+}

@@ -544,16 +544,9 @@ func (s *state) endCase2(t *turn) {
 func (s *state) finish(t *turn) {
 	s.Over = true
 	s.Phase, s.Row = phasePlay, 0
-	best := -1
+	// The scores, not the winner: the board of a finished game names the
+	// winner, and it is shown with these events.
 	for p := 0; p < s.Players; p++ {
 		t.Public("crackword.ev.score", i18n.Seat(p), len(s.Paquet[p]))
-		if len(s.Paquet[p]) > best {
-			best = len(s.Paquet[p])
-		}
-	}
-	for p := 0; p < s.Players; p++ {
-		if len(s.Paquet[p]) == best {
-			t.Public("crackword.ev.winner", i18n.Seat(p), best)
-		}
 	}
 }

@@ -6,7 +6,7 @@ func init() { i18n.Register(i18n.EN, messagesEN) }
 
 var messagesEN = map[string]string{
 	"crackword.title":        "Crack Word",
-	"crackword.opt.expert":   "Expert mode: each draw pile holds all 50 cards of its colour (\"for expert games, play with all the cards\").",
+	"crackword.opt.expert":   "Expert mode: each draw pile holds all 50 cards of its colour, as the rules suggest for expert games.",
 	"crackword.opt.assisted": "Assisted mode: the bot checks that some word contains the letters and shows one; no example is asked and an impossible sequence is refused.",
 
 	"crackword.err.syntax":            "Move not understood: \"%v\". Examples: \"E right 2 maison\", \"E left 1 abri\", \"E on 3 4 exemple\" (on the 4th card of row 3), \"joker=A left 1 abri\", \"trash 3\", \"pass\".",
@@ -28,7 +28,7 @@ var messagesEN = map[string]string{
 	"crackword.err.not_in_hand":       "You have no %v in your hand.",
 	"crackword.err.impossible":        "No word contains %v: move refused (assisted mode).",
 	"crackword.err.no_example":        "The example word is missing: type \"%v\" followed by a word containing %v.",
-	"crackword.err.crack_short":       "No CRACK WORD: %v has only %v letter(s), at least 3 are needed.",
+	"crackword.err.crack_short":       "No CRACK WORD: %v has only %v {letter|letters}, at least 3 are needed.",
 	"crackword.err.crack_not_word":    "No CRACK WORD: %v is not a word of the dictionary.",
 	"crackword.err.crack_no_majority": "No CRACK WORD: your colour has no majority in %v (%v; a JOKER counts double).",
 	"crackword.err.trash_empty":       "Row %v is empty: no POUBELLE on an empty row.",
@@ -42,27 +42,26 @@ var messagesEN = map[string]string{
 	"crackword.ev.start_reshuffle": "%v turns up %v, shuffled back into the draw pile.",
 	"crackword.ev.lay":             "%v lays %v %v of row %v: %v → %v (example: %v).",
 	"crackword.ev.lay_start":       "%v lays %v in the empty row %v.",
-	"crackword.ev.lay_failed":      "%v lays %v %v of row %v: %v → %v ? refused: %v. The card goes back to the hand, a card is drawn and the turn ends.",
+	"crackword.ev.lay_failed":      "%v lays %v %v of row %v: %v → %v ? refused: %v. %[1]v takes the card back, draws, and the turn ends.",
 	"crackword.ev.crack_offer":     "%v may call CRACK WORD on %v (row %v).",
 	"crackword.ev.crack_declined":  "%v does not call CRACK WORD.",
-	"crackword.ev.crack":           "CRACK WORD! %v wins %v (row %v): %v card(s) into the score pile.",
+	"crackword.ev.crack":           "CRACK WORD! %v wins %v (row %v): %v {card|cards} into the score pile.",
 	"crackword.ev.trash":           "%v plays a POUBELLE on row %v (%v): return to sender, everyone takes back their cards.",
 	"crackword.ev.restart":         "%v restarts row %v with %v.",
 	"crackword.ev.restart_empty":   "%v leaves row %v empty.",
 	"crackword.ev.pass":            "%v passes and draws a card.",
 	"crackword.ev.pass_nodraw":     "%v passes (the draw pile is empty).",
 	"crackword.ev.out":             "%v passes and is out until the end of the game.",
-	"crackword.ev.new_hand":        "%v laid the last card of the hand and takes a new hand of %v card(s).",
-	"crackword.ev.last_hand":       "LAST HAND! %v drew the last card of the draw pile: everyone takes %v card(s), the rest of the draw piles is set aside. Nobody draws any more.",
-	"crackword.ev.last_draw":       "%v adds %v card(s) to the hand.",
-	"crackword.ev.end1":            "%v laid the last card: %v card(s) of that colour still on the table go to the score pile. The game is over.",
-	"crackword.ev.end2":            "Everyone is out: each removes from the score pile as many cards as held in hand. The game is over.",
-	"crackword.ev.penalty":         "%v loses %v point(s) (cards left in hand).",
-	"crackword.ev.score":           "%v: %v point(s).",
-	"crackword.ev.winner":          "🏆 %v wins with %v point(s)!",
+	"crackword.ev.new_hand":        "%v laid their last card and takes a new hand of %v {card|cards}.",
+	"crackword.ev.last_hand":       "LAST HAND! %v drew the last card of their draw pile: everyone takes %v {card|cards}, the rest of the draw piles is set aside. Nobody draws any more.",
+	"crackword.ev.last_draw":       "%v adds %v {card|cards} to their hand.",
+	"crackword.ev.end1":            "%v laid their last card and takes the %v {card|cards} of their colour still on the table. The game is over.",
+	"crackword.ev.end2":            "Everyone is out: each player removes from their score pile one card per card left in hand. The game is over.",
+	"crackword.ev.penalty":         "%v loses %v {point|points} (cards left in hand).",
+	"crackword.ev.score":           "%v: %v {point|points}.",
 
 	"crackword.pv.drew":               "You draw: %v",
-	"crackword.pv.hand":               "Your hand %v (%v cards).",
+	"crackword.pv.hand":               "Your hand %v (%v {card|cards}).",
 	"crackword.pv.hint_out":           "You are out until the end of the game.",
 	"crackword.pv.hint_wait":          "It is %v's turn.",
 	"crackword.pv.hint_crack":         "%v is a word where your colour has the majority: \"crack\" to take it, \"no\" to let it go.",
@@ -85,7 +84,7 @@ var messagesEN = map[string]string{
 	"crackword.line.last_hand":    "LAST HAND: nobody draws any more.",
 	"crackword.line.last":         "Last move: %v",
 	"crackword.line.over":         "Game over.",
-	"crackword.line.winner":       "🏆 %v wins with %v point(s).",
+	"crackword.line.winner":       "🏆 %v wins with %v {point|points}.",
 	"crackword.line.turn":         "%v %v to play.",
 	"crackword.line.turn_crack":   "%v may call CRACK WORD on %v (row %v).",
 	"crackword.line.turn_restart": "%v chooses the card that restarts row %v.",
@@ -103,7 +102,7 @@ var messagesEN = map[string]string{
 	"crackword.ask.example":      "A word containing %v?",
 
 	// Shown by the bot's /games and /rules (keys <name>.summary and .rules).
-	"crackword.summary": "Four rows of letters, one card a turn: the first to complete a word of at least 3 letters where his colour has the majority takes the row. 2 to 4 players.",
+	"crackword.summary": "Four rows of letters, one card a turn: the first to complete a word of at least 3 letters where their colour has the majority takes the row. 2 to 4 players.",
 	"crackword.rules": `Crack Word (Yaqua 2023) — one colour per player: 🟥 🟦 🟩 🟨.
 On your turn, one action:
 • Lay a card at an end of a row or on the same letter, and give a word containing the sequence of letters (otherwise the card comes back, you draw, your turn ends): "E right 2 maison", "E left 1 abri", "E on 3 4 exemple" (on the 4th card of row 3). A JOKER takes a letter: "joker=A left 1 abri".
@@ -111,5 +110,5 @@ On your turn, one action:
 • Pass: "pass" (you draw a card).
 CRACK WORD: if after your lay the row is a word of at least 3 letters where your colour has the majority of the visible cards (a JOKER counts double), "crack" (or add "crack" to your lay): you take the whole row (1 card = 1 point) and restart it.
 Empty hand: a new hand of 8. When a draw pile runs out: LAST HAND, the others draw as many cards as that last draw, then nobody draws any more; whoever passes is out.
-End: the first to lay his last card takes his cards left on the table; if everyone is out, each loses as many points as cards in hand. Biggest score pile wins.`,
+End: the first to lay their last card takes their cards left on the table; if everyone is out, each loses as many points as cards in hand. Biggest score pile wins.`,
 }

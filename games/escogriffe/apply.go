@@ -586,8 +586,7 @@ func (s *state) endRound(ev *[]games.Event) {
 		s.Champions = nil
 		for seat, v := range s.Scores {
 			if v == best {
-				s.Champions = append(s.Champions, seat)
-				*ev = append(*ev, games.Event{To: games.Everyone, Msg: i18n.T("escogriffe.ev_winner", i18n.Seat(seat), v)})
+				s.Champions = append(s.Champions, seat) // the board of the finished game names them
 			}
 		}
 		return

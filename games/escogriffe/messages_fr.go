@@ -5,8 +5,8 @@ import "github.com/tablee/tablee/i18n"
 func init() {
 	i18n.Register(i18n.FR, map[string]string{
 		"escogriffe.scene.piles": "Défausses",
-		"escogriffe.scene.info":  "Objectif : %v cartes · pioche : %v",
-		"escogriffe.scene.seat":  "%v — %v pts · %v en main",
+		"escogriffe.scene.info":  "Objectif : %v {carte|cartes} · pioche : %v",
+		"escogriffe.scene.seat":  "%v — %v {pt|pts} · %v en main",
 		"escogriffe.scene.hand":  "Ta main",
 		"escogriffe.title":       "Le Grand Escogriffe",
 
@@ -17,7 +17,7 @@ Chaque manche, le dé fixe l'OBJECTIF (5 à 12) : chacun reçoit autant de carte
 À ton tour, une seule action :
 • Tirer puis jeter : « pioche » ou « prendre 2 » (le dessus de la défausse 2), puis « jeter 5 1 » (ta carte 5 sur la défausse 1). Qui prend la dernière carte d'une défausse jette sur cette même défausse.
 • Poser une carte en haut ou en bas de ta figure : « poser 3 haut », « poser 3 bas ». Les attaches doivent concorder ; une tête ne va qu'en haut, des pieds qu'en bas, rien au-dessus d'une tête ni sous des pieds ; ta première carte peut être n'importe laquelle. Une figure ne peut pas être fermée avant l'objectif.
-Qui termine sa figure de la tête aux pieds, exactement à l'objectif, marque hauteur + 3. Chacun des autres peut alors poser une dernière carte : s'il termine sa figure (toute hauteur), il marque sa hauteur ; sinon « passe ».
+Qui termine sa figure de la tête aux pieds, exactement à l'objectif, marque hauteur + 3. Chacun des autres peut alors poser une dernière carte : qui termine ainsi sa figure (toute hauteur) marque sa hauteur ; sinon « passe ».
 Le premier joueur tourne à chaque manche. Le premier à 50 points en fin de manche gagne (le plus haut total ; égalité = victoire partagée).`,
 
 		// Refusals.
@@ -41,39 +41,38 @@ Le premier joueur tourne à chaque manche. Le premier à 50 points en fin de man
 		"escogriffe.feet_bottom_only": "Des pieds ne se posent qu'en bas de la figure.",
 		"escogriffe.mismatch_top":     "%s ne s'accroche pas en haut : la figure attend %s, la carte offre %s.",
 		"escogriffe.mismatch_bottom":  "%s ne s'accroche pas en bas : la figure attend %s, la carte offre %s.",
-		"escogriffe.closes_short":     "Cette carte fermerait ta figure à %d cartes, or l'objectif est de %d : elle ne pourrait plus grandir.",
+		"escogriffe.closes_short":     "Cette carte fermerait ta figure à %d {carte|cartes}, or l'objectif est de %d : elle ne pourrait plus grandir.",
 		"escogriffe.not_completing":   "Dernière chance : seule une carte qui termine ta figure (de la tête aux pieds) peut être posée.",
 		"escogriffe.last_chance_only": "Dernière chance : pose une carte qui termine ta figure (« poser 3 bas ») ou « passe ».",
 
 		// Events.
-		"escogriffe.ev_round":       "Manche %d : %s lance le dé et fait %d. Objectif : %d cartes.",
+		"escogriffe.ev_round":       "Manche %d : %s lance le dé et fait %d. Objectif : %d {carte|cartes}.",
 		"escogriffe.ev_draw":        "%s pioche une carte.",
 		"escogriffe.ev_drawn":       "Tu as pioché %s (carte %d de ta main).",
 		"escogriffe.ev_take":        "%s prend %s sur la défausse %d.",
 		"escogriffe.ev_discard":     "%s jette %s sur la défausse %d.",
 		"escogriffe.ev_place":       "%s pose %s %s de sa figure.",
-		"escogriffe.ev_complete":    "%s termine son grand escogriffe de %d cartes : %d points !",
+		"escogriffe.ev_complete":    "%s termine son grand escogriffe de %d {carte|cartes} : %d {point|points} !",
 		"escogriffe.ev_last_chance": "Dernière chance : chacun des autres peut poser une carte pour terminer sa figure.",
-		"escogriffe.ev_last_done":   "%s pose %s et termine sa figure de %d cartes.",
+		"escogriffe.ev_last_done":   "%s pose %s et termine sa figure de %d {carte|cartes}.",
 		"escogriffe.ev_pass":        "%s passe.",
-		"escogriffe.ev_reshuffle":   "La pioche est vide : les %d cartes des défausses sont mélangées et %d nouvelles défausses retournées ; la pioche en compte %d.",
+		"escogriffe.ev_reshuffle":   "La pioche est vide : les défausses sont mélangées (%d {carte|cartes}) et %d {nouvelle défausse retournée|nouvelles défausses retournées} ; la pioche en compte %d.",
 		"escogriffe.ev_blocked":     "Plus personne ne peut finir sa figure à la hauteur de l'objectif : la manche s'arrête sans gagnant.",
 		"escogriffe.ev_score":       "%s : +%d, total %d.",
 		"escogriffe.ev_round_end":   "Fin de la manche %d.",
-		"escogriffe.ev_winner":      "%s gagne la partie avec %d points !",
 		"escogriffe.side_top":       "en haut",
 		"escogriffe.side_bottom":    "en bas",
 
 		// Views.
-		"escogriffe.line_round":        "Manche %d · objectif %d cartes · pioche %d.",
-		"escogriffe.line_seat":         "%s %s : %d points · %d cartes en main · figure %d/%d.",
+		"escogriffe.line_round":        "Manche %d · objectif %d {carte|cartes} · pioche %d.",
+		"escogriffe.line_seat":         "%s %s : %d {point|points} · %d {carte|cartes} en main · figure %d/%d.",
 		"escogriffe.line_turn_draw":    "À %s : piocher, prendre une défausse, ou poser une carte.",
 		"escogriffe.line_turn_discard": "À %s de jeter une carte.",
 		"escogriffe.line_turn_last":    "Dernière chance : à %s.",
-		"escogriffe.line_winner":       "%s gagne avec %d points.",
+		"escogriffe.line_winner":       "🏆 %s gagne avec %d {point|points}.",
 		"escogriffe.line_last":         "Dernier coup : %s",
 		"escogriffe.line_legend":       "R rouge, B bleu, V vert, J jaune · ● rond, ■ carré, ▲ triangle, ★ étoile · 🙂 tête, 👣 pieds, 🟧 carte orange (peut servir deux fois), 🛌 carte couchée.",
-		"escogriffe.line_hand":         "Ta main : %d cartes (figure %d/%d). Chaque carte : haut/bas.",
+		"escogriffe.line_hand":         "Ta main : %d {carte|cartes} (figure %d/%d). Chaque carte : haut/bas.",
 		"escogriffe.line_discard_now":  "Tu as tiré %s : jette une carte (« jeter 5 1 »).",
 		"escogriffe.line_can_place":    "Tu peux poser : %s (⬆ en haut, ⬇ en bas).",
 		"escogriffe.line_cannot_place": "Aucune carte ne se pose pour l'instant.",

@@ -368,7 +368,7 @@ func TestReshuffle_TakesEveryDiscardAndTurnsNewPiles(t *testing.T) {
 		t.Fatalf("piles and PIOCHE hold %v, want every discard %v", got, discards)
 	}
 	txt := (i18n.Renderer{Lang: i18n.FR}).Text(ev[len(ev)-1].Msg)
-	if txt != "La pioche est vide : les 5 cartes des défausses sont mélangées et 2 nouvelles défausses retournées ; la pioche en compte 3." {
+	if txt != "La pioche est vide : les défausses sont mélangées (5 cartes) et 2 nouvelles défausses retournées ; la pioche en compte 3." {
 		t.Fatalf("%q", txt)
 	}
 	// The player discards as usual on the new piles.

@@ -10,11 +10,13 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/i18n/i18ntest"
 )
 
 // CheckCatalogue checks the texts of a game, the keys "name.…": every
 // language holds the same keys, a text takes the same number of arguments
-// in every language, and no text is empty.
+// in every language, no text is empty, and each speaks as players do
+// (i18ntest.Check: "tu", real plurals, no Go durations).
 func CheckCatalogue(t testing.TB, name string) {
 	t.Helper()
 	keys := map[string]bool{}
@@ -46,6 +48,7 @@ func CheckCatalogue(t testing.TB, name string) {
 			}
 		}
 	}
+	i18ntest.Check(t, slices.Sorted(maps.Keys(keys))...)
 }
 
 // Keys lists, sorted, the keys of a language's catalogue under "name.".

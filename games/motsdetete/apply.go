@@ -364,17 +364,7 @@ func (s *state) advance(t *turn) {
 }
 
 func (s *state) finish(t *turn) {
+	// The board of a finished game names the winner; no event says it
+	// again beside it.
 	s.Over, s.LastRoll = true, false
-	if s.Players == 1 {
-		return
-	}
-	best := -1
-	for _, v := range s.Scores {
-		best = max(best, v)
-	}
-	for p, v := range s.Scores {
-		if v == best {
-			t.pub(i18n.T("motsdetete.ev.winner", i18n.Seat(p), v))
-		}
-	}
 }

@@ -383,7 +383,7 @@ func TestMarathon(t *testing.T) {
 		t.Fatal("a score past any target does not end a marathon")
 	}
 	evs := gamestest.MustApply(t, g, 0, "passe")
-	if !g.s.Out[0] || !strings.Contains(evText(evs), "éliminé") {
+	if !g.s.Out[0] || !strings.Contains(evText(evs), "hors jeu") {
 		t.Fatalf("seat 0 not out: %s", evText(evs))
 	}
 	if g.s.Turn != 1 {
@@ -401,7 +401,7 @@ func TestMarathon(t *testing.T) {
 	if !g.s.Over || g.Result().Winners()[0] != 0 {
 		t.Fatalf("over %v winners %v", g.s.Over, g.Result().Winners())
 	}
-	if !strings.Contains(text(g.Public().Lines...), "(éliminé)") {
+	if !strings.Contains(text(g.Public().Lines...), "(hors jeu)") {
 		t.Error(text(g.Public().Lines...))
 	}
 }

@@ -121,7 +121,7 @@ func TestScene_Coordinates(t *testing.T) {
 		t.Fatal(err)
 	}
 	note := i18n.Renderer{Lang: i18n.FR}.Text(g.Scene().Blocks[0].Note)
-	for _, want := range []string{"Premier à 300 points.", fmt.Sprintf("#1 : %d points", g.s.Scores[0]), "► #2 : 0 points",
+	for _, want := range []string{"Premier à 300 points.", fmt.Sprintf("#1 : %d points", g.s.Scores[0]), "► #2 : 0 point",
 		fmt.Sprintf("À #2 de jouer : dé %d", g.s.Die), "● orange : 1 dé"} {
 		if !strings.Contains(note, want) {
 			t.Errorf("note lacks %q:\n%s", want, note)

@@ -50,7 +50,7 @@ func TestBoardLayout(t *testing.T) {
 func TestPublicLines(t *testing.T) {
 	g := newGame(t, sheetGrid, smallLex(t, "DISQUE", "DISQUES", "SOLO"), 2, nil)
 	txt := text(g.Public().Lines...)
-	for _, s := range []string{"Premier à 300 points.", "#1 : 0 points", "À #1 de jouer (🎲 " + itoa(g.s.Die) + ")"} {
+	for _, s := range []string{"Premier à 300 points.", "#1 : 0 point", "À #1 de jouer (🎲 " + itoa(g.s.Die) + ")"} {
 		if !strings.Contains(txt, s) {
 			t.Errorf("lacks %q:\n%s", s, txt)
 		}
@@ -91,7 +91,7 @@ func TestPrivateView(t *testing.T) {
 	h := newGame(t, nil, nil, 2, games.Options{"hints": "on"})
 	h.setDie(4)
 	hint, ok := h.Hint()
-	if !ok || !strings.Contains(text(h.Private(0).Lines...), "Suggestion : /move "+hint.Move) {
+	if !ok || !strings.Contains(text(h.Private(0).Lines...), "Suggestion : /coup "+hint.Move) {
 		t.Error(text(h.Private(0).Lines...))
 	}
 	h.setDie(1)

@@ -657,17 +657,10 @@ func (s *state) goneOut(t *turn, seat, restart int) {
 func (s *state) finish(t *turn) {
 	s.Over = true
 	s.Phase, s.Row, s.Laid, s.Win = phasePlay, 0, nil, nil
-	best := s.Scores[0]
-	for _, v := range s.Scores {
-		best = max(best, v)
-	}
+	// The scores, not the winner: the board of a finished game names the
+	// winner, and it is shown with these events.
 	for p, v := range s.Scores {
 		t.Public("wordsout.ev.score", i18n.Seat(p), v)
-	}
-	for p, v := range s.Scores {
-		if v == best {
-			t.Public("wordsout.ev.winner", i18n.Seat(p), v)
-		}
 	}
 }
 

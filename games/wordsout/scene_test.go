@@ -150,7 +150,7 @@ func TestScene_Kinds(t *testing.T) {
 		"E/R/6/1 T//0/0 E/I/7/2",
 		"Z/J×2/4/4 O//0/0",
 		"Rangée 1 · 14 points", "Rangée 4 (vide)", "Row 2 · 3 points",
-		"► #1 : 7 points · 3 cartes (à jouer)", "#2 : 3 points · 1 cartes", "Pioche 10",
+		"► #1 : 7 points · 3 cartes (à jouer)", "#2 : 3 points · 1 carte", "Pioche 10",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("picture lacks %q:\n%s", want, got)

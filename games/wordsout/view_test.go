@@ -21,7 +21,7 @@ func TestPublicShowsKinds(t *testing.T) {
 		}
 	}
 	txt := gamestest.ViewText(v)
-	for _, want := range []string{"🟩 +2 · 🟥 x2 · ↻ REJOUER · 🔒 INCONTRABLE · ★ JOKER", "▶ #1 : 7 points · 2 cartes", "#2 : 3 points · 1 cartes", "À #1 de jouer.", "#1 to play.", "Pioche 10"} {
+	for _, want := range []string{"🟩 +2 · 🟥 x2 · ↻ REJOUER · 🔒 INCONTRABLE · ★ JOKER", "▶ #1 : 7 points · 2 cartes", "#2 : 3 points · 1 carte", "À #1 de jouer.", "#1 to play.", "Pioche 10"} {
 		if !strings.Contains(txt, want) {
 			t.Errorf("public view lacks %q:\n%s", want, txt)
 		}

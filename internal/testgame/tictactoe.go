@@ -25,15 +25,15 @@ func init() {
 		"tictactoe.opt.pictures": "Dessiner la grille en image.",
 		"tictactoe.opt.timed":    "Une minute par coup en partie en direct.",
 		"tictactoe.opt.ponder":   "Le robot réfléchit longtemps (pour les tests de coupure).",
-		"tictactoe.bad_cell":     "Case invalide : %v. Choisissez une case libre de 1 à 9.",
+		"tictactoe.bad_cell":     "Case invalide : %v. Choisis une case libre de 1 à 9.",
 		"tictactoe.taken":        "La case %v est déjà prise.",
 		"tictactoe.played":       "%v joue en %v.",
 		"tictactoe.won":          "%v gagne !",
 		"tictactoe.draw":         "Match nul.",
 		"tictactoe.turn":         "À %v de jouer.",
-		"tictactoe.you_are":      "Vous jouez %v.",
+		"tictactoe.you_are":      "Tu joues %v.",
 		"tictactoe.over":         "La partie est finie.",
-		"tictactoe.not_you":      "Ce n'est pas à vous de jouer.",
+		"tictactoe.not_you":      "Ce n'est pas à toi de jouer.",
 	})
 	i18n.Register(i18n.EN, map[string]string{
 		"tictactoe.title":        "Tic-tac-toe",
@@ -158,9 +158,11 @@ func (g *game) Apply(seat int, move string) ([]games.Event, error) {
 	if w := g.line(); w >= 0 || g.full() {
 		if w >= 0 {
 			g.s.Wins[w]++
-			ev = append(ev, games.Event{To: games.Everyone, Msg: i18n.T("tictactoe.won", i18n.Seat(w))})
-		} else {
-			ev = append(ev, games.Event{To: games.Everyone, Msg: i18n.T("tictactoe.draw")})
+		}
+		if g.s.Long {
+			// A round ends but the game goes on: say who won it. The view of
+			// a finished game says who won it, once.
+			ev = append(ev, games.Event{To: games.Everyone, Msg: result(w)})
 		}
 		g.s.Rounds++
 		if g.s.Long {
@@ -215,8 +217,18 @@ func (g *game) Public() games.View {
 	}
 	if g.s.Winner < 0 {
 		v.Lines = append(v.Lines, i18n.T("tictactoe.turn", i18n.Seat(g.s.Turn)))
+	} else {
+		v.Lines = append(v.Lines, result(g.s.Winner))
 	}
 	return v
+}
+
+// result says who won a round: seat w, or nobody (a full grid).
+func result(w int) i18n.Msg {
+	if w == 0 || w == 1 {
+		return i18n.T("tictactoe.won", i18n.Seat(w))
+	}
+	return i18n.T("tictactoe.draw")
 }
 
 func (g *game) Private(seat int) games.View {

@@ -1,0 +1,50 @@
+package i18n
+
+import (
+	"fmt"
+	"time"
+)
+
+// Duration is a length of time as people write it, in the reader's
+// language: "30 min", "2 h", "2 h 30 min", "1 j 4 h" ("1 day 4 h"), and
+// "moins d'une minute" under a minute, never Go's "2h0m0s" or "0s". Every
+// duration shown to a player (turn time, reminders, a phase's limit) goes
+// through it.
+//
+// It keeps the two largest units that matter: minutes are rounded to the
+// nearest one, and from a day on, to the nearest hour.
+func Duration(d time.Duration) Msg {
+	if d < time.Minute {
+		return T("i18n.duration.under_minute")
+	}
+	m := d.Round(time.Minute)
+	if m < 24*time.Hour {
+		h, min := int(m/time.Hour), int(m%time.Hour/time.Minute)
+		switch {
+		case h == 0:
+			return T("i18n.duration.min", min)
+		case min == 0:
+			return T("i18n.duration.h", h)
+		}
+		return T("i18n.duration.h_min", h, min)
+	}
+	hours := int(d.Round(time.Hour) / time.Hour)
+	if hours%24 == 0 {
+		return T("i18n.duration.d", hours/24)
+	}
+	return T("i18n.duration.d_h", hours/24, hours%24)
+}
+
+// Date is a moment as people read it in a message that stays on screen
+// for days: the day and the time, in UTC since the bot cannot know each
+// reader's time zone ("jeudi 2 janvier à 15:04 UTC"). It never says
+// "today", which a board read the next morning would get wrong.
+func Date(t time.Time) Msg {
+	t = t.UTC()
+	day := T("i18n.date.day", t.Day())
+	if t.Day() == 1 {
+		day = T("i18n.date.first")
+	}
+	return T("i18n.date", T(fmt.Sprintf("i18n.weekday.%d", int(t.Weekday()))), day,
+		T(fmt.Sprintf("i18n.month.%d", int(t.Month()))), t.Format("15:04"))
+}

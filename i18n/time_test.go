@@ -1,0 +1,56 @@
+package i18n
+
+import (
+	"testing"
+	"time"
+)
+
+func TestDuration_AsPeopleWriteIt(t *testing.T) {
+	fr, en := Renderer{Lang: FR}, Renderer{Lang: EN}
+	for _, c := range []struct {
+		d      time.Duration
+		fr, en string
+	}{
+		{0, "moins d'une minute", "less than a minute"},
+		{-time.Hour, "moins d'une minute", "less than a minute"},
+		{59 * time.Second, "moins d'une minute", "less than a minute"},
+		{time.Minute, "1 min", "1 min"},
+		{90 * time.Second, "2 min", "2 min"},
+		{30 * time.Minute, "30 min", "30 min"},
+		{59*time.Minute + 40*time.Second, "1 h", "1 h"},
+		{2 * time.Hour, "2 h", "2 h"},
+		{2*time.Hour + 30*time.Minute, "2 h 30 min", "2 h 30 min"},
+		{12 * time.Hour, "12 h", "12 h"},
+		{23*time.Hour + 59*time.Minute + 50*time.Second, "1 j", "1 day"},
+		{24 * time.Hour, "1 j", "1 day"},
+		{28*time.Hour + 10*time.Minute, "1 j 4 h", "1 day 4 h"},
+		{48 * time.Hour, "2 j", "2 days"},
+		{50 * time.Hour, "2 j 2 h", "2 days 2 h"},
+		{365 * 24 * time.Hour, "365 j", "365 days"},
+	} {
+		if got := fr.Text(Duration(c.d)); got != c.fr {
+			t.Errorf("fr %v: %q, want %q", c.d, got, c.fr)
+		}
+		if got := en.Text(Duration(c.d)); got != c.en {
+			t.Errorf("en %v: %q, want %q", c.d, got, c.en)
+		}
+	}
+}
+
+func TestDate_DayAndTimeInUTC(t *testing.T) {
+	paris := time.FixedZone("CET", 3600)
+	for _, c := range []struct {
+		t      time.Time
+		fr, en string
+	}{
+		{time.Date(2025, 1, 2, 16, 4, 0, 0, paris), "jeudi 2 janvier à 15:04 UTC", "Thursday 2 January at 15:04 UTC"},
+		{time.Date(2025, 8, 1, 9, 0, 0, 0, time.UTC), "vendredi 1er août à 09:00 UTC", "Friday 1 August at 09:00 UTC"},
+	} {
+		if got := (Renderer{Lang: FR}).Text(Date(c.t)); got != c.fr {
+			t.Errorf("fr: %q, want %q", got, c.fr)
+		}
+		if got := (Renderer{Lang: EN}).Text(Date(c.t)); got != c.en {
+			t.Errorf("en: %q, want %q", got, c.en)
+		}
+	}
+}
