@@ -448,7 +448,7 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 				return err
 			}
 			if old != nil && tail.last != prev.last {
-					return shortLog(t.ID, tail.last, prev.last)
+				return shortLog(t.ID, tail.last, prev.last)
 			}
 			if move.Seq != tail.last+1 {
 				return &fileError{kind: ErrMoveSeq, msg: fmt.Sprintf(

@@ -292,7 +292,7 @@ func TestDamagedRecordsNamed(t *testing.T) {
 	}
 	_, err = s.User("discord:5")
 	isDamage(t, err, path)
-	isDamage(t, s.Save(tb, nil), path)          // saving over a damaged record refuses rather than guess its chat
+	isDamage(t, s.Save(tb, nil), path)         // saving over a damaged record refuses rather than guess its chat
 	isDamage(t, s.Save(other, move(11)), path) // appending to a damaged block refuses
 	if ms, err := s.Moves(third.ID); err != nil || len(ms) != 1 {
 		t.Errorf("the third table's moves: %d, %v", len(ms), err)

@@ -33,6 +33,7 @@ import (
 // A table record names the last move of its log: a log that lost its last
 // block (a flipped key sends it to another table) is damage, not a shorter
 // game.
+//
 //	user:  version(1) len data, data, crc32c(all before)
 //
 // Moves are kept in blocks, in log.go. The version byte lets a reader tell
