@@ -42,6 +42,9 @@ type Options struct {
 	Reminder time.Duration
 	OnExpiry string
 	Logger   *slog.Logger
+	// LobbyExpiry is how long a lobby nobody changes stays open before it
+	// is closed and deleted; 0 means DefaultLobbyExpiry.
+	LobbyExpiry time.Duration
 }
 
 // Core holds every open table and runs commands against them. It is safe
@@ -90,6 +93,9 @@ func New(opts Options) (*Core, error) {
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
+	}
+	if opts.LobbyExpiry <= 0 {
+		opts.LobbyExpiry = DefaultLobbyExpiry
 	}
 	if opts.Turn > 0 && opts.Turn < MinTurn {
 		return nil, fmt.Errorf("bot: a turn time of %v is under the minimum of %v", opts.Turn, MinTurn)
@@ -326,6 +332,9 @@ var errNotSaved = errors.New("bot: not saved")
 
 // save writes the table, and the move when there is one, in one transaction.
 func (c *Core) save(t *Table, mv *store.Move) error {
+	if t.Phase == Lobby {
+		t.Touched = c.clock.Now().UTC()
+	}
 	rec, err := t.record()
 	if err != nil {
 		return err

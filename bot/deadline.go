@@ -81,6 +81,9 @@ func (c *Core) next() (time.Time, bool) {
 				}
 			}
 		}
+		if at, ok := c.lobbyExpiresAt(t); ok && (best.IsZero() || at.Before(best)) {
+			best = at
+		}
 		if at, ok := c.resumeDue(t); ok {
 			if at.IsZero() {
 				at = c.clock.Now()
@@ -96,8 +99,9 @@ func (c *Core) next() (time.Time, bool) {
 
 // Tick does what is due at the clock's present time: reminders, then
 // expired turns, applied as the engine's timeout move (or a bot's move when
-// the table chose so) exactly as if the player had sent it; and bot seats
-// that a restart or a failed save left waiting (resume.go).
+// the table chose so) exactly as if the player had sent it; bot seats that
+// a restart or a failed save left waiting (resume.go); lobbies left
+// unchanged too long (expiry.go).
 func (c *Core) Tick(ctx context.Context) {
 	if c.closing.Load() {
 		return
@@ -115,6 +119,7 @@ func (c *Core) Tick(ctx context.Context) {
 		// One table's panic is logged and stays with that table.
 		c.safely("deadline", func() { c.tickTable(ctx, t, now) }, "table", t.ID, "game", t.Game)
 		c.safely("resume", func() { c.resume(ctx, t, now) }, "table", t.ID, "game", t.Game)
+		c.safely("lobby expiry", func() { c.expireLobby(ctx, t, now) }, "table", t.ID, "game", t.Game)
 	}
 }
 

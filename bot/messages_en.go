@@ -57,6 +57,7 @@ func init() {
 		"bot.need_text":        "This button waits for your written answer, and none came.",
 		"bot.no_bot":           "There is no bot at this table.",
 		"bot.no_games":         "No game is installed.",
+		"bot.lobby_expired":    "The %v table did not change for %v and its game never started: it is closed. /play %v to open another one.",
 		"bot.no_table":         "There is no open table here. /play <game> to open one.",
 		"bot.not_seated":       "You are not seated at this table.",
 		"bot.not_started":      "The game has not started yet.",

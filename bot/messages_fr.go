@@ -57,6 +57,7 @@ func init() {
 		"bot.need_text":        "Ce bouton attend ta réponse écrite, et rien n'est arrivé.",
 		"bot.no_bot":           "Il n'y a pas de robot à cette table.",
 		"bot.no_games":         "Aucun jeu n'est installé.",
+		"bot.lobby_expired":    "La table de %v n'a pas bougé depuis %v sans que la partie commence : elle est fermée. /jouer %v pour en ouvrir une autre.",
 		"bot.no_table":         "Il n'y a pas de table ouverte ici. /jouer <jeu> pour en ouvrir une.",
 		"bot.not_seated":       "Tu n'es pas assis·e à cette table.",
 		"bot.not_started":      "La partie n'a pas encore commencé.",

@@ -76,14 +76,18 @@ type Table struct {
 	Secret    string            `json:"secret"`          // in join links, so ids cannot be guessed
 	Notes     map[string]string `json:"notes,omitempty"` // adapters' memory: board message ids
 	Created   time.Time         `json:"created"`
-	Scores    []int             `json:"scores,omitempty"` // the final result
+	// Touched is the last change to the table while in its lobby (a
+	// join, a bot, a setting): an unchanged lobby expires (expiry.go).
+	Touched time.Time `json:"touched,omitempty"`
+	Scores  []int     `json:"scores,omitempty"` // the final result
 
 	mu     sync.Mutex
 	engine games.Engine
 	game   games.Game
 	// retryAt and retries pace the scheduler's next try at a bot seat
-	// whose move could not be saved (see resume.go); memory only, since a
-	// restart tries again at once anyway.
+	// whose move could not be saved (see resume.go), or at the deletion
+	// of an expired lobby (expiry.go); memory only, since a restart tries
+	// again at once anyway.
 	retryAt time.Time
 	retries int
 }
@@ -202,6 +206,7 @@ func (t *Table) restore(s snapshot) {
 	t.ID, t.Chat, t.Game, t.Options, t.Creator, t.Phase = back.ID, back.Chat, back.Game, back.Options, back.Creator, back.Phase
 	t.Seats, t.Seed, t.Moves, t.State, t.Settings = back.Seats, back.Seed, back.Moves, back.State, back.Settings
 	t.Deadlines, t.Votes, t.Secret, t.Notes, t.Created, t.Scores = back.Deadlines, back.Votes, back.Secret, back.Notes, back.Created, back.Scores
+	t.Touched = back.Touched
 	t.game = nil
 	if len(t.State) > 0 && engine != nil {
 		if g, err := engine.Load(t.State); err == nil {

@@ -1,0 +1,55 @@
+package bot
+
+import (
+	"context"
+	"time"
+
+	"github.com/tablee/tablee/i18n"
+)
+
+// A lobby nobody starts would stay open forever, in memory and on disk:
+// anyone can open one in every chat the bot is in. So a lobby that has not
+// changed for Options.LobbyExpiry (default a week) is closed: its record is
+// deleted from the store (it holds no move, nothing worth keeping) and the
+// chat is told once. Every change to the lobby (a join, a bot, a setting)
+// starts the wait again, so a table still being gathered stays.
+
+// DefaultLobbyExpiry is how long an unchanged lobby stays open.
+const DefaultLobbyExpiry = 7 * 24 * time.Hour
+
+// lobbyExpiresAt is when the table's lobby closes, or false when the
+// table is not a lobby. The caller holds the lock.
+func (c *Core) lobbyExpiresAt(t *Table) (time.Time, bool) {
+	if t.Phase != Lobby {
+		return time.Time{}, false
+	}
+	if !t.retryAt.IsZero() {
+		return t.retryAt, true // a failed delete waits before trying again
+	}
+	last := t.Created
+	if t.Touched.After(last) {
+		last = t.Touched
+	}
+	return last.Add(c.opts.LobbyExpiry), true
+}
+
+// expireLobby closes the table's lobby if its time has come.
+func (c *Core) expireLobby(ctx context.Context, t *Table, now time.Time) {
+	t.mu.Lock()
+	defer c.unlock(t)
+	at, ok := c.lobbyExpiresAt(t)
+	if !ok || now.Before(at) {
+		return
+	}
+	if err := c.st.DeleteTable(t.ID); err != nil {
+		c.log.Error("expired lobby not deleted", "table", t.ID, "chat", t.Chat, "err", err)
+		c.retryLater(t)
+		return
+	}
+	c.log.Info("lobby expired", "table", t.ID, "chat", t.Chat, "game", t.Game)
+	t.Phase = Abandoned // for anyone still holding the table: it is gone
+	c.forget(t)
+	r := renderer(t, t.Settings.Lang)
+	c.deliver(ctx, Out{Dest: ToChat, Chat: t.Chat, Table: t.ID,
+		Text: r.Text(i18n.T("bot.lobby_expired", i18n.T(t.Game+".title"), i18n.Duration(c.opts.LobbyExpiry), t.Game))})
+}
