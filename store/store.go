@@ -37,6 +37,17 @@ type Table struct {
 	// the second), zero while it is not: what retention goes by. The store
 	// sets it; Save ignores the value it is given.
 	FinishedAt time.Time
+
+	// Due is the earliest time the scheduler must look at the table (a
+	// deadline, a reminder, a lobby's expiry, a bot seat to resume), zero
+	// for none. The store keeps an index of it, so that the next thing due
+	// is found without reading every table (Due, NextDue).
+	Due time.Time
+	// Unshown is the number of the table's last batch of messages saved but
+	// not yet shown to the players (its outbox), 0 when everything saved
+	// was shown. The store keeps an index of the tables with something to
+	// show (Unshown), cleared by Shown.
+	Unshown uint64
 }
 
 // Move is one accepted move in a table's log.
@@ -81,6 +92,19 @@ type Store interface {
 	User(id string) (User, error)
 	// SaveUser writes a user record durably.
 	SaveUser(u User) error
+	// Due lists the tables whose Due time is not after the given time,
+	// earliest first, at most limit of them (limit <= 0: all).
+	Due(before time.Time, limit int) ([]uint64, error)
+	// NextDue is the earliest Due time of all tables; false when none.
+	NextDue() (time.Time, bool, error)
+	// Unshown returns every table, finished or not, with something saved
+	// but not yet shown (Unshown > 0), for start-up.
+	Unshown() ([]Table, error)
+	// Shown records that the table's batches up to seq were shown: the
+	// table leaves the Unshown index unless a later batch was saved since.
+	// It is not part of any move's transaction; a crash before it only
+	// shows the last batch again.
+	Shown(id, seq uint64) error
 	// DeleteTable removes a table entirely: its record, its move log, its
 	// place in its chat's history and its chat's open entry. The id is not
 	// given again. ErrNotFound when the store does not hold the table.
