@@ -9,11 +9,17 @@
 //	history  len chat, chat, id -> empty: every table a chat has had
 //	log      id, seq      -> the table's users (seq 0), blocks of moves (log.go)
 //	users    id           -> user record
+//	due      due, id      -> empty: the tables with a Due time, earliest first
+//	unshown  id           -> 8-byte big-endian batch: the tables with something unshown
 //
 // Ids and sequence numbers are 8-byte big-endian keys, so bbolt's byte order
 // is numeric order: histories come out oldest first and logs in move order.
-// Record encodings are in record.go and log.go; schema 1 files are migrated
-// when opened (migrate.go).
+// A due key is the due time in Unix nanoseconds then the table's id, both
+// 8 bytes big-endian: a cursor finds what is due next without reading a
+// table. Record encodings are in record.go and log.go; schema 1 files are
+// migrated when opened (migrate.go). Schema 2 files written before the due
+// and unshown indexes get them, empty, when opened (their records carry
+// no due time and nothing unshown).
 //
 // Every write is one bbolt transaction; concurrent writes share one
 // (group.go), so that Saves of different tables share a commit and its fsync.
@@ -70,11 +76,16 @@ var (
 	bHistory = []byte("history")
 	bLog     = []byte("log")
 	bUsers   = []byte("users")
+	bDue     = []byte("due")
+	bUnshown = []byte("unshown")
 
 	kSchema    = []byte("schema")
 	kNextTable = []byte("next_table")
 
-	allBuckets = [][]byte{bMeta, bTables, bOpen, bHistory, bLog, bUsers}
+	allBuckets = [][]byte{bMeta, bTables, bOpen, bHistory, bLog, bUsers, bDue, bUnshown}
+	// indexBuckets came after the first schema 2 files: Open adds them to
+	// a file without them.
+	indexBuckets = [][]byte{bDue, bUnshown}
 )
 
 // appendFill is the fill percent of the buckets written mostly at their
@@ -292,17 +303,39 @@ func (s *Store) init() error {
 			"store/bolt: %s was written by schema version %d; this tablee reads versions 1 to %d",
 			s.path, version, store.SchemaVersion)}
 	}
-	return s.view("reading meta", func(tx *bbolt.Tx) error {
+	missing := false
+	err = s.view("reading meta", func(tx *bbolt.Tx) error {
+		missing = false
 		for _, name := range allBuckets {
-			if tx.Bucket(name) == nil {
+			if tx.Bucket(name) != nil {
+				continue
+			}
+			if !slices.ContainsFunc(indexBuckets, func(b []byte) bool { return bytes.Equal(b, name) }) {
 				return s.damaged(fmt.Sprintf("bucket %q is missing", name), nil)
 			}
+			missing = true
 		}
 		if _, err := nextTable(tx.Bucket(bMeta)); err != nil {
 			return s.damaged("meta next_table", err)
 		}
 		return nil
 	})
+	if err != nil || !missing {
+		return err
+	}
+	return s.wrap("adding the due and unshown indexes", s.write(createIndexBuckets))
+}
+
+// createIndexBuckets adds the due and unshown indexes to a file written
+// before them. Its records carry no due time and nothing unshown, so the
+// indexes start empty and are filled by the Saves that follow.
+func createIndexBuckets(tx *bbolt.Tx) error {
+	for _, name := range indexBuckets {
+		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // readSchema reads the layout version of a file; fresh when it holds no
@@ -502,7 +535,18 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 				return err
 			}
 		}
-		if err := tables.Put(idk, rec.encode(finishedAt, last)); err != nil {
+		var prevDue uint64
+		if old != nil {
+			prevDue = prev.due
+		}
+		if err := s.putDue(tx, t.ID, prevDue, old != nil && prev.finished, rec.due, t.Finished); err != nil {
+			return err
+		}
+		unshown, err := s.putUnshown(tx, idk, t.Unshown)
+		if err != nil {
+			return err
+		}
+		if err := tables.Put(idk, rec.encode(finishedAt, last, unshown)); err != nil {
 			return err
 		}
 		if move != nil {
@@ -511,6 +555,169 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 		return nil
 	})
 	return s.wrap(what, err)
+}
+
+// putDue moves a table's entry in the due index from its old due time to
+// its new one (0: none). A finished table is never due: it has no entry,
+// whatever Due it was saved with.
+func (s *Store) putDue(tx *bbolt.Tx, id, oldDue uint64, oldFinished bool, newDue uint64, finished bool) error {
+	if oldFinished {
+		oldDue = 0
+	}
+	if finished {
+		newDue = 0
+	}
+	if oldDue == newDue {
+		return nil
+	}
+	due := tx.Bucket(bDue)
+	if oldDue != 0 {
+		if err := due.Delete(dueKey(oldDue, id)); err != nil {
+			return err
+		}
+	}
+	if newDue != 0 {
+		return due.Put(dueKey(newDue, id), []byte{})
+	}
+	return nil
+}
+
+// putUnshown raises a table's entry in the unshown index to batch (a Save
+// never lowers it: a Save of an older batch that arrives after a later one
+// must not hide the later one) and returns what the entry holds now, 0 for
+// none.
+func (s *Store) putUnshown(tx *bbolt.Tx, idk []byte, batch uint64) (uint64, error) {
+	b := tx.Bucket(bUnshown)
+	cur, err := s.unshownOf(b, idk)
+	if err != nil || batch <= cur {
+		return cur, err
+	}
+	return batch, b.Put(idk, key(batch))
+}
+
+// unshownOf reads a table's entry in the unshown index, 0 when none.
+func (s *Store) unshownOf(b *bbolt.Bucket, idk []byte) (uint64, error) {
+	v := b.Get(idk)
+	switch {
+	case v == nil:
+		return 0, nil
+	case len(v) != 8 || binary.BigEndian.Uint64(v) == 0:
+		return 0, s.damaged(fmt.Sprintf("unshown index of table %d holds %x", binary.BigEndian.Uint64(idk), v), nil)
+	}
+	return binary.BigEndian.Uint64(v), nil
+}
+
+// decodeIndexed decodes a table record and gives it the batch the unshown
+// index holds for it: the record keeps what the last Save left there, and
+// Shown clears the index alone.
+func (s *Store) decodeIndexed(tx *bbolt.Tx, id uint64, v []byte) (store.Table, error) {
+	t, err := decodeTable(id, v)
+	if err != nil {
+		return store.Table{}, s.damaged(fmt.Sprintf("table %d", id), err)
+	}
+	if t.Unshown, err = s.unshownOf(tx.Bucket(bUnshown), key(id)); err != nil {
+		return store.Table{}, err
+	}
+	return t, nil
+}
+
+// Due lists the tables due at or before the given time, earliest first (by
+// id for the same time), at most limit of them (limit <= 0: all). It reads
+// the due index alone, not the tables.
+func (s *Store) Due(before time.Time, limit int) ([]uint64, error) {
+	end := dueNanos(before)
+	var ids []uint64
+	err := s.view("listing the tables due", func(tx *bbolt.Tx) error {
+		ids = ids[:0]
+		c := tx.Bucket(bDue).Cursor()
+		for k, _ := c.First(); k != nil && (limit <= 0 || len(ids) < limit); k, _ = c.Next() {
+			due, id, ok := splitDueKey(k)
+			if !ok {
+				return s.damaged(fmt.Sprintf("due index holds a key of %d bytes", len(k)), nil)
+			}
+			if due > end {
+				break
+			}
+			ids = append(ids, id)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return ids, nil
+}
+
+// NextDue is the earliest due time of all tables, read from the first
+// entry of the due index; false when no table is due.
+func (s *Store) NextDue() (time.Time, bool, error) {
+	var next uint64
+	err := s.view("reading the next due time", func(tx *bbolt.Tx) error {
+		k, _ := tx.Bucket(bDue).Cursor().First()
+		if k == nil {
+			next = 0
+			return nil
+		}
+		due, _, ok := splitDueKey(k)
+		if !ok || due == 0 {
+			return s.damaged(fmt.Sprintf("due index holds a key %x", k), nil)
+		}
+		next = due
+		return nil
+	})
+	if err != nil || next == 0 {
+		return time.Time{}, false, err
+	}
+	return dueTime(next), true, nil
+}
+
+// Unshown returns every table, finished or not, that the unshown index
+// names, by id, with the batch it holds.
+func (s *Store) Unshown() ([]store.Table, error) {
+	var out []store.Table
+	err := s.view("listing the tables with something unshown", func(tx *bbolt.Tx) error {
+		out = out[:0]
+		tables := tx.Bucket(bTables)
+		return tx.Bucket(bUnshown).ForEach(func(idk, _ []byte) error {
+			if len(idk) != 8 {
+				return s.damaged(fmt.Sprintf("unshown index holds a key of %d bytes", len(idk)), nil)
+			}
+			id := binary.BigEndian.Uint64(idk)
+			v := tables.Get(idk)
+			if v == nil {
+				return s.damaged(fmt.Sprintf("unshown index names table %d, which does not exist", id), nil)
+			}
+			t, err := s.decodeIndexed(tx, id, v)
+			if err != nil {
+				return err
+			}
+			out = append(out, t)
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Shown records that the table's batches up to seq were shown: its entry
+// leaves the unshown index unless it names a later batch (one saved
+// since). It shares the commit of the Saves of the moment (group.go).
+//
+// A table the store does not hold is not an error: retention or
+// DeleteTable may have removed it while its last batch was being shown,
+// and there is nothing left to clear.
+func (s *Store) Shown(id, seq uint64) error {
+	idk := key(id)
+	return s.wrap(fmt.Sprintf("marking table %d shown up to batch %d", id, seq), s.write(func(tx *bbolt.Tx) error {
+		b := tx.Bucket(bUnshown)
+		cur, err := s.unshownOf(b, idk)
+		if err != nil || cur == 0 || cur > seq {
+			return err
+		}
+		return b.Delete(idk)
+	}))
 }
 
 // OpenTables returns every unfinished table, by id.
@@ -528,9 +735,9 @@ func (s *Store) OpenTables() ([]store.Table, error) {
 			if v == nil {
 				return s.damaged(fmt.Sprintf("open index of chat %s names table %d, which does not exist", chat, id), nil)
 			}
-			t, err := decodeTable(id, v)
+			t, err := s.decodeIndexed(tx, id, v)
 			if err != nil {
-				return s.damaged(fmt.Sprintf("table %d", id), err)
+				return err
 			}
 			if t.Finished || t.Chat != string(chat) {
 				return s.damaged(fmt.Sprintf("open index of chat %s names table %d, finished or of chat %s", chat, id, t.Chat), nil)
@@ -563,10 +770,8 @@ func (s *Store) Table(id uint64) (store.Table, error) {
 			return store.ErrNotFound
 		}
 		var err error
-		if t, err = decodeTable(id, v); err != nil {
-			return s.damaged(fmt.Sprintf("table %d", id), err)
-		}
-		return nil
+		t, err = s.decodeIndexed(tx, id, v)
+		return err
 	})
 	if err != nil {
 		return store.Table{}, err
@@ -695,6 +900,14 @@ func (s *Store) deleteTable(tx *bbolt.Tx, id uint64) error {
 	if err := history.Delete(historyKey(h.chat, id)); err != nil {
 		return err
 	}
+	if h.due != 0 {
+		if err := tx.Bucket(bDue).Delete(dueKey(h.due, id)); err != nil {
+			return err
+		}
+	}
+	if err := tx.Bucket(bUnshown).Delete(idk); err != nil {
+		return err
+	}
 	if err := tables.Delete(idk); err != nil {
 		return err
 	}
@@ -716,6 +929,21 @@ func (s *Store) deleteDamagedTable(tx *bbolt.Tx, id uint64) error {
 		}
 		return nil
 	})
+	var dueKeys [][]byte
+	_ = tx.Bucket(bDue).ForEach(func(k, _ []byte) error {
+		if _, did, ok := splitDueKey(k); ok && did == id {
+			dueKeys = append(dueKeys, bytes.Clone(k))
+		}
+		return nil
+	})
+	for _, k := range dueKeys {
+		if err := tx.Bucket(bDue).Delete(k); err != nil {
+			return err
+		}
+	}
+	if err := tx.Bucket(bUnshown).Delete(idk); err != nil {
+		return err
+	}
 	for _, k := range openKeys {
 		if err := tx.Bucket(bOpen).Delete(k); err != nil {
 			return err

@@ -752,9 +752,10 @@ func TestUndecodableRecord(t *testing.T) {
 }
 
 func TestRecordDecodeErrors(t *testing.T) {
-	good := prepareTable(store.Table{ID: 1, Chat: "c", Game: "g", Data: []byte("d")}).encode(time.Time{}, 0)
-	if _, err := decodeTable(1, good); err != nil {
-		t.Fatal(err)
+	due := time.Date(2025, 6, 2, 8, 0, 0, 0, time.UTC)
+	good := prepareTable(store.Table{ID: 1, Chat: "c", Game: "g", Data: []byte("d"), Due: due}).encode(time.Time{}, 0, 3)
+	if tb, err := decodeTable(1, good); err != nil || !tb.Due.Equal(due) || tb.Unshown != 3 {
+		t.Fatalf("decoded %+v, %v; want due %v, unshown 3", tb, err, due)
 	}
 	for i := range good {
 		if _, err := decodeTable(1, good[:i]); err == nil {
@@ -767,7 +768,8 @@ func TestRecordDecodeErrors(t *testing.T) {
 		}
 	}
 	// Valid checksum over nonsense: lengths past the end, unknown version.
-	for _, body := range [][]byte{{2, 0, 200}, {1, 0, 0, 0, 0}, {3, 0, 0, 0, 0}, {2, 4, 0, 0, 0}, {2, 0, 0, 0, 0, 9}, {2, 1}} {
+	for _, body := range [][]byte{{2, 0, 200}, {1, 0, 0, 0, 0}, {3, 0, 0, 0, 0}, {2, 4, 0, 0, 0}, {2, 0, 0, 0, 0, 9}, {2, 1},
+		{2, 16, 0, 0, 0, 0}, {2, 8, 0, 0, 0, 0}, {2, 4, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 1, 0, 0, 0, 0}} {
 		if _, err := decodeTable(1, seal(key(1), bytes.Clone(body))); err == nil {
 			t.Errorf("%v decodes", body)
 		}

@@ -140,6 +140,11 @@ func (s *Store) migrateTx(tx *bbolt.Tx, now time.Time) error {
 		return s.damaged("schema 1 file with a log bucket", err)
 	}
 	history.FillPercent, log.FillPercent = appendFill, appendFill
+	// Schema 1 knew no due time and nothing unshown: the indexes start
+	// empty.
+	if err := createIndexBuckets(tx); err != nil {
+		return s.damaged("schema 1 file with a due or unshown bucket", err)
+	}
 
 	// Tables are read first and rewritten after: a bucket must not change
 	// under its own ForEach.
@@ -179,7 +184,7 @@ func (s *Store) migrateTx(tx *bbolt.Tx, now time.Time) error {
 		if !last.IsZero() {
 			finishedAt = last
 		}
-		if err := tables.Put(key(t.ID), prepareTable(t).encode(finishedAt, count)); err != nil {
+		if err := tables.Put(key(t.ID), prepareTable(t).encode(finishedAt, count, 0)); err != nil {
 			return err
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"math"
 	"strconv"
 	"time"
 
@@ -26,9 +27,16 @@ import (
 //
 // Layout, all integers unsigned varints unless told:
 //
-//	table: version(2) flags(1 byte: bit 0 finished, bit 1 data deflated)
-//	       [finished: finishedAt, Unix seconds] last move, len chat, chat,
-//	       len game, game, len data, data, crc32c(id BE | all before) (4 bytes BE)
+//	table: version(2) flags(1 byte: bit 0 finished, bit 1 data deflated,
+//	       bit 2 due, bit 3 unshown) [finished: finishedAt, Unix seconds]
+//	       [due: Due, Unix nanoseconds] [unshown: the unshown batch]
+//	       last move, len chat, chat, len game, game, len data, data,
+//	       crc32c(id BE | all before) (4 bytes BE)
+//
+// Due and unshown are optional fields behind their flags, so that a record
+// written before they existed reads as it is: no due time, nothing unshown.
+// The record carries them so that whoever rewrites or deletes it finds the
+// index entries it made (the due index is keyed by the time).
 //
 // A table record names the last move of its log: a log that lost its last
 // block (a flipped key sends it to another table) is damage, not a shorter
@@ -46,6 +54,10 @@ const (
 const (
 	flagFinished = 1 << 0
 	flagDeflated = 1 << 1
+	flagDue      = 1 << 2
+	flagUnshown  = 1 << 3
+
+	knownFlags = flagFinished | flagDeflated | flagDue | flagUnshown
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -83,12 +95,13 @@ type tableRecord struct {
 	game     string
 	data     []byte
 	deflated bool
+	due      uint64 // Table.Due in Unix nanoseconds (dueNanos), 0 for none
 }
 
 // prepareTable deflates the data of a finished table: it will not change
 // again, and game states compress to about a third.
 func prepareTable(t store.Table) tableRecord {
-	r := tableRecord{id: t.ID, finished: t.Finished, chat: t.Chat, game: t.Game, data: t.Data}
+	r := tableRecord{id: t.ID, finished: t.Finished, chat: t.Chat, game: t.Game, data: t.Data, due: dueNanos(t.Due)}
 	if t.Finished && len(t.Data) > 64 {
 		if z := deflate(t.Data); len(z) < len(t.Data) {
 			r.data, r.deflated = z, true
@@ -98,9 +111,10 @@ func prepareTable(t store.Table) tableRecord {
 }
 
 // encode writes the record; finishedAt is only written for a finished
-// table; last is the last move of its log.
-func (r tableRecord) encode(finishedAt time.Time, last uint64) []byte {
-	b := make([]byte, 0, 2+4*binary.MaxVarintLen64+len(r.chat)+len(r.game)+len(r.data)+4)
+// table; last is the last move of its log; unshown is the batch the
+// unshown index holds for the table after this write, 0 for none.
+func (r tableRecord) encode(finishedAt time.Time, last, unshown uint64) []byte {
+	b := make([]byte, 0, 2+6*binary.MaxVarintLen64+len(r.chat)+len(r.game)+len(r.data)+4)
 	b = append(b, tableVersion)
 	var flags byte
 	if r.finished {
@@ -109,9 +123,21 @@ func (r tableRecord) encode(finishedAt time.Time, last uint64) []byte {
 	if r.deflated {
 		flags |= flagDeflated
 	}
+	if r.due != 0 {
+		flags |= flagDue
+	}
+	if unshown != 0 {
+		flags |= flagUnshown
+	}
 	b = append(b, flags)
 	if r.finished {
 		b = binary.AppendUvarint(b, uint64(max(finishedAt.Unix(), 0)))
+	}
+	if r.due != 0 {
+		b = binary.AppendUvarint(b, r.due)
+	}
+	if unshown != 0 {
+		b = binary.AppendUvarint(b, unshown)
 	}
 	b = binary.AppendUvarint(b, last)
 	b = appendString(b, r.chat)
@@ -266,6 +292,8 @@ type tableHeader struct {
 	chat       string
 	game       string
 	deflated   bool
+	due        uint64 // Due in Unix nanoseconds, 0 for none
+	unshown    uint64 // the unshown batch the last Save left in the index
 }
 
 // readTableHeader checks the record and reads up to its data, which it
@@ -279,7 +307,17 @@ func readTableHeader(id uint64, v []byte) (tableHeader, *reader) {
 	if h.finished {
 		h.finishedAt = time.Unix(int64(r.uvarint()), 0).UTC()
 	}
-	if flags&^(flagFinished|flagDeflated) != 0 {
+	if flags&flagDue != 0 {
+		if h.due = r.uvarint(); h.due == 0 || h.due > math.MaxInt64 {
+			r.fail("due time out of range")
+		}
+	}
+	if flags&flagUnshown != 0 {
+		if h.unshown = r.uvarint(); h.unshown == 0 {
+			r.fail("unshown batch 0")
+		}
+	}
+	if flags&^knownFlags != 0 {
 		r.fail("unknown flags")
 	}
 	h.last = r.uvarint()
@@ -300,7 +338,8 @@ func decodeTable(id uint64, v []byte) (store.Table, error) {
 	if err := r.done(); err != nil {
 		return store.Table{}, err
 	}
-	t := store.Table{ID: id, Chat: h.chat, Game: h.game, Finished: h.finished, FinishedAt: h.finishedAt}
+	t := store.Table{ID: id, Chat: h.chat, Game: h.game, Finished: h.finished, FinishedAt: h.finishedAt,
+		Due: dueTime(h.due), Unshown: h.unshown}
 	if h.deflated {
 		var err error
 		if t.Data, err = inflate(data); err != nil {
@@ -323,4 +362,42 @@ func decodeUser(id string, v []byte) (store.User, error) {
 // byte order is numeric order.
 func key(id uint64) []byte {
 	return binary.BigEndian.AppendUint64(make([]byte, 0, 8), id)
+}
+
+// dueNanos is a due time as the record and the due index keep it: Unix
+// nanoseconds, 0 for none. A time before 1970 is kept as 1 ns after (it is
+// due anyway), one after 2262 as the last nanosecond int64 can count.
+func dueNanos(t time.Time) uint64 {
+	switch {
+	case t.IsZero():
+		return 0
+	case !t.After(time.Unix(0, 0)):
+		return 1
+	case t.Year() >= 2262 && !t.Before(time.Unix(0, math.MaxInt64)):
+		return math.MaxInt64
+	}
+	return uint64(t.UnixNano())
+}
+
+// dueTime reads dueNanos back, in UTC; the zero time for 0.
+func dueTime(n uint64) time.Time {
+	if n == 0 {
+		return time.Time{}
+	}
+	return time.Unix(0, int64(n)).UTC()
+}
+
+// dueKey is a table's entry in the due index: its due time then its id,
+// both big-endian, so that a cursor walks the index in due order.
+func dueKey(due, id uint64) []byte {
+	k := binary.BigEndian.AppendUint64(make([]byte, 0, 16), due)
+	return binary.BigEndian.AppendUint64(k, id)
+}
+
+// splitDueKey reads a due key back.
+func splitDueKey(k []byte) (due, id uint64, ok bool) {
+	if len(k) != 16 {
+		return 0, 0, false
+	}
+	return binary.BigEndian.Uint64(k), binary.BigEndian.Uint64(k[8:]), true
 }
