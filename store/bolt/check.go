@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"go.etcd.io/bbolt"
 
@@ -26,6 +27,8 @@ type Report struct {
 	Finished int // of which finished
 	Moves    int // moves read back whole
 	Users    int // user records
+	Due      int // entries of the due index
+	Unshown  int // entries of the unshown index
 
 	// Problems lists every damaged record and every index that disagrees
 	// with the tables, in the order of the file.
@@ -80,7 +83,9 @@ const maxPageErrors = 100
 // Check reads the whole data file at path without writing to it: every
 // table record, move and user record is decoded and its checksum checked,
 // the indexes are compared with the tables, then bbolt checks its pages
-// (Tx.Check). It reads schema 1 files as they are.
+// (Tx.Check). It reads schema 1 files as they are, and schema 2 files
+// written before the due and unshown indexes (Open adds them, empty) as if
+// the indexes were there and empty.
 //
 // It needs the file to itself: the file of a running tablee serve is
 // locked (ErrLocked). Errors are for a file that cannot be checked at all
@@ -204,6 +209,8 @@ func (c *checker) walk(tx *bbolt.Tx) {
 	} else {
 		c.readHistory(tx.Bucket(chats))
 		c.readLogs(tx.Bucket(moves))
+		c.readDue(tx.Bucket(bDue))
+		c.readUnshown(tx.Bucket(bUnshown))
 	}
 	_ = tx.Bucket(bUsers).ForEach(func(k, v []byte) error {
 		if _, err := decodeUser(string(k), v); err != nil {
@@ -379,6 +386,85 @@ func (c *checker) readLogsV1(b *bbolt.Bucket) {
 		id := binary.BigEndian.Uint64(idk)
 		c.orphanLog(id)
 		_ = readLogV1(b, id, c.countMove, c.logProblem)
+		return nil
+	})
+}
+
+// formatDue words a due time of the index for a problem.
+func formatDue(due uint64) string {
+	return dueTime(due).Format(time.RFC3339Nano)
+}
+
+// readDue compares the due index with the records: every entry must name a
+// table that is not finished, at the due time of its record, and every
+// unfinished table with a due time must have its entry. A nil bucket (a
+// file written before the index) is an empty index.
+func (c *checker) readDue(b *bbolt.Bucket) {
+	indexed := map[uint64]bool{}
+	if b != nil {
+		_ = b.ForEach(func(k, _ []byte) error {
+			c.r.Due++
+			due, id, ok := splitDueKey(k)
+			if !ok {
+				c.problem(0, 0, "", fmt.Sprintf("due index: a key of %d bytes", len(k)))
+				return nil
+			}
+			h, ok := c.tables[id]
+			switch {
+			case !ok:
+				c.problem(id, 0, "", fmt.Sprintf("due index names table %d at %s, which is missing or damaged", id, formatDue(due)))
+			case h.finished:
+				c.problem(id, 0, "", fmt.Sprintf("due index names table %d at %s, which is finished", id, formatDue(due)))
+			case h.due != due:
+				c.problem(id, 0, "", fmt.Sprintf("due index names table %d at %s, its record at %s", id, formatDue(due), dueOrNone(h.due)))
+			default:
+				indexed[id] = true
+			}
+			return nil
+		})
+	}
+	for _, id := range c.ids() {
+		if h := c.tables[id]; !h.finished && h.due != 0 && !indexed[id] {
+			c.problem(id, 0, "", fmt.Sprintf("table %d is due at %s but missing from the due index", id, formatDue(h.due)))
+		}
+	}
+}
+
+func dueOrNone(due uint64) string {
+	if due == 0 {
+		return "none"
+	}
+	return formatDue(due)
+}
+
+// readUnshown compares the unshown index with the records: every entry
+// must name a table whose record holds the same batch (the record keeps
+// what the last Save left in the index). A record with a batch and no
+// entry is no problem: the batch was shown since (Shown clears the index
+// alone).
+func (c *checker) readUnshown(b *bbolt.Bucket) {
+	if b == nil {
+		return
+	}
+	_ = b.ForEach(func(k, v []byte) error {
+		c.r.Unshown++
+		if len(k) != 8 {
+			c.problem(0, 0, "", fmt.Sprintf("unshown index: a key of %d bytes", len(k)))
+			return nil
+		}
+		id := binary.BigEndian.Uint64(k)
+		if len(v) != 8 || binary.BigEndian.Uint64(v) == 0 {
+			c.problem(id, 0, "", fmt.Sprintf("unshown index of table %d holds %x, not a batch number", id, v))
+			return nil
+		}
+		batch := binary.BigEndian.Uint64(v)
+		h, ok := c.tables[id]
+		switch {
+		case !ok:
+			c.problem(id, 0, "", fmt.Sprintf("unshown index names table %d, which is missing or damaged", id))
+		case h.unshown != batch:
+			c.problem(id, 0, "", fmt.Sprintf("unshown index holds batch %d of table %d, its record batch %d", batch, id, h.unshown))
+		}
 		return nil
 	})
 }
