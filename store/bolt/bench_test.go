@@ -132,3 +132,138 @@ func BenchmarkSaveParallel(b *testing.B) {
 		b.ReportMetric(float64(b.N)/float64(commits), "saves/commit")
 	}
 }
+
+// BenchmarkSaveIndexes is BenchmarkSave with and without the indexes'
+// work: "plain" saves a table with no due time and nothing unshown (what
+// BenchmarkSave does), "indexed" saves it as the core does a move, the
+// deadline moved and a new batch left unshown, so that both index entries
+// are rewritten in the Save's transaction. With fsync (the cost a move
+// pays) and without (the store's own CPU, which the fsync hides).
+func BenchmarkSaveIndexes(b *testing.B) {
+	for _, sync := range []string{"fsync", "nosync"} {
+		for _, indexed := range []bool{false, true} {
+			name := "plain/" + sync
+			if indexed {
+				name = "indexed/" + sync
+			}
+			b.Run(name, func(b *testing.B) {
+				s, err := Open(filepath.Join(b.TempDir(), "tablee.db"), Options{NoSync: sync == "nosync"})
+				if err != nil {
+					b.Fatal(err)
+				}
+				defer s.Close()
+				id, err := s.NewTableID()
+				if err != nil {
+					b.Fatal(err)
+				}
+				tb := store.Table{ID: id, Chat: "discord:123456789012345678", Game: "crackword", Data: benchData}
+				deadline := time.Now()
+				b.ReportAllocs()
+				seq := uint64(0)
+				for b.Loop() {
+					seq++
+					if indexed {
+						tb.Due, tb.Unshown = deadline.Add(time.Duration(seq)*time.Second), seq
+					}
+					if err := s.Save(tb, benchMove(seq)); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// dueBenchTables is the number of tables BenchmarkDueIndex builds.
+const dueBenchTables = 100_000
+
+// buildDueFile writes n open tables of 200 bytes each into a fresh file
+// (without fsync, many Saves to a commit): half of them due in the hour
+// before now, the others in the day after it, and one in a hundred with a
+// batch unshown.
+func buildDueFile(b *testing.B, n int, now time.Time) *Store {
+	s, err := Open(filepath.Join(b.TempDir(), "tablee.db"), Options{NoSync: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	data := bytes.Repeat([]byte("d"), 200)
+	const workers = 64
+	var next atomic.Int64
+	errs := make(chan error, workers)
+	for range workers {
+		go func() {
+			for {
+				i := next.Add(1) - 1
+				if i >= int64(n) {
+					errs <- nil
+					return
+				}
+				id, err := s.NewTableID()
+				if err != nil {
+					errs <- err
+					return
+				}
+				// A spread of due times from the table's number, not in id order.
+				spread := time.Duration((i*7919)%int64(n)) * (25 * time.Hour) / time.Duration(n)
+				tb := store.Table{ID: id, Chat: "discord:" + strconv.FormatInt(i, 10), Game: "crackword",
+					Data: data, Due: now.Add(-time.Hour + spread)}
+				if i%100 == 0 {
+					tb.Unshown = 1
+				}
+				if err := s.Save(tb, nil); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	for range workers {
+		if err := <-errs; err != nil {
+			b.Fatal(err)
+		}
+	}
+	return s
+}
+
+// BenchmarkDueIndex reads the indexes of a file of 100,000 open tables:
+// what the scheduler asks after every move (NextDue), what it asks when
+// that time comes (Due(now, 100)), and what start-up asks (Unshown, 1,000
+// tables). OpenTables, which decodes every table, is the yardstick: what
+// finding the next deadline cost when it meant reading every table.
+func BenchmarkDueIndex(b *testing.B) {
+	now := time.Now()
+	s := buildDueFile(b, dueBenchTables, now)
+	defer s.Close()
+	b.Run("NextDue", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, ok, err := s.NextDue(); err != nil || !ok {
+				b.Fatal(ok, err)
+			}
+		}
+	})
+	b.Run("Due100", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if ids, err := s.Due(now, 100); err != nil || len(ids) != 100 {
+				b.Fatal(len(ids), err)
+			}
+		}
+	})
+	b.Run("Unshown", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if tables, err := s.Unshown(); err != nil || len(tables) != dueBenchTables/100 {
+				b.Fatal(len(tables), err)
+			}
+		}
+	})
+	b.Run("OpenTables", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if tables, err := s.OpenTables(); err != nil || len(tables) != dueBenchTables {
+				b.Fatal(len(tables), err)
+			}
+		}
+	})
+}
