@@ -81,6 +81,10 @@ var (
 
 	kSchema    = []byte("schema")
 	kNextTable = []byte("next_table")
+	// kDueComplete is in meta when every table's due time is in the due
+	// index: from the start in a file created with the index, after
+	// SetDueIndexComplete in one migrated or written before it.
+	kDueComplete = []byte("due_complete")
 
 	allBuckets = [][]byte{bMeta, bTables, bOpen, bHistory, bLog, bUsers, bDue, bUnshown}
 	// indexBuckets came after the first schema 2 files: Open adds them to
@@ -198,6 +202,9 @@ func initBuckets(tx *bbolt.Tx) error {
 	}
 	meta := tx.Bucket(bMeta)
 	if err := meta.Put(kSchema, []byte(strconv.Itoa(store.SchemaVersion))); err != nil {
+		return err
+	}
+	if err := meta.Put(kDueComplete, []byte{}); err != nil {
 		return err
 	}
 	return meta.Put(kNextTable, key(1))
@@ -328,14 +335,40 @@ func (s *Store) init() error {
 
 // createIndexBuckets adds the due and unshown indexes to a file written
 // before them. Its records carry no due time and nothing unshown, so the
-// indexes start empty and are filled by the Saves that follow.
+// indexes start empty and are filled by the Saves that follow; until the
+// bot has saved its open tables once (SetDueIndexComplete), the due index
+// is not complete.
 func createIndexBuckets(tx *bbolt.Tx) error {
 	for _, name := range indexBuckets {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
 		}
 	}
-	return nil
+	return tx.Bucket(bMeta).Delete(kDueComplete)
+}
+
+// DueIndexComplete tells whether the due index holds every table's due
+// time. It does from the start in a file created with it. A file migrated
+// from schema 1, or written before the index, had no due times: its tables
+// are not in the index until they are saved again, so the bot saves each
+// open table once with its due time, then calls SetDueIndexComplete. A
+// crash in between leaves the index incomplete, and the next start does it
+// again.
+func (s *Store) DueIndexComplete() (bool, error) {
+	complete := false
+	err := s.view("reading meta", func(tx *bbolt.Tx) error {
+		complete = tx.Bucket(bMeta).Get(kDueComplete) != nil
+		return nil
+	})
+	return complete, err
+}
+
+// SetDueIndexComplete records that every table's due time is now in the
+// due index (see DueIndexComplete).
+func (s *Store) SetDueIndexComplete() error {
+	return s.wrap("marking the due index complete", s.write(func(tx *bbolt.Tx) error {
+		return tx.Bucket(bMeta).Put(kDueComplete, []byte{})
+	}))
 }
 
 // readSchema reads the layout version of a file; fresh when it holds no

@@ -594,3 +594,46 @@ func TestReadsRefuseADamagedIndex(t *testing.T) {
 		}
 	}
 }
+
+func wantComplete(t *testing.T, s *Store, want bool) {
+	t.Helper()
+	if got, err := s.DueIndexComplete(); err != nil || got != want {
+		t.Errorf("DueIndexComplete = %v, %v; want %v", got, err, want)
+	}
+}
+
+// TestDueIndexComplete: a new file's due index is complete; a migrated one
+// or one written before the index is not, across reopening and compaction,
+// until the bot says it saved every open table's due time.
+func TestDueIndexComplete(t *testing.T) {
+	path := tempPath(t)
+	s := openTest(t, path)
+	wantComplete(t, s, true)
+	_ = s.Close()
+	rawUpdate(t, path, func(tx *bbolt.Tx) error {
+		for _, name := range indexBuckets {
+			if err := tx.DeleteBucket(name); err != nil {
+				return err
+			}
+		}
+		return tx.Bucket(bMeta).Delete(kDueComplete)
+	})
+
+	for _, path := range []string{path, copyFixture(t)} {
+		s = openTest(t, path)
+		wantComplete(t, s, false)
+		_ = s.Close()
+		if _, err := Compact(path, 0, Options{NoSync: true, Now: testClock}); err != nil {
+			t.Fatal(err)
+		}
+		s = openTest(t, path)
+		wantComplete(t, s, false)
+		if err := s.SetDueIndexComplete(); err != nil {
+			t.Fatal(err)
+		}
+		_ = s.Close()
+		s = openTest(t, path)
+		wantComplete(t, s, true)
+		_ = s.Close()
+	}
+}
