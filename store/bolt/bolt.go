@@ -467,7 +467,11 @@ func splitHistoryKey(k []byte) (chat string, id uint64, ok bool) {
 // table's log, in one transaction that is on disk when Save returns.
 //
 // It keeps the indexes: open names the table while it is unfinished and
-// forgets it once finished; history lists it in its chat's tables. The
+// forgets it once finished; history lists it in its chat's tables; due
+// holds it at t.Due while it is unfinished and due (a finished table is
+// never due, though its record keeps the Due it was saved with); unshown
+// holds the highest batch saved and not shown, raised to t.Unshown, never
+// lowered (Shown clears it). The
 // Save that first marks a table finished records when (retention goes by
 // it). A move must carry the next sequence number of the table's log
 // (last+1, 1 for the first move): anything else would lose or duplicate a
