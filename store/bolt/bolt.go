@@ -4,6 +4,7 @@
 //
 //	meta     "schema"     -> decimal schema version ("2")
 //	         "next_table" -> 8-byte big-endian id the next NewTableID returns
+//	         "due_complete" -> empty: every table's due time is in due
 //	tables   id           -> table record (chat, game, finished and when, data)
 //	open     chat         -> id of the chat's unfinished table
 //	history  len chat, chat, id -> empty: every table a chat has had
@@ -317,7 +318,9 @@ func (s *Store) init() error {
 			if tx.Bucket(name) != nil {
 				continue
 			}
-			if !slices.ContainsFunc(indexBuckets, func(b []byte) bool { return bytes.Equal(b, name) }) {
+			// Only a file from before the indexes may lack them: one that
+			// had them complete lost them.
+			if !isIndexBucket(name) || tx.Bucket(bMeta).Get(kDueComplete) != nil {
 				return s.damaged(fmt.Sprintf("bucket %q is missing", name), nil)
 			}
 			missing = true
@@ -331,6 +334,10 @@ func (s *Store) init() error {
 		return err
 	}
 	return s.wrap("adding the due and unshown indexes", s.write(createIndexBuckets))
+}
+
+func isIndexBucket(name []byte) bool {
+	return slices.ContainsFunc(indexBuckets, func(b []byte) bool { return bytes.Equal(b, name) })
 }
 
 // createIndexBuckets adds the due and unshown indexes to a file written

@@ -195,7 +195,13 @@ func (c *checker) walk(tx *bbolt.Tx) {
 		c.problem(0, 0, "", fmt.Sprintf("schema version %d: this tablee reads versions 1 to %d", version, store.SchemaVersion))
 		return
 	}
-	for _, name := range [][]byte{bTables, bOpen, chats, moves, bUsers} {
+	required := [][]byte{bTables, bOpen, chats, moves, bUsers}
+	if version != 1 && meta.Get(kDueComplete) != nil {
+		// A file from before the indexes has none (Open adds them); one
+		// that had them complete has lost them.
+		required = append(required, indexBuckets...)
+	}
+	for _, name := range required {
 		if tx.Bucket(name) == nil {
 			c.problem(0, 0, "", fmt.Sprintf("bucket %q is missing", name))
 			return

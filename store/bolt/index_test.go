@@ -474,6 +474,9 @@ func TestOpenAddsIndexesToAnOlderFile(t *testing.T) {
 				return err
 			}
 		}
+		if err := tx.Bucket(bMeta).Delete(kDueComplete); err != nil {
+			return err
+		}
 		// The record as the code before the indexes wrote it: the same
 		// bytes as now with no due time and nothing unshown.
 		return tx.Bucket(bTables).Put(key(tb.ID), prepareTable(tb).encode(time.Time{}, 1, 0))
@@ -635,5 +638,29 @@ func TestDueIndexComplete(t *testing.T) {
 		s = openTest(t, path)
 		wantComplete(t, s, true)
 		_ = s.Close()
+	}
+}
+
+// TestLostIndexIsDamage: a file whose due index was complete and lost a
+// bucket is damaged, not an older file to upgrade quietly.
+func TestLostIndexIsDamage(t *testing.T) {
+	for _, name := range indexBuckets {
+		t.Run(string(name), func(t *testing.T) {
+			path := tempPath(t)
+			s := openTest(t, path)
+			tb := newTable(t, s, "discord:1")
+			mustSave(t, s, tb, nil)
+			_ = s.Close()
+			rawUpdate(t, path, func(tx *bbolt.Tx) error { return tx.DeleteBucket(name) })
+			want := fmt.Sprintf("bucket %q is missing", name)
+			r, err := Check(path, Options{})
+			if err != nil || len(r.Problems) != 1 || !strings.Contains(r.Problems[0].What, want) {
+				t.Errorf("check: %+v, %v; want %s", r, err, want)
+			}
+			_, err = Open(path, Options{NoSync: true})
+			if !errors.Is(err, store.ErrDamaged) || !strings.Contains(err.Error(), want) {
+				t.Errorf("Open: %v; want damage, %s", err, want)
+			}
+		})
 	}
 }
