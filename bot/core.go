@@ -68,6 +68,12 @@ type Core struct {
 	transMu    sync.RWMutex
 	transports map[string]Transport
 
+	// The deliverers of the tables' outboxes (outbox.go): one running per
+	// table with something to show; outIdle is signalled when one stops.
+	outMu      sync.Mutex
+	outRunning map[uint64]*deliverer
+	outIdle    *sync.Cond
+
 	wake     chan struct{}
 	inflight sync.WaitGroup
 	closing  atomic.Bool
@@ -104,8 +110,9 @@ func New(opts Options) (*Core, error) {
 		opts: opts, st: opts.Store, clock: opts.Clock, log: opts.Logger,
 		byChat: map[string]*Table{}, byID: map[uint64]*Table{}, opening: map[string]bool{},
 		users: map[string]*userRecord{}, transports: map[string]Transport{},
-		wake: make(chan struct{}, 1),
+		wake: make(chan struct{}, 1), outRunning: map[uint64]*deliverer{},
 	}
+	c.outIdle = sync.NewCond(&c.outMu)
 	recs, err := c.st.OpenTables()
 	if err != nil {
 		return nil, fmt.Errorf("bot: loading tables: %w", err)
@@ -159,12 +166,21 @@ func platformOf(key string) string {
 func (c *Core) Close() {
 	c.closing.Store(true)
 	c.inflight.Wait()
+	c.Flush() // what was saved is handed to the transports before the stop
 }
 
 // Handle runs one command and returns the answers for its author. Every
 // other message (boards, events, hands) goes through the transports. An
 // accepted move is on disk before Handle returns.
-func (c *Core) Handle(ctx context.Context, cmd Command) (outs []Out) {
+func (c *Core) Handle(ctx context.Context, cmd Command) []Out {
+	outs := c.handle(ctx, cmd)
+	// Pictures of the answers (a hand, a board) are drawn here, every
+	// table's lock released.
+	c.safely("picture", func() { c.drawPictures(outs) }, commandAttrs(cmd)...)
+	return outs
+}
+
+func (c *Core) handle(ctx context.Context, cmd Command) (outs []Out) {
 	rep := replier{lang: c.opts.Lang}
 	// The boundary of a command: a panic below is logged with the table and
 	// the move, the table is back to its last saved state (Core.unlock),
@@ -339,9 +355,14 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 	if err != nil {
 		return err
 	}
+	opened := t.batchOpen
+	t.batchOpen = false // the change's batch ends with its save, saved or not
 	if err := c.st.Save(rec, mv); err != nil {
 		c.log.Error("save failed", "table", t.ID, "err", err)
 		return err
+	}
+	if opened {
+		c.kick(t)
 	}
 	return nil
 }

@@ -129,7 +129,6 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 	if t.Phase != Playing {
 		return
 	}
-	r := renderer(t, t.Settings.Lang)
 	// Reminders first: they are cheap and never change the game.
 	for i, d := range t.Deadlines {
 		at := remindAt(t, d)
@@ -138,16 +137,12 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 		}
 		snap := t.snapshot()
 		t.Deadlines[i].Reminded = true
+		left := i18n.Duration(d.At.Sub(now))
+		t.say(i18n.T("bot.reminder", t.name(d.Seat), left)).Ping = []int{d.Seat}
+		t.sayTo(t.Seats[d.Seat].User, i18n.T("bot.reminder_private", left, i18n.T(t.Game+".title"), t.ID))
 		if !c.keep(t, snap) {
 			return
 		}
-		user := t.Seats[d.Seat].User
-		left := i18n.Duration(d.At.Sub(now))
-		c.deliver(ctx,
-			Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Mentions: []Mention{{User: user, Name: t.name(d.Seat)}},
-				Text: r.Text(i18n.T("bot.reminder", t.name(d.Seat), left))},
-			Out{Dest: ToUser, User: user, Table: t.ID,
-				Text: renderer(t, c.langOf(user)).Text(i18n.T("bot.reminder_private", left, i18n.T(t.Game+".title"), t.ID))})
 	}
 	for {
 		expired := -1
@@ -169,9 +164,10 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 		if t.Settings.OnExpiry == "bot" {
 			move = t.game.Bot(expired)
 		}
-		ev, err := c.apply(t, expired, "", move)
+		note := games.Event{To: games.Everyone, Msg: i18n.T("bot.expired", t.name(expired))}
+		_, err := c.apply(t, expired, "", move, note)
 		if err != nil && move != w.Timeout && w.Timeout != "" {
-			ev, err = c.apply(t, expired, "", w.Timeout)
+			_, err = c.apply(t, expired, "", w.Timeout, note)
 		}
 		if err != nil {
 			c.log.Error("timeout move refused", "table", t.ID, "seat", expired, "err", err)
@@ -181,8 +177,7 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 			c.keep(t, snap)
 			break
 		}
-		note := games.Event{To: games.Everyone, Msg: i18n.T("bot.expired", t.name(expired))}
-		c.runBots(ctx, t, append([]games.Event{note}, ev...))
+		c.runBots(t)
 	}
 }
 
@@ -200,8 +195,10 @@ func removeDeadline(ds []Deadline, seat int) []Deadline {
 // ctx ends. Deadlines are read from the tables each time, so one loaded at
 // start-up or changed by /settings is picked up without a restart.
 func (c *Core) Run(ctx context.Context) {
-	// What fell due while the bot was down, and the bot seats that a crash
-	// left waiting, are played first.
+	// What a crash left saved but not shown is shown; what fell due while
+	// the bot was down, and the bot seats that a crash left waiting, are
+	// played first.
+	c.resumeOutboxes()
 	c.Tick(ctx)
 	for {
 		wait := time.Hour

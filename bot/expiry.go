@@ -33,23 +33,31 @@ func (c *Core) lobbyExpiresAt(t *Table) (time.Time, bool) {
 	return last.Add(c.opts.LobbyExpiry), true
 }
 
-// expireLobby closes the table's lobby if its time has come.
+// expireLobby closes the table's lobby if its time has come, and tells the
+// chat with the lock released (the table is gone from the store: it has no
+// outbox any more).
 func (c *Core) expireLobby(ctx context.Context, t *Table, now time.Time) {
+	if out, ok := c.closeExpiredLobby(t, now); ok {
+		c.deliver(ctx, out)
+	}
+}
+
+func (c *Core) closeExpiredLobby(t *Table, now time.Time) (Out, bool) {
 	t.mu.Lock()
 	defer c.unlock(t)
 	at, ok := c.lobbyExpiresAt(t)
 	if !ok || now.Before(at) {
-		return
+		return Out{}, false
 	}
 	if err := c.st.DeleteTable(t.ID); err != nil {
 		c.log.Error("expired lobby not deleted", "table", t.ID, "chat", t.Chat, "err", err)
 		c.retryLater(t)
-		return
+		return Out{}, false
 	}
 	c.log.Info("lobby expired", "table", t.ID, "chat", t.Chat, "game", t.Game)
 	t.Phase = Abandoned // for anyone still holding the table: it is gone
 	c.forget(t)
 	r := renderer(t, t.Settings.Lang)
-	c.deliver(ctx, Out{Dest: ToChat, Chat: t.Chat, Table: t.ID,
-		Text: r.Text(i18n.T("bot.lobby_expired", i18n.T(t.Game+".title"), i18n.Duration(c.opts.LobbyExpiry), t.Game))})
+	return Out{Dest: ToChat, Chat: t.Chat, Table: t.ID,
+		Text: r.Text(i18n.T("bot.lobby_expired", i18n.T(t.Game+".title"), i18n.Duration(c.opts.LobbyExpiry), t.Game))}, true
 }

@@ -142,7 +142,7 @@ func (p *panickyTransport) Deliver(ctx context.Context, o Out) error {
 // answered, and other messages are delivered.
 func TestPanic_DeliveryIsIsolated(t *testing.T) {
 	h := newHarness(t)
-	tr := &panickyTransport{recorder: recorder{closed: map[string]bool{}}, chat: "local:main"}
+	tr := &panickyTransport{recorder: recorder{closed: map[string]bool{}, core: func() *Core { return h.core }}, chat: "local:main"}
 	h.core.SetTransport("local", tr)
 	tb := h.seated()
 	tr.take()

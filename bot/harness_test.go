@@ -47,6 +47,8 @@ type recorder struct {
 	mu     sync.Mutex
 	outs   []Out
 	closed map[string]bool // users whose DMs are closed
+	// core, when set, is flushed before take: what it saved is delivered.
+	core func() *Core
 }
 
 func (r *recorder) Deliver(_ context.Context, o Out) error {
@@ -60,6 +62,11 @@ func (r *recorder) Deliver(_ context.Context, o Out) error {
 }
 
 func (r *recorder) take() []Out {
+	if r.core != nil {
+		if c := r.core(); c != nil {
+			c.Flush()
+		}
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	out := r.outs
@@ -106,6 +113,7 @@ func newHarness(t testing.TB) *harness {
 	h := &harness{t: t, dir: dir, path: filepath.Join(dir, "tablee.db"),
 		clock: &fakeClock{now: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)},
 		rec:   &recorder{closed: map[string]bool{}}}
+	h.rec.core = func() *Core { return h.core }
 	h.open()
 	t.Cleanup(func() { h.close() })
 	return h

@@ -68,6 +68,12 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 	for i := 0; i < bots; i++ {
 		t.Seats = append(t.Seats, Seat{Bot: true, Name: botName(t)})
 	}
+	// The save kicks the table's deliverer, which waits for the table's
+	// lock: held until the core knows the table, since drawing its lobby
+	// asks the core for it (a join link).
+	t.mu.Lock()
+	defer c.unlock(t)
+	t.showBoard(nil)
 	if err := c.save(t, nil); err != nil {
 		return rep.refuse("bot.save_failed")
 	}
@@ -75,7 +81,6 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 	c.byChat[cmd.Chat] = t
 	c.byID[t.ID] = t
 	c.mu.Unlock()
-	c.deliver(ctx, c.boardOut(t))
 	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.opened", i18n.T(t.Game+".title"))}}
 }
 
@@ -229,29 +234,49 @@ func (c *Core) join(ctx context.Context, cmd Command, rep replier) []Out {
 	if t == nil {
 		return rep.refuse("bot.no_table")
 	}
+	if refused := c.seat(t, cmd.User, rep, true); refused != nil {
+		return refused
+	}
+	// A private hello tells at once whether the user's hand can reach him.
+	// It is sent with the table's lock released, before the seat is taken,
+	// so that it comes before the lobby it changes; a seat taken by
+	// someone else in between leaves a hello for nothing, never a seat
+	// without one.
+	dmClosed := c.privateHello(ctx, t, cmd.User.ID) != nil
+	if refused := c.seat(t, cmd.User, rep, false); refused != nil {
+		return refused
+	}
+	outs := []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.joined", cmd.User.Name)}}
+	if dmClosed {
+		outs = append(outs, Out{Dest: ToReply, Table: t.ID, Text: rep.text("bot.dm_closed."+platformOf(cmd.User.ID), cmd.User.Name)})
+	}
+	return outs
+}
+
+// seat gives the user a seat in the table's lobby; a refusal otherwise.
+// With check it only says whether it would.
+func (c *Core) seat(t *Table, u User, rep replier, check bool) []Out {
 	t.mu.Lock()
 	defer c.unlock(t)
 	if t.Phase != Lobby {
 		return rep.refuse("bot.already_started")
 	}
-	if t.seatOf(cmd.User.ID) >= 0 {
+	if t.seatOf(u.ID) >= 0 {
 		return rep.refuse("bot.already_seated")
 	}
 	if _, max := t.engine.Seats(); len(t.Seats) >= max {
 		return rep.refuse("bot.table_full", max)
 	}
+	if check {
+		return nil
+	}
 	snap := t.snapshot()
-	t.Seats = append(t.Seats, Seat{User: cmd.User.ID, Name: cmd.User.Name})
+	t.Seats = append(t.Seats, Seat{User: u.ID, Name: u.Name})
+	t.showBoard(nil)
 	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
-	outs := []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.joined", cmd.User.Name)}}
-	// A private hello tells at once whether the user's hand can reach him.
-	if c.privateHello(ctx, t, cmd.User.ID) != nil {
-		outs = append(outs, Out{Dest: ToReply, Table: t.ID, Text: rep.text("bot.dm_closed."+platformOf(cmd.User.ID), cmd.User.Name)})
-	}
-	c.deliver(ctx, c.boardOut(t))
-	return outs
+	return nil
 }
 
 // privateHello confirms a seat in private; its error says the DM is closed.
@@ -304,22 +329,19 @@ func (c *Core) leave(ctx context.Context, cmd Command, rep replier) []Out {
 			c.rearm(t, -1)
 		}
 	}
+	if t.over() {
+		t.say(i18n.T("bot.left", cmd.User.Name), i18n.T("bot.closed"))
+	} else {
+		t.say(i18n.T("bot.left", cmd.User.Name))
+		t.showBoard(nil)
+	}
 	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
-	r := renderer(t, t.Settings.Lang)
-	note := Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Text: r.Text(i18n.T("bot.left", cmd.User.Name))}
 	if t.over() {
 		c.forget(t)
-		note.Text += "\n" + r.Text(i18n.T("bot.closed"))
-		c.deliver(ctx, note)
-		return []Out{{Dest: ToReply, Ack: true, Text: rep.text("bot.you_left")}}
-	}
-	c.deliver(ctx, note)
-	if t.Phase == Playing {
-		c.runBots(ctx, t, nil)
-	} else {
-		c.deliver(ctx, c.boardOut(t))
+	} else if t.Phase == Playing {
+		c.runBots(t)
 	}
 	return []Out{{Dest: ToReply, Ack: true, Text: rep.text("bot.you_left")}}
 }
@@ -354,10 +376,10 @@ func (c *Core) addBot(ctx context.Context, cmd Command, rep replier) []Out {
 	for i := 0; i < n; i++ {
 		t.Seats = append(t.Seats, Seat{Bot: true, Name: botName(t)})
 	}
+	t.showBoard(nil)
 	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
-	c.deliver(ctx, c.boardOut(t))
 	return []Out{{Dest: ToReply, Ack: true, Text: rep.text("bot.bots_added", n)}}
 }
 
@@ -386,10 +408,10 @@ func (c *Core) removeBot(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	snap := t.snapshot()
 	t.Seats = slices.Delete(t.Seats, last, last+1)
+	t.showBoard(nil)
 	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
-	c.deliver(ctx, c.boardOut(t))
 	return []Out{{Dest: ToReply, Ack: true, Text: rep.text("bot.bot_removed")}}
 }
 
@@ -432,12 +454,16 @@ func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	t.game, t.State, t.Phase = g, state, Playing
 	c.rearm(t, -1)
+	t.say(i18n.T("bot.started", i18n.T(t.Game+".title")))
+	everyone := make([]int, len(t.Seats))
+	for i := range everyone {
+		everyone[i] = i
+	}
+	t.showBoard(nil, everyone...)
 	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
-	r := renderer(t, t.Settings.Lang)
-	c.deliver(ctx, Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Text: r.Text(i18n.T("bot.started", i18n.T(t.Game+".title")))})
-	c.runBots(ctx, t, nil, allSeats(t)...)
+	c.runBots(t)
 	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.go")}}
 }
 
@@ -476,10 +502,10 @@ func (c *Core) quit(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	snap := t.snapshot()
 	r := renderer(t, t.Settings.Lang)
-	var text string
+	var msg i18n.Msg
 	if t.Creator == cmd.User.ID || t.Phase == Lobby && t.humans() <= 1 {
 		c.abandon(t)
-		text = r.Text(i18n.T("bot.quit_by", cmd.User.Name))
+		msg = i18n.T("bot.quit_by", cmd.User.Name)
 	} else {
 		if !slices.Contains(t.Votes, cmd.User.ID) {
 			t.Votes = append(t.Votes, cmd.User.ID)
@@ -487,23 +513,19 @@ func (c *Core) quit(ctx context.Context, cmd Command, rep replier) []Out {
 		need := t.humans()/2 + 1
 		if len(t.Votes) >= need {
 			c.abandon(t)
-			text = r.Text(i18n.T("bot.quit_voted", len(t.Votes), t.humans()))
+			msg = i18n.T("bot.quit_voted", len(t.Votes), t.humans())
 		} else {
-			text = r.Text(i18n.T("bot.quit_vote", cmd.User.Name, len(t.Votes), need))
+			msg = i18n.T("bot.quit_vote", cmd.User.Name, len(t.Votes), need)
 		}
 	}
+	t.say(msg).Scores = t.over()
 	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
-	out := Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Text: text}
 	if t.over() {
 		c.forget(t)
-		if t.game != nil {
-			out.Text += "\n" + c.scoreLine(t, r)
-		}
 	}
-	c.deliver(ctx, out)
-	return []Out{{Dest: ToReply, Ack: true, Text: text}}
+	return []Out{{Dest: ToReply, Ack: true, Text: r.Text(msg)}}
 }
 
 // abandon ends a table early; its scores so far are kept for history.

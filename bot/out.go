@@ -52,6 +52,9 @@ type Out struct {
 	Buttons    [][]Button
 	// Mentions lists users whose attention is wanted (whose turn it is).
 	Mentions []Mention
+
+	// draw is the picture still to draw, off the table's lock.
+	draw *drawing
 }
 
 // Mention is a user to notify, with the name to show.

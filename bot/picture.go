@@ -16,9 +16,11 @@ const (
 	ViewText    = "text"    // text only: the lightest on a slow connection
 )
 
-// picture draws a scene for an Out. When drawing fails, or the table wants
-// text only, the text board stays: a picture is never the only way to see
-// the game.
+// picture prepares an Out's picture: the scene is taken now, under the
+// table's lock, and drawn later by drawPictures with no lock held, since
+// drawing and encoding are most of a move's work. When drawing fails, or
+// the table wants text only, the text board stays: a picture is never the
+// only way to see the game.
 func (c *Core) picture(t *Table, out *Out, scene func() (games.Scene, bool), r i18n.Renderer) {
 	if t.Settings.View == ViewText {
 		return
@@ -27,15 +29,37 @@ func (c *Core) picture(t *Table, out *Out, scene func() (games.Scene, bool), r i
 	if !ok {
 		return
 	}
-	data, _, err := render.PNG(out.Title, s, r)
-	if err != nil {
-		c.log.Warn("picture not drawn; text only", "table", t.ID, "game", t.Game, "err", err)
-		return
-	}
-	sum := sha256.Sum256(data)
-	out.Picture, out.PictureKey = data, hex.EncodeToString(sum[:12])
-	if t.Settings.View == ViewPicture {
-		out.Mono = nil
+	out.draw = &drawing{scene: s, r: r, pictureOnly: t.Settings.View == ViewPicture, game: t.Game}
+}
+
+// drawing is a picture still to draw for an Out.
+type drawing struct {
+	scene       games.Scene
+	r           i18n.Renderer
+	pictureOnly bool // the table wants no text board beside a picture
+	game        string
+}
+
+// drawPictures draws the pictures the Outs wait for. It must be called
+// with no table lock held.
+func (c *Core) drawPictures(outs []Out) {
+	for i := range outs {
+		o := &outs[i]
+		d := o.draw
+		if d == nil {
+			continue
+		}
+		o.draw = nil
+		data, _, err := render.PNG(o.Title, d.scene, d.r)
+		if err != nil {
+			c.log.Warn("picture not drawn; text only", "table", o.Table, "game", d.game, "err", err)
+			continue
+		}
+		sum := sha256.Sum256(data)
+		o.Picture, o.PictureKey = data, hex.EncodeToString(sum[:12])
+		if d.pictureOnly {
+			o.Mono = nil
+		}
 	}
 }
 

@@ -49,27 +49,28 @@ func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, re
 	if strings.TrimSpace(move) == "" {
 		return rep.refuse("bot.empty_move")
 	}
-	events, err := c.apply(t, seat, u.ID, move)
-	if err != nil {
+	if _, err := c.apply(t, seat, u.ID, move); err != nil {
 		var r *games.Refusal
 		if errors.As(err, &r) {
 			return rep.refusal(r.Msg, t)
 		}
 		return rep.refuse("bot.save_failed")
 	}
-	c.runBots(ctx, t, events)
+	c.runBots(t)
 	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.move_ok")}}
 }
 
 // apply is the way of one move: the engine validates and applies it, the
-// table and the move are saved in one transaction, and only then is the
-// move accepted. A failed save puts the table back as it was.
-func (c *Core) apply(t *Table, seat int, user, move string) ([]games.Event, error) {
+// table, the move and what the move shows (its events, before the ones of
+// pre, and the board: the outbox) are saved in one transaction, and only
+// then is the move accepted. A failed save puts the table back as it was.
+func (c *Core) apply(t *Table, seat int, user, move string, pre ...games.Event) ([]games.Event, error) {
 	snap := t.snapshot()
 	events, err := t.game.Apply(seat, move)
 	if err != nil {
 		return nil, err
 	}
+	t.showBoard(append(pre, events...))
 	state, err := t.game.Save()
 	if err != nil {
 		t.restore(snap)
@@ -97,16 +98,19 @@ func (c *Core) apply(t *Table, seat int, user, move string) ([]games.Event, erro
 }
 
 // runBots lets bot players (and seats whose player left) move while the
-// game waits for them, then tells the table what happened: one message of
-// events, the board, and the hands of those who must act.
-func (c *Core) runBots(ctx context.Context, t *Table, events []games.Event, alsoTell ...int) {
-	events, _ = c.playBots(t, events)
-	c.announce(ctx, t, events, alsoTell)
+// game waits for them. Each move queues what it shows; the table's
+// deliverer makes one board of them all, and the hands of those who must
+// act, once the lock is released.
+func (c *Core) runBots(t *Table) {
+	c.playBots(t)
+	if t.over() {
+		c.forget(t)
+	}
 }
 
 // playBots plays the bot seats while the game waits for them; moved says
 // whether any bot move was saved.
-func (c *Core) playBots(t *Table, events []games.Event) (_ []games.Event, moved bool) {
+func (c *Core) playBots(t *Table) (moved bool) {
 	for n := 0; t.Phase == Playing; n++ {
 		seat := -1
 		for _, w := range t.waiting() {
@@ -126,86 +130,12 @@ func (c *Core) playBots(t *Table, events []games.Event) (_ []games.Event, moved 
 			c.retryLater(t)
 			break
 		}
-		ev, ok := c.botStep(t, seat)
-		if !ok {
+		if !c.botStep(t, seat) {
 			break
 		}
-		events = append(events, ev...)
 		moved = true
 	}
-	return events, moved
-}
-
-// announce sends the events, the board and the private views: to the seats
-// told something in private, the seats the game waits for, and alsoTell.
-func (c *Core) announce(ctx context.Context, t *Table, events []games.Event, alsoTell []int) {
-	r := renderer(t, t.Settings.Lang)
-	var public []string
-	private := map[int][]string{}
-	for _, e := range events {
-		if e.To == games.Everyone {
-			public = append(public, r.Text(e.Msg))
-		} else if e.To >= 0 && e.To < len(t.Seats) && t.Seats[e.To].human() {
-			lang := c.langOf(t.Seats[e.To].User)
-			private[e.To] = append(private[e.To], renderer(t, lang).Text(e.Msg))
-		}
-	}
-	board := c.boardOut(t)
-	if len(public) > 0 {
-		board.Text = strings.Join(public, "\n") + "\n\n" + board.Text
-	}
-	if t.over() {
-		// The engine's own events announce a natural end with its details;
-		// the core adds the plain scores only for a game stopped early.
-		if t.Phase == Abandoned {
-			board.Text += "\n" + c.scoreLine(t, r)
-		}
-		c.forget(t)
-	}
-	c.deliver(ctx, board)
-	seats := map[int]bool{}
-	for _, s := range alsoTell {
-		seats[s] = true
-	}
-	for s := range private {
-		seats[s] = true
-	}
-	for _, w := range t.waiting() {
-		seats[w.Seat] = true
-	}
-	var list []int
-	for s := range t.Seats {
-		if seats[s] {
-			list = append(list, s) // in seat order, so transcripts are stable
-		}
-	}
-	c.sendHands(ctx, t, list, private)
-}
-
-func allSeats(t *Table) []int {
-	out := make([]int, len(t.Seats))
-	for i := range out {
-		out[i] = i
-	}
-	return out
-}
-
-// sendHands sends each human seat listed its private view, with the
-// private events it was told, in its own language.
-func (c *Core) sendHands(ctx context.Context, t *Table, seats []int, notes ...map[int][]string) {
-	if t.game == nil {
-		return
-	}
-	for _, s := range seats {
-		if s < 0 || s >= len(t.Seats) || !t.Seats[s].human() {
-			continue
-		}
-		out := c.privateOut(t, s, c.langOf(t.Seats[s].User))
-		if len(notes) > 0 && len(notes[0][s]) > 0 {
-			out.Text = strings.Join(notes[0][s], "\n") + "\n\n" + out.Text
-		}
-		c.deliver(ctx, out)
-	}
+	return moved
 }
 
 // boardOut draws the public view (or the lobby) for the chat.

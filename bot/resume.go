@@ -67,27 +67,25 @@ func (c *Core) resume(ctx context.Context, t *Table, now time.Time) {
 	}
 	c.log.Info("resuming bot seats", "table", t.ID, "game", t.Game, "retries", t.retries)
 	// A failed try shows nothing: the table is as its players last saw it.
-	if events, moved := c.playBots(t, nil); moved {
-		c.announce(ctx, t, events, nil)
-	}
+	c.runBots(t)
 }
 
 // botStep plays one bot move for a seat: the bot's choice, or the seat's
 // timeout move when the engine refuses its own bot's choice or the bot
 // panics. It reports false when nothing could be saved; the table is then
 // as the store last committed it and a retry is scheduled.
-func (c *Core) botStep(t *Table, seat int) (events []games.Event, ok bool) {
+func (c *Core) botStep(t *Table, seat int) (ok bool) {
 	defer func() {
 		if p := recover(); p != nil {
 			c.recovered(p, "bot move", "table", t.ID, "game", t.Game, "seat", seat)
 			c.reload(t) // schedules the retry
-			events, ok = nil, false
+			ok = false
 		}
 	}()
 	move, choseOK := c.botChoice(t, seat)
 	var err error
 	if choseOK {
-		events, err = c.apply(t, seat, "", move)
+		_, err = c.apply(t, seat, "", move)
 	}
 	var refused *games.Refusal
 	if !choseOK || errors.As(err, &refused) {
@@ -97,17 +95,17 @@ func (c *Core) botStep(t *Table, seat int) (events []games.Event, ok bool) {
 		w, _ := t.waitFor(seat)
 		if w.Timeout == "" {
 			c.retryLater(t)
-			return nil, false
+			return false
 		}
-		events, err = c.apply(t, seat, "", w.Timeout)
+		_, err = c.apply(t, seat, "", w.Timeout)
 	}
 	if err != nil {
 		c.log.Error("bot move not played", "table", t.ID, "game", t.Game, "seat", seat, "err", err)
 		c.retryLater(t)
-		return nil, false
+		return false
 	}
 	t.retries, t.retryAt = 0, time.Time{}
-	return events, true
+	return true
 }
 
 // botChoice asks the engine for its bot's move; a panic there is the

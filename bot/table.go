@@ -80,6 +80,8 @@ type Table struct {
 	// join, a bot, a setting): an unchanged lobby expires (expiry.go).
 	Touched time.Time `json:"touched,omitempty"`
 	Scores  []int     `json:"scores,omitempty"` // the final result
+	// Outbox is what the players have not been shown yet (outbox.go).
+	Outbox Outbox `json:"outbox,omitzero"`
 
 	mu     sync.Mutex
 	engine games.Engine
@@ -90,6 +92,9 @@ type Table struct {
 	// again at once anyway.
 	retryAt time.Time
 	retries int
+	// batchOpen is set between the first message a change queues and the
+	// change's save: the messages of one change make one batch.
+	batchOpen bool
 }
 
 func (t *Table) record() (store.Table, error) {
@@ -97,7 +102,11 @@ func (t *Table) record() (store.Table, error) {
 	if err != nil {
 		return store.Table{}, err
 	}
-	return store.Table{ID: t.ID, Chat: t.Chat, Game: t.Game, Finished: t.over(), Data: data}, nil
+	rec := store.Table{ID: t.ID, Chat: t.Chat, Game: t.Game, Finished: t.over(), Data: data}
+	if t.Outbox.pending() {
+		rec.Unshown = t.Outbox.Seq
+	}
+	return rec, nil
 }
 
 func (t *Table) over() bool { return t.Phase == Finished || t.Phase == Abandoned }
@@ -203,10 +212,11 @@ func (t *Table) restore(s snapshot) {
 		return
 	}
 	engine := t.engine
-	t.ID, t.Chat, t.Game, t.Options, t.Creator, t.Phase = back.ID, back.Chat, back.Game, back.Options, back.Creator, back.Phase
+	// ID and Game never change: the table's deliverer reads them unlocked.
+	t.Chat, t.Options, t.Creator, t.Phase = back.Chat, back.Options, back.Creator, back.Phase
 	t.Seats, t.Seed, t.Moves, t.State, t.Settings = back.Seats, back.Seed, back.Moves, back.State, back.Settings
 	t.Deadlines, t.Votes, t.Secret, t.Notes, t.Created, t.Scores = back.Deadlines, back.Votes, back.Secret, back.Notes, back.Created, back.Scores
-	t.Touched = back.Touched
+	t.Touched, t.Outbox = back.Touched, back.Outbox
 	t.game = nil
 	if len(t.State) > 0 && engine != nil {
 		if g, err := engine.Load(t.State); err == nil {

@@ -370,9 +370,8 @@ func TestSlowCoreIsDeferred(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, Options{DeferAfter: 50 * time.Millisecond})
 	f := e.f
-	f.mu.Lock()
-	f.delays["POST /channels/"] = 200 * time.Millisecond
-	f.mu.Unlock()
+	// The core is slow when its disk is: a save of 200 ms.
+	e.saveDelay.Store(int64(200 * time.Millisecond))
 	in := e.slash(alice, channel, "play", "game", "tictactoe")
 	if len(in.Types) != 1 || in.Types[0] != 5 || !in.Original.ephemeral() || !strings.Contains(in.Original.Content, "✓") || in.Original.Edits != 1 {
 		t.Fatalf("slow /play: want a deferral then an edit, got %v %+v", in.Types, in.Original)

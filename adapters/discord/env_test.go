@@ -6,12 +6,14 @@ import (
 	"log/slog"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/testgame"
+	"github.com/tablee/tablee/store"
 	"github.com/tablee/tablee/store/bolt"
 )
 
@@ -35,11 +37,14 @@ type env struct {
 	opts Options // adapter options the test chose
 	seed uint64
 
-	st     *bolt.Store
-	core   *bot.Core
-	a      *Adapter
-	cancel context.CancelFunc
-	runErr chan error
+	st   *bolt.Store
+	core *bot.Core
+	// saveDelay, when set, makes every save of the core that long, as a
+	// slow disk would: a slow core, for the deferral tests.
+	saveDelay atomic.Int64
+	a         *Adapter
+	cancel    context.CancelFunc
+	runErr    chan error
 }
 
 func newEnv(t testing.TB, opts Options) *env {
@@ -57,7 +62,7 @@ func (e *env) start() {
 		e.t.Fatal(err)
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	core, err := bot.New(bot.Options{Store: st, Lang: i18n.EN, Logger: quiet,
+	core, err := bot.New(bot.Options{Store: slowStore{st, &e.saveDelay}, Lang: i18n.EN, Logger: quiet,
 		Seeds: func() uint64 { e.seed++; return e.seed }})
 	if err != nil {
 		e.t.Fatal(err)
@@ -75,7 +80,9 @@ func (e *env) start() {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	a.done = e.f.markDone
+	// An interaction is done for the tests once what it showed was
+	// delivered too (the core's outbox drains after the answer).
+	a.done = func(id string) { core.Flush(); e.f.markDone(id) }
 	ctx, cancel := context.WithCancel(context.Background())
 	e.st, e.core, e.a, e.cancel, e.runErr = st, core, a, cancel, make(chan error, 1)
 	e.f.mu.Lock()
@@ -247,4 +254,15 @@ func (e *env) noHiddenInformation() {
 			}
 		}
 	}
+}
+
+// slowStore delays every Save by the env's saveDelay.
+type slowStore struct {
+	*bolt.Store
+	delay *atomic.Int64
+}
+
+func (s slowStore) Save(t store.Table, m *store.Move) error {
+	time.Sleep(time.Duration(s.delay.Load()))
+	return s.Store.Save(t, m)
 }

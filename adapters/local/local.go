@@ -264,7 +264,11 @@ func (c *Chat) line(ctx context.Context, line string) {
 }
 
 func (c *Chat) run(ctx context.Context, cmd bot.Command) {
-	for _, o := range c.opts.Core.Handle(ctx, cmd) {
+	outs := c.opts.Core.Handle(ctx, cmd)
+	// What the command showed (the board, the hands) is printed before
+	// the answer, as a chat shows the board while the answer is typed.
+	c.opts.Core.Flush()
+	for _, o := range outs {
 		if o.Ack {
 			continue // the board already shows what an acknowledgement says
 		}

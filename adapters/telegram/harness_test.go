@@ -124,12 +124,13 @@ func (h *harness) restart() {
 	h.open()
 }
 
-// settle waits until every update pushed was confirmed and handled and
-// every queued message was sent.
+// settle waits until every update pushed was confirmed and handled, what
+// the core saved was delivered, and every queued message was sent.
 func (h *harness) settle() {
 	h.t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
+		h.core.Flush() // what the core saved is handed to the adapter
 		h.f.mu.Lock()
 		queued := len(h.f.updates)
 		h.f.mu.Unlock()

@@ -1,0 +1,273 @@
+package bot
+
+import (
+	"context"
+	"slices"
+	"strings"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
+)
+
+// The outbox: what a change of a table must show, saved in the same
+// transaction as the change, shown afterwards.
+//
+// A move used to be drawn and sent under the table's lock, one platform
+// call after another: a slow platform slowed every move of the table, and
+// a crash after the save lost what the players should have seen. Now a
+// change only records in Table.Outbox what must be shown (the board
+// changed, these events, these seats' hands, this message) and the save
+// writes it with the table. The player's answer follows the commit at
+// once. A deliverer per table then takes the outbox, builds the messages
+// from the table's state at that moment (so that several moves in a row
+// make one board and one hand per seat: superseded updates are never
+// drawn), and draws the pictures and sends everything with no lock held.
+// After a crash, a table whose record holds an outbox not yet shown is
+// delivered at start-up (the store's Unshown index): a move that was
+// answered is also, eventually, shown. The price is that the last batch
+// before a crash may be shown twice.
+
+// Outbox is a table's messages not yet shown. Seq counts the batches
+// queued (one per saved change that shows something), Shown the batches
+// taken by the deliverer; the rest is what they hold, merged.
+type Outbox struct {
+	Seq   uint64 `json:"seq,omitempty"`
+	Shown uint64 `json:"shown,omitempty"`
+	// Says are messages of their own, in order, before the board.
+	Says []Say `json:"says,omitempty"`
+	// Board asks for the board (or the lobby) to be drawn again, with the
+	// public events of the moves since it was last shown.
+	Board  bool       `json:"board,omitempty"`
+	Public []i18n.Msg `json:"public,omitempty"`
+	// Private holds each seat's private events; a seat with any gets its
+	// view, as does every seat in Tell and, after a board change, every
+	// seat the game waits for.
+	Private map[int][]i18n.Msg `json:"private,omitempty"`
+	Tell    []int              `json:"tell,omitempty"`
+}
+
+// Say is one message of its own: to the chat (User "") or to one user in
+// private.
+type Say struct {
+	User string     `json:"user,omitempty"`
+	Msgs []i18n.Msg `json:"msgs"`
+	// Ping names the seats whose attention is wanted.
+	Ping []int `json:"ping,omitempty"`
+	// Scores adds the plain scores of a game stopped early.
+	Scores bool `json:"scores,omitempty"`
+}
+
+// pending tells whether the outbox holds something not yet taken.
+func (o *Outbox) pending() bool { return o.Seq > o.Shown }
+
+// batch opens the batch of the change being made: every queue call before
+// the change's save belongs to it. The caller holds the table's lock.
+func (t *Table) batch() *Outbox {
+	if !t.batchOpen {
+		t.Outbox.Seq++
+		t.batchOpen = true
+	}
+	return &t.Outbox
+}
+
+// showBoard queues the board with the events of a change: public ones for
+// the board's message, private ones for their seats.
+func (t *Table) showBoard(events []games.Event, tell ...int) {
+	o := t.batch()
+	o.Board = true
+	for _, e := range events {
+		switch {
+		case e.To == games.Everyone:
+			o.Public = append(o.Public, e.Msg)
+		case e.To >= 0 && e.To < len(t.Seats):
+			if o.Private == nil {
+				o.Private = map[int][]i18n.Msg{}
+			}
+			o.Private[e.To] = append(o.Private[e.To], e.Msg)
+		}
+	}
+	for _, s := range tell {
+		if !slices.Contains(o.Tell, s) {
+			o.Tell = append(o.Tell, s)
+		}
+	}
+}
+
+// say queues a message of its own to the chat.
+func (t *Table) say(msgs ...i18n.Msg) *Say {
+	o := t.batch()
+	o.Says = append(o.Says, Say{Msgs: msgs})
+	return &o.Says[len(o.Says)-1]
+}
+
+// sayTo queues a private message to a user.
+func (t *Table) sayTo(user string, msgs ...i18n.Msg) {
+	o := t.batch()
+	o.Says = append(o.Says, Say{User: user, Msgs: msgs})
+}
+
+// kick wakes the table's deliverer, starting it when it is not running.
+// It never blocks: the deliverer waits for the table's lock, which the
+// caller may hold.
+func (c *Core) kick(t *Table) {
+	c.outMu.Lock()
+	defer c.outMu.Unlock()
+	if st, ok := c.outRunning[t.ID]; ok {
+		st.again = true
+		return
+	}
+	c.outRunning[t.ID] = &deliverer{}
+	go c.drain(t, t.ID, t.Game)
+}
+
+// deliverer is the state of one table's running deliverer: again is set
+// when the outbox was kicked while it ran.
+type deliverer struct{ again bool }
+
+// drain delivers the table's outbox until nothing is left, then stops.
+// id and game are the table's, read by kick under the table's lock.
+func (c *Core) drain(t *Table, id uint64, game string) {
+	for {
+		c.safely("outbox", func() { c.deliverOutbox(t, id) }, "table", id, "game", game)
+		c.outMu.Lock()
+		st := c.outRunning[id]
+		if !st.again {
+			delete(c.outRunning, id)
+			c.outIdle.Broadcast()
+			c.outMu.Unlock()
+			return
+		}
+		st.again = false
+		c.outMu.Unlock()
+	}
+}
+
+// deliverOutbox takes the outbox under the table's lock, then draws and
+// sends with no lock held, then tells the store it was shown.
+func (c *Core) deliverOutbox(t *Table, id uint64) {
+	outs, seq := c.lockedTake(t)
+	if seq == 0 {
+		return
+	}
+	c.drawPictures(outs)
+	c.deliver(context.Background(), outs...)
+	if err := c.st.Shown(id, seq); err != nil {
+		// The batch will be shown again after a restart; nothing is lost.
+		c.log.Warn("outbox shown, not recorded", "table", id, "err", err)
+	}
+}
+
+func (c *Core) lockedTake(t *Table) ([]Out, uint64) {
+	t.mu.Lock()
+	defer c.unlock(t)
+	return c.takeOutbox(t)
+}
+
+// takeOutbox builds the messages of the outbox from the table as it is now
+// and empties it in memory (the next save writes it empty; until then the
+// store's Unshown index, cleared by Shown, says it was shown). The caller
+// holds the lock.
+func (c *Core) takeOutbox(t *Table) (outs []Out, seq uint64) {
+	o := t.Outbox
+	if !o.pending() {
+		return nil, 0
+	}
+	t.Outbox = Outbox{Seq: o.Seq, Shown: o.Seq}
+	r := renderer(t, t.Settings.Lang)
+	for _, s := range o.Says {
+		outs = append(outs, c.sayOut(t, s, r))
+	}
+	if !o.Board {
+		return outs, o.Seq
+	}
+	board := c.boardOut(t)
+	if len(o.Public) > 0 {
+		board.Text = strings.Join(r.Texts(o.Public), "\n") + "\n\n" + board.Text
+	}
+	if t.Phase == Abandoned && t.game != nil {
+		// A natural end is announced by the engine's own events; a game
+		// stopped early gets the plain scores.
+		board.Text += "\n" + c.scoreLine(t, r)
+	}
+	outs = append(outs, board)
+	if t.game == nil {
+		return outs, o.Seq
+	}
+	seats := map[int]bool{}
+	for _, s := range o.Tell {
+		seats[s] = true
+	}
+	for s := range o.Private {
+		seats[s] = true
+	}
+	for _, w := range t.waiting() {
+		seats[w.Seat] = true
+	}
+	for s := range t.Seats { // in seat order, so that transcripts are stable
+		if !seats[s] || !t.Seats[s].human() {
+			continue
+		}
+		lang := c.langOf(t.Seats[s].User)
+		out := c.privateOut(t, s, lang)
+		if notes := o.Private[s]; len(notes) > 0 {
+			out.Text = strings.Join(renderer(t, lang).Texts(notes), "\n") + "\n\n" + out.Text
+		}
+		outs = append(outs, out)
+	}
+	return outs, o.Seq
+}
+
+// sayOut renders a message of its own in its reader's language.
+func (c *Core) sayOut(t *Table, s Say, chatR i18n.Renderer) Out {
+	if s.User != "" {
+		r := renderer(t, c.langOf(s.User))
+		return Out{Dest: ToUser, User: s.User, Table: t.ID, Text: strings.Join(r.Texts(s.Msgs), "\n")}
+	}
+	out := Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Text: strings.Join(chatR.Texts(s.Msgs), "\n")}
+	for _, seat := range s.Ping {
+		if seat >= 0 && seat < len(t.Seats) && t.Seats[seat].human() {
+			out.Mentions = append(out.Mentions, Mention{User: t.Seats[seat].User, Name: t.Seats[seat].Name})
+		}
+	}
+	if s.Scores && t.game != nil {
+		out.Text += "\n" + c.scoreLine(t, chatR)
+	}
+	return out
+}
+
+// Flush waits until every outbox saved so far has been handed to the
+// transports: for the terminal chat, which prints the board before the
+// answer, for tests, and for a clean stop.
+func (c *Core) Flush() {
+	c.outMu.Lock()
+	defer c.outMu.Unlock()
+	for len(c.outRunning) > 0 {
+		c.outIdle.Wait()
+	}
+}
+
+// resumeOutboxes starts the delivery of what a crash left unshown: the
+// loaded open tables, and finished ones read from the store's index.
+func (c *Core) resumeOutboxes() {
+	recs, err := c.st.Unshown()
+	if err != nil {
+		c.log.Error("unshown tables not read", "err", err)
+	}
+	for _, rec := range recs {
+		t := c.table(rec.ID)
+		if t == nil {
+			if t, err = loadTable(rec); err != nil {
+				c.log.Error("unshown table not loaded", "table", rec.ID, "err", err)
+				continue
+			}
+		}
+		t.mu.Lock()
+		pending := t.Outbox.pending()
+		t.mu.Unlock()
+		if pending {
+			c.kick(t)
+		} else if err := c.st.Shown(rec.ID, rec.Unshown); err != nil {
+			c.log.Warn("outbox shown, not recorded", "table", rec.ID, "err", err)
+		}
+	}
+}
