@@ -111,7 +111,10 @@ func playGame(t *testing.T, seed uint64, deep bool) int {
 // bot's dictionary searches about six times, and CI runs with it.
 func TestSelfPlay500(t *testing.T) {
 	games := 500
-	if testing.Short() {
+	// The engine runs on one goroutine: under the race detector a sample
+	// checks the test's own parallel harness, and the full count runs
+	// without it (the second half of the test command, README).
+	if testing.Short() || gamestest.Race {
 		games = 50
 	}
 	const groups = 4

@@ -98,7 +98,10 @@ func TestSelfPlay(t *testing.T) {
 	e := realEngine()
 	e.dict() // load the lexicon once, before the workers
 	n := 2000
-	if testing.Short() {
+	// The engine runs on one goroutine: under the race detector a sample
+	// checks the test's own parallel harness, and the full count runs
+	// without it (the second half of the test command, README).
+	if testing.Short() || gamestest.Race {
 		n = 300
 	}
 	const workers = 2

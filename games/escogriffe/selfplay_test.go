@@ -17,7 +17,10 @@ import (
 // place); see docs/games/escogriffe.md.
 func TestES_D2_BalanceFourBots(t *testing.T) {
 	want := 1000
-	if testing.Short() {
+	// The engine runs on one goroutine: under the race detector a sample
+	// checks the test's own parallel harness, and the full count runs
+	// without it (the second half of the test command, README).
+	if testing.Short() || gamestest.Race {
 		want = 100
 	}
 	// Games are played in parallel batches (the race detector makes them
@@ -66,7 +69,7 @@ func TestES_D2_BalanceFourBots(t *testing.T) {
 	if table[n/2] > 40 {
 		t.Errorf("median round %d turns, want 40 or less", table[n/2])
 	}
-	if long*100 >= n {
+	if n >= 1000 && long*100 >= n { // a rate needs the full sample
 		t.Errorf("%d rounds of %d reach 300 turns", long, n)
 	}
 }

@@ -239,7 +239,10 @@ func roundTripCheck(t *testing.T, e *Engine, g *Game) {
 
 // selfPlayGames is the number of seeded self-play games (see raceOn).
 func selfPlayGames() int {
-	if testing.Short() {
+	// The engine runs on one goroutine: under the race detector a sample
+	// checks the test's own parallel harness, and the full count runs
+	// without it (the second half of the test command, README).
+	if testing.Short() || gamestest.Race {
 		return 100
 	}
 	return 500

@@ -161,7 +161,10 @@ func playOne(e *Engine, players int, seed uint64, opts games.Options, every int)
 func TestSelfPlay(t *testing.T) {
 	e := realEngine()
 	n := 2000
-	if testing.Short() {
+	// The engine runs on one goroutine: under the race detector a sample
+	// checks the test's own parallel harness, and the full count runs
+	// without it (the second half of the test command, README).
+	if testing.Short() || gamestest.Race {
 		n = 200
 	}
 	every := 7
