@@ -361,6 +361,7 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 		c.log.Error("save failed", "table", t.ID, "err", err)
 		return err
 	}
+	t.committed = rec.Data
 	if opened {
 		c.kick(t)
 	}

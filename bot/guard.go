@@ -60,12 +60,8 @@ func (c *Core) reload(t *Table) {
 		c.forget(t)
 		return
 	}
-	shown := t.Outbox.Shown
 	t.restore(snapshot{rec.Data})
-	if t.Outbox.Seq <= shown {
-		// What the record still holds was shown already.
-		t.Outbox = Outbox{Seq: t.Outbox.Seq, Shown: t.Outbox.Seq}
-	}
+	t.committed = rec.Data
 	if t.game == nil && t.Phase == Playing {
 		c.forget(t)
 		return

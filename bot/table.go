@@ -95,6 +95,9 @@ type Table struct {
 	// batchOpen is set between the first message a change queues and the
 	// change's save: the messages of one change make one batch.
 	batchOpen bool
+	// committed is the record of the table's last save (or load): the
+	// state a failed change goes back to.
+	committed []byte
 }
 
 func (t *Table) record() (store.Table, error) {
@@ -122,6 +125,7 @@ func loadTable(rec store.Table) (*Table, error) {
 		return nil, fmt.Errorf("table %d: game %q is not in this tablee", rec.ID, t.Game)
 	}
 	t.engine = e
+	t.committed = rec.Data
 	if t.Phase == Playing || (t.over() && len(t.State) > 0) {
 		g, err := e.Load(t.State)
 		if err != nil {
@@ -201,7 +205,15 @@ type snapshot struct {
 	data []byte
 }
 
+//
+// A change starts from what was last committed, so the snapshot is the
+// record of the last save (Table.committed): the table is encoded once per
+// change, by its save, not once more for a rollback copy that is seldom
+// used.
 func (t *Table) snapshot() snapshot {
+	if t.committed != nil {
+		return snapshot{t.committed}
+	}
 	data, _ := json.Marshal(t)
 	return snapshot{data}
 }
@@ -216,7 +228,12 @@ func (t *Table) restore(s snapshot) {
 	t.Chat, t.Options, t.Creator, t.Phase = back.Chat, back.Options, back.Creator, back.Phase
 	t.Seats, t.Seed, t.Moves, t.State, t.Settings = back.Seats, back.Seed, back.Moves, back.State, back.Settings
 	t.Deadlines, t.Votes, t.Secret, t.Notes, t.Created, t.Scores = back.Deadlines, back.Votes, back.Secret, back.Notes, back.Created, back.Scores
+	// What the deliverer took since is not shown twice (see Outbox).
+	shown := t.Outbox.Shown
 	t.Touched, t.Outbox = back.Touched, back.Outbox
+	if t.Outbox.Seq <= shown {
+		t.Outbox = Outbox{Seq: t.Outbox.Seq, Shown: t.Outbox.Seq}
+	}
 	t.game = nil
 	if len(t.State) > 0 && engine != nil {
 		if g, err := engine.Load(t.State); err == nil {
