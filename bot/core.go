@@ -74,6 +74,10 @@ type Core struct {
 	outRunning map[uint64]*deliverer
 	outIdle    *sync.Cond
 
+	// The scheduler's agenda (due.go).
+	dueMu  sync.Mutex
+	agenda agenda
+
 	wake     chan struct{}
 	inflight sync.WaitGroup
 	closing  atomic.Bool
@@ -127,6 +131,7 @@ func New(opts Options) (*Core, error) {
 		}
 		c.byChat[t.Chat] = t
 		c.byID[t.ID] = t
+		c.setDue(t)
 	}
 	return c, nil
 }
@@ -355,6 +360,7 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 	if err != nil {
 		return err
 	}
+	rec.Due = c.dueOf(t)
 	opened := t.batchOpen
 	t.batchOpen = false // the change's batch ends with its save, saved or not
 	if err := c.st.Save(rec, mv); err != nil {
@@ -362,6 +368,7 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 		return err
 	}
 	t.committed = rec.Data
+	c.setDue(t)
 	if opened {
 		c.kick(t)
 	}
@@ -398,6 +405,7 @@ func (c *Core) forget(t *Table) {
 		delete(c.byChat, t.Chat)
 	}
 	delete(c.byID, t.ID)
+	c.dropDue(t.ID)
 }
 
 // deliver sends messages through their platform's transport. A closed DM

@@ -63,39 +63,8 @@ func remindAt(t *Table, d Deadline) time.Time {
 	return d.At.Add(-t.Settings.Reminder)
 }
 
-// next returns the earliest reminder or deadline of all tables.
-func (c *Core) next() (time.Time, bool) {
-	c.mu.Lock()
-	tables := make([]*Table, 0, len(c.byID))
-	for _, t := range c.byID {
-		tables = append(tables, t)
-	}
-	c.mu.Unlock()
-	var best time.Time
-	for _, t := range tables {
-		t.mu.Lock()
-		for _, d := range t.Deadlines {
-			for _, at := range []time.Time{remindAt(t, d), d.At} {
-				if !at.IsZero() && (best.IsZero() || at.Before(best)) {
-					best = at
-				}
-			}
-		}
-		if at, ok := c.lobbyExpiresAt(t); ok && (best.IsZero() || at.Before(best)) {
-			best = at
-		}
-		if at, ok := c.resumeDue(t); ok {
-			if at.IsZero() {
-				at = c.clock.Now()
-			}
-			if best.IsZero() || at.Before(best) {
-				best = at
-			}
-		}
-		t.mu.Unlock()
-	}
-	return best, !best.IsZero()
-}
+// next returns the earliest time something is due on any table.
+func (c *Core) next() (time.Time, bool) { return c.nextDue() }
 
 // Tick does what is due at the clock's present time: reminders, then
 // expired turns, applied as the engine's timeout move (or a bot's move when
@@ -109,18 +78,38 @@ func (c *Core) Tick(ctx context.Context) {
 	c.inflight.Add(1)
 	defer c.inflight.Done()
 	now := c.clock.Now()
-	c.mu.Lock()
-	tables := make([]*Table, 0, len(c.byID))
-	for _, t := range c.byID {
-		tables = append(tables, t)
-	}
-	c.mu.Unlock()
-	for _, t := range tables {
+	for _, id := range c.popDue(now) {
+		t := c.table(id)
+		if t == nil {
+			continue
+		}
 		// One table's panic is logged and stays with that table.
 		c.safely("deadline", func() { c.tickTable(ctx, t, now) }, "table", t.ID, "game", t.Game)
 		c.safely("resume", func() { c.resume(ctx, t, now) }, "table", t.ID, "game", t.Game)
 		c.safely("lobby expiry", func() { c.expireLobby(ctx, t, now) }, "table", t.ID, "game", t.Game)
+		c.safely("agenda", func() { c.reschedule(t, now) }, "table", t.ID, "game", t.Game)
 	}
+}
+
+// reschedule puts a table back on the agenda after a tick. What is still
+// due then could not be done (a save failed): it is tried again after a
+// pause rather than at once, again and again.
+func (c *Core) reschedule(t *Table, now time.Time) {
+	t.mu.Lock()
+	defer c.unlock(t)
+	if c.table(t.ID) != t {
+		return // forgotten: finished, expired
+	}
+	at := c.dueOf(t)
+	if at.IsZero() {
+		return
+	}
+	if !at.After(now) {
+		at = now.Add(retryFirst)
+	}
+	c.dueMu.Lock()
+	c.agenda.set(t.ID, at)
+	c.dueMu.Unlock()
 }
 
 func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {

@@ -41,7 +41,7 @@ func (c *Core) retryLater(t *Table) {
 	}
 	t.retries++
 	t.retryAt = c.clock.Now().Add(pause)
-	c.wakeUp()
+	c.setDue(t)
 }
 
 // resumeDue is when the table's bot seats must be played: the zero time,

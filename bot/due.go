@@ -1,0 +1,135 @@
+package bot
+
+import (
+	"container/heap"
+	"time"
+)
+
+// The scheduler's agenda: when each table next needs it (a reminder, a
+// deadline, a lobby's expiry, a bot seat to play), in a min-heap. Every
+// change of a table updates its entry, so the next thing due is found
+// without looking at every table: the scheduler used to read all of them
+// after every move. The store keeps the same time with each table (its due
+// index, Table.Due), for a start-up that reads the index rather than the
+// tables.
+
+// dueOf is the earliest time the scheduler must look at the table, zero
+// for none. The caller holds the table's lock.
+func (c *Core) dueOf(t *Table) time.Time {
+	var best time.Time
+	consider := func(at time.Time) {
+		if !at.IsZero() && (best.IsZero() || at.Before(best)) {
+			best = at
+		}
+	}
+	for _, d := range t.Deadlines {
+		consider(remindAt(t, d))
+		consider(d.At)
+	}
+	if at, ok := c.lobbyExpiresAt(t); ok {
+		consider(at)
+	}
+	if at, ok := c.resumeDue(t); ok {
+		if at.IsZero() {
+			at = c.clock.Now() // a bot waits: at once
+		}
+		consider(at)
+	}
+	return best
+}
+
+// setDue puts the table on the agenda at its due time, or takes it off. The
+// caller holds the table's lock.
+func (c *Core) setDue(t *Table) {
+	at := c.dueOf(t)
+	if t.over() {
+		at = time.Time{}
+	}
+	c.dueMu.Lock()
+	earlier := c.agenda.set(t.ID, at)
+	c.dueMu.Unlock()
+	if earlier {
+		c.wakeUp()
+	}
+}
+
+// dropDue takes a table off the agenda.
+func (c *Core) dropDue(id uint64) {
+	c.dueMu.Lock()
+	c.agenda.set(id, time.Time{})
+	c.dueMu.Unlock()
+}
+
+// nextDue is the earliest time on the agenda.
+func (c *Core) nextDue() (time.Time, bool) {
+	c.dueMu.Lock()
+	defer c.dueMu.Unlock()
+	if len(c.agenda.items) == 0 {
+		return time.Time{}, false
+	}
+	return c.agenda.items[0].at, true
+}
+
+// popDue takes off the agenda the tables due at now or before.
+func (c *Core) popDue(now time.Time) []uint64 {
+	c.dueMu.Lock()
+	defer c.dueMu.Unlock()
+	var ids []uint64
+	for len(c.agenda.items) > 0 && !c.agenda.items[0].at.After(now) {
+		it := heap.Pop(&c.agenda).(dueItem)
+		ids = append(ids, it.id)
+	}
+	return ids
+}
+
+type dueItem struct {
+	id uint64
+	at time.Time
+}
+
+// agenda is a min-heap of due times with one entry per table.
+type agenda struct {
+	items []dueItem
+	pos   map[uint64]int
+}
+
+// set moves, adds or (for the zero time) removes a table's entry; it says
+// whether the entry became the earliest.
+func (a *agenda) set(id uint64, at time.Time) (earliest bool) {
+	if a.pos == nil {
+		a.pos = map[uint64]int{}
+	}
+	i, ok := a.pos[id]
+	switch {
+	case at.IsZero() && ok:
+		heap.Remove(a, i)
+		return false
+	case at.IsZero():
+		return false
+	case ok:
+		a.items[i].at = at
+		heap.Fix(a, i)
+	default:
+		heap.Push(a, dueItem{id: id, at: at})
+	}
+	return a.items[0].id == id
+}
+
+func (a *agenda) Len() int           { return len(a.items) }
+func (a *agenda) Less(i, j int) bool { return a.items[i].at.Before(a.items[j].at) }
+func (a *agenda) Swap(i, j int) {
+	a.items[i], a.items[j] = a.items[j], a.items[i]
+	a.pos[a.items[i].id] = i
+	a.pos[a.items[j].id] = j
+}
+func (a *agenda) Push(x any) {
+	it := x.(dueItem)
+	a.pos[it.id] = len(a.items)
+	a.items = append(a.items, it)
+}
+func (a *agenda) Pop() any {
+	it := a.items[len(a.items)-1]
+	a.items = a.items[:len(a.items)-1]
+	delete(a.pos, it.id)
+	return it
+}
