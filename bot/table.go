@@ -205,7 +205,6 @@ type snapshot struct {
 	data []byte
 }
 
-//
 // A change starts from what was last committed, so the snapshot is the
 // record of the last save (Table.committed): the table is encoded once per
 // change, by its save, not once more for a rollback copy that is seldom
