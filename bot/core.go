@@ -133,6 +133,9 @@ func New(opts Options) (*Core, error) {
 		c.byID[t.ID] = t
 		c.setDue(t)
 	}
+	if err := c.completeDueIndex(); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 
@@ -353,7 +356,9 @@ var errNotSaved = errors.New("bot: not saved")
 
 // save writes the table, and the move when there is one, in one transaction.
 func (c *Core) save(t *Table, mv *store.Move) error {
-	if t.Phase == Lobby {
+	if t.Phase == Lobby && t.batchOpen {
+		// A change the lobby shows (a seat, a bot) starts its week again;
+		// a note of an adapter or a rewrite at start-up does not.
 		t.Touched = c.clock.Now().UTC()
 	}
 	rec, err := t.record()

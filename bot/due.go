@@ -2,6 +2,7 @@ package bot
 
 import (
 	"container/heap"
+	"fmt"
 	"time"
 )
 
@@ -132,4 +133,30 @@ func (a *agenda) Pop() any {
 	a.items = a.items[:len(a.items)-1]
 	delete(a.pos, it.id)
 	return it
+}
+
+// dueIndexStore is a store whose due index may predate some tables' due
+// times (a file written before the index existed): the store/bolt store.
+type dueIndexStore interface {
+	DueIndexComplete() (bool, error)
+	SetDueIndexComplete() error
+}
+
+// completeDueIndex saves every open table once with its due time when the
+// store says its index may miss some, then records that it does not.
+func (c *Core) completeDueIndex() error {
+	ds, ok := c.st.(dueIndexStore)
+	if !ok {
+		return nil
+	}
+	done, err := ds.DueIndexComplete()
+	if err != nil || done {
+		return err
+	}
+	for _, t := range c.byID {
+		if err := c.save(t, nil); err != nil {
+			return fmt.Errorf("bot: filling the due index: %w", err)
+		}
+	}
+	return ds.SetDueIndexComplete()
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"testing"
 	"time"
+
+	"github.com/tablee/tablee/store"
 )
 
 // The agenda gives tables back in the order they fall due, one entry per
@@ -58,6 +60,43 @@ func BenchmarkAgendaMove(b *testing.B) {
 		c.dueMu.Unlock()
 		if _, ok := c.nextDue(); !ok {
 			b.Fatal("empty agenda")
+		}
+	}
+}
+
+// incompleteIndex is a store whose due index predates its tables.
+type incompleteIndex struct {
+	store.Store
+	saved    map[uint64]time.Time
+	complete bool
+}
+
+func (s *incompleteIndex) Save(t store.Table, m *store.Move) error {
+	s.saved[t.ID] = t.Due
+	return s.Store.Save(t, m)
+}
+func (s *incompleteIndex) DueIndexComplete() (bool, error) { return s.complete, nil }
+func (s *incompleteIndex) SetDueIndexComplete() error     { s.complete = true; return nil }
+
+// A data file whose due index misses tables (written before the index)
+// gets every open table saved once with its due time at start-up, then is
+// marked complete, and is not saved again at the next start.
+func TestAgenda_IncompleteStoreIndexIsFilledAtStartUp(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.do("alice", "/play tictactoe"))
+	mustOK(t, h.doIn("local:two", "alice", "/play tictactoe"))
+	var s *incompleteIndex
+	h.wrap = func(st store.Store) store.Store {
+		s = &incompleteIndex{Store: st, saved: map[uint64]time.Time{}}
+		return s
+	}
+	h.restart()
+	if len(s.saved) != 2 || !s.complete {
+		t.Fatalf("saved %v, complete %v", s.saved, s.complete)
+	}
+	for id, due := range s.saved {
+		if want := h.clock.Now().Add(DefaultLobbyExpiry); !due.Equal(want) {
+			t.Fatalf("table %d saved due %v, want the lobby's expiry %v", id, due, want)
 		}
 	}
 }
