@@ -7,13 +7,13 @@ import (
 	"github.com/tablee/tablee/games/gamestest"
 )
 
-// fuzzPositions are the positions FuzzApply plays in (about 7,000, built
-// once per process: 0.4 s, some seconds under the race detector): every
-// position of seven bot games, two of them whole (2 and 3 players, to the
-// end of the game) and the first 800 moves of the others (4 to 8 players,
-// two rounds or more). One position in 16 is kept saved, the others as the
-// moves since, so that memory stays low. An execution loads one instead of
-// replaying the bots' moves.
+// fuzzPositions are the positions FuzzApply plays in (6,981, built once
+// per process: 0.3 s, about 6 s under -race): every position of seven bot
+// games, two of them whole (2 and 3 players, to the end of the game) and
+// the first 800 moves of the others (4 to 8 players, two rounds or more).
+// One position in 16 is kept saved, the others as the moves since, so that
+// memory stays low. An execution loads one instead of replaying the bots'
+// moves.
 var fuzzPositions = gamestest.PositionsOnce{Build: func(t testing.TB) *gamestest.Positions {
 	p := gamestest.NewPositions(engine{}, 16)
 	plays := []gamestest.SelfPlay{{Players: 2, Seed: 1}, {Players: 3, Seed: 2}}
