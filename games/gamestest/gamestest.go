@@ -2,8 +2,9 @@
 // that each engine calls them instead of keeping its own copy: the
 // catalogues (CheckCatalogue, CheckKeysUsed), moves that must be accepted
 // or refused without a trace (MustApply, Refused, TryMove), bot moves to
-// reach a position (Advance), save and load (RoundTrip), and views as text
-// (ViewText). Like net/http/httptest, it is imported by tests only.
+// reach a position (Advance), the positions of bot games kept for fuzz
+// targets to load (Positions), save and load (RoundTrip), and views as
+// text (ViewText). Like net/http/httptest, it is imported by tests only.
 package gamestest
 
 import (
