@@ -91,3 +91,91 @@ func (d *Duration) UnmarshalText(b []byte) error {
 	*d = v
 	return nil
 }
+
+// Period is a Duration that the word "off" turns off (0), for what runs on
+// a schedule: backups.every. "0" is off as well.
+type Period Duration
+
+// Retention is a Duration that the word "keep" makes unlimited (0): how
+// long finished games are kept. "0" keeps them as well.
+type Retention Duration
+
+// parseSwitched reads a duration or the word that stands for 0.
+func parseSwitched(s, word string) (Duration, error) {
+	if strings.EqualFold(strings.TrimSpace(s), word) {
+		return 0, nil
+	}
+	d, err := ParseDuration(s)
+	if err != nil {
+		return 0, fmt.Errorf("%q is neither %s nor a duration (use 12h or 2d)", s, word)
+	}
+	return d, nil
+}
+
+// unmarshalSwitched reads a scalar for Period and Retention, with an error
+// that yaml's type errors carry to the setting's name and line.
+func unmarshalSwitched(n *yaml.Node, word, example string) (Duration, error) {
+	if n.Kind != yaml.ScalarNode {
+		return 0, &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: must be %s or a duration such as %s", n.Line, word, example)}}
+	}
+	d, err := parseSwitched(n.Value, word)
+	if err != nil {
+		return 0, &yaml.TypeError{Errors: []string{fmt.Sprintf("line %d: must be %s or a duration such as %s, not %q", n.Line, word, example, n.Value)}}
+	}
+	return d, nil
+}
+
+// D is the period as a time.Duration, 0 when off.
+func (p Period) D() time.Duration { return time.Duration(p) }
+
+// String writes "off" for 0, else as Duration does.
+func (p Period) String() string {
+	if p == 0 {
+		return "off"
+	}
+	return Duration(p).String()
+}
+
+// UnmarshalYAML reads "off" or a duration.
+func (p *Period) UnmarshalYAML(n *yaml.Node) error {
+	d, err := unmarshalSwitched(n, "off", "6h or 1d")
+	*p = Period(d)
+	return err
+}
+
+// MarshalYAML writes the period as String does.
+func (p Period) MarshalYAML() (any, error) { return p.String(), nil }
+
+// D is the retention as a time.Duration, 0 when games are kept.
+func (r Retention) D() time.Duration { return time.Duration(r) }
+
+// String writes "keep" for 0, else as Duration does.
+func (r Retention) String() string {
+	if r == 0 {
+		return "keep"
+	}
+	return Duration(r).String()
+}
+
+// UnmarshalYAML reads "keep" or a duration.
+func (r *Retention) UnmarshalYAML(n *yaml.Node) error {
+	d, err := unmarshalSwitched(n, "keep", "90d")
+	*r = Retention(d)
+	return err
+}
+
+// MarshalYAML writes the retention as String does.
+func (r Retention) MarshalYAML() (any, error) { return r.String(), nil }
+
+// ParsePeriod reads what a Period setting holds: "off", "0" or a duration.
+func ParsePeriod(s string) (Period, error) {
+	d, err := parseSwitched(s, "off")
+	return Period(d), err
+}
+
+// ParseRetention reads what a Retention setting holds: "keep", "0" or a
+// duration.
+func ParseRetention(s string) (Retention, error) {
+	d, err := parseSwitched(s, "keep")
+	return Retention(d), err
+}
