@@ -32,6 +32,12 @@ func (systemClock) Now() time.Time { return time.Now() }
 // Options configure a Core.
 type Options struct {
 	Store store.Store
+	// OnDamaged, when set, is called once, with the error, the first time
+	// a store call fails because the data file is damaged (an error
+	// wrapping store.ErrDamaged): the store may refuse every later write,
+	// so the process should stop cleanly rather than play on. It must not
+	// block: it runs inside the command that met the damage.
+	OnDamaged func(error)
 	Clock Clock // default: the system clock
 	// Seeds gives each new game its seed; default: crypto/rand. The local
 	// chat and tests pass a deterministic source.
@@ -42,6 +48,9 @@ type Options struct {
 	Reminder time.Duration
 	OnExpiry string
 	Logger   *slog.Logger
+	// LobbyExpiry is how long a lobby nobody changes stays open before it
+	// is closed and deleted; 0 means DefaultLobbyExpiry.
+	LobbyExpiry time.Duration
 }
 
 // Core holds every open table and runs commands against them. It is safe
@@ -115,6 +124,9 @@ func New(opts Options) (*Core, error) {
 		c.byChat[t.Chat] = t
 		c.byID[t.ID] = t
 	}
+	// From here on damage is the caller's to handle through OnDamaged (New
+	// returns what it meets itself).
+	c.st = watchDamage(c.st, opts.OnDamaged)
 	return c, nil
 }
 
