@@ -32,17 +32,17 @@ func (systemClock) Now() time.Time { return time.Now() }
 // Options configure a Core.
 type Options struct {
 	Store store.Store
+	Clock Clock // default: the system clock
+	// Seeds gives each new game its seed; default: crypto/rand. The local
+	// chat and tests pass a deterministic source.
+	Seeds func() uint64
+	Lang  i18n.Lang // default language of chats and users
 	// OnDamaged, when set, is called once, with the error, the first time
 	// a store call fails because the data file is damaged (an error
 	// wrapping store.ErrDamaged): the store may refuse every later write,
 	// so the process should stop cleanly rather than play on. It must not
 	// block: it runs inside the command that met the damage.
 	OnDamaged func(error)
-	Clock Clock // default: the system clock
-	// Seeds gives each new game its seed; default: crypto/rand. The local
-	// chat and tests pass a deterministic source.
-	Seeds func() uint64
-	Lang  i18n.Lang // default language of chats and users
 	// Defaults for new tables' deadlines (see Settings).
 	Turn     time.Duration
 	Reminder time.Duration
