@@ -462,8 +462,8 @@ func (c *Config) validate(source string, l lines) error {
 	if d := c.LobbyExpiry.D(); d < minLobbyExpiry {
 		bad("lobby_expiry", "must be at least 1h (such as 7d), not %s", c.LobbyExpiry)
 	}
-	if d := c.Retention.D(); d < 0 || (d > 0 && d < minRetention) {
-		bad("retention", "must be keep or at least 1d (such as 90d), not %s", c.Retention)
+	if p := c.Retention.Problem(); p != "" {
+		bad("retention", "%s", p)
 	}
 	if d := c.Backups.Every.D(); d < 0 || (d > 0 && d < minBackupEvery) {
 		bad("backups.every", "must be off or at least 1m (such as 6h), not %s", c.Backups.Every)

@@ -184,8 +184,11 @@ func TestDurations(t *testing.T) {
 	if s := Duration(48 * time.Hour).String(); s != "2d" {
 		t.Errorf("2 days = %q", s)
 	}
-	if s := Duration(90 * time.Second).String(); s != "1m30s" {
-		t.Errorf("90s = %q", s)
+	for d, want := range map[time.Duration]string{90 * time.Second: "1m30s", 12 * time.Hour: "12h", 5 * time.Minute: "5m",
+		90 * time.Minute: "1h30m", 36 * time.Hour: "1d12h", 0: "0s", time.Hour + time.Second: "1h0m1s", 500 * time.Millisecond: "500ms"} {
+		if s := Duration(d).String(); s != want {
+			t.Errorf("%v = %q, want %q", d, s, want)
+		}
 	}
 	out, err := yaml.Marshal(struct{ D Duration }{Duration(48 * time.Hour)})
 	if err != nil || string(out) != "d: 2d\n" {
@@ -258,7 +261,7 @@ func TestValidationNamesTheSetting(t *testing.T) {
 		{"retention: 12h", "retention", "must be keep or at least 1d (such as 90d), not 12h"},
 		{"retention: forever", "retention", `must be keep or a duration such as 90d, not "forever"`},
 		{"retention: -90d", "retention", "must be keep or a duration"},
-		{"lobby_expiry: 10m", "lobby_expiry", "must be at least 1h (such as 7d), not 10m0s"},
+		{"lobby_expiry: 10m", "lobby_expiry", "must be at least 1h (such as 7d), not 10m"},
 		{"lobby_expiry: 0", "lobby_expiry", "must be at least 1h"},
 		{"lobby_expiry: off", "lobby_expiry", `must be a duration such as 90s, 12h or 2d, not "off"`},
 	}

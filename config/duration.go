@@ -44,20 +44,33 @@ func ParseDuration(s string) (Duration, error) {
 // D is the duration as a time.Duration.
 func (d Duration) D() time.Duration { return time.Duration(d) }
 
-// String writes whole days as "2d" and the rest as Go does: "0s", "90s" is
-// "1m30s", "36h" is "1d12h0m0s". ParseDuration reads every form back.
+// String writes whole days as "2d" and the rest as Go does, without its
+// zero units: "0s", "90s" is "1m30s", "12h" (not Go's "12h0m0s"), "36h" is
+// "1d12h". ParseDuration reads every form back.
 func (d Duration) String() string {
 	t := time.Duration(d)
 	if t < day && t > -day {
-		return t.String()
+		return trimZeroUnits(t.String())
 	}
 	days, rest := t/day, t%day
 	if rest < 0 {
-		return t.String()
+		return trimZeroUnits(t.String())
 	}
 	s := strconv.FormatInt(int64(days), 10) + "d"
 	if rest != 0 {
-		s += rest.String()
+		s += trimZeroUnits(rest.String())
+	}
+	return s
+}
+
+// trimZeroUnits drops the zero minutes and seconds Go writes after hours
+// and minutes: "12h0m0s" is "12h", "5m0s" is "5m"; "0s" stays.
+func trimZeroUnits(s string) string {
+	if strings.HasSuffix(s, "m0s") {
+		s = strings.TrimSuffix(s, "0s")
+	}
+	if strings.HasSuffix(s, "h0m") {
+		s = strings.TrimSuffix(s, "0m")
 	}
 	return s
 }
@@ -155,6 +168,15 @@ func (r Retention) String() string {
 		return "keep"
 	}
 	return Duration(r).String()
+}
+
+// Problem says what is wrong with the retention, "" when nothing is: the
+// setting's rule, for the command line too (tablee compact --retention).
+func (r Retention) Problem() string {
+	if d := r.D(); d < 0 || (d > 0 && d < minRetention) {
+		return fmt.Sprintf("must be keep or at least 1d (such as 90d), not %s", r)
+	}
+	return ""
 }
 
 // UnmarshalYAML reads "keep" or a duration.
