@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/tablee/tablee/config"
@@ -284,8 +285,12 @@ func backupTool(args []string, stdout, stderr io.Writer) (err error) {
 // file named with the time in dest when it is a directory. It must not
 // exist yet, and must not be the data file.
 func backupDest(path, dest string, now time.Time) (string, error) {
-	if fi, err := os.Stat(dest); err == nil && fi.IsDir() {
+	fi, err := os.Stat(dest)
+	switch {
+	case err == nil && fi.IsDir():
 		dest = filepath.Join(dest, filepath.Base(bolt.BackupPath(path, now)))
+	case strings.HasSuffix(dest, "/") || strings.HasSuffix(dest, string(filepath.Separator)):
+		return "", usageError("%s: no such directory", dest)
 	}
 	abs, err := filepath.Abs(dest)
 	if err != nil {

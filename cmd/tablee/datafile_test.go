@@ -163,7 +163,7 @@ func TestDataFileTools(t *testing.T) {
 			{"check", "--nonsense"},
 			{"backup", "--db", path},
 			{"backup", "--db", path, path},
-			{"backup", "--db", path, filepath.Join(data, "tablee.db")},
+			{"backup", "--db", path, filepath.Join(dir, "no-such-dir") + "/"},
 			{"compact", path, "--retention", "12h"},
 			{"compact", path, "--retention", "soon"},
 		} {
