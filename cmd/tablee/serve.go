@@ -99,7 +99,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer) (err error) {
 				log.Info("stopping: signal received")
 			}
 		case first = <-errs:
-			failed = true
+			// A platform that stopped because the damage cancelled the run
+			// did not fail.
+			failed = damage.Err() == nil
 		}
 	}
 	if failed {
