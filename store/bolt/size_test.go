@@ -144,6 +144,9 @@ func sizeScenario(real []sizeGame, games, perGame, atOnce int, newID func() (uin
 // high-water mark less the free pages) and of the move log's pages.
 type diskUse struct {
 	used, log int64
+	// logFill and tablesFill are the share of their buckets' leaf pages
+	// that holds data.
+	logFill, tablesFill float64
 }
 
 func measureDisk(db *bbolt.DB, logBucket []byte) (diskUse, error) {
@@ -151,6 +154,9 @@ func measureDisk(db *bbolt.DB, logBucket []byte) (diskUse, error) {
 	err := db.View(func(tx *bbolt.Tx) error {
 		s := tx.Bucket(logBucket).Stats()
 		d.log = int64(s.BranchAlloc + s.LeafAlloc)
+		d.logFill = float64(s.LeafInuse) / float64(max(s.LeafAlloc, 1))
+		ts := tx.Bucket(bTables).Stats()
+		d.tablesFill = float64(ts.LeafInuse) / float64(max(ts.LeafAlloc, 1))
 		d.used = tx.Size()
 		return nil
 	})
@@ -190,6 +196,8 @@ func reportDisk(b *testing.B, live, comp diskUse) {
 	b.ReportMetric(float64(live.used)/sizeGames/1024, "KB/game")
 	b.ReportMetric(float64(comp.log)/sizeTotalMv, "B/move-compacted")
 	b.ReportMetric(float64(comp.used)/sizeGames/1024, "KB/game-compacted")
+	b.ReportMetric(100*live.logFill, "%log-fill")
+	b.ReportMetric(100*live.tablesFill, "%tables-fill")
 }
 
 // BenchmarkDiskPerGame plays 100 finished games of 300 moves, 20 tables
