@@ -45,7 +45,7 @@ Usage:
   tablee local   [--data DIR] [--seed N]  play in this terminal, no token needed
   tablee check   [FILE]                   check the data file: pages, records, checksums
   tablee backup  DEST                     a consistent, checked copy of the data file, even while it runs
-  tablee compact [FILE] [--retention 90d] shrink the data file (tablee serve stopped)
+  tablee compact [FILE]                   apply the retention and shrink the data file (serve stopped)
   tablee lexicon has                       read words on stdin, print each with yes or no
   tablee lexicon build [--out DIR]         rebuild the word graphs from the word lists
   tablee render <game> [--seed N] [--moves K] [-o out.png]
