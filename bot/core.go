@@ -37,6 +37,12 @@ type Options struct {
 	// chat and tests pass a deterministic source.
 	Seeds func() uint64
 	Lang  i18n.Lang // default language of chats and users
+	// OnDamaged, when set, is called once, with the error, the first time
+	// a store call fails because the data file is damaged (an error
+	// wrapping store.ErrDamaged): the store may refuse every later write,
+	// so the process should stop cleanly rather than play on. It must not
+	// block: it runs inside the command that met the damage.
+	OnDamaged func(error)
 	// Defaults for new tables' deadlines (see Settings).
 	Turn     time.Duration
 	Reminder time.Duration
@@ -136,6 +142,9 @@ func New(opts Options) (*Core, error) {
 	if err := c.completeDueIndex(); err != nil {
 		return nil, err
 	}
+	// From here on damage is the caller's to handle through OnDamaged (New
+	// returns what it meets itself).
+	c.st = watchDamage(c.st, opts.OnDamaged)
 	return c, nil
 }
 

@@ -21,6 +21,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"go.yaml.in/yaml/v3"
@@ -40,10 +41,27 @@ type Config struct {
 	// the ones the game makes from the dictionary.
 	Booklet string `yaml:"booklet"`
 
+	// LobbyExpiry is how long a lobby nobody changes stays open before it
+	// is closed and deleted.
+	LobbyExpiry Duration `yaml:"lobby_expiry"`
+	// Retention is how long finished games are kept; 0 (keep) keeps them
+	// for ever.
+	Retention Retention `yaml:"retention"`
+
+	Backups   Backups   `yaml:"backups"`
 	Log       Log       `yaml:"log"`
 	Deadlines Deadlines `yaml:"deadlines"`
 	Discord   Discord   `yaml:"discord"`
 	Telegram  Telegram  `yaml:"telegram"`
+}
+
+// Backups are the automatic backups of the data file, taken by tablee
+// serve into the backups directory beside it.
+type Backups struct {
+	// Every is the time between two backups; 0 (off) takes none.
+	Every Period `yaml:"every"`
+	// Keep is how many automatic backups are kept; older ones are removed.
+	Keep int `yaml:"keep"`
 }
 
 // Log is the bot's own logging.
@@ -112,12 +130,31 @@ const (
 // DBFile is the name of the data file in DataDir.
 const DBFile = "tablee.db"
 
+// Defaults of the settings that keep the data file in shape.
+const (
+	DefaultBackupEvery = 6 * time.Hour
+	DefaultBackupKeep  = 8
+	DefaultLobbyExpiry = 7 * day
+)
+
+// Lower bounds of those settings (their messages say them too): anything
+// shorter is a slip of the pen that would cost a lot (a copy of the whole
+// file every few seconds, the games of the day deleted as soon as they
+// end, a lobby closed while its players gather).
+const (
+	minBackupEvery = time.Minute
+	minRetention   = day
+	minLobbyExpiry = time.Hour
+)
+
 // Default is the configuration of an empty file.
 func Default() *Config {
 	return &Config{
-		DataDir:  "./data",
-		Language: "fr",
-		Log:      Log{Level: "info", Format: "text"},
+		DataDir:     "./data",
+		Language:    "fr",
+		LobbyExpiry: Duration(DefaultLobbyExpiry),
+		Backups:     Backups{Every: Period(DefaultBackupEvery), Keep: DefaultBackupKeep},
+		Log:         Log{Level: "info", Format: "text"},
 		Deadlines: Deadlines{
 			OnExpiry: "pass",
 		},
@@ -422,6 +459,18 @@ func (c *Config) validate(source string, l lines) error {
 		bad("data_dir", "must not be empty")
 	}
 	oneOf("language", c.Language, "fr", "en")
+	if d := c.LobbyExpiry.D(); d < minLobbyExpiry {
+		bad("lobby_expiry", "must be at least 1h (such as 7d), not %s", c.LobbyExpiry)
+	}
+	if p := c.Retention.Problem(); p != "" {
+		bad("retention", "%s", p)
+	}
+	if d := c.Backups.Every.D(); d < 0 || (d > 0 && d < minBackupEvery) {
+		bad("backups.every", "must be off or at least 1m (such as 6h), not %s", c.Backups.Every)
+	}
+	if c.Backups.Keep < 1 {
+		bad("backups.keep", "must be at least 1, not %d (backups.every: off takes no backups)", c.Backups.Keep)
+	}
 	oneOf("log.level", c.Log.Level, "debug", "info", "warn", "error")
 	oneOf("log.format", c.Log.Format, "text", "json")
 
@@ -492,11 +541,13 @@ func (c *Config) validate(source string, l lines) error {
 // String describes the configuration with its secrets masked, for %v and
 // %+v.
 func (c Config) String() string {
-	return fmt.Sprintf("{data_dir:%q language:%s dictionary:%q booklet:%q log:{level:%s format:%s} "+
+	return fmt.Sprintf("{data_dir:%q language:%s dictionary:%q booklet:%q lobby_expiry:%s retention:%s "+
+		"backups:{every:%s keep:%d} log:{level:%s format:%s} "+
 		"deadlines:{turn:%s reminder:%s on_expiry:%s} "+
 		"discord:{enabled:%t token:%q dev_guild:%q shard_id:%d shard_count:%d} "+
 		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s webhook:{listen:%q path:%q url:%q secret_token:%q}}}",
-		c.DataDir, c.Language, c.Dictionary, c.Booklet, c.Log.Level, c.Log.Format,
+		c.DataDir, c.Language, c.Dictionary, c.Booklet, c.LobbyExpiry, c.Retention,
+		c.Backups.Every, c.Backups.Keep, c.Log.Level, c.Log.Format,
 		c.Deadlines.Turn, c.Deadlines.Reminder, c.Deadlines.OnExpiry,
 		c.Discord.Enabled, c.Discord.Token.mask(), c.Discord.DevGuild, c.Discord.ShardID, c.Discord.ShardCount,
 		c.Telegram.Enabled, c.Telegram.Token.mask(), c.Telegram.Mode, c.Telegram.PollTimeout,
@@ -513,6 +564,9 @@ func (c Config) LogValue() slog.Value {
 		slog.String("language", c.Language),
 		slog.String("dictionary", c.Dictionary),
 		slog.String("booklet", c.Booklet),
+		slog.String("lobby_expiry", c.LobbyExpiry.String()),
+		slog.String("retention", c.Retention.String()),
+		slog.Group("backups", slog.String("every", c.Backups.Every.String()), slog.Int("keep", c.Backups.Keep)),
 		slog.Group("log", slog.String("level", c.Log.Level), slog.String("format", c.Log.Format)),
 		slog.Group("deadlines",
 			slog.String("turn", c.Deadlines.Turn.String()),

@@ -110,6 +110,58 @@ func TestExampleFile(t *testing.T) {
 	}
 }
 
+// TestUpkeepSettings: backups, retention and lobby expiry as people write
+// them, with their defaults.
+func TestUpkeepSettings(t *testing.T) {
+	c := Default()
+	if c.Backups.Every.D() != 6*time.Hour || c.Backups.Keep != 8 || c.Retention.D() != 0 || c.LobbyExpiry.D() != 7*24*time.Hour {
+		t.Fatalf("defaults: backups %+v retention %v lobby_expiry %v", c.Backups, c.Retention, c.LobbyExpiry)
+	}
+	for _, tc := range []struct {
+		yaml                    string
+		every, retention, lobby time.Duration
+		keep                    int
+	}{
+		{"backups: {every: 6h, keep: 8}\n", 6 * time.Hour, 0, 7 * 24 * time.Hour, 8},
+		{"backups:\n  every: off\n", 0, 0, 7 * 24 * time.Hour, 8},
+		{"backups:\n  every: Off\n  keep: 30\n", 0, 0, 7 * 24 * time.Hour, 30},
+		{"backups:\n  every: 0\n", 0, 0, 7 * 24 * time.Hour, 8},
+		{"backups:\n  every: 1d12h\n", 36 * time.Hour, 0, 7 * 24 * time.Hour, 8},
+		{"retention: 90d\n", 6 * time.Hour, 90 * 24 * time.Hour, 7 * 24 * time.Hour, 8},
+		{"retention: keep\n", 6 * time.Hour, 0, 7 * 24 * time.Hour, 8},
+		{"retention: 0\n", 6 * time.Hour, 0, 7 * 24 * time.Hour, 8},
+		{"lobby_expiry: 2d\n", 6 * time.Hour, 0, 48 * time.Hour, 8},
+		{"lobby_expiry: 1h\n", 6 * time.Hour, 0, time.Hour, 8},
+	} {
+		c, err := Parse([]byte(tc.yaml), "t.yaml")
+		if err != nil {
+			t.Errorf("%q: %v", tc.yaml, err)
+			continue
+		}
+		if c.Backups.Every.D() != tc.every || c.Backups.Keep != tc.keep || c.Retention.D() != tc.retention || c.LobbyExpiry.D() != tc.lobby {
+			t.Errorf("%q: backups %v/%d retention %v lobby_expiry %v", tc.yaml, c.Backups.Every, c.Backups.Keep, c.Retention, c.LobbyExpiry)
+		}
+	}
+	if s := Period(0).String(); s != "off" {
+		t.Errorf("Period(0) = %q", s)
+	}
+	if s := Retention(0).String(); s != "keep" {
+		t.Errorf("Retention(0) = %q", s)
+	}
+	for _, in := range []string{"keep", "90d", " 0 "} {
+		r, err := ParseRetention(in)
+		if back, err2 := ParseRetention(r.String()); err != nil || err2 != nil || back != r {
+			t.Errorf("ParseRetention(%q) = %v, %v; back %v, %v", in, r, err, back, err2)
+		}
+	}
+	if _, err := ParseRetention("90"); err == nil || !strings.Contains(err.Error(), `"90" is neither keep nor a duration`) {
+		t.Errorf("ParseRetention(90): %v", err)
+	}
+	if p, err := ParsePeriod("off"); err != nil || p != 0 {
+		t.Errorf("ParsePeriod(off) = %v, %v", p, err)
+	}
+}
+
 func TestDurations(t *testing.T) {
 	for in, want := range map[string]time.Duration{
 		"0": 0, "0s": 0, "90s": 90 * time.Second, "12h": 12 * time.Hour, "2d": 48 * time.Hour,
@@ -132,8 +184,11 @@ func TestDurations(t *testing.T) {
 	if s := Duration(48 * time.Hour).String(); s != "2d" {
 		t.Errorf("2 days = %q", s)
 	}
-	if s := Duration(90 * time.Second).String(); s != "1m30s" {
-		t.Errorf("90s = %q", s)
+	for d, want := range map[time.Duration]string{90 * time.Second: "1m30s", 12 * time.Hour: "12h", 5 * time.Minute: "5m",
+		90 * time.Minute: "1h30m", 36 * time.Hour: "1d12h", 0: "0s", time.Hour + time.Second: "1h0m1s", 500 * time.Millisecond: "500ms"} {
+		if s := Duration(d).String(); s != want {
+			t.Errorf("%v = %q, want %q", d, s, want)
+		}
 	}
 	out, err := yaml.Marshal(struct{ D Duration }{Duration(48 * time.Hour)})
 	if err != nil || string(out) != "d: 2d\n" {
@@ -196,6 +251,19 @@ func TestValidationNamesTheSetting(t *testing.T) {
 		{"telegram: {webhook: {path: telegram}}", "telegram.webhook.path", "must start with /"},
 		{"telegram: {webhook: {url: 'http://x/t'}}", "telegram.webhook.url", "must be an https:// URL"},
 		{"telegram: {webhook: {secret_token: 'no spaces allowed'}}", "telegram.webhook.secret_token", "must be 1 to 256 characters"},
+		{"backups: {every: 30s}", "backups.every", "must be off or at least 1m (such as 6h), not 30s"},
+		{"backups: {every: -6h}", "backups.every", "must be off or at least 1m"},
+		{"backups: {every: sometimes}", "backups.every", `must be off or a duration such as 6h or 1d, not "sometimes"`},
+		{"backups: {every: [6h]}", "backups.every", "must be off or a duration"},
+		{"backups: {keep: 0}", "backups.keep", "must be at least 1, not 0 (backups.every: off takes no backups)"},
+		{"backups: {keep: all}", "backups.keep", `must be a whole number, not "all"`},
+		{"backups: 6h", "backups", "must be a mapping of settings"},
+		{"retention: 12h", "retention", "must be keep or at least 1d (such as 90d), not 12h"},
+		{"retention: forever", "retention", `must be keep or a duration such as 90d, not "forever"`},
+		{"retention: -90d", "retention", "must be keep or a duration"},
+		{"lobby_expiry: 10m", "lobby_expiry", "must be at least 1h (such as 7d), not 10m"},
+		{"lobby_expiry: 0", "lobby_expiry", "must be at least 1h"},
+		{"lobby_expiry: off", "lobby_expiry", `must be a duration such as 90s, 12h or 2d, not "off"`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.setting, func(t *testing.T) {

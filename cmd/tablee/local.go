@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablee/tablee/adapters/local"
 	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/config"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/store/bolt"
 )
@@ -29,12 +30,17 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	echo := fs.Bool("echo", !isTerminal(stdin), "print each command read (default on when stdin is not a terminal)")
 	closed := fs.String("closed-dm", "", "comma-separated users whose private messages fail (to try the closed-DM flow)")
 	turn := fs.Duration("turn", 0, "default time per turn of new tables (0: none)")
+	backups := fs.String("backups", config.Period(config.DefaultBackupEvery).String(), "time between two automatic backups of the data file into DIR/backups, or off")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	l, ok := i18n.ParseLang(*lang)
 	if !ok {
 		return fmt.Errorf("--lang must be fr or en, not %q", *lang)
+	}
+	every, err := config.ParsePeriod(*backups)
+	if err != nil || (every > 0 && every.D() < time.Minute) {
+		return fmt.Errorf("--backups must be off or a duration of at least 1m (such as 6h), not %q", *backups)
 	}
 	if err := os.MkdirAll(*dataDir, 0o700); err != nil {
 		return fmt.Errorf("data directory %s: %w", *dataDir, err)
@@ -44,7 +50,14 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return err
 	}
 	defer st.Close()
-	opts := bot.Options{Store: st, Lang: l, Turn: *turn, Logger: slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	if from, copyPath := st.Migrated(); from != 0 {
+		logger.Warn("data file migrated", "path", st.Path(), "from_schema", from, "copy_before", copyPath)
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	damage := &damageStop{cancel: cancel}
+	opts := bot.Options{Store: st, Lang: l, Turn: *turn, Logger: logger, OnDamaged: damage.report}
 	if *seed != 0 {
 		next := *seed
 		opts.Seeds = func() uint64 { s := next; next++; return s }
@@ -53,18 +66,26 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	defer serveCopies(st, logger, damage.report)()
+	upkeepDone := make(chan struct{})
+	go func() {
+		defer close(upkeepDone)
+		newUpkeep(st, every.D(), config.DefaultBackupKeep, 0, logger, damage.report).run(runCtx)
+	}()
 	var closedUsers []string
 	if *closed != "" {
 		closedUsers = strings.Split(*closed, ",")
 	}
 	chat := local.New(local.Options{Core: core, In: stdin, Out: stdout, User: *user, Echo: *echo, Prompt: !*echo,
 		Closed: closedUsers, PictureDir: filepath.Join(*dataDir, "pictures")})
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	go core.Run(runCtx)
-	err = chat.Run(ctx)
+	err = chat.Run(runCtx)
 	cancel()
 	core.Close()
+	<-upkeepDone
+	if derr := damage.Err(); derr != nil {
+		return derr
+	}
 	return err
 }
 

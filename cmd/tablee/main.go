@@ -1,6 +1,7 @@
 // Command tablee is the Tablée bot: `tablee serve` runs it on the platforms
 // of its configuration, `tablee local` plays in the terminal, and a few
-// tools help server admins (`tablee lexicon has`).
+// tools help server admins (`tablee check`, `tablee backup`, `tablee
+// compact` for the data file, `tablee lexicon has`).
 package main
 
 import (
@@ -28,7 +29,12 @@ func main() {
 		if !errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(os.Stderr, "tablee:", err)
 		}
-		os.Exit(1)
+		code := 1
+		var ee *exitError
+		if errors.As(err, &ee) {
+			code = ee.code
+		}
+		os.Exit(code)
 	}
 }
 
@@ -37,6 +43,9 @@ const usage = `Tablée: French tabletop games in Discord and Telegram.
 Usage:
   tablee serve   [--config FILE]          run the bot on the platforms of the configuration
   tablee local   [--data DIR] [--seed N]  play in this terminal, no token needed
+  tablee check   [FILE]                   check the data file: pages, records, checksums
+  tablee backup  DEST                     a consistent, checked copy of the data file, even while it runs
+  tablee compact [FILE]                   apply the retention and shrink the data file (serve stopped)
   tablee lexicon has                       read words on stdin, print each with yes or no
   tablee lexicon build [--out DIR]         rebuild the word graphs from the word lists
   tablee render <game> [--seed N] [--moves K] [-o out.png]
@@ -56,6 +65,12 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return serve(ctx, args[1:], stderr)
 	case "local":
 		return runLocal(ctx, args[1:], stdin, stdout, stderr)
+	case "check":
+		return checkTool(args[1:], stdout, stderr)
+	case "backup":
+		return backupTool(args[1:], stdout, stderr)
+	case "compact":
+		return compactTool(args[1:], stdout, stderr)
 	case "lexicon":
 		return lexiconTool(args[1:], stdin, stdout, stderr)
 	case "render":

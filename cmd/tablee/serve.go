@@ -59,16 +59,29 @@ func serve(ctx context.Context, args []string, stderr io.Writer) (err error) {
 		return err
 	}
 	defer st.Close()
+	if from, copyPath := st.Migrated(); from != 0 {
+		log.Info("data file migrated", "path", st.Path(), "from_schema", from, "copy_before", copyPath)
+	}
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// A damaged data file, met by a move, a backup or a retention pass,
+	// stops the run cleanly: see damageStop.
+	damage := &damageStop{cancel: cancel}
 	lang, _ := i18n.ParseLang(cfg.Language)
 	core, err := bot.New(bot.Options{
-		Store: st, Lang: lang, Logger: log,
+		Store: st, Lang: lang, Logger: log, OnDamaged: damage.report,
 		Turn: time.Duration(cfg.Deadlines.Turn), Reminder: time.Duration(cfg.Deadlines.Reminder), OnExpiry: cfg.Deadlines.OnExpiry,
+		LobbyExpiry: cfg.LobbyExpiry.D(),
 	})
 	if err != nil {
 		return err
 	}
-	runCtx, cancel := context.WithCancel(ctx)
-	defer cancel()
+	defer serveCopies(st, log, damage.report)()
+	upkeepDone := make(chan struct{})
+	go func() {
+		defer close(upkeepDone)
+		newUpkeep(st, cfg.Backups.Every.D(), cfg.Backups.Keep, cfg.Retention.D(), log, damage.report).run(runCtx)
+	}()
 	errs := make(chan error, len(platforms)+1)
 	for _, p := range platforms {
 		go func(p platform) { errs <- p.run(runCtx, core, log) }(p)
@@ -81,17 +94,26 @@ func serve(ctx context.Context, args []string, stderr io.Writer) (err error) {
 	if !failed {
 		go func() { core.Run(runCtx); errs <- nil }()
 		select {
-		case <-ctx.Done():
-			log.Info("stopping: signal received")
+		case <-runCtx.Done():
+			if damage.Err() == nil {
+				log.Info("stopping: signal received")
+			}
 		case first = <-errs:
-			failed = true
+			// A platform that stopped because the damage cancelled the run
+			// did not fail.
+			failed = damage.Err() == nil
 		}
 	}
 	if failed {
 		log.Error("stopping: a platform stopped", "err", first)
 	}
+	if err := damage.Err(); err != nil {
+		log.Error("stopping: the data file is damaged", "err", err)
+		first = err
+	}
 	cancel()
 	core.Close() // waits for the commands under way: no move is cut in half
+	<-upkeepDone // a backup under way is finished, not cut
 	log.Info("stopped")
 	return first
 }

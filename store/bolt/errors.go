@@ -67,13 +67,14 @@ func damagedError(path, what string, cause error) error {
 	if cause != nil {
 		damage += ": " + cause.Error()
 	}
-	msg := fmt.Sprintf("store/bolt: %s is damaged: %s. %s", path, damage, wayOut(path, time.Now()))
+	msg := fmt.Sprintf("store/bolt: %s is damaged: %s. %s", path, damage, WayOut(path, time.Now()))
 	return &fileError{kind: ErrCorrupt, msg: msg, cause: cause, damage: damage}
 }
 
-// wayOut is what to do with a damaged file, naming its newest automatic
-// backup.
-func wayOut(path string, now time.Time) string {
+// WayOut is what to do with the damaged data file at path, naming its
+// newest automatic backup: what every damage error ends with, and what
+// `tablee check` prints for a damaged file.
+func WayOut(path string, now time.Time) string {
 	var b strings.Builder
 	backups, _ := Backups(path)
 	if len(backups) > 0 {

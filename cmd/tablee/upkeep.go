@@ -1,0 +1,131 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+
+	"github.com/tablee/tablee/config"
+	"github.com/tablee/tablee/store"
+	"github.com/tablee/tablee/store/bolt"
+)
+
+// retentionEvery is how often the retention of finished games is applied:
+// it goes by days, and a pass reads every table's header.
+const retentionEvery = time.Hour
+
+// upkeep takes the automatic backups of the data file and applies the
+// retention of finished games, on a goroutine of its own, off the way of
+// the moves (a backup is one read transaction: saves go on meanwhile; a
+// retention pass deletes in small transactions that saves share).
+type upkeep struct {
+	st        *bolt.Store
+	every     time.Duration // between two backups; 0: none
+	keep      int           // automatic backups kept
+	retention time.Duration // finished games older than this are deleted; 0: kept
+	log       *slog.Logger
+	// damaged is told when a backup or a retention pass finds the data
+	// file damaged: then the upkeep stops, and the process should too.
+	damaged func(error)
+
+	now  func() time.Time
+	wait func(ctx context.Context, d time.Duration) bool // false when ctx is done first
+}
+
+func newUpkeep(st *bolt.Store, every time.Duration, keep int, retention time.Duration, log *slog.Logger, damaged func(error)) *upkeep {
+	return &upkeep{st: st, every: every, keep: keep, retention: retention, log: log, damaged: damaged,
+		now: time.Now, wait: sleep}
+}
+
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// run works until ctx is done or the file is found damaged. A backup is
+// taken at once when the newest is older than every (or there is none),
+// then every `every`; retention is applied at once, then every hour.
+func (u *upkeep) run(ctx context.Context) {
+	if u.every <= 0 && u.retention <= 0 {
+		return
+	}
+	var nextBackup, nextRetention time.Time
+	now := u.now()
+	if u.every > 0 {
+		nextBackup = now
+		if all, err := bolt.Backups(u.st.Path()); err == nil && len(all) > 0 {
+			nextBackup = all[0].Time.Add(u.every)
+			u.log.Info("automatic backups", "every", config.Duration(u.every), "keep", u.keep, "newest", all[0].Path, "next", nextBackup.UTC().Format(time.RFC3339))
+		}
+	}
+	if u.retention > 0 {
+		nextRetention = now
+	}
+	for {
+		now = u.now()
+		if !nextBackup.IsZero() && !now.Before(nextBackup) {
+			if !u.backup() {
+				return
+			}
+			nextBackup = now.Add(u.every)
+		}
+		if !nextRetention.IsZero() && !now.Before(nextRetention) {
+			if !u.applyRetention(now) {
+				return
+			}
+			nextRetention = now.Add(retentionEvery)
+		}
+		next := nextBackup
+		if next.IsZero() || (!nextRetention.IsZero() && nextRetention.Before(next)) {
+			next = nextRetention
+		}
+		if !u.wait(ctx, next.Sub(u.now())) {
+			return
+		}
+	}
+}
+
+// backup takes one automatic backup; false when the file is damaged.
+func (u *upkeep) backup() bool {
+	start := time.Now()
+	b, err := u.st.AutoBackup(u.keep)
+	if err != nil {
+		return u.failed("automatic backup failed", err)
+	}
+	u.log.Info("automatic backup taken", "path", b.Path, "bytes", b.Size, "took", time.Since(start).Round(time.Millisecond), "keep", u.keep)
+	return true
+}
+
+// applyRetention deletes the games finished before now - retention; false
+// when the file is damaged.
+func (u *upkeep) applyRetention(now time.Time) bool {
+	cutoff := now.Add(-u.retention)
+	n, err := u.st.DeleteFinished(cutoff)
+	if err != nil {
+		return u.failed("retention of finished games failed", err)
+	}
+	if n > 0 {
+		u.log.Info("finished games deleted by retention", "deleted", n, "finished_before", cutoff.UTC().Format(time.DateOnly), "retention", config.Duration(u.retention))
+	}
+	return true
+}
+
+// failed logs a failure; damage also stops the upkeep and is handed on.
+// Anything else (a full disk) is tried again at the next turn.
+func (u *upkeep) failed(what string, err error) bool {
+	u.log.Error(what, "err", err)
+	if errors.Is(err, store.ErrDamaged) {
+		if u.damaged != nil {
+			u.damaged(err)
+		}
+		return false
+	}
+	return true
+}

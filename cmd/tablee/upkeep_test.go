@@ -1,0 +1,189 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/store"
+	"github.com/tablee/tablee/store/bolt"
+)
+
+// upkeepClock is the time of an upkeep test: the store's clock (when a
+// table finished, when a backup was taken) and the upkeep's, moved by the
+// upkeep's waits.
+type upkeepClock struct {
+	mu    sync.Mutex
+	now   time.Time
+	waits []time.Duration
+	limit int // waits allowed before the run is told to stop
+}
+
+func (c *upkeepClock) Now() time.Time { c.mu.Lock(); defer c.mu.Unlock(); return c.now }
+
+func (c *upkeepClock) set(t time.Time) { c.mu.Lock(); c.now = t; c.mu.Unlock() }
+
+func (c *upkeepClock) wait(_ context.Context, d time.Duration) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.waits) == c.limit {
+		return false
+	}
+	c.waits = append(c.waits, d)
+	c.now = c.now.Add(d)
+	return true
+}
+
+func newTestUpkeep(st *bolt.Store, clock *upkeepClock, every time.Duration, keep int, retention time.Duration, log *bytes.Buffer, damaged func(error)) *upkeep {
+	u := newUpkeep(st, every, keep, retention, slog.New(slog.NewTextHandler(log, nil)), damaged)
+	u.now, u.wait = clock.Now, clock.wait
+	return u
+}
+
+// finishTable saves a table of one move, finished at the clock's time.
+func finishTable(t *testing.T, st *bolt.Store, chat string, finished bool) uint64 {
+	t.Helper()
+	id, err := st.NewTableID()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := &store.Move{Seq: 1, At: time.Now().UTC(), Seat: 0, User: "discord:1", Text: "pass"}
+	if err := st.Save(store.Table{ID: id, Chat: chat, Game: "tictactoe", Finished: finished}, m); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// TestUpkeepBackupsAndRetention: over 30 hours of a running server, a
+// backup every 6 hours (the first at start-up), the 3 newest kept; the
+// games finished more than 90 days ago deleted at start-up and within the
+// hour once they pass the line; games being played and recent ones kept.
+func TestUpkeepBackupsAndRetention(t *testing.T) {
+	t0 := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+	clock := &upkeepClock{now: t0.Add(-100 * 24 * time.Hour), limit: 30}
+	path := filepath.Join(t.TempDir(), "tablee.db")
+	st, err := bolt.Open(path, bolt.Options{NoSync: true, Now: clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	old := finishTable(t, st, "discord:1", true)
+	stillPlaying := finishTable(t, st, "discord:2", false)
+	clock.set(t0.Add(-89*24*time.Hour - 12*time.Hour))
+	nearly := finishTable(t, st, "discord:3", true)
+	clock.set(t0)
+	recent := finishTable(t, st, "discord:4", true)
+
+	var log bytes.Buffer
+	newTestUpkeep(st, clock, 6*time.Hour, 3, 90*24*time.Hour, &log, func(err error) { t.Errorf("damaged: %v", err) }).run(context.Background())
+
+	all, err := bolt.Backups(path)
+	if err != nil || len(all) != 3 {
+		t.Fatalf("backups: %v %v", all, err)
+	}
+	for i, b := range all {
+		if want := t0.Add(time.Duration(30-6*i) * time.Hour); !b.Time.Equal(want) {
+			t.Errorf("backup %d taken at %v, want %v", i, b.Time, want)
+		}
+		if r, err := bolt.Check(b.Path, bolt.Options{}); err != nil || r.Damaged() {
+			t.Errorf("backup %s: %v %v", b.Path, r, err)
+		}
+	}
+	for _, d := range clock.waits {
+		if d <= 0 || d > time.Hour {
+			t.Errorf("a wait of %v: retention runs every hour", d)
+		}
+	}
+	for id, want := range map[uint64]bool{old: false, nearly: false, stillPlaying: true, recent: true} {
+		_, err := st.Table(id)
+		if kept := err == nil; kept != want || (!kept && !errors.Is(err, store.ErrNotFound)) {
+			t.Errorf("table %d: kept %v, want %v (%v)", id, kept, want, err)
+		}
+	}
+	for _, want := range []string{`msg="automatic backup taken"`, "keep=3", `msg="finished games deleted by retention" deleted=1 finished_before=2026-03-03 retention=90d`} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("the log does not say %q:\n%s", want, log.String())
+		}
+	}
+}
+
+// TestUpkeepWaitsForTheNextBackup: at start-up a backup younger than
+// `every` is enough; the next comes when it is `every` old. No backup and
+// no retention: nothing runs.
+func TestUpkeepWaitsForTheNextBackup(t *testing.T) {
+	t0 := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
+	clock := &upkeepClock{now: t0.Add(-time.Hour), limit: 1}
+	path := filepath.Join(t.TempDir(), "tablee.db")
+	st, err := bolt.Open(path, bolt.Options{NoSync: true, Now: clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	if _, err := st.AutoBackup(8); err != nil {
+		t.Fatal(err)
+	}
+	clock.set(t0)
+	var log bytes.Buffer
+	newTestUpkeep(st, clock, 6*time.Hour, 8, 0, &log, nil).run(context.Background())
+	// No backup at start-up, a wait of 5h, then the next backup.
+	if len(clock.waits) != 1 || clock.waits[0] != 5*time.Hour {
+		t.Errorf("waits %v, want one of 5h", clock.waits)
+	}
+	all, _ := bolt.Backups(path)
+	if len(all) != 2 || !all[0].Time.Equal(t0.Add(5*time.Hour)) || !all[1].Time.Equal(t0.Add(-time.Hour)) {
+		t.Errorf("backups %v, want the one of 11:00 and one at 17:00", all)
+	}
+
+	clock.waits, clock.limit = nil, 5
+	newTestUpkeep(st, clock, 0, 8, 0, &log, nil).run(context.Background())
+	if len(clock.waits) != 0 {
+		t.Errorf("upkeep with nothing to do waited %v", clock.waits)
+	}
+}
+
+// TestUpkeepStopsOnDamage: a backup that finds the file damaged (a move's
+// checksum fails) is not kept, the older backups stay, the damage is
+// handed on, and the upkeep stops.
+func TestUpkeepStopsOnDamage(t *testing.T) {
+	clock := &upkeepClock{now: time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC), limit: 10}
+	path := filepath.Join(t.TempDir(), "data", "tablee.db")
+	ids := fillDataFile(t, path, 5, 10, 100, clock.Now)
+	st, err := bolt.Open(path, bolt.Options{NoSync: true, Now: clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := st.AutoBackup(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	flipInFile(t, path, fmt.Sprintf("move 4 of table %d", ids[2]))
+	clock.set(clock.Now().Add(7 * time.Hour))
+	st, err = bolt.Open(path, bolt.Options{NoSync: true, Now: clock.Now})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var told []error
+	var log bytes.Buffer
+	newTestUpkeep(st, clock, 6*time.Hour, 8, 0, &log, func(err error) { told = append(told, err) }).run(context.Background())
+	if len(told) != 1 || !errors.Is(told[0], store.ErrDamaged) || !strings.Contains(told[0].Error(), first.Path) {
+		t.Fatalf("damage told: %v", told)
+	}
+	if len(clock.waits) != 0 {
+		t.Errorf("the upkeep went on after the damage: waits %v", clock.waits)
+	}
+	if all, _ := bolt.Backups(path); len(all) != 1 || all[0].Path != first.Path {
+		t.Errorf("backups after a damaged copy: %v", all)
+	}
+	if !strings.Contains(log.String(), `msg="automatic backup failed"`) {
+		t.Errorf("log:\n%s", log.String())
+	}
+}
