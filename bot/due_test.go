@@ -76,7 +76,7 @@ func (s *incompleteIndex) Save(t store.Table, m *store.Move) error {
 	return s.Store.Save(t, m)
 }
 func (s *incompleteIndex) DueIndexComplete() (bool, error) { return s.complete, nil }
-func (s *incompleteIndex) SetDueIndexComplete() error     { s.complete = true; return nil }
+func (s *incompleteIndex) SetDueIndexComplete() error      { s.complete = true; return nil }
 
 // A data file whose due index misses tables (written before the index)
 // gets every open table saved once with its due time at start-up, then is
