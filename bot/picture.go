@@ -1,9 +1,6 @@
 package bot
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/render"
 	"github.com/tablee/tablee/i18n"
@@ -16,6 +13,11 @@ const (
 	ViewText    = "text"    // text only: the lightest on a slow connection
 )
 
+// pictures keeps the pictures drawn for every table of the process: its
+// key covers everything a picture shows, so a board or hand that has not
+// changed is not drawn again, whichever table or core asks.
+var pictures = render.NewCache(render.DefaultCacheBytes)
+
 // picture draws a scene for an Out. When drawing fails, or the table wants
 // text only, the text board stays: a picture is never the only way to see
 // the game.
@@ -27,13 +29,12 @@ func (c *Core) picture(t *Table, out *Out, scene func() (games.Scene, bool), r i
 	if !ok {
 		return
 	}
-	data, _, err := render.PNG(out.Title, s, r)
+	data, key, err := pictures.Picture(out.Title, s, r)
 	if err != nil {
 		c.log.Warn("picture not drawn; text only", "table", t.ID, "game", t.Game, "err", err)
 		return
 	}
-	sum := sha256.Sum256(data)
-	out.Picture, out.PictureKey = data, hex.EncodeToString(sum[:12])
+	out.Picture, out.PictureKey = data, key
 	if t.Settings.View == ViewPicture {
 		out.Mono = nil
 	}
