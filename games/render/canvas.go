@@ -198,22 +198,74 @@ func (c *canvas) mask(r image.Rectangle, fg uint8, m *image.Alpha, mp image.Poin
 	}
 }
 
-// text draws s with its baseline starting at dot, as font.Drawer does.
-func (c *canvas) text(f font.Face, dot fixed.Point26_6, s string, fg uint8) {
+// text draws s in the face k with its baseline starting at dot, as
+// font.Drawer does, each glyph from the shared glyph cache.
+func (c *canvas) text(k faceKey, dot fixed.Point26_6, s string, fg uint8) {
+	f := c.d.face(k.bold, k.size)
 	prev := rune(-1)
 	for _, r := range s {
 		if prev >= 0 {
 			dot.X += f.Kern(prev, r)
 		}
-		dr, m, mp, advance, _ := f.Glyph(dot, r)
-		if !dr.Empty() {
-			if a, ok := m.(*image.Alpha); ok {
-				c.mask(dr, fg, a, mp)
-			}
+		g := c.d.glyph(k, f, dot, r)
+		if g.mask != nil {
+			at := image.Point{dot.X.Floor(), dot.Y.Floor()}.Add(g.offset)
+			c.mask(image.Rectangle{at, at.Add(g.mask.Rect.Size())}, fg, g.mask, image.Point{})
 		}
-		dot.X += advance
+		dot.X += g.advance
 		prev = r
 	}
+}
+
+// glyphKey is a glyph at a sub-pixel position: its mask is the same
+// wherever the whole pixels put it.
+type glyphKey struct {
+	face   faceKey
+	r      rune
+	fx, fy uint8 // the fractions of a pixel of the dot, in 64ths
+}
+
+// glyph is a rasterized glyph: its mask, where the mask goes from the
+// dot's pixel, and the advance.
+type glyph struct {
+	offset  image.Point
+	mask    *image.Alpha // nil when nothing is drawn (a space)
+	advance fixed.Int26_6
+}
+
+// glyphs holds rasterized glyphs for every drawer: a mask is never
+// changed once made. Pictures use a few hundred (two fonts, a few sizes,
+// letters and digits); the map is emptied if it ever holds many more.
+var glyphs struct {
+	sync.RWMutex
+	m map[glyphKey]*glyph
+}
+
+func (d *drawer) glyph(k faceKey, f font.Face, dot fixed.Point26_6, r rune) *glyph {
+	key := glyphKey{k, r, uint8(dot.X & 63), uint8(dot.Y & 63)}
+	glyphs.RLock()
+	g, ok := glyphs.m[key]
+	glyphs.RUnlock()
+	if ok {
+		return g
+	}
+	origin := fixed.Point26_6{X: dot.X & 63, Y: dot.Y & 63}
+	dr, mask, mp, advance, _ := f.Glyph(origin, r)
+	g = &glyph{offset: dr.Min, advance: advance}
+	if m, ok := mask.(*image.Alpha); ok && !dr.Empty() {
+		g.mask = image.NewAlpha(image.Rect(0, 0, dr.Dx(), dr.Dy()))
+		for y := 0; y < dr.Dy(); y++ {
+			i := (mp.Y+y)*m.Stride + mp.X
+			copy(g.mask.Pix[y*g.mask.Stride:], m.Pix[i:i+dr.Dx()])
+		}
+	}
+	glyphs.Lock()
+	if glyphs.m == nil || len(glyphs.m) > 8192 {
+		glyphs.m = map[glyphKey]*glyph{}
+	}
+	glyphs.m[key] = g
+	glyphs.Unlock()
+	return g
 }
 
 // roundRect fills a rectangle with rounded corners. The body is plain

@@ -227,7 +227,7 @@ func (p *plan) text(s string, x, y, w, size int, isBold bool, col uint8) int {
 		line, yy := line, y
 		p.texts = append(p.texts, line)
 		p.ops = append(p.ops, func(c *canvas) {
-			c.text(f, fixed.Point26_6{X: fix(x), Y: fix(yy + size)}, line, col)
+			c.text(faceKey{isBold, size}, fixed.Point26_6{X: fix(x), Y: fix(yy + size)}, line, col)
 		})
 		y += lineHeight
 	}

@@ -169,12 +169,12 @@ func (c *canvas) drawTile(k tileKey, x, y int) {
 		if k.lying && (k.hasTop || k.hasBottom) {
 			tx = x + w*22/100 - tw/2
 		}
-		c.text(big, fixed.Point26_6{X: fix(tx), Y: fix(y + h/2 + letterSize*36/100)}, text, textCol)
+		c.text(faceKey{true, letterSize}, fixed.Point26_6{X: fix(tx), Y: fix(y + h/2 + letterSize*36/100)}, text, textCol)
 	}
 	small := c.d.face(true, max(12, n*26/100))
 	if corner := printable(small, k.corner); corner != "" {
 		cw := textWidth(small, corner)
-		c.text(small, fixed.Point26_6{X: fix(x + w - cw - n/12), Y: fix(y + n/12 + max(12, n*26/100)*8/10)}, corner, textCol)
+		c.text(faceKey{true, max(12, n*26/100)}, fixed.Point26_6{X: fix(x + w - cw - n/12), Y: fix(y + n/12 + max(12, n*26/100)*8/10)}, corner, textCol)
 	}
 	if k.mark != games.NoShape {
 		s := float32(n) * 0.17
