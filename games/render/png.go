@@ -2,11 +2,12 @@ package render
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"hash/crc32"
 	"image/color"
 	"math/bits"
-	"sort"
+	"slices"
 	"sync"
 )
 
@@ -28,6 +29,7 @@ type pngEncoder struct {
 	litFreq  [286]int32
 	distFreq [30]int32
 	hashes   [1 << hashBits]int32 // where 4 bytes were last seen, plus one
+	out      []byte
 	bw       bitWriter
 }
 
@@ -46,7 +48,9 @@ func encodePNG(pix []uint8, w, h int, pal color.Palette) []byte {
 	e.filter(pix, w, h)
 	adler := e.tokenize()
 
-	out := make([]byte, 0, 8+25+12+3*len(pal)+12+len(e.tokens)+64)
+	// Written in the encoder's buffer, then copied to a slice of the
+	// picture's size: a cache keeps it, and should not keep spare room.
+	out := e.out[:0]
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
@@ -71,7 +75,9 @@ func encodePNG(pix []uint8, w, h int, pal color.Palette) []byte {
 	out = binary.BigEndian.AppendUint32(out, adler)
 	binary.BigEndian.PutUint32(out[start:], uint32(len(out)-start-8))
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
-	return chunk(out, "IEND", nil)
+	out = chunk(out, "IEND", nil)
+	e.out = out
+	return append([]byte(nil), out...)
 }
 
 func chunk(out []byte, kind string, data []byte) []byte {
@@ -400,13 +406,17 @@ func huffmanLengths(freq []int32, maxBits int, lengths []uint8) {
 		left, right int // children, -1 for a leaf
 		sym         int
 	}
-	f := make([]int64, len(freq))
+	// Alphabets have at most 286 symbols: the arrays stay on the stack.
+	var fArr [286]int64
+	var nodeArr [2 * 286]node
+	var depthArr [2 * 286]int
+	f := fArr[:len(freq)]
 	for i, v := range freq {
 		f[i] = int64(v)
 	}
 	for {
 		clear(lengths)
-		var nodes []node
+		nodes := nodeArr[:0]
 		for s, v := range f {
 			if v > 0 {
 				nodes = append(nodes, node{v, -1, -1, s})
@@ -422,11 +432,11 @@ func huffmanLengths(freq []int32, maxBits int, lengths []uint8) {
 			lengths[(nodes[0].sym+1)%len(lengths)] = 1
 			return
 		}
-		sort.Slice(nodes, func(i, j int) bool {
-			if nodes[i].freq != nodes[j].freq {
-				return nodes[i].freq < nodes[j].freq
+		slices.SortFunc(nodes, func(a, b node) int {
+			if a.freq != b.freq {
+				return cmp.Compare(a.freq, b.freq)
 			}
-			return nodes[i].sym < nodes[j].sym
+			return a.sym - b.sym
 		})
 		// Two queues: the leaves in order, and the merged nodes, which
 		// come out in order of frequency too.
@@ -444,7 +454,8 @@ func huffmanLengths(freq []int32, maxBits int, lengths []uint8) {
 			a, b := pick(), pick()
 			nodes = append(nodes, node{nodes[a].freq + nodes[b].freq, a, b, -1})
 		}
-		depth := make([]int, len(nodes))
+		depth := depthArr[:len(nodes)]
+		depth[len(nodes)-1] = 0
 		deepest := 0
 		for i := len(nodes) - 1; i >= leaves; i-- {
 			for _, c := range []int{nodes[i].left, nodes[i].right} {

@@ -99,17 +99,36 @@ func (d *drawer) draw(rs *resolved, pix []uint8) (*canvas, Metrics) {
 	}
 	c := &canvas{pix: pix[:n], w: Width, h: l.height, d: d}
 	clear(c.pix) // the background is index 0
-	for _, op := range l.ops {
-		op(c)
+	// Tiles and texts never overlap: their order does not matter.
+	for _, t := range l.tiles {
+		c.tile(t.k, t.x, t.y)
+	}
+	for _, t := range l.lines {
+		c.text(t.face, fixed.Point26_6{X: fix(t.x), Y: fix(t.baseline)}, t.s, t.col)
 	}
 	return c, Metrics{Width: Width, Height: l.height, Tile: l.minTile, LetterHeight: l.minLetter, Texts: l.texts}
 }
 
-// plan is a laid-out picture: its height and the drawing operations.
+// tileOp is a tile to draw at (x, y).
+type tileOp struct {
+	k    tileKey
+	x, y int
+}
+
+// lineOp is a line of text to draw from (x, baseline).
+type lineOp struct {
+	s           string
+	face        faceKey
+	x, baseline int
+	col         uint8
+}
+
+// plan is a laid-out picture: its height and what to draw.
 type plan struct {
 	d         *drawer
 	height    int
-	ops       []func(*canvas)
+	tiles     []tileOp
+	lines     []lineOp
 	minTile   int
 	minLetter int
 	texts     []string
@@ -117,6 +136,13 @@ type plan struct {
 
 func (d *drawer) layout(s *resolved) *plan {
 	p := &plan{d: d, minTile: maxTile, minLetter: 1 << 20}
+	n := 0
+	for _, b := range s.blocks {
+		for _, row := range b.rows {
+			n += len(row)
+		}
+	}
+	p.tiles = make([]tileOp, 0, n)
 	y := margin
 	if s.title != "" {
 		y = p.text(s.title, margin, y, Width-2*margin, 34, true, iInk) + 10
@@ -206,8 +232,7 @@ func (p *plan) tile(t games.Tile, x, y, n int) {
 		p.minLetter = min(p.minLetter, letterSize*72/100)
 		p.texts = append(p.texts, text)
 	}
-	k := keyOf(t, n)
-	p.ops = append(p.ops, func(c *canvas) { c.tile(k, x, y) })
+	p.tiles = append(p.tiles, tileOp{keyOf(t, n), x, y})
 }
 
 // labelSize is smaller in narrow columns, so a name and its score fit.
@@ -224,11 +249,8 @@ func (p *plan) text(s string, x, y, w, size int, isBold bool, col uint8) int {
 	f := p.d.face(isBold, size)
 	lineHeight := size * 13 / 10
 	for _, line := range wrap(f, printable(f, s), w) {
-		line, yy := line, y
 		p.texts = append(p.texts, line)
-		p.ops = append(p.ops, func(c *canvas) {
-			c.text(faceKey{isBold, size}, fixed.Point26_6{X: fix(x), Y: fix(yy + size)}, line, col)
-		})
+		p.lines = append(p.lines, lineOp{line, faceKey{isBold, size}, x, y + size, col})
 		y += lineHeight
 	}
 	return y
