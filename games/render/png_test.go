@@ -5,6 +5,7 @@ import (
 	"compress/zlib"
 	"encoding/binary"
 	"fmt"
+	stdadler "hash/adler32"
 	"image"
 	"image/png"
 	"io"
@@ -103,3 +104,36 @@ func TestEncodePNG_SmallerThanBestSpeed(t *testing.T) {
 		t.Logf("%s: %d bytes, image/png %d", name, len(ours), std.Len())
 	}
 }
+
+// TestAdler32_AgreesWithTheStandardLibrary feeds bytes by runs and by
+// slices of every length.
+func TestAdler32_AgreesWithTheStandardLibrary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	data := make([]byte, 5000)
+	for i := range data {
+		data[i] = uint8(rng.IntN(256))
+		if i%7 == 0 {
+			data[i] = 0xff
+		}
+	}
+	var a adler32
+	a.init()
+	for i := 0; i < len(data); {
+		n := min(1+rng.IntN(300), len(data)-i)
+		if rng.IntN(2) == 0 {
+			a.bytes(data[i : i+n])
+		} else {
+			for _, b := range data[i : i+n] {
+				a.run(b, 1)
+			}
+		}
+		i += n
+	}
+	run := bytes.Repeat([]byte{0xfe}, 100000)
+	a.run(0xfe, len(run))
+	if want := stdAdler(append(data, run...)); a.sum() != want {
+		t.Fatalf("adler32 %08x, want %08x", a.sum(), want)
+	}
+}
+
+func stdAdler(b []byte) uint32 { return stdadler.Checksum(b) }
