@@ -3,6 +3,8 @@ package render_test
 import (
 	"bytes"
 	"fmt"
+	"image"
+	"image/png"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -279,4 +281,25 @@ func fuzzScene(data []byte) games.Scene {
 		b.Rows[last] = append(b.Rows[last], t)
 	}
 	return games.Scene{Blocks: []games.Block{b}}
+}
+
+// TestPNG_IsTheDrawnPicture reads each game's board back from its PNG: the
+// same palette indexes as the picture drawn.
+func TestPNG_IsTheDrawnPicture(t *testing.T) {
+	r := i18n.Renderer{Lang: i18n.EN, Name: names}
+	for _, s := range allScenes(t) {
+		data, _, err := render.PNG(s.title, s.scene, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(bytes.NewReader(data))
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		drawn, _ := render.Draw(s.title, s.scene, r)
+		got, ok := img.(*image.Paletted)
+		if !ok || got.Rect != drawn.Rect || !bytes.Equal(got.Pix, drawn.Pix) {
+			t.Fatalf("%s: the PNG is not the picture drawn", s.name)
+		}
+	}
 }

@@ -7,6 +7,7 @@ package render
 
 import (
 	"image"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -43,12 +44,12 @@ func PNG(title string, s games.Scene, r i18n.Renderer) ([]byte, Metrics, error) 
 	return resolve(title, s, r).png()
 }
 
-// Draw lays a scene out and draws it.
+// Draw lays a scene out and draws it, as a picture of its own.
 func Draw(title string, s games.Scene, r i18n.Renderer) (*image.Paletted, Metrics) {
 	d := drawers.Get().(*drawer)
 	defer drawers.Put(d)
 	c, m := d.draw(resolve(title, s, r), make([]uint8, 0))
-	return &image.Paletted{Pix: c.pix, Stride: c.w, Rect: image.Rect(0, 0, c.w, c.h), Palette: pictPalette}, m
+	return &image.Paletted{Pix: c.pix, Stride: c.w, Rect: image.Rect(0, 0, c.w, c.h), Palette: slices.Clone(pictPalette)}, m
 }
 
 // png draws and encodes a resolved scene with a pooled drawer and canvas.
