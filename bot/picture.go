@@ -1,9 +1,6 @@
 package bot
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/render"
 	"github.com/tablee/tablee/i18n"
@@ -15,6 +12,11 @@ const (
 	ViewPicture = "picture" // a picture, and the text board only if it fails
 	ViewText    = "text"    // text only: the lightest on a slow connection
 )
+
+// pictures keeps the pictures drawn for every table of the process: its
+// key covers everything a picture shows, so a board or hand that has not
+// changed is not drawn again, whichever table or core asks.
+var pictures = render.NewCache(render.DefaultCacheBytes)
 
 // picture prepares an Out's picture: the scene is taken now, under the
 // table's lock, and drawn later by drawPictures with no lock held, since
@@ -29,7 +31,27 @@ func (c *Core) picture(t *Table, out *Out, scene func() (games.Scene, bool), r i
 	if !ok {
 		return
 	}
-	out.draw = &drawing{scene: s, r: r, pictureOnly: t.Settings.View == ViewPicture, game: t.Game}
+	out.draw = &drawing{scene: s, r: frozenNames(t, r), pictureOnly: t.Settings.View == ViewPicture, game: t.Game}
+}
+
+// frozenNames gives the renderer the seats' names as they are now: the
+// picture is drawn after the table's lock is released, when a player may
+// be joining or leaving.
+func frozenNames(t *Table, r i18n.Renderer) i18n.Renderer {
+	if r.Name == nil {
+		return r
+	}
+	names := make([]string, len(t.Seats))
+	for i := range names {
+		names[i] = r.Name(i)
+	}
+	r.Name = func(seat int) string {
+		if seat < 0 || seat >= len(names) {
+			return "?"
+		}
+		return names[seat]
+	}
+	return r
 }
 
 // drawing is a picture still to draw for an Out.
@@ -50,13 +72,12 @@ func (c *Core) drawPictures(outs []Out) {
 			continue
 		}
 		o.draw = nil
-		data, _, err := render.PNG(o.Title, d.scene, d.r)
+		data, key, err := pictures.Picture(o.Title, d.scene, d.r)
 		if err != nil {
 			c.log.Warn("picture not drawn; text only", "table", o.Table, "game", d.game, "err", err)
 			continue
 		}
-		sum := sha256.Sum256(data)
-		o.Picture, o.PictureKey = data, hex.EncodeToString(sum[:12])
+		o.Picture, o.PictureKey = data, key
 		if d.pictureOnly {
 			o.Mono = nil
 		}

@@ -11,12 +11,12 @@ import (
 )
 
 // The Go fonts are embedded in the binary by their packages: drawing needs
-// no font from the system.
+// no font from the system. A parsed font is safe for concurrent use, so
+// it is parsed once for the process; a face is not (it keeps a glyph
+// buffer and a rasterizer), so each drawer has its own faces.
 var (
 	fontsOnce     sync.Once
 	regular, bold *opentype.Font
-	facesMu       sync.Mutex
-	faces         = map[faceKey]font.Face{}
 )
 
 type faceKey struct {
@@ -34,14 +34,13 @@ func loadFonts() {
 	}
 }
 
-// face returns a cached face of a size in pixels. Faces are not safe for
-// concurrent use, so callers hold facesMu while drawing with them.
-func face(isBold bool, size int) font.Face {
-	fontsOnce.Do(loadFonts)
+// face returns the drawer's face of a size in pixels, made on first use.
+func (d *drawer) face(isBold bool, size int) font.Face {
 	k := faceKey{isBold, size}
-	if f, ok := faces[k]; ok {
+	if f, ok := d.faces[k]; ok {
 		return f
 	}
+	fontsOnce.Do(loadFonts)
 	f := regular
 	if isBold {
 		f = bold
@@ -50,7 +49,7 @@ func face(isBold bool, size int) font.Face {
 	if err != nil {
 		panic(err)
 	}
-	faces[k] = fc
+	d.faces[k] = fc
 	return fc
 }
 

@@ -7,8 +7,7 @@ package render
 
 import (
 	"image"
-	"image/color"
-	"image/draw"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -42,55 +41,128 @@ type Metrics struct {
 
 // PNG draws a scene under a title and encodes it.
 func PNG(title string, s games.Scene, r i18n.Renderer) ([]byte, Metrics, error) {
-	img, m := Draw(title, s, r)
-	data, err := encode(img)
-	canvasPool.Put(img)
+	return resolve(title, s, r).png()
+}
+
+// Draw lays a scene out and draws it, as a picture of its own.
+func Draw(title string, s games.Scene, r i18n.Renderer) (*image.Paletted, Metrics) {
+	d := drawers.Get().(*drawer)
+	defer drawers.Put(d)
+	c, m := d.draw(resolve(title, s, r), make([]uint8, 0))
+	return &image.Paletted{Pix: c.pix, Stride: c.w, Rect: image.Rect(0, 0, c.w, c.h), Palette: slices.Clone(pictPalette)}, m
+}
+
+// png draws and encodes a resolved scene with a pooled drawer and canvas.
+func (rs *resolved) png() ([]byte, Metrics, error) {
+	d := drawers.Get().(*drawer)
+	defer drawers.Put(d)
+	buf, _ := pixPool.Get().(*[]uint8)
+	if buf == nil {
+		buf = new([]uint8)
+	}
+	c, m := d.draw(rs, *buf)
+	data, err := encode(c)
+	*buf = c.pix
+	pixPool.Put(buf)
 	return data, m, err
 }
 
-// Draw lays a scene out and draws it.
-func Draw(title string, s games.Scene, r i18n.Renderer) (*image.RGBA, Metrics) {
-	facesMu.Lock()
-	defer facesMu.Unlock()
-	l := layout(title, s, r)
-	img := canvas(Width, l.height)
-	draw.Draw(img, img.Bounds(), image.NewUniform(background), image.Point{}, draw.Src)
-	for _, op := range l.ops {
-		op(img)
-	}
-	return img, Metrics{Width: Width, Height: l.height, Tile: l.minTile, LetterHeight: l.minLetter, Texts: l.texts}
+// resolved is a scene with its texts written in the reader's language:
+// everything a picture shows, and so everything its key hashes.
+type resolved struct {
+	title   string
+	columns int
+	blocks  []resolvedBlock
 }
 
-// plan is a laid-out picture: its height and the drawing operations.
+type resolvedBlock struct {
+	label, note string
+	rows        [][]games.Tile
+	grid, wide  bool
+	tileSize    int
+}
+
+func resolve(title string, s games.Scene, r i18n.Renderer) *resolved {
+	rs := &resolved{title: title, columns: s.Columns, blocks: make([]resolvedBlock, len(s.Blocks))}
+	for i, b := range s.Blocks {
+		rs.blocks[i] = resolvedBlock{label: r.Text(b.Label), note: r.Text(b.Note), rows: b.Rows,
+			grid: b.Grid, wide: b.Wide, tileSize: b.TileSize}
+	}
+	return rs
+}
+
+// draw lays the scene out and draws it on a canvas made from pix.
+func (d *drawer) draw(rs *resolved, pix []uint8) (*canvas, Metrics) {
+	l := d.layout(rs)
+	n := Width * l.height
+	if cap(pix) < n {
+		pix = make([]uint8, n)
+	}
+	c := &canvas{pix: pix[:n], w: Width, h: l.height, d: d}
+	clear(c.pix) // the background is index 0
+	// Tiles and texts never overlap: their order does not matter.
+	for _, t := range l.tiles {
+		c.tile(t.k, t.x, t.y)
+	}
+	for _, t := range l.lines {
+		c.text(t.face, fixed.Point26_6{X: fix(t.x), Y: fix(t.baseline)}, t.s, t.col)
+	}
+	return c, Metrics{Width: Width, Height: l.height, Tile: l.minTile, LetterHeight: l.minLetter, Texts: l.texts}
+}
+
+// tileOp is a tile to draw at (x, y).
+type tileOp struct {
+	k    tileKey
+	x, y int
+}
+
+// lineOp is a line of text to draw from (x, baseline).
+type lineOp struct {
+	s           string
+	face        faceKey
+	x, baseline int
+	col         uint8
+}
+
+// plan is a laid-out picture: its height and what to draw.
 type plan struct {
+	d         *drawer
 	height    int
-	ops       []func(*image.RGBA)
+	tiles     []tileOp
+	lines     []lineOp
 	minTile   int
 	minLetter int
 	texts     []string
 }
 
-func layout(title string, s games.Scene, r i18n.Renderer) *plan {
-	p := &plan{minTile: maxTile, minLetter: 1 << 20}
-	y := margin
-	if title != "" {
-		y = p.text(title, margin, y, Width-2*margin, 34, true, ink) + 10
+func (d *drawer) layout(s *resolved) *plan {
+	p := &plan{d: d, minTile: maxTile, minLetter: 1 << 20}
+	n := 0
+	for _, b := range s.blocks {
+		for _, row := range b.rows {
+			n += len(row)
+		}
 	}
-	cols := s.Columns
+	p.tiles = make([]tileOp, 0, n)
+	y := margin
+	if s.title != "" {
+		y = p.text(s.title, margin, y, Width-2*margin, 34, true, iInk) + 10
+	}
+	cols := s.columns
 	if cols < 1 {
 		cols = 1
 	}
 	colWidth := (Width - 2*margin - (cols-1)*margin) / cols
-	for i := 0; i < len(s.Blocks); {
-		if s.Blocks[i].Wide || cols == 1 {
-			y = p.block(s.Blocks[i], r, margin, y, Width-2*margin) + 18
+	for i := 0; i < len(s.blocks); {
+		if s.blocks[i].wide || cols == 1 {
+			y = p.block(s.blocks[i], margin, y, Width-2*margin) + 18
 			i++
 			continue
 		}
 		bottom := y
-		for c := 0; c < cols && i < len(s.Blocks) && !s.Blocks[i].Wide; c, i = c+1, i+1 {
+		for c := 0; c < cols && i < len(s.blocks) && !s.blocks[i].wide; c, i = c+1, i+1 {
 			x := margin + c*(colWidth+margin)
-			if end := p.block(s.Blocks[i], r, x, y, colWidth); end > bottom {
+			if end := p.block(s.blocks[i], x, y, colWidth); end > bottom {
 				bottom = end
 			}
 		}
@@ -105,39 +177,39 @@ func layout(title string, s games.Scene, r i18n.Renderer) *plan {
 
 // block lays out one block at (x, y) in a column of width w; it returns
 // the y under it.
-func (p *plan) block(b games.Block, r i18n.Renderer, x, y, w int) int {
-	if !b.Label.IsZero() {
-		y = p.text(r.Text(b.Label), x, y, w, labelSize(w), true, ink) + 6
+func (p *plan) block(b resolvedBlock, x, y, w int) int {
+	if b.label != "" {
+		y = p.text(b.label, x, y, w, labelSize(w), true, iInk) + 6
 	}
 	widest := 0
-	for _, row := range b.Rows {
+	for _, row := range b.rows {
 		widest = max(widest, len(row))
 	}
 	if widest > 0 {
 		avail := w
-		if b.Grid {
+		if b.grid {
 			avail -= 32 // the row numbers
 		}
 		tile := min(maxTile, (avail+gap)/widest-gap)
-		if b.TileSize > 0 {
-			tile = min(tile, b.TileSize)
+		if b.tileSize > 0 {
+			tile = min(tile, b.tileSize)
 		}
 		tile = max(tile, minTile)
 		ox := x
-		if b.Grid {
+		small := p.d.face(false, 18)
+		if b.grid {
 			ox += 32
-			small := face(false, 18)
 			for c := 0; c < widest; c++ {
 				label := string(rune('A' + c))
 				cx := ox + c*(tile+gap) + (tile-textWidth(small, label))/2
-				p.text(label, cx, y, tile, 18, false, faint)
+				p.text(label, cx, y, tile, 18, false, iFaint)
 			}
 			y += 24
 		}
-		for ri, row := range b.Rows {
-			if b.Grid {
+		for ri, row := range b.rows {
+			if b.grid {
 				label := strconv.Itoa(ri + 1)
-				p.text(label, x+24-textWidth(face(false, 18), label), y+(tile-18)/2, 32, 18, false, faint)
+				p.text(label, x+24-textWidth(small, label), y+(tile-18)/2, 32, 18, false, iFaint)
 			}
 			for ci, t := range row {
 				p.tile(t, ox+ci*(tile+gap), y, tile)
@@ -146,10 +218,22 @@ func (p *plan) block(b games.Block, r i18n.Renderer, x, y, w int) int {
 		}
 		y += 2
 	}
-	if !b.Note.IsZero() {
-		y = p.text(r.Text(b.Note), x, y+2, w, labelSize(w)-4, false, ink)
+	if b.note != "" {
+		y = p.text(b.note, x, y+2, w, labelSize(w)-4, false, iInk)
 	}
 	return y
+}
+
+// tile lays out one tile at (x, y) with side n.
+func (p *plan) tile(t games.Tile, x, y, n int) {
+	p.minTile = min(p.minTile, n)
+	letterSize := n * 58 / 100
+	if text := printable(p.d.face(true, letterSize), t.Text); text != "" {
+		// Cap height of the Go font is about 0.72 of its size.
+		p.minLetter = min(p.minLetter, letterSize*72/100)
+		p.texts = append(p.texts, text)
+	}
+	p.tiles = append(p.tiles, tileOp{keyOf(t, n), x, y})
 }
 
 // labelSize is smaller in narrow columns, so a name and its score fit.
@@ -162,17 +246,12 @@ func labelSize(w int) int {
 
 // text lays out text at (x, y), wrapped to the width w, and returns the
 // y under it.
-func (p *plan) text(s string, x, y, w, size int, isBold bool, c color.Color) int {
-	f := face(isBold, size)
+func (p *plan) text(s string, x, y, w, size int, isBold bool, col uint8) int {
+	f := p.d.face(isBold, size)
 	lineHeight := size * 13 / 10
 	for _, line := range wrap(f, printable(f, s), w) {
-		line, yy := line, y
 		p.texts = append(p.texts, line)
-		p.ops = append(p.ops, func(img *image.RGBA) {
-			d := font.Drawer{Dst: img, Src: image.NewUniform(c), Face: f,
-				Dot: fixed.Point26_6{X: fix(x), Y: fix(yy + size)}}
-			d.DrawString(line)
-		})
+		p.lines = append(p.lines, lineOp{line, faceKey{isBold, size}, x, y + size, col})
 		y += lineHeight
 	}
 	return y

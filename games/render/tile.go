@@ -2,188 +2,209 @@ package render
 
 import (
 	"image"
-	"image/color"
-	"image/draw"
 	"math"
+	"sync"
 
-	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
-	"golang.org/x/image/vector"
 
 	"github.com/tablee/tablee/games"
 )
 
-var (
-	background = color.RGBA{0xfa, 0xf7, 0xf0, 0xff}
-	ink        = color.RGBA{0x22, 0x22, 0x22, 0xff}
-	faint      = color.RGBA{0x88, 0x88, 0x88, 0xff}
-)
-
-// palette is Okabe and Ito's colour-blind-safe set, plus neutrals.
-var palette = map[games.Color]color.RGBA{
-	games.White:  {0xff, 0xff, 0xff, 0xff},
-	games.Red:    {0xd5, 0x5e, 0x00, 0xff}, // vermillion
-	games.Blue:   {0x00, 0x72, 0xb2, 0xff},
-	games.Green:  {0x00, 0x9e, 0x73, 0xff}, // bluish green
-	games.Yellow: {0xf0, 0xe4, 0x42, 0xff},
-	games.Orange: {0xe6, 0x9f, 0x00, 0xff},
-	games.Sky:    {0x56, 0xb4, 0xe9, 0xff},
-	games.Purple: {0xcc, 0x79, 0xa7, 0xff}, // reddish purple
-	games.Gray:   {0xb0, 0xb0, 0xb0, 0xff},
-	games.Black:  {0x22, 0x22, 0x22, 0xff},
-	games.Cream:  {0xf3, 0xe9, 0xd2, 0xff},
+// tileKey is everything a drawn tile depends on. Tiles repeat (the empty
+// cells of a grid, the same card in several rows, a hand drawn again after
+// a move), so each distinct tile is drawn once and then copied.
+type tileKey struct {
+	text, corner            string
+	fill                    games.Color
+	mark                    games.Shape
+	top, bottom             games.Join
+	hasTop, hasBottom       bool
+	empty, highlight, lying bool
+	n                       int // the side in pixels
 }
 
-// onColour is the text colour that reads on a fill.
-func onColour(c games.Color) color.RGBA {
-	switch c {
-	case games.Red, games.Blue, games.Green, games.Black, games.Purple:
-		return color.RGBA{0xff, 0xff, 0xff, 0xff}
+func keyOf(t games.Tile, n int) tileKey {
+	k := tileKey{text: t.Text, corner: t.Corner, fill: t.Fill, mark: t.Mark,
+		empty: t.Empty, highlight: t.Highlight, lying: t.Lying, n: n}
+	if t.Top != nil {
+		k.top, k.hasTop = *t.Top, true
 	}
-	return ink
+	if t.Bottom != nil {
+		k.bottom, k.hasBottom = *t.Bottom, true
+	}
+	return k
 }
 
-// tile lays out one tile at (x, y) with side n.
-func (p *plan) tile(t games.Tile, x, y, n int) {
-	p.minTile = min(p.minTile, n)
-	fill := palette[t.Fill]
-	textCol := onColour(t.Fill)
-	if t.Empty {
-		fill = color.RGBA{0xf3, 0xef, 0xe6, 0xff}
+// tileImage is a tile drawn on the background: its square, and the few
+// pixels an anti-aliased join's edge lays just outside it.
+type tileImage struct {
+	pix   []uint8 // n*n palette indexes
+	spill []spillPixel
+}
+
+type spillPixel struct {
+	dx, dy int16 // from the square's top left corner
+	idx    uint8
+}
+
+// tilePad is how far outside its square a tile may draw.
+const tilePad = 4
+
+// tiles keeps drawn tiles for every drawer, in two generations: a tile is
+// looked up in the newer one, then in the older (and moved to the newer);
+// when the newer one holds half the budget it becomes the older, and the
+// older is dropped. So the tiles in use stay, for the price of a map.
+var tiles = struct {
+	sync.Mutex
+	cur, old map[tileKey]*tileImage
+	curBytes int
+}{}
+
+// tileCacheBytes bounds the memory of drawn tiles (a 96-pixel tile is 9 KB).
+const tileCacheBytes = 16 << 20
+
+func cachedTile(k tileKey) *tileImage {
+	tiles.Lock()
+	defer tiles.Unlock()
+	if t, ok := tiles.cur[k]; ok {
+		return t
+	}
+	if t, ok := tiles.old[k]; ok {
+		storeTileLocked(k, t)
+		return t
+	}
+	return nil
+}
+
+func storeTile(k tileKey, t *tileImage) {
+	tiles.Lock()
+	defer tiles.Unlock()
+	storeTileLocked(k, t)
+}
+
+func storeTileLocked(k tileKey, t *tileImage) {
+	if tiles.cur == nil || tiles.curBytes >= tileCacheBytes/2 {
+		tiles.old, tiles.cur, tiles.curBytes = tiles.cur, map[tileKey]*tileImage{}, 0
+	}
+	tiles.cur[k] = t
+	tiles.curBytes += len(t.pix) + 3*len(t.spill) + 64
+}
+
+// tile copies a tile to (x, y), drawing it first if no drawer has yet.
+func (c *canvas) tile(k tileKey, x, y int) {
+	t := cachedTile(k)
+	if t == nil {
+		t = c.d.drawTile(k)
+		storeTile(k, t)
+	}
+	n := k.n
+	for row := 0; row < n; row++ {
+		yy := y + row
+		if yy < 0 || yy >= c.h {
+			continue
+		}
+		x0, x1 := max(x, 0), min(x+n, c.w)
+		if x0 >= x1 {
+			continue
+		}
+		copy(c.pix[yy*c.w+x0:yy*c.w+x1], t.pix[row*n+x0-x:row*n+x1-x])
+	}
+	for _, s := range t.spill {
+		xx, yy := x+int(s.dx), y+int(s.dy)
+		if xx >= 0 && xx < c.w && yy >= 0 && yy < c.h {
+			c.pix[yy*c.w+xx] = s.idx
+		}
+	}
+}
+
+// drawTile draws a tile on a blank square with room around it.
+func (d *drawer) drawTile(k tileKey) *tileImage {
+	side := k.n + 2*tilePad
+	sc := &canvas{pix: make([]uint8, side*side), w: side, h: side, d: d}
+	sc.drawTile(k, tilePad, tilePad)
+	t := &tileImage{pix: make([]uint8, k.n*k.n)}
+	for y := 0; y < side; y++ {
+		for x := 0; x < side; x++ {
+			idx := sc.pix[y*side+x]
+			dx, dy := x-tilePad, y-tilePad
+			switch {
+			case dx >= 0 && dx < k.n && dy >= 0 && dy < k.n:
+				t.pix[dy*k.n+dx] = idx
+			case idx != iBackground:
+				t.spill = append(t.spill, spillPixel{int16(dx), int16(dy), idx})
+			}
+		}
+	}
+	return t
+}
+
+// drawTile draws one tile of side k.n at (x, y).
+func (c *canvas) drawTile(k tileKey, x, y int) {
+	n := k.n
+	fill, textCol := fillIndex(k.fill), onColour(k.fill)
+	if k.empty {
+		fill = iEmptyFill
 	}
 	// A lying card is a landscape card in the middle of its square; its
 	// joins stay on its top and bottom edges, its text beside them.
-	x0, y0, w, h := x, y, n, n
-	if t.Lying {
+	w, h := n, n
+	if k.lying {
 		h = n * 62 / 100
-		y0 = y + (n-h)/2
+		y += (n - h) / 2
 	}
+	border, width := iBorder, 2
+	if k.highlight {
+		border, width = iInk, 5
+	}
+	if k.empty {
+		border = iEmptyBorder
+	}
+	c.roundRect(x, y, w, h, n/8, border)
+	c.roundRect(x+width, y+width, w-2*width, h-2*width, max(1, n/8-width), fill)
 	letterSize := n * 58 / 100
-	big := face(true, letterSize)
-	text := printable(big, t.Text)
-	if text != "" {
-		// Cap height of the Go font is about 0.72 of its size.
-		p.minLetter = min(p.minLetter, letterSize*72/100)
-		p.texts = append(p.texts, text)
-	}
-	small := face(true, max(12, n*26/100))
-	corner := printable(small, t.Corner)
-	p.ops = append(p.ops, func(img *image.RGBA) {
-		x, y := x0, y0
-		border := color.RGBA{0x55, 0x55, 0x55, 0xff}
-		width := 2
-		if t.Highlight {
-			border, width = ink, 5
+	big := c.d.face(true, letterSize)
+	if text := printable(big, k.text); text != "" {
+		tw := textWidth(big, text)
+		tx := x + (w-tw)/2
+		if k.lying && (k.hasTop || k.hasBottom) {
+			tx = x + w*22/100 - tw/2
 		}
-		if t.Empty {
-			border = color.RGBA{0xd8, 0xd0, 0xc0, 0xff}
-		}
-		roundRect(img, x, y, w, h, n/8, border)
-		roundRect(img, x+width, y+width, w-2*width, h-2*width, max(1, n/8-width), fill)
-		if text != "" {
-			tw := font.MeasureString(big, text).Ceil()
-			tx := x + (w-tw)/2
-			if t.Lying && (t.Top != nil || t.Bottom != nil) {
-				tx = x + w*22/100 - tw/2
-			}
-			d := font.Drawer{Dst: img, Src: image.NewUniform(textCol), Face: big,
-				Dot: fixed.Point26_6{X: fix(tx), Y: fix(y + h/2 + letterSize*36/100)}}
-			d.DrawString(text)
-		}
-		if corner != "" {
-			cw := font.MeasureString(small, corner).Ceil()
-			d := font.Drawer{Dst: img, Src: image.NewUniform(textCol), Face: small,
-				Dot: fixed.Point26_6{X: fix(x + w - cw - n/12), Y: fix(y + n/12 + max(12, n*26/100)*8/10)}}
-			d.DrawString(corner)
-		}
-		if t.Mark != games.NoShape {
-			s := float32(n) * 0.17
-			shape(img, t.Mark, float32(x)+float32(n)*0.07+s/2, float32(y+h)-float32(n)*0.07-s/2, s, textCol)
-		}
-		for i, j := range []*games.Join{t.Top, t.Bottom} {
-			if j == nil {
-				continue
-			}
-			s := float32(n) * 0.3
-			if t.Lying {
-				s = float32(h) * 0.34
-			}
-			cy := float32(y) + s/2 + 2
-			if i == 1 {
-				cy = float32(y+h) - s/2 - 2
-			}
-			cx := float32(x) + float32(w)/2
-			shape(img, j.Shape, cx, cy, s+4, ink) // an outline, so yellow shows on cream
-			shape(img, j.Shape, cx, cy, s, palette[j.Color])
-		}
-	})
-}
-
-// raster is reset for each shape rather than made anew: its buffers are
-// most of what drawing would allocate. Draw holds facesMu, so one suffices.
-var raster vector.Rasterizer
-
-// roundRect fills a rectangle with rounded corners. A board draws the same
-// tile shape hundreds of times, so each shape is rasterized once into an
-// alpha mask and then only composited (the rasterizer was a third of the
-// drawing time of a 21 x 21 board).
-func roundRect(img *image.RGBA, x, y, w, h, r int, c color.Color) {
-	if w <= 0 || h <= 0 {
-		return
+		c.text(faceKey{true, letterSize}, fixed.Point26_6{X: fix(tx), Y: fix(y + h/2 + letterSize*36/100)}, text, textCol)
 	}
-	src := image.NewUniform(c)
-	if r <= 0 || 2*r >= w || 2*r >= h {
-		draw.Draw(img, image.Rect(x, y, x+w, y+h), src, image.Point{}, draw.Src)
-		return
+	small := c.d.face(true, max(12, n*26/100))
+	if corner := printable(small, k.corner); corner != "" {
+		cw := textWidth(small, corner)
+		c.text(faceKey{true, max(12, n*26/100)}, fixed.Point26_6{X: fix(x + w - cw - n/12), Y: fix(y + n/12 + max(12, n*26/100)*8/10)}, corner, textCol)
 	}
-	// The body is plain: filled directly, which is far cheaper than
-	// compositing through a mask; only the four corners use the mask.
-	draw.Draw(img, image.Rect(x+r, y, x+w-r, y+h), src, image.Point{}, draw.Src)
-	draw.Draw(img, image.Rect(x, y+r, x+r, y+h-r), src, image.Point{}, draw.Src)
-	draw.Draw(img, image.Rect(x+w-r, y+r, x+w, y+h-r), src, image.Point{}, draw.Src)
-	mask := roundMask(w, h, r)
-	for _, corner := range []image.Point{{0, 0}, {w - r, 0}, {0, h - r}, {w - r, h - r}} {
-		at := image.Rect(x+corner.X, y+corner.Y, x+corner.X+r, y+corner.Y+r)
-		draw.DrawMask(img, at, src, image.Point{}, mask, corner, draw.Over)
+	if k.mark != games.NoShape {
+		s := float32(n) * 0.17
+		c.shape(k.mark, float32(x)+float32(n)*0.07+s/2, float32(y+h)-float32(n)*0.07-s/2, s, textCol)
 	}
-}
-
-// masks caches rounded-rectangle masks by size; Draw holds facesMu.
-var masks = map[[3]int]*image.Alpha{}
-
-func roundMask(w, h, r int) *image.Alpha {
-	key := [3]int{w, h, r}
-	if m, ok := masks[key]; ok {
-		return m
+	joins := []struct {
+		j  games.Join
+		ok bool
+	}{{k.top, k.hasTop}, {k.bottom, k.hasBottom}}
+	for i, j := range joins {
+		if !j.ok {
+			continue
+		}
+		s := float32(n) * 0.3
+		if k.lying {
+			s = float32(h) * 0.34
+		}
+		cy := float32(y) + s/2 + 2
+		if i == 1 {
+			cy = float32(y+h) - s/2 - 2
+		}
+		cx := float32(x) + float32(w)/2
+		c.shape(j.j.Shape, cx, cy, s+4, iInk) // an outline, so yellow shows on cream
+		c.shape(j.j.Shape, cx, cy, s, fillIndex(j.j.Color))
 	}
-	m := image.NewAlpha(image.Rect(0, 0, w, h))
-	z := &raster
-	z.Reset(w, h)
-	fr := float32(r)
-	fw, fh := float32(w), float32(h)
-	z.MoveTo(fr, 0)
-	z.LineTo(fw-fr, 0)
-	z.QuadTo(fw, 0, fw, fr)
-	z.LineTo(fw, fh-fr)
-	z.QuadTo(fw, fh, fw-fr, fh)
-	z.LineTo(fr, fh)
-	z.QuadTo(0, fh, 0, fh-fr)
-	z.LineTo(0, fr)
-	z.QuadTo(0, 0, fr, 0)
-	z.ClosePath()
-	z.Draw(m, m.Bounds(), image.Opaque, image.Point{})
-	if len(masks) > 256 { // sizes vary little; keep the cache small anyway
-		clear(masks)
-	}
-	masks[key] = m
-	return m
 }
 
 // shape fills a mark of side s centred on (cx, cy).
-func shape(img *image.RGBA, sh games.Shape, cx, cy, s float32, c color.Color) {
+func (c *canvas) shape(sh games.Shape, cx, cy, s float32, fg uint8) {
 	size := int(s) + 4
-	z := &raster
-	z.Reset(size, size)
 	h := float32(size) / 2
 	r := s / 2
 	var pts [][2]float32
@@ -212,11 +233,15 @@ func shape(img *image.RGBA, sh games.Shape, cx, cy, s float32, c color.Color) {
 	default:
 		return
 	}
+	z := &c.d.raster
+	z.Reset(size, size)
 	z.MoveTo(pts[0][0], pts[0][1])
 	for _, pt := range pts[1:] {
 		z.LineTo(pt[0], pt[1])
 	}
 	z.ClosePath()
+	m := c.d.scratchAlpha(size)
+	z.Draw(m, m.Bounds(), image.Opaque, image.Point{})
 	x0, y0 := int(cx-h), int(cy-h)
-	z.Draw(img, image.Rect(x0, y0, x0+size, y0+size), image.NewUniform(c), image.Point{})
+	c.mask(image.Rect(x0, y0, x0+size, y0+size), fg, m, image.Point{})
 }

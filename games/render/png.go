@@ -1,0 +1,529 @@
+package render
+
+import (
+	"bytes"
+	"cmp"
+	"encoding/binary"
+	"hash/crc32"
+	"image/color"
+	"math/bits"
+	"slices"
+	"sync"
+)
+
+// The PNG writer. A picture is flat colours: each row repeats the row above
+// it but for a few pixels (a letter, a tile's edge), and runs of one colour
+// fill the rest. So each row is filtered against the one above (PNG's
+// "Up" filter: a repeated pixel becomes 0), and the filtered bytes are
+// deflated mostly as runs ("repeat the previous byte n times"), which are
+// found eight bytes at a time and checksummed a run at a time; between
+// runs, a small hash table finds the repeats of a row of tiles (the same
+// edge every tile's width). image/png with compress/flate at BestSpeed
+// spent three quarters of a board's time searching every byte for
+// matches.
+
+// pngEncoder is the reusable state of one encoding.
+type pngEncoder struct {
+	filtered []uint8  // the rows, each after its filter byte
+	tokens   []uint32 // a literal byte, or matchFlag|length<<16|distance
+	litFreq  [286]int32
+	distFreq [30]int32
+	hashes   [1 << hashBits]int32 // where 4 bytes were last seen, plus one
+	out      []byte
+	bw       bitWriter
+}
+
+const (
+	matchFlag = 1 << 31
+	hashBits  = 14
+	window    = 32768 // the farthest back a deflate match may look
+)
+
+var pngEncoders = sync.Pool{New: func() any { return new(pngEncoder) }}
+
+// encodePNG returns the PNG of a w×h picture of palette indexes.
+func encodePNG(pix []uint8, w, h int, pal color.Palette) []byte {
+	e := pngEncoders.Get().(*pngEncoder)
+	defer pngEncoders.Put(e)
+	e.filter(pix, w, h)
+	adler := e.tokenize()
+
+	// Written in the encoder's buffer, then copied to a slice of the
+	// picture's size: a cache keeps it, and should not keep spare room.
+	out := e.out[:0]
+	out = append(out, "\x89PNG\r\n\x1a\n"...)
+	var ihdr [13]byte
+	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
+	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
+	ihdr[8], ihdr[9] = 8, 3 // 8 bits a pixel, paletted; deflate, filters by row, not interlaced
+	out = chunk(out, "IHDR", ihdr[:])
+	plte := make([]byte, 0, 3*len(pal))
+	for _, c := range pal {
+		r, g, b, _ := c.RGBA()
+		plte = append(plte, byte(r>>8), byte(g>>8), byte(b>>8))
+	}
+	out = chunk(out, "PLTE", plte)
+
+	// IDAT: its length is written once the data is.
+	start := len(out)
+	out = append(out, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
+	out = append(out, 0x78, 0x01) // zlib: deflate, 32 KB window, no dictionary
+	e.bw = bitWriter{out: out}
+	e.deflate()
+	out = e.bw.flush()
+	e.bw.out = nil
+	out = binary.BigEndian.AppendUint32(out, adler)
+	binary.BigEndian.PutUint32(out[start:], uint32(len(out)-start-8))
+	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
+	out = chunk(out, "IEND", nil)
+	e.out = out
+	return append([]byte(nil), out...)
+}
+
+func chunk(out []byte, kind string, data []byte) []byte {
+	out = binary.BigEndian.AppendUint32(out, uint32(len(data)))
+	start := len(out)
+	out = append(out, kind...)
+	out = append(out, data...)
+	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start:]))
+}
+
+// filter writes each row after its filter byte: None for the first row,
+// Up (the difference with the pixel above) for the others, eight bytes at
+// a time.
+func (e *pngEncoder) filter(pix []uint8, w, h int) {
+	n := (w + 1) * h
+	if cap(e.filtered) < n {
+		e.filtered = make([]uint8, n)
+	}
+	f := e.filtered[:n]
+	e.filtered = f
+	const hi = 0x8080808080808080
+	for y := 0; y < h; y++ {
+		row := f[y*(w+1)+1 : (y+1)*(w+1)]
+		cur := pix[y*w : (y+1)*w]
+		if y == 0 {
+			f[0] = 0
+			copy(row, cur)
+			continue
+		}
+		f[y*(w+1)] = 2
+		above := pix[(y-1)*w : y*w]
+		if bytes.Equal(cur, above) { // most rows: a gap, the inside of tiles
+			clear(row)
+			continue
+		}
+		x := 0
+		for ; x+8 <= w; x += 8 {
+			a, b := binary.LittleEndian.Uint64(cur[x:]), binary.LittleEndian.Uint64(above[x:])
+			// Eight subtractions at once, no borrow crossing bytes.
+			binary.LittleEndian.PutUint64(row[x:], ((a|hi)-(b&^hi))^((a^^b)&hi))
+		}
+		for ; x < w; x++ {
+			row[x] = cur[x] - above[x]
+		}
+	}
+}
+
+// tokenize turns the filtered bytes into literals, runs (matches at
+// distance 1) and matches found by hashing, counting the symbols for the
+// Huffman codes, and returns the Adler-32 of the filtered bytes.
+func (e *pngEncoder) tokenize() uint32 {
+	f := e.filtered
+	e.tokens, e.litFreq, e.distFreq = e.tokens[:0], [286]int32{}, [30]int32{}
+	clear(e.hashes[:])
+	var a adler32
+	a.init()
+	match := func(length, dist int) {
+		e.tokens = append(e.tokens, matchFlag|uint32(length)<<16|uint32(dist))
+		e.litFreq[lengthCodes[length].sym]++
+		e.distFreq[distCode(dist)]++
+	}
+	literal := func(b uint8) {
+		e.tokens = append(e.tokens, uint32(b))
+		e.litFreq[b]++
+		a.run(b, 1)
+	}
+	literal(f[0])
+	for i := 1; i < len(f); {
+		prev := f[i-1]
+		run := runLength(f[i:], prev)
+		if run >= 32 {
+			// A long run: nothing else finds more.
+			a.run(prev, run)
+			for run > 0 {
+				n := min(run, 258)
+				if r := run - n; r > 0 && r < 3 {
+					n = run - 3 // leave 3 to repeat rather than 1 or 2 literals
+				}
+				match(n, 1)
+				run -= n
+				i += n
+			}
+			continue
+		}
+		best, dist := run, 1
+		if i+4 <= len(f) {
+			h := hash4(f[i:])
+			cand := int(e.hashes[h]) - 1
+			e.hashes[h] = int32(i + 1)
+			if cand >= 0 && i-cand <= window {
+				n := commonLength(f[cand:], f[i:min(len(f), i+258)])
+				if n > best {
+					best, dist = n, i-cand
+				}
+			}
+		}
+		if best < 3 {
+			literal(f[i])
+			i++
+			continue
+		}
+		if dist == 1 {
+			a.run(prev, best)
+		} else {
+			a.bytes(f[i : i+best])
+		}
+		match(best, dist)
+		i += best
+	}
+	return a.sum()
+}
+
+func hash4(b []uint8) uint32 {
+	return (binary.LittleEndian.Uint32(b) * 2654435761) >> (32 - hashBits)
+}
+
+// runLength is how many bytes at the start of s are b.
+func runLength(s []uint8, b uint8) int {
+	n := 0
+	pattern := uint64(b) * 0x0101010101010101
+	for n+8 <= len(s) && binary.LittleEndian.Uint64(s[n:]) == pattern {
+		n += 8
+	}
+	for n < len(s) && s[n] == b {
+		n++
+	}
+	return n
+}
+
+// commonLength is how many bytes at the start of a and b agree (b is the
+// shorter).
+func commonLength(a, b []uint8) int {
+	n := 0
+	for n+8 <= len(b) {
+		if x := binary.LittleEndian.Uint64(a[n:]) ^ binary.LittleEndian.Uint64(b[n:]); x != 0 {
+			return n + bits.TrailingZeros64(x)/8
+		}
+		n += 8
+	}
+	for n < len(b) && a[n] == b[n] {
+		n++
+	}
+	return n
+}
+
+// distCode is the deflate code of a match distance (RFC 1951 3.2.5).
+func distCode(d int) int {
+	if d <= 4 {
+		return d - 1
+	}
+	n := bits.Len32(uint32(d - 1))
+	return 2*(n-1) + int((d-1)>>(n-2))&1
+}
+
+// distExtra is the extra bits after a distance's code, and how many.
+func distExtra(d int) (uint64, uint) {
+	if d <= 4 {
+		return 0, 0
+	}
+	n := uint(bits.Len32(uint32(d-1))) - 2
+	return uint64(d-1) & (1<<n - 1), n
+}
+
+// adler32 is zlib's checksum, fed by runs of one byte.
+type adler32 struct{ s1, s2 uint64 }
+
+const adlerMod = 65521
+
+func (a *adler32) init() { a.s1, a.s2 = 1, 0 }
+
+// run adds n copies of b: s1 grows by n·b, and s2 by the n successive
+// values of s1, n·s1 + b·n(n+1)/2.
+func (a *adler32) run(b uint8, n int) {
+	nn, bb := uint64(n), uint64(b)
+	a.s2 = (a.s2 + nn*a.s1 + bb*(nn*(nn+1)/2%adlerMod)) % adlerMod
+	a.s1 = (a.s1 + nn*bb) % adlerMod
+}
+
+// bytes adds a few bytes (a match: at most 258), reducing once at the end.
+func (a *adler32) bytes(p []uint8) {
+	s1, s2 := a.s1, a.s2
+	for _, b := range p {
+		s1 += uint64(b)
+		s2 += s1
+	}
+	a.s1, a.s2 = s1%adlerMod, s2%adlerMod
+}
+
+func (a *adler32) sum() uint32 { return uint32(a.s2<<16 | a.s1) }
+
+// deflate writes the tokens as one final deflate block with Huffman codes
+// made for them.
+func (e *pngEncoder) deflate() {
+	e.litFreq[256] = 1 // the end of the block
+	var litLen [286]uint8
+	huffmanLengths(e.litFreq[:], 15, litLen[:])
+	nLit := 286
+	for nLit > 257 && litLen[nLit-1] == 0 {
+		nLit--
+	}
+	if e.distFreq == [30]int32{} {
+		e.distFreq[0] = 1 // no match: a distance code all the same
+	}
+	var distLen [30]uint8
+	huffmanLengths(e.distFreq[:], 15, distLen[:])
+	nDist := 30
+	for nDist > 1 && distLen[nDist-1] == 0 {
+		nDist--
+	}
+	lengths := append(append(make([]uint8, 0, nLit+nDist), litLen[:nLit]...), distLen[:nDist]...)
+
+	// The code lengths are themselves run-length coded (RFC 1951 3.2.7).
+	type clToken struct{ sym, extra, nExtra uint8 }
+	var cl []clToken
+	var clFreq [19]int32
+	for i := 0; i < len(lengths); {
+		l := lengths[i]
+		n := 1
+		for i+n < len(lengths) && lengths[i+n] == l {
+			n++
+		}
+		i += n
+		if l == 0 {
+			for n >= 11 {
+				k := min(n, 138)
+				cl = append(cl, clToken{18, uint8(k - 11), 7})
+				n -= k
+			}
+			if n >= 3 {
+				cl = append(cl, clToken{17, uint8(n - 3), 3})
+				n = 0
+			}
+		} else {
+			cl = append(cl, clToken{l, 0, 0})
+			n--
+			for n >= 3 {
+				k := min(n, 6)
+				cl = append(cl, clToken{16, uint8(k - 3), 2})
+				n -= k
+			}
+		}
+		for ; n > 0; n-- {
+			cl = append(cl, clToken{l, 0, 0})
+		}
+	}
+	for _, t := range cl {
+		clFreq[t.sym]++
+	}
+	var clLen [19]uint8
+	huffmanLengths(clFreq[:], 7, clLen[:])
+	order := [19]int{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
+	nCL := 19
+	for nCL > 4 && clLen[order[nCL-1]] == 0 {
+		nCL--
+	}
+
+	bw := &e.bw
+	bw.write(1, 1) // the final block
+	bw.write(2, 2) // Huffman codes of its own
+	bw.write(uint64(nLit-257), 5)
+	bw.write(uint64(nDist-1), 5)
+	bw.write(uint64(nCL-4), 4)
+	for _, s := range order[:nCL] {
+		bw.write(uint64(clLen[s]), 3)
+	}
+	clCodes := canonical(clLen[:])
+	for _, t := range cl {
+		bw.write(uint64(clCodes[t.sym]), uint(clLen[t.sym]))
+		if t.nExtra > 0 {
+			bw.write(uint64(t.extra), uint(t.nExtra))
+		}
+	}
+
+	litCodes, distCodes := canonical(litLen[:]), canonical(distLen[:])
+	for _, t := range e.tokens {
+		if t&matchFlag == 0 {
+			bw.write(uint64(litCodes[t]), uint(litLen[t]))
+			continue
+		}
+		length, dist := int(t>>16&0x1ff), int(t&0xffff)
+		lc := lengthCodes[length]
+		bw.write(uint64(litCodes[lc.sym]), uint(litLen[lc.sym]))
+		if lc.nExtra > 0 {
+			bw.write(uint64(lc.extra), uint(lc.nExtra))
+		}
+		dc := distCode(dist)
+		bw.write(uint64(distCodes[dc]), uint(distLen[dc]))
+		if v, n := distExtra(dist); n > 0 {
+			bw.write(v, n)
+		}
+	}
+	bw.write(uint64(litCodes[256]), uint(litLen[256]))
+}
+
+// lengthCode is the deflate symbol of a match length and its extra bits.
+type lengthCode struct {
+	sym           uint16
+	extra, nExtra uint8
+}
+
+var lengthCodes = func() (t [259]lengthCode) {
+	bases := []int{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
+	extra := []uint8{0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0}
+	for i := len(bases) - 1; i >= 0; i-- {
+		top := 258
+		if i+1 < len(bases) {
+			top = bases[i+1] - 1
+		}
+		if i == len(bases)-2 {
+			top = 257 // 258 has a code of its own
+		}
+		for l := bases[i]; l <= top; l++ {
+			t[l] = lengthCode{sym: uint16(257 + i), extra: uint8(l - bases[i]), nExtra: extra[i]}
+		}
+	}
+	return t
+}()
+
+// huffmanLengths sets the code length of each symbol of non-zero frequency
+// so that the code is a Huffman code of at most maxBits bits a symbol.
+// When the tree is too deep, frequencies are flattened and it is built
+// again (rare: it takes symbols a thousand times rarer than others).
+func huffmanLengths(freq []int32, maxBits int, lengths []uint8) {
+	type node struct {
+		freq        int64
+		left, right int // children, -1 for a leaf
+		sym         int
+	}
+	// Alphabets have at most 286 symbols: the arrays stay on the stack.
+	var fArr [286]int64
+	var nodeArr [2 * 286]node
+	var depthArr [2 * 286]int
+	f := fArr[:len(freq)]
+	for i, v := range freq {
+		f[i] = int64(v)
+	}
+	for {
+		clear(lengths)
+		nodes := nodeArr[:0]
+		for s, v := range f {
+			if v > 0 {
+				nodes = append(nodes, node{v, -1, -1, s})
+			}
+		}
+		switch len(nodes) {
+		case 0:
+			return
+		case 1:
+			// One symbol still needs a code of one bit; a second symbol
+			// makes the code complete.
+			lengths[nodes[0].sym] = 1
+			lengths[(nodes[0].sym+1)%len(lengths)] = 1
+			return
+		}
+		slices.SortFunc(nodes, func(a, b node) int {
+			if a.freq != b.freq {
+				return cmp.Compare(a.freq, b.freq)
+			}
+			return a.sym - b.sym
+		})
+		// Two queues: the leaves in order, and the merged nodes, which
+		// come out in order of frequency too.
+		leaves := len(nodes)
+		li, mi := 0, leaves
+		pick := func() int {
+			if li < leaves && (mi >= len(nodes) || nodes[li].freq <= nodes[mi].freq) {
+				li++
+				return li - 1
+			}
+			mi++
+			return mi - 1
+		}
+		for k := 0; k < leaves-1; k++ {
+			a, b := pick(), pick()
+			nodes = append(nodes, node{nodes[a].freq + nodes[b].freq, a, b, -1})
+		}
+		depth := depthArr[:len(nodes)]
+		depth[len(nodes)-1] = 0
+		deepest := 0
+		for i := len(nodes) - 1; i >= leaves; i-- {
+			for _, c := range []int{nodes[i].left, nodes[i].right} {
+				depth[c] = depth[i] + 1
+			}
+		}
+		for i := 0; i < leaves; i++ {
+			lengths[nodes[i].sym] = uint8(depth[i])
+			deepest = max(deepest, depth[i])
+		}
+		if deepest <= maxBits {
+			return
+		}
+		for s := range f {
+			if f[s] > 0 {
+				f[s] = f[s]/2 + 1
+			}
+		}
+	}
+}
+
+// canonical gives each symbol its canonical code (RFC 1951 3.2.2), bit
+// reversed, since deflate sends a code's first bit first.
+func canonical(lengths []uint8) []uint16 {
+	var count [16]uint16
+	for _, l := range lengths {
+		count[l]++
+	}
+	count[0] = 0
+	var next [16]uint16
+	code := uint16(0)
+	for b := 1; b < 16; b++ {
+		code = (code + count[b-1]) << 1
+		next[b] = code
+	}
+	codes := make([]uint16, len(lengths))
+	for s, l := range lengths {
+		if l > 0 {
+			codes[s] = bits.Reverse16(next[l]) >> (16 - l)
+			next[l]++
+		}
+	}
+	return codes
+}
+
+// bitWriter packs bits first to last, from the low bits of each byte.
+type bitWriter struct {
+	out   []byte
+	acc   uint64
+	nbits uint
+}
+
+func (w *bitWriter) write(v uint64, n uint) {
+	w.acc |= v << w.nbits
+	w.nbits += n
+	if w.nbits >= 32 {
+		w.out = binary.LittleEndian.AppendUint32(w.out, uint32(w.acc))
+		w.acc >>= 32
+		w.nbits -= 32
+	}
+}
+
+// flush writes the last bits, padded to a byte.
+func (w *bitWriter) flush() []byte {
+	for w.nbits > 0 {
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+		w.nbits -= min(w.nbits, 8)
+	}
+	return w.out
+}
