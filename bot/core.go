@@ -6,12 +6,14 @@
 package bot
 
 import (
+	"container/list"
 	"context"
 	"crypto/rand"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -51,9 +53,18 @@ type Options struct {
 	// LobbyExpiry is how long a lobby nobody changes stays open before it
 	// is closed and deleted; 0 means DefaultLobbyExpiry.
 	LobbyExpiry time.Duration
+	// TableMemory is the budget, in bytes (estimated), of the tables kept
+	// in memory; 0 means DefaultTableMemory. IdleTable is how long a table
+	// nobody plays stays in memory; 0 means DefaultIdleTable. Users is how
+	// many user records stay in memory; 0 means DefaultUsers. A table or
+	// user out of memory is read again from the store when needed.
+	TableMemory int64
+	IdleTable   time.Duration
+	Users       int
 }
 
-// Core holds every open table and runs commands against them. It is safe
+// Core runs commands against the tables, which it keeps in memory while
+// they are played (tables.go). It is safe
 // for concurrent use: commands on different tables run in parallel and
 // share fsyncs; commands on one table are serialised by the table's lock.
 type Core struct {
@@ -63,13 +74,17 @@ type Core struct {
 	log   *slog.Logger
 
 	mu     sync.Mutex
-	byChat map[string]*Table // open tables
-	byID   map[uint64]*Table // open tables
+	byChat map[string]*Table // open tables in memory
+	byID   map[uint64]*Table // open tables in memory
+	lru    *list.List        // of *Table, most recently used first
+	// tableBytes is the estimated memory of the tables in memory.
+	tableBytes int64
 	// opening reserves the chats whose /play is writing a new table.
 	opening map[string]bool
 
-	usersMu sync.Mutex
-	users   map[string]*userRecord
+	usersMu  sync.Mutex
+	users    map[string]*userRecord
+	usersLRU *list.List // of user ids, most recently used first
 
 	transMu    sync.RWMutex
 	transports map[string]Transport
@@ -79,6 +94,8 @@ type Core struct {
 	outMu      sync.Mutex
 	outRunning map[uint64]*deliverer
 	outIdle    *sync.Cond
+	// drawing bounds the deliverers drawing pictures at once.
+	drawing chan struct{}
 
 	// The scheduler's agenda (due.go).
 	dueMu  sync.Mutex
@@ -89,8 +106,9 @@ type Core struct {
 	closing  atomic.Bool
 }
 
-// New builds a core and loads every open table from the store, deadlines
-// included, so that a restart resumes where the last run stopped.
+// New builds a core on a store. It reads the store's due index, so that a
+// restart resumes where the last run stopped, but no table: tables are
+// loaded when they are first needed.
 func New(opts Options) (*Core, error) {
 	if opts.Store == nil {
 		return nil, errors.New("bot: no store")
@@ -113,33 +131,30 @@ func New(opts Options) (*Core, error) {
 	if opts.LobbyExpiry <= 0 {
 		opts.LobbyExpiry = DefaultLobbyExpiry
 	}
+	if opts.TableMemory <= 0 {
+		opts.TableMemory = DefaultTableMemory
+	}
+	if opts.IdleTable <= 0 {
+		opts.IdleTable = DefaultIdleTable
+	}
+	if opts.Users <= 0 {
+		opts.Users = DefaultUsers
+	}
 	if opts.Turn > 0 && opts.Turn < MinTurn {
 		return nil, fmt.Errorf("bot: a turn time of %v is under the minimum of %v", opts.Turn, MinTurn)
 	}
 	c := &Core{
 		opts: opts, st: opts.Store, clock: opts.Clock, log: opts.Logger,
-		byChat: map[string]*Table{}, byID: map[uint64]*Table{}, opening: map[string]bool{},
-		users: map[string]*userRecord{}, transports: map[string]Transport{},
+		byChat: map[string]*Table{}, byID: map[uint64]*Table{}, lru: list.New(), opening: map[string]bool{},
+		users: map[string]*userRecord{}, usersLRU: list.New(), transports: map[string]Transport{},
 		wake: make(chan struct{}, 1), outRunning: map[uint64]*deliverer{},
 	}
 	c.outIdle = sync.NewCond(&c.outMu)
-	recs, err := c.st.OpenTables()
-	if err != nil {
-		return nil, fmt.Errorf("bot: loading tables: %w", err)
-	}
-	for _, rec := range recs {
-		t, err := loadTable(rec)
-		if err != nil {
-			// One unreadable table must not keep every other chat from
-			// playing: it is logged and left on disk for inspection.
-			c.log.Error("table not loaded", "table", rec.ID, "chat", rec.Chat, "err", err)
-			continue
-		}
-		c.byChat[t.Chat] = t
-		c.byID[t.ID] = t
-		c.setDue(t)
-	}
+	c.drawing = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))
 	if err := c.completeDueIndex(); err != nil {
+		return nil, err
+	}
+	if err := c.readAgenda(); err != nil {
 		return nil, err
 	}
 	// From here on damage is the caller's to handle through OnDamaged (New
@@ -282,40 +297,17 @@ func hasVerb(e games.Engine, name string) bool {
 // tableFor finds the table a command is about: the chat's open table, or,
 // in a private chat, the one table the user sits at.
 func (c *Core) tableFor(cmd Command) *Table {
-	c.mu.Lock()
 	if !cmd.Private {
-		defer c.mu.Unlock()
-		return c.byChat[cmd.Chat]
+		return c.chatTable(cmd.Chat)
 	}
-	// Table locks are never taken under c.mu (a table's lock is held when
-	// it calls forget, which takes c.mu): copy the list first.
-	open := make([]*Table, 0, len(c.byID))
-	for _, t := range c.byID {
-		open = append(open, t)
+	ids := c.userTables(cmd.User.ID)
+	if len(ids) != 1 {
+		return nil // none, or several: the user must say which (buttons do)
 	}
-	c.mu.Unlock()
-	var found *Table
-	for _, t := range open {
-		t.mu.Lock()
-		seated := t.seatOf(cmd.User.ID) >= 0
-		t.mu.Unlock()
-		if seated {
-			if found != nil {
-				return nil // several tables: the user must say which (buttons do)
-			}
-			found = t
-		}
-	}
-	return found
+	return c.table(ids[0])
 }
 
-func (c *Core) table(id uint64) *Table {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.byID[id]
-}
-
-// Tables lists the open tables (for adapters that re-arm things at start-up).
+// Tables lists the open tables in memory.
 func (c *Core) Tables() []uint64 {
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -329,22 +321,20 @@ func (c *Core) Tables() []uint64 {
 // Note and SetNote let adapters remember things about a table across
 // restarts, such as the id of the board message they edit in place.
 func (c *Core) Note(table uint64, key string) string {
-	t := c.table(table)
+	t := c.lockLive(c.table(table))
 	if t == nil {
 		return ""
 	}
-	t.mu.Lock()
 	defer c.unlock(t)
 	return t.Notes[key]
 }
 
 // SetNote saves a note durably with the table.
 func (c *Core) SetNote(table uint64, key, value string) error {
-	t := c.table(table)
+	t := c.lockLive(c.table(table))
 	if t == nil {
 		return store.ErrNotFound
 	}
-	t.mu.Lock()
 	defer c.unlock(t)
 	if t.Notes[key] == value {
 		return nil
@@ -382,6 +372,7 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 		return err
 	}
 	t.committed = rec.Data
+	c.resized(t)
 	c.setDue(t)
 	if opened {
 		c.kick(t)
@@ -403,22 +394,18 @@ func (c *Core) keep(t *Table, before snapshot) bool {
 // lockTable finds the command's table and locks it; without one it returns
 // nil and the refusal to answer.
 func (c *Core) lockTable(cmd Command, rep replier) (*Table, []Out) {
-	t := c.tableFor(cmd)
+	t := c.lockLive(c.tableFor(cmd))
 	if t == nil {
 		return nil, rep.refuse("bot.no_table")
 	}
-	t.mu.Lock()
 	return t, nil
 }
 
 // forget drops a table that ended from the open tables.
 func (c *Core) forget(t *Table) {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	if c.byChat[t.Chat] == t {
-		delete(c.byChat, t.Chat)
-	}
-	delete(c.byID, t.ID)
+	c.removeLocked(t)
+	c.mu.Unlock()
 	c.dropDue(t.ID)
 }
 

@@ -74,8 +74,18 @@ func (d *damageWatch) SaveUser(u store.User) error { return d.check(d.Store.Save
 
 func (d *damageWatch) DeleteTable(id uint64) error { return d.check(d.Store.DeleteTable(id)) }
 
-func (d *damageWatch) Due(before time.Time, limit int) ([]uint64, error) {
-	ids, err := d.Store.Due(before, limit)
+func (d *damageWatch) Due(before time.Time, limit int) ([]store.DueTable, error) {
+	due, err := d.Store.Due(before, limit)
+	return due, d.check(err)
+}
+
+func (d *damageWatch) OpenTable(chat string) (store.Table, error) {
+	t, err := d.Store.OpenTable(chat)
+	return t, d.check(err)
+}
+
+func (d *damageWatch) SeatedTables(user string) ([]uint64, error) {
+	ids, err := d.Store.SeatedTables(user)
 	return ids, d.check(err)
 }
 

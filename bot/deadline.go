@@ -63,6 +63,9 @@ func remindAt(t *Table, d Deadline) time.Time {
 	return d.At.Add(-t.Settings.Reminder)
 }
 
+// sweepEvery is how often Run looks for idle tables to take out of memory.
+const sweepEvery = time.Minute
+
 // next returns the earliest time something is due on any table.
 func (c *Core) next() (time.Time, bool) { return c.nextDue() }
 
@@ -95,7 +98,9 @@ func (c *Core) Tick(ctx context.Context) {
 // due then could not be done (a save failed): it is tried again after a
 // pause rather than at once, again and again.
 func (c *Core) reschedule(t *Table, now time.Time) {
-	t.mu.Lock()
+	if t = c.lockLive(t); t == nil {
+		return
+	}
 	defer c.unlock(t)
 	if c.table(t.ID) != t {
 		return // forgotten: finished, expired
@@ -113,7 +118,9 @@ func (c *Core) reschedule(t *Table, now time.Time) {
 }
 
 func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
-	t.mu.Lock()
+	if t = c.lockLive(t); t == nil {
+		return
+	}
 	defer c.unlock(t)
 	if t.Phase != Playing {
 		return
@@ -189,6 +196,8 @@ func (c *Core) Run(ctx context.Context) {
 	// played first.
 	c.resumeOutboxes()
 	c.Tick(ctx)
+	sweep := time.NewTicker(sweepEvery)
+	defer sweep.Stop()
 	for {
 		wait := time.Hour
 		if at, ok := c.next(); ok {
@@ -204,6 +213,10 @@ func (c *Core) Run(ctx context.Context) {
 			return
 		case <-c.wake:
 			timer.Stop()
+		case <-sweep.C:
+			timer.Stop()
+			// Tables nobody played for a while leave memory.
+			c.safely("eviction", func() { c.evict(c.opts.IdleTable) })
 		case <-timer.C:
 			c.Tick(ctx)
 		}

@@ -88,7 +88,8 @@ type dueItem struct {
 	at time.Time
 }
 
-// agenda is a min-heap of due times with one entry per table.
+// agenda is a min-heap of due times with one entry per open table, in
+// memory or not.
 type agenda struct {
 	items []dueItem
 	pos   map[uint64]int
@@ -142,8 +143,10 @@ type dueIndexStore interface {
 	SetDueIndexComplete() error
 }
 
-// completeDueIndex saves every open table once with its due time when the
-// store says its index may miss some, then records that it does not.
+// completeDueIndex saves every open table once with its due time and its
+// seated users when the store says its indexes may miss some (a file
+// written before them), then records that they do not. It is the one time
+// the core reads every open table; none stays in memory.
 func (c *Core) completeDueIndex() error {
 	ds, ok := c.st.(dueIndexStore)
 	if !ok {
@@ -153,10 +156,43 @@ func (c *Core) completeDueIndex() error {
 	if err != nil || done {
 		return err
 	}
-	for _, t := range c.byID {
+	recs, err := c.st.OpenTables()
+	if err != nil {
+		return fmt.Errorf("bot: filling the indexes: %w", err)
+	}
+	for _, rec := range recs {
+		t, err := loadTable(rec)
+		if err != nil {
+			c.log.Error("table not loaded", "table", rec.ID, "chat", rec.Chat, "err", err)
+			continue
+		}
 		if err := c.save(t, nil); err != nil {
-			return fmt.Errorf("bot: filling the due index: %w", err)
+			return fmt.Errorf("bot: filling the indexes: %w", err)
 		}
 	}
+	c.dueMu.Lock()
+	c.agenda = agenda{} // readAgenda reads it whole from the index
+	c.dueMu.Unlock()
 	return ds.SetDueIndexComplete()
+}
+
+// farFuture is after every due time the store can keep.
+var farFuture = time.Unix(1<<62, 0)
+
+// readAgenda fills the agenda from the store's due index.
+func (c *Core) readAgenda() error {
+	due, err := c.st.Due(farFuture, 0)
+	if err != nil {
+		return fmt.Errorf("bot: reading the due index: %w", err)
+	}
+	c.dueMu.Lock()
+	defer c.dueMu.Unlock()
+	c.agenda.items = make([]dueItem, 0, len(due))
+	c.agenda.pos = make(map[uint64]int, len(due))
+	for _, d := range due {
+		c.agenda.pos[d.ID] = len(c.agenda.items)
+		c.agenda.items = append(c.agenda.items, dueItem{id: d.ID, at: d.At})
+	}
+	heap.Init(&c.agenda) // already in order: Init checks it in linear time
+	return nil
 }

@@ -43,7 +43,9 @@ func (c *Core) expireLobby(ctx context.Context, t *Table, now time.Time) {
 }
 
 func (c *Core) closeExpiredLobby(t *Table, now time.Time) (Out, bool) {
-	t.mu.Lock()
+	if t = c.lockLive(t); t == nil {
+		return Out{}, false
+	}
 	defer c.unlock(t)
 	at, ok := c.lobbyExpiresAt(t)
 	if !ok || now.Before(at) {

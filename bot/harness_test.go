@@ -86,6 +86,8 @@ type harness struct {
 	seed  uint64
 	// wrap, when set, stands between the core and the real store (faults).
 	wrap func(store.Store) store.Store
+	// tune, when set, changes the core's options before it is built.
+	tune func(*Options)
 	logs lockedBuffer // what the core logged
 }
 
@@ -130,8 +132,12 @@ func (h *harness) open() {
 	if h.wrap != nil {
 		s = h.wrap(st)
 	}
-	core, err := New(Options{Store: s, Clock: h.clock, Seeds: func() uint64 { h.seed++; return h.seed }, Lang: i18n.EN,
-		Logger: slog.New(slog.NewTextHandler(&h.logs, nil))})
+	opts := Options{Store: s, Clock: h.clock, Seeds: func() uint64 { h.seed++; return h.seed }, Lang: i18n.EN,
+		Logger: slog.New(slog.NewTextHandler(&h.logs, nil))}
+	if h.tune != nil {
+		h.tune(&opts)
+	}
+	core, err := New(opts)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -125,11 +125,10 @@ func onOff(r i18n.Renderer, on bool) string {
 // hint tells a player, privately, the move the bot player would make for
 // him, where the table allows hints.
 func (c *Core) hint(cmd Command, rep replier) []Out {
-	t := c.tableFor(cmd)
+	t := c.lockLive(c.tableFor(cmd))
 	if t == nil {
 		return rep.refuse("bot.no_table")
 	}
-	t.mu.Lock()
 	allowed, waiting := t.Settings.Hints, c.waitingNames(t)
 	t.mu.Unlock()
 	if !allowed {

@@ -31,6 +31,9 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 	if bots >= max {
 		return rep.refuse("bot.too_many_bots", max-1)
 	}
+	if old := c.chatTable(cmd.Chat); old != nil {
+		return rep.refuse("bot.table_exists", i18n.T(old.Game+".title"))
+	}
 	c.mu.Lock()
 	if old := c.byChat[cmd.Chat]; old != nil {
 		c.mu.Unlock()
@@ -78,8 +81,7 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 		return rep.refuse("bot.save_failed")
 	}
 	c.mu.Lock()
-	c.byChat[cmd.Chat] = t
-	c.byID[t.ID] = t
+	c.addLocked(t)
 	c.mu.Unlock()
 	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.opened", i18n.T(t.Game+".title"))}}
 }
@@ -256,7 +258,9 @@ func (c *Core) join(ctx context.Context, cmd Command, rep replier) []Out {
 // seat gives the user a seat in the table's lobby; a refusal otherwise.
 // With check it only says whether it would.
 func (c *Core) seat(t *Table, u User, rep replier, check bool) []Out {
-	t.mu.Lock()
+	if t = c.lockLive(t); t == nil {
+		return rep.refuse("bot.no_table")
+	}
 	defer c.unlock(t)
 	if t.Phase != Lobby {
 		return rep.refuse("bot.already_started")
@@ -360,7 +364,9 @@ func (c *Core) addBot(ctx context.Context, cmd Command, rep replier) []Out {
 		}
 		n = v
 	}
-	t.mu.Lock()
+	if t = c.lockLive(t); t == nil {
+		return rep.refuse("bot.no_table")
+	}
 	defer c.unlock(t)
 	if t.Phase != Lobby {
 		return rep.refuse("bot.already_started")

@@ -149,12 +149,21 @@ func (c *Core) deliverOutbox(t *Table, id uint64) {
 	if seq == 0 {
 		return
 	}
-	c.drawPictures(outs)
+	c.drawLimited(outs)
 	c.deliver(context.Background(), outs...)
 	if err := c.st.Shown(id, seq); err != nil {
 		// The batch will be shown again after a restart; nothing is lost.
 		c.log.Warn("outbox shown, not recorded", "table", id, "err", err)
 	}
+}
+
+// drawLimited draws the pictures of a delivery on all but one core: the
+// remaining one answers moves, which must not queue behind the pictures of
+// earlier ones.
+func (c *Core) drawLimited(outs []Out) {
+	c.drawing <- struct{}{}
+	defer func() { <-c.drawing }()
+	c.drawPictures(outs)
 }
 
 func (c *Core) lockedTake(t *Table) ([]Out, uint64) {
@@ -246,28 +255,35 @@ func (c *Core) Flush() {
 	}
 }
 
-// resumeOutboxes starts the delivery of what a crash left unshown: the
-// loaded open tables, and finished ones read from the store's index.
+// resumeOutboxes starts the delivery of what a crash left unshown, read
+// from the store's index: open tables and finished ones.
 func (c *Core) resumeOutboxes() {
 	recs, err := c.st.Unshown()
 	if err != nil {
 		c.log.Error("unshown tables not read", "err", err)
 	}
 	for _, rec := range recs {
-		t := c.table(rec.ID)
-		if t == nil {
+		// An open table is put in memory (and kept there while its
+		// deliverer runs); a finished one is delivered from its record.
+		var t *Table
+		if rec.Finished {
 			if t, err = loadTable(rec); err != nil {
 				c.log.Error("unshown table not loaded", "table", rec.ID, "err", err)
 				continue
 			}
+			t.mu.Lock()
+		} else if t = c.lockLive(c.loaded(rec)); t == nil {
+			continue
 		}
-		t.mu.Lock()
 		pending := t.Outbox.pending()
-		t.mu.Unlock()
 		if pending {
 			c.kick(t)
-		} else if err := c.st.Shown(rec.ID, rec.Unshown); err != nil {
-			c.log.Warn("outbox shown, not recorded", "table", rec.ID, "err", err)
+		}
+		t.mu.Unlock()
+		if !pending {
+			if err := c.st.Shown(rec.ID, rec.Unshown); err != nil {
+				c.log.Warn("outbox shown, not recorded", "table", rec.ID, "err", err)
+			}
 		}
 	}
 }

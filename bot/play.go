@@ -25,7 +25,9 @@ func (c *Core) move(ctx context.Context, cmd Command, move string, rep replier) 
 		}
 		return rep.refuse("bot.no_table")
 	}
-	t.mu.Lock()
+	if t = c.lockLive(t); t == nil {
+		return rep.refuse("bot.no_table")
+	}
 	defer c.unlock(t)
 	return c.playerMove(ctx, t, cmd.User, move, rep)
 }
@@ -297,7 +299,9 @@ func (c *Core) press(ctx context.Context, cmd Command, rep replier) []Out {
 	case 's':
 		return c.start(ctx, Command{Chat: t.Chat, User: cmd.User, Name: "start"}, rep)
 	}
-	t.mu.Lock()
+	if t = c.lockLive(t); t == nil {
+		return rep.refuse("bot.stale_button")
+	}
 	defer c.unlock(t)
 	if t.Phase != Playing {
 		return rep.refuse("bot.stale_button")
@@ -421,11 +425,10 @@ func (c *Core) hand(ctx context.Context, cmd Command, rep replier) []Out {
 // chat's table, when the game waits for him: the terminal's /auto, and a
 // base for hints where a table allows them.
 func (c *Core) Hint(chat, user string) (string, bool) {
-	t := c.tableFor(Command{Chat: chat})
+	t := c.lockLive(c.tableFor(Command{Chat: chat}))
 	if t == nil {
 		return "", false
 	}
-	t.mu.Lock()
 	defer c.unlock(t)
 	seat := t.seatOf(user)
 	if seat < 0 {
@@ -439,11 +442,10 @@ func (c *Core) Hint(chat, user string) (string, bool) {
 
 // Counter is the move counter of a chat's open table (0 without one).
 func (c *Core) Counter(chat string) uint64 {
-	t := c.tableFor(Command{Chat: chat})
+	t := c.lockLive(c.tableFor(Command{Chat: chat}))
 	if t == nil {
 		return 0
 	}
-	t.mu.Lock()
 	defer c.unlock(t)
 	return t.Moves
 }

@@ -7,7 +7,10 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -29,7 +32,9 @@ import (
 //   - shown-p99-ms: from the command to the board's picture handed to the
 //     transport (the outbox delivered);
 //   - fsync-p99-ms: a bare fsync'd bbolt Update of a table record and a
-//     move, measured in the same run: the yardstick of ack-p99-ms.
+//     move, measured in the same run: the yardstick of ack-p99-ms;
+//   - disk-KB/move: bytes the process wrote (Linux's /proc/self/io wchar:
+//     bbolt's page writes) per move.
 //
 // 10,000 tables are open; 256 of them are played, the others wait (their
 // boards as text: drawing 10,000 boards would only make the set-up long).
@@ -45,24 +50,35 @@ const (
 	realSetupDB = "realmove.db"
 )
 
-var realSetup struct {
+// benchFiles are the data files the benchmarks build once per run.
+var benchFiles sync.Map // benchSpec -> *benchFile
+
+type benchSpec struct{ tables, pictured int }
+
+type benchFile struct {
 	once sync.Once
-	dir  string
+	path string
 	err  error
 }
 
-// realMoveFile builds the data file once (without fsync: set-up only) and
-// returns its path; each sub-benchmark plays on its own copy.
-func realMoveFile(b *testing.B) string {
-	realSetup.once.Do(func() {
-		realSetup.dir, realSetup.err = os.MkdirTemp("", "tablee-realmove")
-		if realSetup.err != nil {
+// buildBenchFile builds, once per run, a data file of Crack Word tables in
+// chats bench:c0, bench:c1...: each opened by alice, joined by bob and
+// started; the first pictured ones show their board as a picture, the
+// others as text (drawing every board would only make the set-up long).
+// It is written without fsync: set-up only.
+func buildBenchFile(b *testing.B, spec benchSpec) string {
+	v, _ := benchFiles.LoadOrStore(spec, &benchFile{})
+	f := v.(*benchFile)
+	f.once.Do(func() {
+		dir, err := os.MkdirTemp("", "tablee-bench")
+		if err != nil {
+			f.err = err
 			return
 		}
-		path := filepath.Join(realSetup.dir, realSetupDB)
-		st, err := bolt.Open(path, bolt.Options{NoSync: true})
+		f.path = filepath.Join(dir, realSetupDB)
+		st, err := bolt.Open(f.path, bolt.Options{NoSync: true})
 		if err != nil {
-			realSetup.err = err
+			f.err = err
 			return
 		}
 		defer st.Close()
@@ -70,15 +86,15 @@ func realMoveFile(b *testing.B) string {
 		core, err := New(Options{Store: st, Lang: i18n.EN, Seeds: func() uint64 { seed++; return seed },
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 		if err != nil {
-			realSetup.err = err
+			f.err = err
 			return
 		}
 		defer core.Close()
 		ctx := context.Background()
-		for i := 0; i < realTables; i++ {
+		for i := 0; i < spec.tables; i++ {
 			chat := fmt.Sprintf("bench:c%d", i)
 			steps := []string{"/play crackword", "/join", "/start"}
-			if i >= realPlayed {
+			if i >= spec.pictured {
 				steps = []string{"/play crackword", "/settings view=text", "/join", "/start"}
 			}
 			for j, text := range steps {
@@ -89,18 +105,25 @@ func realMoveFile(b *testing.B) string {
 				name, args, _ := ParseText(text)
 				outs := core.Handle(ctx, Command{Chat: chat, User: User{ID: "bench:" + user, Name: user}, Name: name, Args: args})
 				if len(outs) == 0 || outs[0].Refusal {
-					realSetup.err = fmt.Errorf("set-up %s step %d: %+v", chat, j, outs)
+					f.err = fmt.Errorf("set-up %s step %d: %+v", chat, j, outs)
 					return
 				}
 			}
 		}
 		core.Flush()
 	})
-	if realSetup.err != nil {
-		b.Fatal(realSetup.err)
+	if f.err != nil {
+		b.Fatal(f.err)
 	}
+	return f.path
+}
+
+// realMoveFile is a copy of the benchmark's data file for one
+// sub-benchmark to play on.
+func realMoveFile(b *testing.B) string {
+	src := buildBenchFile(b, benchSpec{tables: realTables, pictured: realPlayed})
 	dst := filepath.Join(b.TempDir(), realSetupDB)
-	data, err := os.ReadFile(filepath.Join(realSetup.dir, realSetupDB))
+	data, err := os.ReadFile(src)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -152,6 +175,7 @@ func benchRealMove(b *testing.B, senders int) {
 
 	var left atomic.Int64
 	left.Store(int64(b.N))
+	written0 := bytesWritten()
 	var mu sync.Mutex
 	var acks []time.Duration
 	moves := 0
@@ -199,6 +223,25 @@ func benchRealMove(b *testing.B, senders int) {
 	b.ReportMetric(p99ms(acks), "ack-p99-ms")
 	b.ReportMetric(p99ms(shown), "shown-p99-ms")
 	b.ReportMetric(fsync, "fsync-p99-ms")
+	if w := bytesWritten(); w > 0 && moves > 0 {
+		b.ReportMetric(float64(w-written0)/1024/float64(moves), "disk-KB/move")
+	}
+}
+
+// bytesWritten is what the process has written so far (wchar of
+// /proc/self/io), 0 where the system does not say.
+func bytesWritten() int64 {
+	data, err := os.ReadFile("/proc/self/io")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if v, ok := strings.CutPrefix(line, "wchar: "); ok {
+			n, _ := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+			return n
+		}
+	}
+	return 0
 }
 
 // tableID is the id of a chat's open table, for the benchmark's books.
@@ -250,3 +293,48 @@ func fsyncP99(b *testing.B, dir string) float64 {
 	slices.Sort(lat)
 	return p99ms(lat)
 }
+
+// BenchmarkStartup opens a data file of 100,000 open Crack Word tables and
+// starts a core on it, as `tablee serve` does:
+//
+//   - startup-ms: from opening the file to a core ready for commands;
+//   - idle-heap-MB: the heap in use after start-up (after a collection),
+//     the lexicon and everything else of the process included;
+//   - first-command-ms: the first command of a table, which loads it.
+//
+// The file is built once per run (about a minute).
+func BenchmarkStartup(b *testing.B) {
+	path := buildBenchFile(b, benchSpec{tables: startupTables})
+	var startup, first time.Duration
+	var heap uint64
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		st, err := bolt.Open(path, bolt.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		core, err := New(Options{Store: st, Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			b.Fatal(err)
+		}
+		startup += time.Since(t0)
+		b.StopTimer()
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		heap = max(heap, ms.HeapAlloc)
+		b.StartTimer()
+		t1 := time.Now()
+		if core.tableID(fmt.Sprintf("bench:c%d", (i*7919)%startupTables)) == 0 {
+			b.Fatal("a table of the file was not found")
+		}
+		first += time.Since(t1)
+		core.Close()
+		st.Close()
+	}
+	b.ReportMetric(float64(startup.Microseconds())/1000/float64(b.N), "startup-ms")
+	b.ReportMetric(float64(heap)/(1<<20), "idle-heap-MB")
+	b.ReportMetric(float64(first.Microseconds())/1000/float64(b.N), "first-command-ms")
+}
+
+const startupTables = 100_000

@@ -59,7 +59,9 @@ func (c *Core) resumeDue(t *Table) (time.Time, bool) {
 
 // resume plays the bot seats a table waits for, if they are due.
 func (c *Core) resume(ctx context.Context, t *Table, now time.Time) {
-	t.mu.Lock()
+	if t = c.lockLive(t); t == nil {
+		return
+	}
 	defer c.unlock(t)
 	at, ok := c.resumeDue(t)
 	if !ok || (!at.IsZero() && now.Before(at)) {

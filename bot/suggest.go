@@ -20,11 +20,10 @@ type Suggestion struct {
 // choices as far as the typed text goes: "E" offers the places of an E.
 // It is empty when the game does not wait for the user. Nothing is played.
 func (c *Core) Suggest(cmd Command, typed string) []Suggestion {
-	t := c.tableFor(cmd)
+	t := c.lockLive(c.tableFor(cmd))
 	if t == nil {
 		return nil
 	}
-	t.mu.Lock()
 	defer c.unlock(t)
 	if t.Phase != Playing || t.game == nil {
 		return nil

@@ -98,6 +98,11 @@ type Table struct {
 	// committed is the record of the table's last save (or load): the
 	// state a failed change goes back to.
 	committed []byte
+	// evicted is set when the table left memory (tables.go): whoever
+	// still holds it must take the copy loaded since (lockLive).
+	evicted bool
+	// mem is the core's bookkeeping of the tables in memory, under c.mu.
+	mem loadedTable
 }
 
 func (t *Table) record() (store.Table, error) {
@@ -105,11 +110,24 @@ func (t *Table) record() (store.Table, error) {
 	if err != nil {
 		return store.Table{}, err
 	}
-	rec := store.Table{ID: t.ID, Chat: t.Chat, Game: t.Game, Finished: t.over(), Data: data}
+	rec := store.Table{ID: t.ID, Chat: t.Chat, Game: t.Game, Finished: t.over(), Data: data, Seated: t.seated()}
 	if t.Outbox.pending() {
 		rec.Unshown = t.Outbox.Seq
 	}
 	return rec, nil
+}
+
+// seated lists the users who sit at the table and play their seat: a
+// command they send in private finds the table through the store's index
+// of them.
+func (t *Table) seated() []string {
+	var users []string
+	for _, s := range t.Seats {
+		if s.User != "" && !s.Left && !slices.Contains(users, s.User) {
+			users = append(users, s.User)
+		}
+	}
+	return users
 }
 
 func (t *Table) over() bool { return t.Phase == Finished || t.Phase == Abandoned }
@@ -126,6 +144,11 @@ func loadTable(rec store.Table) (*Table, error) {
 	}
 	t.engine = e
 	t.committed = rec.Data
+	if rec.Unshown == 0 {
+		// The store's index says everything saved was shown: the outbox
+		// the record still holds was taken before it was written again.
+		t.Outbox = Outbox{Seq: t.Outbox.Seq, Shown: t.Outbox.Seq}
+	}
 	if t.Phase == Playing || (t.over() && len(t.State) > 0) {
 		g, err := e.Load(t.State)
 		if err != nil {

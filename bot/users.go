@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"container/list"
 	"encoding/json"
 	"errors"
 
@@ -17,6 +18,9 @@ type userRecord struct {
 	Played int       `json:"played,omitempty"`
 	Won    int       `json:"won,omitempty"`
 
+	// elem is the user's place in Core.usersLRU: the records of the users
+	// seen least recently leave memory first (Options.Users).
+	elem *list.Element
 	// stored says the store holds a record of the user. A user who only
 	// sent commands has nothing worth a record: his name and locale stay
 	// in memory (see worthKeeping).
@@ -41,6 +45,7 @@ func (c *Core) user(id string) userRecord {
 
 func (c *Core) userLocked(id string) *userRecord {
 	if u, ok := c.users[id]; ok {
+		c.usersLRU.MoveToFront(u.elem)
 		return u
 	}
 	u := &userRecord{}
@@ -55,7 +60,15 @@ func (c *Core) userLocked(id string) *userRecord {
 	case !errors.Is(err, store.ErrNotFound):
 		c.log.Error("user record not read", "user", id, "err", err)
 	}
+	u.elem = c.usersLRU.PushFront(id)
 	c.users[id] = u
+	for c.usersLRU.Len() > c.opts.Users {
+		// What it held is in the store, or not worth keeping (a name, a
+		// locale: they come again with the user's next command).
+		oldest := c.usersLRU.Back()
+		c.usersLRU.Remove(oldest)
+		delete(c.users, oldest.Value.(string))
+	}
 	return u
 }
 

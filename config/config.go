@@ -49,6 +49,7 @@ type Config struct {
 	Retention Retention `yaml:"retention"`
 
 	Backups   Backups   `yaml:"backups"`
+	Memory    Memory    `yaml:"memory"`
 	Log       Log       `yaml:"log"`
 	Deadlines Deadlines `yaml:"deadlines"`
 	Discord   Discord   `yaml:"discord"`
@@ -62,6 +63,18 @@ type Backups struct {
 	Every Period `yaml:"every"`
 	// Keep is how many automatic backups are kept; older ones are removed.
 	Keep int `yaml:"keep"`
+}
+
+// Memory bounds what tablee keeps in memory of the data file. Everything
+// stays on disk: a table or user out of memory is read again when needed.
+type Memory struct {
+	// Tables is the estimated memory of the open tables kept loaded; the
+	// ones played least recently leave first.
+	Tables Size `yaml:"tables"`
+	// Idle is how long a table nobody plays stays loaded.
+	Idle Duration `yaml:"idle"`
+	// Users is how many user records stay loaded.
+	Users int `yaml:"users"`
 }
 
 // Log is the bot's own logging.
@@ -135,6 +148,9 @@ const (
 	DefaultBackupEvery = 6 * time.Hour
 	DefaultBackupKeep  = 8
 	DefaultLobbyExpiry = 7 * day
+	DefaultTableMemory = 256 << 20
+	DefaultIdleTable   = 30 * time.Minute
+	DefaultUsers       = 50_000
 )
 
 // Lower bounds of those settings (their messages say them too): anything
@@ -145,6 +161,8 @@ const (
 	minBackupEvery = time.Minute
 	minRetention   = day
 	minLobbyExpiry = time.Hour
+	minTableMemory = 1 << 20
+	minIdleTable   = time.Minute
 )
 
 // Default is the configuration of an empty file.
@@ -154,6 +172,7 @@ func Default() *Config {
 		Language:    "fr",
 		LobbyExpiry: Duration(DefaultLobbyExpiry),
 		Backups:     Backups{Every: Period(DefaultBackupEvery), Keep: DefaultBackupKeep},
+		Memory:      Memory{Tables: DefaultTableMemory, Idle: Duration(DefaultIdleTable), Users: DefaultUsers},
 		Log:         Log{Level: "info", Format: "text"},
 		Deadlines: Deadlines{
 			OnExpiry: "pass",
@@ -462,6 +481,15 @@ func (c *Config) validate(source string, l lines) error {
 	if d := c.LobbyExpiry.D(); d < minLobbyExpiry {
 		bad("lobby_expiry", "must be at least 1h (such as 7d), not %s", c.LobbyExpiry)
 	}
+	if c.Memory.Tables < minTableMemory {
+		bad("memory.tables", "must be at least 1MB (such as 256MB), not %s", c.Memory.Tables)
+	}
+	if d := c.Memory.Idle.D(); d < minIdleTable {
+		bad("memory.idle", "must be at least 1m (such as 30m), not %s", c.Memory.Idle)
+	}
+	if c.Memory.Users < 1000 {
+		bad("memory.users", "must be at least 1000, not %d", c.Memory.Users)
+	}
 	if p := c.Retention.Problem(); p != "" {
 		bad("retention", "%s", p)
 	}
@@ -542,12 +570,12 @@ func (c *Config) validate(source string, l lines) error {
 // %+v.
 func (c Config) String() string {
 	return fmt.Sprintf("{data_dir:%q language:%s dictionary:%q booklet:%q lobby_expiry:%s retention:%s "+
-		"backups:{every:%s keep:%d} log:{level:%s format:%s} "+
+		"backups:{every:%s keep:%d} memory:{tables:%s idle:%s users:%d} log:{level:%s format:%s} "+
 		"deadlines:{turn:%s reminder:%s on_expiry:%s} "+
 		"discord:{enabled:%t token:%q dev_guild:%q shard_id:%d shard_count:%d} "+
 		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s webhook:{listen:%q path:%q url:%q secret_token:%q}}}",
 		c.DataDir, c.Language, c.Dictionary, c.Booklet, c.LobbyExpiry, c.Retention,
-		c.Backups.Every, c.Backups.Keep, c.Log.Level, c.Log.Format,
+		c.Backups.Every, c.Backups.Keep, c.Memory.Tables, c.Memory.Idle, c.Memory.Users, c.Log.Level, c.Log.Format,
 		c.Deadlines.Turn, c.Deadlines.Reminder, c.Deadlines.OnExpiry,
 		c.Discord.Enabled, c.Discord.Token.mask(), c.Discord.DevGuild, c.Discord.ShardID, c.Discord.ShardCount,
 		c.Telegram.Enabled, c.Telegram.Token.mask(), c.Telegram.Mode, c.Telegram.PollTimeout,
@@ -567,6 +595,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("lobby_expiry", c.LobbyExpiry.String()),
 		slog.String("retention", c.Retention.String()),
 		slog.Group("backups", slog.String("every", c.Backups.Every.String()), slog.Int("keep", c.Backups.Keep)),
+		slog.Group("memory", slog.String("tables", c.Memory.Tables.String()), slog.String("idle", c.Memory.Idle.String()), slog.Int("users", c.Memory.Users)),
 		slog.Group("log", slog.String("level", c.Log.Level), slog.String("format", c.Log.Format)),
 		slog.Group("deadlines",
 			slog.String("turn", c.Deadlines.Turn.String()),

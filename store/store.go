@@ -11,7 +11,7 @@ import (
 // SchemaVersion is the layout version written in every data file. A file of
 // an older version is migrated when opened; a newer one is refused: we never
 // guess at a layout.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // ErrNotFound is returned for a table or user the store does not hold.
 var ErrNotFound = errors.New("store: not found")
@@ -43,11 +43,23 @@ type Table struct {
 	// for none. The store keeps an index of it, so that the next thing due
 	// is found without reading every table (Due, NextDue).
 	Due time.Time
+	// Seated lists the users who sit at the table (platform-qualified
+	// ids, as User.ID). The store indexes the unfinished tables by them
+	// (SeatedTables), so that a command sent in private finds the tables
+	// of its author without reading every table.
+	Seated []string
+
 	// Unshown is the number of the table's last batch of messages saved but
 	// not yet shown to the players (its outbox), 0 when everything saved
 	// was shown. The store keeps an index of the tables with something to
 	// show (Unshown), cleared by Shown.
 	Unshown uint64
+}
+
+// DueTable is one entry of the due index: a table and its Due time.
+type DueTable struct {
+	ID uint64
+	At time.Time
 }
 
 // Move is one accepted move in a table's log.
@@ -80,8 +92,15 @@ type Store interface {
 	// table's log, atomically and durably. Concurrent Saves of different
 	// tables may share one fsync.
 	Save(t Table, move *Move) error
-	// OpenTables returns every table not finished, for start-up.
+	// OpenTables returns every table not finished: for tools and for a
+	// one-time rebuild of the indexes; the bot loads tables one at a time.
 	OpenTables() ([]Table, error)
+	// OpenTable reads a chat's unfinished table; ErrNotFound when the chat
+	// has none.
+	OpenTable(chat string) (Table, error)
+	// SeatedTables lists the ids of the unfinished tables whose Seated
+	// holds the user, in ascending order.
+	SeatedTables(user string) ([]uint64, error)
 	// Table reads one table, finished or not.
 	Table(id uint64) (Table, error)
 	// ChatTables lists the ids of every table a chat has had, oldest first.
@@ -93,8 +112,10 @@ type Store interface {
 	// SaveUser writes a user record durably.
 	SaveUser(u User) error
 	// Due lists the tables whose Due time is not after the given time,
-	// earliest first, at most limit of them (limit <= 0: all).
-	Due(before time.Time, limit int) ([]uint64, error)
+	// with that time, earliest first, at most limit of them (limit <= 0:
+	// all). It reads the index, not the tables: it is what the bot's
+	// scheduler starts from.
+	Due(before time.Time, limit int) ([]DueTable, error)
 	// NextDue is the earliest Due time of all tables; false when none.
 	NextDue() (time.Time, bool, error)
 	// Unshown returns every table, finished or not, with something saved

@@ -48,18 +48,28 @@ func parseBoardRef(s string) (boardRef, bool) {
 	return r, true
 }
 
-// loadBoards reads the board notes of the open tables, once at start-up:
-// Deliver runs with the table's lock held, so it cannot ask the core.
-func (a *Adapter) loadBoards() {
-	for _, id := range a.core.Tables() {
-		if r, ok := parseBoardRef(a.core.Note(id, noteKey)); ok {
-			a.mu.Lock()
-			if _, known := a.boards[id]; !known {
-				a.boards[id] = r
-			}
-			a.mu.Unlock()
-		}
+// boardOf is the board message of a table: remembered since it was
+// posted, or read from the table's note (saved with the table, so that a
+// restart edits the same message). Deliver runs with no table lock held,
+// so it may ask the core.
+func (a *Adapter) boardOf(table uint64) (boardRef, bool) {
+	a.mu.Lock()
+	r, ok := a.boards[table]
+	a.mu.Unlock()
+	if ok {
+		return r, true
 	}
+	r, ok = parseBoardRef(a.core.Note(table, noteKey))
+	if !ok {
+		return boardRef{}, false
+	}
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if known, ok := a.boards[table]; ok {
+		return known, true
+	}
+	a.boards[table] = r
+	return r, true
 }
 
 // Deliver draws what the core sends on its own: boards and messages in the
@@ -177,8 +187,8 @@ func (a *Adapter) deliverBoard(ctx context.Context, ch string, o bot.Out, force 
 	m := render(o)
 	who := strings.Join(m.Mentions.Users, ",")
 	now := a.opts.Now()
+	ref, ok := a.boardOf(o.Table)
 	a.mu.Lock()
-	ref, ok := a.boards[o.Table]
 	behind := a.behind[ch]
 	a.mu.Unlock()
 	if ok && !force && ref.Channel == ch && now.Sub(ref.Posted) < a.opts.BoardMaxAge && behind < a.opts.BoardMaxBehind {

@@ -167,7 +167,6 @@ func (a *Adapter) serve(ctx context.Context) error {
 	a.ctxMu.Lock()
 	a.ctx = context.WithoutCancel(ctx)
 	a.ctxMu.Unlock()
-	a.loadBoards()
 	if err := a.s.Open(); err != nil {
 		return fmt.Errorf("discord: connecting to the gateway: %w", err)
 	}

@@ -72,6 +72,9 @@ func serve(ctx context.Context, args []string, stderr io.Writer) (err error) {
 		Store: st, Lang: lang, Logger: log, OnDamaged: damage.report,
 		Turn: time.Duration(cfg.Deadlines.Turn), Reminder: time.Duration(cfg.Deadlines.Reminder), OnExpiry: cfg.Deadlines.OnExpiry,
 		LobbyExpiry: cfg.LobbyExpiry.D(),
+		TableMemory: int64(cfg.Memory.Tables),
+		IdleTable:   cfg.Memory.Idle.D(),
+		Users:       cfg.Memory.Users,
 	})
 	if err != nil {
 		return err
