@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/store"
@@ -58,11 +59,18 @@ func (d *damagedStore) NewTableID() (uint64, error) {
 	return d.Store.NewTableID()
 }
 
-func (d *damagedStore) OpenTables() ([]store.Table, error) {
+func (d *damagedStore) Due(before time.Time, limit int) ([]store.DueTable, error) {
 	if err := d.fail(); err != nil {
 		return nil, err
 	}
-	return d.Store.OpenTables()
+	return d.Store.Due(before, limit)
+}
+
+func (d *damagedStore) OpenTable(chat string) (store.Table, error) {
+	if err := d.fail(); err != nil {
+		return store.Table{}, err
+	}
+	return d.Store.OpenTable(chat)
 }
 
 // coreOn replaces the harness's core with one on st that reports damage to
@@ -125,8 +133,8 @@ func TestDamagedFile_OnDamagedOnce(t *testing.T) {
 	}
 }
 
-// TestDamagedFile_AtStartIsNewsError: damage met while loading the tables
-// is New's error, for the caller to print; OnDamaged is for damage met
+// TestDamagedFile_AtStartIsNewsError: damage met while reading the due
+// index at start-up is New's error, for the caller to print; OnDamaged is for damage met
 // while running.
 func TestDamagedFile_AtStartIsNewsError(t *testing.T) {
 	h := newHarness(t)

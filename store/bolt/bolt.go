@@ -1,10 +1,10 @@
 // Package bolt implements store.Store on one bbolt file.
 //
-// Layout (schema version store.SchemaVersion, 2):
+// Layout (schema version store.SchemaVersion, 3):
 //
-//	meta     "schema"     -> decimal schema version ("2")
+//	meta     "schema"     -> decimal schema version ("3")
 //	         "next_table" -> 8-byte big-endian id the next NewTableID returns
-//	         "due_complete" -> empty: every table's due time is in due
+//	         "due_complete" -> empty: every table is in the due and seated indexes
 //	tables   id           -> table record (chat, game, finished and when, data)
 //	open     chat         -> id of the chat's unfinished table
 //	history  len chat, chat, id -> empty: every table a chat has had
@@ -12,6 +12,7 @@
 //	users    id           -> user record
 //	due      due, id      -> empty: the tables with a Due time, earliest first
 //	unshown  id           -> 8-byte big-endian batch: the tables with something unshown
+//	seated   user, 0, id  -> empty: the unfinished tables where each user sits
 //
 // Ids and sequence numbers are 8-byte big-endian keys, so bbolt's byte order
 // is numeric order: histories come out oldest first and logs in move order.
@@ -79,6 +80,7 @@ var (
 	bUsers   = []byte("users")
 	bDue     = []byte("due")
 	bUnshown = []byte("unshown")
+	bSeated  = []byte("seated")
 
 	kSchema    = []byte("schema")
 	kNextTable = []byte("next_table")
@@ -87,10 +89,10 @@ var (
 	// SetDueIndexComplete in one migrated or written before it.
 	kDueComplete = []byte("due_complete")
 
-	allBuckets = [][]byte{bMeta, bTables, bOpen, bHistory, bLog, bUsers, bDue, bUnshown}
-	// indexBuckets came after the first schema 2 files: Open adds them to
-	// a file without them.
-	indexBuckets = [][]byte{bDue, bUnshown}
+	allBuckets = [][]byte{bMeta, bTables, bOpen, bHistory, bLog, bUsers, bDue, bUnshown, bSeated}
+	// indexBuckets came after the first schema 2 files (seated with schema
+	// 3): Open adds them to a file without them.
+	indexBuckets = [][]byte{bDue, bUnshown, bSeated}
 )
 
 // appendFill is the fill percent of the buckets written mostly at their
@@ -306,52 +308,57 @@ func (s *Store) init() error {
 		return s.wrap("initialising", s.db.Update(initBuckets))
 	case version == 1:
 		return s.migrate()
+	case version == 2:
+		s.migratedFrom = 2
+		return s.wrap("migrating from schema 2", s.write(upgradeIndexes))
 	case version != store.SchemaVersion:
 		return &fileError{kind: ErrSchema, msg: fmt.Sprintf(
 			"store/bolt: %s was written by schema version %d; this tablee reads versions 1 to %d",
 			s.path, version, store.SchemaVersion)}
 	}
-	missing := false
-	err = s.view("reading meta", func(tx *bbolt.Tx) error {
-		missing = false
+	return s.view("reading meta", func(tx *bbolt.Tx) error {
 		for _, name := range allBuckets {
-			if tx.Bucket(name) != nil {
-				continue
-			}
-			// Only a file from before the indexes may lack them: one that
-			// had them complete lost them.
-			if !isIndexBucket(name) || tx.Bucket(bMeta).Get(kDueComplete) != nil {
+			if tx.Bucket(name) == nil {
 				return s.damaged(fmt.Sprintf("bucket %q is missing", name), nil)
 			}
-			missing = true
 		}
 		if _, err := nextTable(tx.Bucket(bMeta)); err != nil {
 			return s.damaged("meta next_table", err)
 		}
 		return nil
 	})
-	if err != nil || !missing {
-		return err
-	}
-	return s.wrap("adding the due and unshown indexes", s.write(createIndexBuckets))
 }
 
 func isIndexBucket(name []byte) bool {
 	return slices.ContainsFunc(indexBuckets, func(b []byte) bool { return bytes.Equal(b, name) })
 }
 
-// createIndexBuckets adds the due and unshown indexes to a file written
-// before them. Its records carry no due time and nothing unshown, so the
-// indexes start empty and are filled by the Saves that follow; until the
-// bot has saved its open tables once (SetDueIndexComplete), the due index
-// is not complete.
-func createIndexBuckets(tx *bbolt.Tx) error {
+// upgradeIndexes makes a schema 2 file (or one just migrated from schema
+// 1) a schema 3 one: it adds the indexes the file lacks (due and unshown
+// came during schema 2, seated with schema 3). Its records carry no due
+// time, nothing unshown and no seated users, so the indexes start empty
+// and are filled by the Saves that follow; until the bot has saved its
+// open tables once (SetDueIndexComplete), they are not complete. Nothing
+// else changes: the records of schema 2 are read as they are.
+func upgradeIndexes(tx *bbolt.Tx) error {
+	meta := tx.Bucket(bMeta)
+	if meta == nil {
+		return errors.New("no meta bucket")
+	}
+	for _, name := range allBuckets {
+		if tx.Bucket(name) == nil && !isIndexBucket(name) {
+			return fmt.Errorf("bucket %q is missing", name)
+		}
+	}
 	for _, name := range indexBuckets {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
 		}
 	}
-	return tx.Bucket(bMeta).Delete(kDueComplete)
+	if err := meta.Delete(kDueComplete); err != nil {
+		return err
+	}
+	return meta.Put(kSchema, []byte(strconv.Itoa(store.SchemaVersion)))
 }
 
 // DueIndexComplete tells whether the due index holds every table's due
@@ -586,6 +593,9 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 		if err := s.putDue(tx, t.ID, prevDue, old != nil && prev.finished, rec.due, t.Finished); err != nil {
 			return err
 		}
+		if err := putSeated(tx, t.ID, prev.seated, rec.seated); err != nil {
+			return err
+		}
 		unshown, err := s.putUnshown(tx, idk, t.Unshown)
 		if err != nil {
 			return err
@@ -622,6 +632,27 @@ func (s *Store) putDue(tx *bbolt.Tx, id, oldDue uint64, oldFinished bool, newDue
 	}
 	if newDue != 0 {
 		return due.Put(dueKey(newDue, id), []byte{})
+	}
+	return nil
+}
+
+// putSeated moves a table's entries in the seated index from the users
+// its record named to the users it names now (none for a finished table).
+func putSeated(tx *bbolt.Tx, id uint64, was, now []string) error {
+	b := tx.Bucket(bSeated)
+	for _, u := range was {
+		if !slices.Contains(now, u) {
+			if err := b.Delete(seatedKey(u, id)); err != nil {
+				return err
+			}
+		}
+	}
+	for _, u := range now {
+		if !slices.Contains(was, u) {
+			if err := b.Put(seatedKey(u, id), []byte{}); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }
@@ -665,31 +696,31 @@ func (s *Store) decodeIndexed(tx *bbolt.Tx, id uint64, v []byte) (store.Table, e
 	return t, nil
 }
 
-// Due lists the tables due at or before the given time, earliest first (by
-// id for the same time), at most limit of them (limit <= 0: all). It reads
-// the due index alone, not the tables.
-func (s *Store) Due(before time.Time, limit int) ([]uint64, error) {
+// Due lists the tables due at or before the given time with their due
+// time, earliest first (by id for the same time), at most limit of them
+// (limit <= 0: all). It reads the due index alone, not the tables.
+func (s *Store) Due(before time.Time, limit int) ([]store.DueTable, error) {
 	end := dueNanos(before)
-	var ids []uint64
+	var due []store.DueTable
 	err := s.view("listing the tables due", func(tx *bbolt.Tx) error {
-		ids = ids[:0]
+		due = due[:0]
 		c := tx.Bucket(bDue).Cursor()
-		for k, _ := c.First(); k != nil && (limit <= 0 || len(ids) < limit); k, _ = c.Next() {
-			due, id, ok := splitDueKey(k)
+		for k, _ := c.First(); k != nil && (limit <= 0 || len(due) < limit); k, _ = c.Next() {
+			at, id, ok := splitDueKey(k)
 			if !ok {
 				return s.damaged(fmt.Sprintf("due index holds a key of %d bytes", len(k)), nil)
 			}
-			if due > end {
+			if at > end {
 				break
 			}
-			ids = append(ids, id)
+			due = append(due, store.DueTable{ID: id, At: dueTime(at)})
 		}
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	return ids, nil
+	return due, nil
 }
 
 // NextDue is the earliest due time of all tables, read from the first
@@ -769,22 +800,10 @@ func (s *Store) OpenTables() ([]store.Table, error) {
 	var out []store.Table
 	err := s.view("listing open tables", func(tx *bbolt.Tx) error {
 		out = out[:0] // View does not retry, but keep fn restartable anyway
-		tables := tx.Bucket(bTables)
 		return tx.Bucket(bOpen).ForEach(func(chat, idk []byte) error {
-			if len(idk) != 8 {
-				return s.damaged(fmt.Sprintf("open index of chat %s holds %d bytes", chat, len(idk)), nil)
-			}
-			id := binary.BigEndian.Uint64(idk)
-			v := tables.Get(idk)
-			if v == nil {
-				return s.damaged(fmt.Sprintf("open index of chat %s names table %d, which does not exist", chat, id), nil)
-			}
-			t, err := s.decodeIndexed(tx, id, v)
+			t, err := s.openEntry(tx, string(chat), idk)
 			if err != nil {
 				return err
-			}
-			if t.Finished || t.Chat != string(chat) {
-				return s.damaged(fmt.Sprintf("open index of chat %s names table %d, finished or of chat %s", chat, id, t.Chat), nil)
 			}
 			out = append(out, t)
 			return nil
@@ -803,6 +822,72 @@ func (s *Store) OpenTables() ([]store.Table, error) {
 		return 0
 	})
 	return out, nil
+}
+
+// OpenTable reads a chat's unfinished table through the open index;
+// store.ErrNotFound when the chat has none.
+func (s *Store) OpenTable(chat string) (store.Table, error) {
+	var t store.Table
+	err := s.view("reading the open table of chat "+chat, func(tx *bbolt.Tx) error {
+		idk := tx.Bucket(bOpen).Get([]byte(chat))
+		if idk == nil {
+			return store.ErrNotFound
+		}
+		var err error
+		t, err = s.openEntry(tx, chat, idk)
+		return err
+	})
+	if err != nil {
+		return store.Table{}, err
+	}
+	return t, nil
+}
+
+// openEntry reads the table an entry of the open index names, which must
+// be an unfinished table of that chat.
+func (s *Store) openEntry(tx *bbolt.Tx, chat string, idk []byte) (store.Table, error) {
+	if len(idk) != 8 {
+		return store.Table{}, s.damaged(fmt.Sprintf("open index of chat %s holds %d bytes", chat, len(idk)), nil)
+	}
+	id := binary.BigEndian.Uint64(idk)
+	v := tx.Bucket(bTables).Get(idk)
+	if v == nil {
+		return store.Table{}, s.damaged(fmt.Sprintf("open index of chat %s names table %d, which does not exist", chat, id), nil)
+	}
+	t, err := s.decodeIndexed(tx, id, v)
+	if err != nil {
+		return store.Table{}, err
+	}
+	if t.Finished || t.Chat != chat {
+		return store.Table{}, s.damaged(fmt.Sprintf("open index of chat %s names table %d, finished or of chat %s", chat, id, t.Chat), nil)
+	}
+	return t, nil
+}
+
+// SeatedTables lists the unfinished tables where the user sits, by id,
+// from the seated index alone.
+func (s *Store) SeatedTables(user string) ([]uint64, error) {
+	var ids []uint64
+	prefix := append([]byte(user), 0)
+	err := s.view("listing the tables of user "+user, func(tx *bbolt.Tx) error {
+		ids = ids[:0]
+		c := tx.Bucket(bSeated).Cursor()
+		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
+			u, id, ok := splitSeatedKey(k)
+			if !ok {
+				return s.damaged(fmt.Sprintf("seated index holds a key %q", k), nil)
+			}
+			if u == user { // not a longer user id that starts with this one and a 0
+				ids = append(ids, id)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	slices.Sort(ids)
+	return ids, nil
 }
 
 // Table reads one table, finished or not; store.ErrNotFound when unknown.
@@ -952,6 +1037,9 @@ func (s *Store) deleteTable(tx *bbolt.Tx, id uint64) error {
 	if err := tx.Bucket(bUnshown).Delete(idk); err != nil {
 		return err
 	}
+	if err := putSeated(tx, id, h.seated, nil); err != nil {
+		return err
+	}
 	if err := tables.Delete(idk); err != nil {
 		return err
 	}
@@ -982,6 +1070,18 @@ func (s *Store) deleteDamagedTable(tx *bbolt.Tx, id uint64) error {
 	})
 	for _, k := range dueKeys {
 		if err := tx.Bucket(bDue).Delete(k); err != nil {
+			return err
+		}
+	}
+	var seatedKeys [][]byte
+	_ = tx.Bucket(bSeated).ForEach(func(k, _ []byte) error {
+		if _, sid, ok := splitSeatedKey(k); ok && sid == id {
+			seatedKeys = append(seatedKeys, bytes.Clone(k))
+		}
+		return nil
+	})
+	for _, k := range seatedKeys {
+		if err := tx.Bucket(bSeated).Delete(k); err != nil {
 			return err
 		}
 	}

@@ -646,14 +646,14 @@ func TestOpenOtherSchema(t *testing.T) {
 	_ = s.Close()
 
 	rawUpdate(t, path, func(tx *bbolt.Tx) error {
-		return tx.Bucket(bMeta).Put(kSchema, []byte("3"))
+		return tx.Bucket(bMeta).Put(kSchema, []byte("4"))
 	})
 	before, _ := os.ReadFile(path)
 	_, err := Open(path, Options{})
 	if !errors.Is(err, ErrSchema) {
 		t.Fatalf("Open: %v; want ErrSchema", err)
 	}
-	want := "store/bolt: " + path + " was written by schema version 3; this tablee reads versions 1 to 2"
+	want := "store/bolt: " + path + " was written by schema version 4; this tablee reads versions 1 to 3"
 	if err.Error() != want {
 		t.Errorf("error %q\nwant  %q", err, want)
 	}

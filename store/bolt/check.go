@@ -1,6 +1,7 @@
 package bolt
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -189,17 +190,22 @@ func (c *checker) walk(tx *bbolt.Tx) {
 	switch version {
 	case 1:
 		chats, moves = bChatsV1, bMovesV1
-	case store.SchemaVersion:
+	case 2, store.SchemaVersion:
 		chats, moves = bHistory, bLog
 	default:
 		c.problem(0, 0, "", fmt.Sprintf("schema version %d: this tablee reads versions 1 to %d", version, store.SchemaVersion))
 		return
 	}
 	required := [][]byte{bTables, bOpen, chats, moves, bUsers}
-	if version != 1 && meta.Get(kDueComplete) != nil {
-		// A file from before the indexes has none (Open adds them); one
-		// that had them complete has lost them.
-		required = append(required, indexBuckets...)
+	if version == store.SchemaVersion || (version == 2 && meta.Get(kDueComplete) != nil) {
+		// A schema 2 file from before the indexes has none (Open adds
+		// them); one that had them, or a schema 3 file, has lost them.
+		// The seated index came with schema 3.
+		for _, name := range indexBuckets {
+			if version == store.SchemaVersion || !bytes.Equal(name, bSeated) {
+				required = append(required, name)
+			}
+		}
 	}
 	for _, name := range required {
 		if tx.Bucket(name) == nil {
@@ -217,6 +223,9 @@ func (c *checker) walk(tx *bbolt.Tx) {
 		c.readLogs(tx.Bucket(moves))
 		c.readDue(tx.Bucket(bDue))
 		c.readUnshown(tx.Bucket(bUnshown))
+		if version == store.SchemaVersion {
+			c.readSeated(tx.Bucket(bSeated))
+		}
 	}
 	_ = tx.Bucket(bUsers).ForEach(func(k, v []byte) error {
 		if _, err := decodeUser(string(k), v); err != nil {
@@ -432,6 +441,40 @@ func (c *checker) readDue(b *bbolt.Bucket) {
 	for _, id := range c.ids() {
 		if h := c.tables[id]; !h.finished && h.due != 0 && !indexed[id] {
 			c.problem(id, 0, "", fmt.Sprintf("table %d is due at %s but missing from the due index", id, formatDue(h.due)))
+		}
+	}
+}
+
+// readSeated compares the seated index with the records: every entry must
+// name an unfinished table whose record names the user, and every user an
+// unfinished record names must have an entry.
+func (c *checker) readSeated(b *bbolt.Bucket) {
+	indexed := map[uint64][]string{}
+	_ = b.ForEach(func(k, _ []byte) error {
+		user, id, ok := splitSeatedKey(k)
+		if !ok {
+			c.problem(0, 0, "", fmt.Sprintf("seated index: a key %q", k))
+			return nil
+		}
+		h, ok := c.tables[id]
+		switch {
+		case !ok:
+			c.problem(id, 0, "", fmt.Sprintf("seated index names %s at table %d, which is missing or damaged", user, id))
+		case h.finished:
+			c.problem(id, 0, "", fmt.Sprintf("seated index names %s at table %d, which is finished", user, id))
+		case !slices.Contains(h.seated, user):
+			c.problem(id, 0, "", fmt.Sprintf("seated index names %s at table %d, whose record does not seat him", user, id))
+		default:
+			indexed[id] = append(indexed[id], user)
+		}
+		return nil
+	})
+	for _, id := range c.ids() {
+		h := c.tables[id]
+		for _, user := range h.seated {
+			if !h.finished && !slices.Contains(indexed[id], user) {
+				c.problem(id, 0, "", fmt.Sprintf("table %d seats %s but the seated index does not say so", id, user))
+			}
 		}
 	}
 }

@@ -21,9 +21,16 @@ func at(minutes int) time.Time { return testNow.Add(time.Duration(minutes) * tim
 
 func mustDue(t *testing.T, s *Store, before time.Time, limit int) []uint64 {
 	t.Helper()
-	ids, err := s.Due(before, limit)
+	due, err := s.Due(before, limit)
 	if err != nil {
 		t.Fatal(err)
+	}
+	var ids []uint64
+	for i, d := range due {
+		if i > 0 && d.At.Before(due[i-1].At) {
+			t.Errorf("Due(%v): table %d due at %v, out of order", before, d.ID, d.At)
+		}
+		ids = append(ids, d.ID)
 	}
 	return ids
 }
@@ -477,6 +484,9 @@ func TestOpenAddsIndexesToAnOlderFile(t *testing.T) {
 		if err := tx.Bucket(bMeta).Delete(kDueComplete); err != nil {
 			return err
 		}
+		if err := tx.Bucket(bMeta).Put(kSchema, []byte("2")); err != nil {
+			return err
+		}
 		// The record as the code before the indexes wrote it: the same
 		// bytes as now with no due time and nothing unshown.
 		return tx.Bucket(bTables).Put(key(tb.ID), prepareTable(tb).encode(time.Time{}, 1, 0))
@@ -496,9 +506,17 @@ func TestOpenAddsIndexesToAnOlderFile(t *testing.T) {
 	_ = s.Close()
 	wantClean(t, path)
 
-	// A check of a file without the buckets still finds a record whose due
-	// time is in no index.
-	rawUpdate(t, path, func(tx *bbolt.Tx) error { return tx.DeleteBucket(bDue) })
+	// A check of a file without the buckets (schema 2, from before the
+	// indexes) still finds a record whose due time is in no index.
+	rawUpdate(t, path, func(tx *bbolt.Tx) error {
+		if err := tx.Bucket(bMeta).Put(kSchema, []byte("2")); err != nil {
+			return err
+		}
+		if err := tx.Bucket(bMeta).Delete(kDueComplete); err != nil {
+			return err
+		}
+		return tx.DeleteBucket(bDue)
+	})
 	r, err := Check(path, Options{})
 	if err != nil || len(r.Problems) != 1 || !strings.Contains(r.Problems[0].What, "missing from the due index") {
 		t.Errorf("check: %+v, %v; want the due time missing from the index", r, err)
@@ -618,6 +636,9 @@ func TestDueIndexComplete(t *testing.T) {
 			if err := tx.DeleteBucket(name); err != nil {
 				return err
 			}
+		}
+		if err := tx.Bucket(bMeta).Put(kSchema, []byte("2")); err != nil {
+			return err
 		}
 		return tx.Bucket(bMeta).Delete(kDueComplete)
 	})

@@ -140,10 +140,16 @@ func (s *Store) migrateTx(tx *bbolt.Tx, now time.Time) error {
 		return s.damaged("schema 1 file with a log bucket", err)
 	}
 	history.FillPercent, log.FillPercent = appendFill, appendFill
-	// Schema 1 knew no due time and nothing unshown: the indexes start
-	// empty.
-	if err := createIndexBuckets(tx); err != nil {
-		return s.damaged("schema 1 file with a due or unshown bucket", err)
+	// Schema 1 knew no due time, nothing unshown and no seated users: the
+	// indexes start empty, and incomplete until the bot saved every open
+	// table once (see DueIndexComplete).
+	for _, name := range indexBuckets {
+		if _, err := tx.CreateBucket(name); err != nil {
+			return s.damaged("schema 1 file with an index bucket", err)
+		}
+	}
+	if err := meta.Delete(kDueComplete); err != nil {
+		return err
 	}
 
 	// Tables are read first and rewritten after: a bucket must not change

@@ -130,7 +130,7 @@ func TestMigrateSchema1(t *testing.T) {
 	m := &store.Move{Seq: 301, At: testNow, Seat: 1, User: "telegram:9", Text: "reponse APRES"}
 	mustSave(t, s, tb, m)
 	_ = s.Close()
-	if v := schemaOf(t, path); v != "2" {
+	if v := schemaOf(t, path); v != "3" {
 		t.Fatalf("schema after migration %q", v)
 	}
 	s = openTest(t, path)
@@ -147,7 +147,7 @@ func TestMigrateSchema1(t *testing.T) {
 		t.Fatalf("Check of a held file: %v", err)
 	}
 	_ = s.Close()
-	if r, err := Check(path, Options{}); err != nil || r.Damaged() || r.Schema != 2 || r.Moves != 304 {
+	if r, err := Check(path, Options{}); err != nil || r.Damaged() || r.Schema != store.SchemaVersion || r.Moves != 304 {
 		t.Fatalf("check after migration: %+v, %v", r, err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"io"
 	"math"
+	"slices"
 	"strconv"
 	"time"
 
@@ -28,12 +29,13 @@ import (
 // Layout, all integers unsigned varints unless told:
 //
 //	table: version(2) flags(1 byte: bit 0 finished, bit 1 data deflated,
-//	       bit 2 due, bit 3 unshown) [finished: finishedAt, Unix seconds]
-//	       [due: Due, Unix nanoseconds] [unshown: the unshown batch]
+//	       bit 2 due, bit 3 unshown, bit 4 seated) [finished: finishedAt,
+//	       Unix seconds] [due: Due, Unix nanoseconds] [unshown: the
+//	       unshown batch] [seated: count, then each user: len, user]
 //	       last move, len chat, chat, len game, game, len data, data,
 //	       crc32c(id BE | all before) (4 bytes BE)
 //
-// Due and unshown are optional fields behind their flags, so that a record
+// Due, unshown and seated are optional fields behind their flags, so that a record
 // written before they existed reads as it is: no due time, nothing unshown.
 // The record carries them so that whoever rewrites or deletes it finds the
 // index entries it made (the due index is keyed by the time).
@@ -56,8 +58,9 @@ const (
 	flagDeflated = 1 << 1
 	flagDue      = 1 << 2
 	flagUnshown  = 1 << 3
+	flagSeated   = 1 << 4
 
-	knownFlags = flagFinished | flagDeflated | flagDue | flagUnshown
+	knownFlags = flagFinished | flagDeflated | flagDue | flagUnshown | flagSeated
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -96,12 +99,14 @@ type tableRecord struct {
 	data     []byte
 	deflated bool
 	due      uint64 // Table.Due in Unix nanoseconds (dueNanos), 0 for none
+	seated   []string
 }
 
 // prepareTable deflates the data of a finished table: it will not change
 // again, and game states compress to about a third.
 func prepareTable(t store.Table) tableRecord {
-	r := tableRecord{id: t.ID, finished: t.Finished, chat: t.Chat, game: t.Game, data: t.Data, due: dueNanos(t.Due)}
+	r := tableRecord{id: t.ID, finished: t.Finished, chat: t.Chat, game: t.Game, data: t.Data, due: dueNanos(t.Due),
+		seated: seatedOf(t)}
 	if t.Finished && len(t.Data) > 64 {
 		if z := deflate(t.Data); len(z) < len(t.Data) {
 			r.data, r.deflated = z, true
@@ -129,6 +134,9 @@ func (r tableRecord) encode(finishedAt time.Time, last, unshown uint64) []byte {
 	if unshown != 0 {
 		flags |= flagUnshown
 	}
+	if len(r.seated) > 0 {
+		flags |= flagSeated
+	}
 	b = append(b, flags)
 	if r.finished {
 		b = binary.AppendUvarint(b, uint64(max(finishedAt.Unix(), 0)))
@@ -138,6 +146,12 @@ func (r tableRecord) encode(finishedAt time.Time, last, unshown uint64) []byte {
 	}
 	if unshown != 0 {
 		b = binary.AppendUvarint(b, unshown)
+	}
+	if len(r.seated) > 0 {
+		b = binary.AppendUvarint(b, uint64(len(r.seated)))
+		for _, u := range r.seated {
+			b = appendString(b, u)
+		}
 	}
 	b = binary.AppendUvarint(b, last)
 	b = appendString(b, r.chat)
@@ -294,6 +308,7 @@ type tableHeader struct {
 	deflated   bool
 	due        uint64 // Due in Unix nanoseconds, 0 for none
 	unshown    uint64 // the unshown batch the last Save left in the index
+	seated     []string
 }
 
 // readTableHeader checks the record and reads up to its data, which it
@@ -315,6 +330,16 @@ func readTableHeader(id uint64, v []byte) (tableHeader, *reader) {
 	if flags&flagUnshown != 0 {
 		if h.unshown = r.uvarint(); h.unshown == 0 {
 			r.fail("unshown batch 0")
+		}
+	}
+	if flags&flagSeated != 0 {
+		n := r.uvarint()
+		if n == 0 || n > maxSeated {
+			r.fail("seated count out of range")
+			n = 0
+		}
+		for i := uint64(0); i < n && r.err == nil; i++ {
+			h.seated = append(h.seated, r.string())
 		}
 	}
 	if flags&^knownFlags != 0 {
@@ -339,7 +364,7 @@ func decodeTable(id uint64, v []byte) (store.Table, error) {
 		return store.Table{}, err
 	}
 	t := store.Table{ID: id, Chat: h.chat, Game: h.game, Finished: h.finished, FinishedAt: h.finishedAt,
-		Due: dueTime(h.due), Unshown: h.unshown}
+		Due: dueTime(h.due), Unshown: h.unshown, Seated: h.seated}
 	if h.deflated {
 		var err error
 		if t.Data, err = inflate(data); err != nil {
@@ -400,4 +425,41 @@ func splitDueKey(k []byte) (due, id uint64, ok bool) {
 		return 0, 0, false
 	}
 	return binary.BigEndian.Uint64(k), binary.BigEndian.Uint64(k[8:]), true
+}
+
+// maxSeated bounds the users of one record: no game seats more than a
+// few, and a damaged count must not make the reader allocate much.
+const maxSeated = 64
+
+// seatedOf is the users the seated index keeps for a table: none for a
+// finished one (only unfinished tables are indexed), each user once, in
+// order.
+func seatedOf(t store.Table) []string {
+	if t.Finished {
+		return nil
+	}
+	var users []string
+	for _, u := range t.Seated {
+		if u != "" && !slices.Contains(users, u) {
+			users = append(users, u)
+		}
+	}
+	return users
+}
+
+// seatedKey is a table's entry in the seated index: the user, a 0 byte,
+// then the table's id big-endian, so that a user's tables are one prefix.
+func seatedKey(user string, id uint64) []byte {
+	k := make([]byte, 0, len(user)+9)
+	k = append(k, user...)
+	k = append(k, 0)
+	return binary.BigEndian.AppendUint64(k, id)
+}
+
+// splitSeatedKey reads a seated index key back.
+func splitSeatedKey(k []byte) (user string, id uint64, ok bool) {
+	if len(k) < 9 || k[len(k)-9] != 0 {
+		return "", 0, false
+	}
+	return string(k[:len(k)-9]), binary.BigEndian.Uint64(k[len(k)-8:]), true
 }
