@@ -13,7 +13,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -94,8 +93,6 @@ type Core struct {
 	outMu      sync.Mutex
 	outRunning map[uint64]*deliverer
 	outIdle    *sync.Cond
-	// drawing bounds the deliverers drawing pictures at once.
-	drawing chan struct{}
 
 	// The scheduler's agenda (due.go).
 	dueMu  sync.Mutex
@@ -150,7 +147,6 @@ func New(opts Options) (*Core, error) {
 		wake: make(chan struct{}, 1), outRunning: map[uint64]*deliverer{},
 	}
 	c.outIdle = sync.NewCond(&c.outMu)
-	c.drawing = make(chan struct{}, max(1, runtime.GOMAXPROCS(0)-1))
 	if err := c.completeDueIndex(); err != nil {
 		return nil, err
 	}

@@ -149,21 +149,12 @@ func (c *Core) deliverOutbox(t *Table, id uint64) {
 	if seq == 0 {
 		return
 	}
-	c.drawLimited(outs)
+	c.drawPictures(outs)
 	c.deliver(context.Background(), outs...)
 	if err := c.st.Shown(id, seq); err != nil {
 		// The batch will be shown again after a restart; nothing is lost.
 		c.log.Warn("outbox shown, not recorded", "table", id, "err", err)
 	}
-}
-
-// drawLimited draws the pictures of a delivery on all but one core: the
-// remaining one answers moves, which must not queue behind the pictures of
-// earlier ones.
-func (c *Core) drawLimited(outs []Out) {
-	c.drawing <- struct{}{}
-	defer func() { <-c.drawing }()
-	c.drawPictures(outs)
 }
 
 func (c *Core) lockedTake(t *Table) ([]Out, uint64) {
