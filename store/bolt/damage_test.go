@@ -102,7 +102,7 @@ func TestWriteFaultIsDamaged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w := &pageWalker{f: f, size: int64(len(b)), seen: map[uint64]bool{}}
+	w := &pageWalker{f: f, size: int64(len(b))}
 	if _, _, err := w.meta(); err != nil {
 		t.Fatal(err)
 	}

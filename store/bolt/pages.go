@@ -28,7 +28,7 @@ func walkPages(f *os.File) (problems []string, loop bool) {
 	if err != nil {
 		return []string{err.Error()}, false
 	}
-	w := &pageWalker{f: f, size: fi.Size(), seen: map[uint64]bool{}}
+	w := &pageWalker{f: f, size: fi.Size()}
 	root, freelist, err := w.meta()
 	if err != nil {
 		return []string{err.Error()}, false
@@ -55,7 +55,7 @@ type pageWalker struct {
 	size     int64
 	pageSize int64
 	hwm      uint64 // pages in use: ids from 0 to hwm-1
-	seen     map[uint64]bool
+	seen     []uint64 // a bit per page in use: reached already
 	problems []string
 	loop     bool
 }
@@ -106,29 +106,33 @@ func (w *pageWalker) meta() (root, freelist uint64, err error) {
 	w.hwm = binary.LittleEndian.Uint64(best[40:])
 	if int64(w.hwm)*w.pageSize > w.size || w.hwm < 2 {
 		w.problem("the meta page counts %d pages, the file holds %d", w.hwm, w.size/w.pageSize)
+		w.hwm = min(w.hwm, uint64(w.size/w.pageSize)) // no page past the file is read
 	}
+	w.seen = make([]uint64, (w.hwm+63)/64)
 	return binary.LittleEndian.Uint64(best[16:]), binary.LittleEndian.Uint64(best[32:]), nil
 }
 
 // page reads page id whole, overflow included; nil after a problem.
-func (w *pageWalker) page(id uint64, from string) []byte {
+// from says where the page was named, for a problem only.
+func (w *pageWalker) page(id uint64, from func() string) []byte {
 	if id < 2 || id >= w.hwm {
-		w.problem("%s points to page %d, outside the pages in use (2 to %d)", from, id, w.hwm-1)
+		w.problem("%s points to page %d, outside the pages in use (2 to %d)", from(), id, w.hwm-1)
 		return nil
 	}
-	if w.seen[id] {
-		w.problem("%s points to page %d, reached twice: a loop in the tree or a page shared by two", from, id)
+	if w.reached(id) {
+		w.problem("%s points to page %d, reached twice: a loop in the tree or a page shared by two", from(), id)
 		w.loop = true
 		return nil
 	}
-	head := make([]byte, pageHeaderSize)
+	// One read for the usual page of one page; a second for its overflow.
+	head := make([]byte, w.pageSize)
 	if _, err := w.f.ReadAt(head, int64(id)*w.pageSize); err != nil {
 		w.problem("page %d does not read: %v", id, err)
 		return nil
 	}
 	overflow := uint64(binary.LittleEndian.Uint32(head[12:]))
 	if got := binary.LittleEndian.Uint64(head); got != id {
-		w.problem("page %d (from %s) says it is page %d", id, from, got)
+		w.problem("page %d (from %s) says it is page %d", id, from(), got)
 		return nil
 	}
 	if id+overflow >= w.hwm {
@@ -136,29 +140,50 @@ func (w *pageWalker) page(id uint64, from string) []byte {
 		return nil
 	}
 	for i := id; i <= id+overflow; i++ {
-		if w.seen[i] {
+		if w.reached(i) {
 			w.problem("page %d overlaps page %d, reached before", id, i)
 			w.loop = true
 			return nil
 		}
-		w.seen[i] = true
+		w.seen[i/64] |= 1 << (i % 64)
+	}
+	if overflow == 0 {
+		return head
 	}
 	buf := make([]byte, int64(overflow+1)*w.pageSize)
-	if _, err := w.f.ReadAt(buf, int64(id)*w.pageSize); err != nil && err != io.EOF {
+	copy(buf, head)
+	if _, err := w.f.ReadAt(buf[w.pageSize:], int64(id+1)*w.pageSize); err != nil && err != io.EOF {
 		w.problem("page %d does not read: %v", id, err)
 		return nil
 	}
 	return buf
 }
 
+func (w *pageWalker) reached(id uint64) bool { return w.seen[id/64]&(1<<(id%64)) != 0 }
+
 // tree walks the pages of one bucket from its root.
 func (w *pageWalker) tree(root uint64, from string) {
-	stack := []uint64{root}
-	froms := []string{from}
+	// Each page to visit is kept with where it was named: its parent page
+	// and whether as a bucket, written out only for a problem.
+	type visit struct {
+		id, parent uint64
+		bucket     bool
+	}
+	stack := []visit{{id: root}}
+	describe := func(v visit) string {
+		switch {
+		case v.parent == 0:
+			return from
+		case v.bucket:
+			return fmt.Sprintf("a bucket in page %d", v.parent)
+		}
+		return fmt.Sprintf("page %d", v.parent)
+	}
 	for len(stack) > 0 && !w.loop {
-		id, from := stack[len(stack)-1], froms[len(froms)-1]
-		stack, froms = stack[:len(stack)-1], froms[:len(froms)-1]
-		p := w.page(id, from)
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		id := v.id
+		p := w.page(id, func() string { return describe(v) })
 		if p == nil {
 			continue
 		}
@@ -171,26 +196,24 @@ func (w *pageWalker) tree(root uint64, from string) {
 		case branchFlag:
 			for i := range count {
 				e := p[pageHeaderSize+i*elementSize:]
-				stack = append(stack, binary.LittleEndian.Uint64(e[8:]))
-				froms = append(froms, fmt.Sprintf("page %d", id))
+				stack = append(stack, visit{id: binary.LittleEndian.Uint64(e[8:]), parent: id})
 			}
 		case leafFlag:
-			for _, child := range w.leaf(p, fmt.Sprintf("page %d", id)) {
-				stack = append(stack, child)
-				froms = append(froms, fmt.Sprintf("a bucket in page %d", id))
+			for _, child := range w.leaf(p, func() string { return fmt.Sprintf("page %d", id) }) {
+				stack = append(stack, visit{id: child, parent: id, bucket: true})
 			}
 		default:
-			w.problem("page %d (from %s) is of type %#x, not a branch or a leaf", id, from, flags)
+			w.problem("page %d (from %s) is of type %#x, not a branch or a leaf", id, describe(v), flags)
 		}
 	}
 }
 
 // leaf checks the elements of a leaf page (or an inline bucket's) and
 // returns the root pages of the buckets it holds.
-func (w *pageWalker) leaf(p []byte, where string) (children []uint64) {
+func (w *pageWalker) leaf(p []byte, where func() string) (children []uint64) {
 	count := int(binary.LittleEndian.Uint16(p[10:]))
 	if pageHeaderSize+count*elementSize > len(p) {
-		w.problem("%s counts %d elements, more than it holds", where, count)
+		w.problem("%s counts %d elements, more than it holds", where(), count)
 		return nil
 	}
 	for i := range count {
@@ -200,7 +223,7 @@ func (w *pageWalker) leaf(p []byte, where string) (children []uint64) {
 		pos, ksize, vsize := uint64(binary.LittleEndian.Uint32(e[4:])), uint64(binary.LittleEndian.Uint32(e[8:])), uint64(binary.LittleEndian.Uint32(e[12:]))
 		start := uint64(at) + pos
 		if start+ksize+vsize > uint64(len(p)) {
-			w.problem("%s: element %d lies past the end of its page", where, i)
+			w.problem("%s: element %d lies past the end of its page", where(), i)
 			continue
 		}
 		if flags&bucketLeaf == 0 {
@@ -208,7 +231,7 @@ func (w *pageWalker) leaf(p []byte, where string) (children []uint64) {
 		}
 		v := p[start+ksize : start+ksize+vsize]
 		if len(v) < 16 {
-			w.problem("%s: bucket %q has a header of %d bytes", where, p[start:start+ksize], len(v))
+			w.problem("%s: bucket %q has a header of %d bytes", where(), p[start:start+ksize], len(v))
 			continue
 		}
 		root := binary.LittleEndian.Uint64(v)
@@ -218,10 +241,10 @@ func (w *pageWalker) leaf(p []byte, where string) (children []uint64) {
 		}
 		inline := v[16:]
 		if len(inline) < pageHeaderSize || binary.LittleEndian.Uint16(inline[8:]) != leafFlag {
-			w.problem("%s: inline bucket %q is not a leaf", where, p[start:start+ksize])
+			w.problem("%s: inline bucket %q is not a leaf", where(), p[start:start+ksize])
 			continue
 		}
-		if sub := w.leaf(inline, fmt.Sprintf("%s, inline bucket %q", where, p[start:start+ksize])); len(sub) > 0 {
+		if sub := w.leaf(inline, func() string { return fmt.Sprintf("%s, inline bucket %q", where(), p[start:start+ksize]) }); len(sub) > 0 {
 			children = append(children, sub...)
 		}
 	}
