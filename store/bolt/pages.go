@@ -54,7 +54,7 @@ type pageWalker struct {
 	f        *os.File
 	size     int64
 	pageSize int64
-	hwm      uint64 // pages in use: ids from 0 to hwm-1
+	hwm      uint64   // pages in use: ids from 0 to hwm-1
 	seen     []uint64 // a bit per page in use: reached already
 	problems []string
 	loop     bool
