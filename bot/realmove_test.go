@@ -307,6 +307,7 @@ func BenchmarkStartup(b *testing.B) {
 	path := buildBenchFile(b, benchSpec{tables: startupTables})
 	var startup, first time.Duration
 	var heap uint64
+	var perTable, estimate float64
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
 		st, err := bolt.Open(path, bolt.Options{})
@@ -329,12 +330,40 @@ func BenchmarkStartup(b *testing.B) {
 			b.Fatal("a table of the file was not found")
 		}
 		first += time.Since(t1)
+		if i == 0 {
+			b.StopTimer()
+			perTable, estimate = loadedMemory(b, core)
+			b.StartTimer()
+		}
 		core.Close()
 		st.Close()
 	}
 	b.ReportMetric(float64(startup.Microseconds())/1000/float64(b.N), "startup-ms")
 	b.ReportMetric(float64(heap)/(1<<20), "idle-heap-MB")
 	b.ReportMetric(float64(first.Microseconds())/1000/float64(b.N), "first-command-ms")
+	b.ReportMetric(perTable, "loaded-KB/table")
+	b.ReportMetric(estimate, "estimate-KB/table")
+}
+
+// loadedMemory loads 10,000 tables and tells what each takes in the heap,
+// and what the core's budget counts for it (memoryFactor).
+func loadedMemory(b *testing.B, core *Core) (perTable, estimate float64) {
+	const n = 10_000
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for i := 0; i < n; i++ {
+		if core.tableID(fmt.Sprintf("bench:c%d", i)) == 0 {
+			b.Fatal("a table of the file was not found")
+		}
+	}
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	tables, bytes := core.TablesInMemory()
+	if tables != n {
+		b.Fatalf("%d tables in memory, want %d", tables, n)
+	}
+	return float64(after.HeapAlloc-before.HeapAlloc) / n / 1024, float64(bytes) / n / 1024
 }
 
 const startupTables = 100_000

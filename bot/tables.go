@@ -37,7 +37,8 @@ const (
 	// memoryFactor turns the size of a table's record into an estimate of
 	// what the loaded table takes in memory: the record itself (kept to
 	// undo a failed change), the decoded fields and the engine's state.
-	// Measured on Crack Word, the largest (BenchmarkLoadedTables).
+	// BenchmarkStartup measures it: a Crack Word table in play takes 6.3 KB
+	// of heap, for a record of 1.7 KB (estimated 6.7 KB).
 	memoryFactor = 4
 )
 
