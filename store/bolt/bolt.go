@@ -19,9 +19,12 @@
 // A due key is the due time in Unix nanoseconds then the table's id, both
 // 8 bytes big-endian: a cursor finds what is due next without reading a
 // table. Record encodings are in record.go and log.go; schema 1 files are
-// migrated when opened (migrate.go). Schema 2 files written before the due
-// and unshown indexes get them, empty, when opened (their records carry
-// no due time and nothing unshown).
+// migrated when opened (migrate.go). Schema 2 files become schema 3 when
+// opened: the indexes they lack (seated, and due and unshown in those
+// written before them) are added empty, since their records carry no due
+// time, nothing unshown and no seated users, and due_complete is removed so
+// that the bot saves every open table once to fill them (upgradeIndexes).
+// A key of seated is read from its end, so a 0 byte in a user id is safe.
 //
 // Every write is one bbolt transaction; concurrent writes share one
 // (group.go), so that Saves of different tables share a commit and its fsync.
@@ -84,9 +87,11 @@ var (
 
 	kSchema    = []byte("schema")
 	kNextTable = []byte("next_table")
-	// kDueComplete is in meta when every table's due time is in the due
-	// index: from the start in a file created with the index, after
-	// SetDueIndexComplete in one migrated or written before it.
+	// kDueComplete is in meta when the indexes the records feed are
+	// complete: every table's due time in due, every seated user of an
+	// unfinished table in seated. From the start in a file created with
+	// them, after SetDueIndexComplete in one upgraded from an older
+	// schema. (The name is the one schema 2 gave it.)
 	kDueComplete = []byte("due_complete")
 
 	allBuckets = [][]byte{bMeta, bTables, bOpen, bHistory, bLog, bUsers, bDue, bUnshown, bSeated}
@@ -361,13 +366,15 @@ func upgradeIndexes(tx *bbolt.Tx) error {
 	return meta.Put(kSchema, []byte(strconv.Itoa(store.SchemaVersion)))
 }
 
-// DueIndexComplete tells whether the due index holds every table's due
-// time. It does from the start in a file created with it. A file migrated
-// from schema 1, or written before the index, had no due times: its tables
-// are not in the index until they are saved again, so the bot saves each
-// open table once with its due time, then calls SetDueIndexComplete. A
-// crash in between leaves the index incomplete, and the next start does it
-// again.
+// DueIndexComplete tells whether the indexes the table records feed are
+// complete: the due index holds every table's due time and the seated
+// index every seated user of an unfinished table. They are from the start
+// in a file created with them. A file upgraded from schema 1 or 2 had no
+// due times or no seated users in its records: its tables are not in the
+// indexes until they are saved again, so the bot saves each open table
+// once (with its due time and its seats), then calls SetDueIndexComplete.
+// A crash in between leaves the indexes incomplete, and the next start does
+// it again.
 func (s *Store) DueIndexComplete() (bool, error) {
 	complete := false
 	err := s.view("reading meta", func(tx *bbolt.Tx) error {
@@ -378,7 +385,8 @@ func (s *Store) DueIndexComplete() (bool, error) {
 }
 
 // SetDueIndexComplete records that every table's due time is now in the
-// due index (see DueIndexComplete).
+// due index and every seated user in the seated index (see
+// DueIndexComplete).
 func (s *Store) SetDueIndexComplete() error {
 	return s.wrap("marking the due index complete", s.write(func(tx *bbolt.Tx) error {
 		return tx.Bucket(bMeta).Put(kDueComplete, []byte{})
@@ -485,12 +493,15 @@ func splitHistoryKey(k []byte) (chat string, id uint64, ok bool) {
 // holds it at t.Due while it is unfinished and due (a finished table is
 // never due, though its record keeps the Due it was saved with); unshown
 // holds the highest batch saved and not shown, raised to t.Unshown, never
-// lowered (Shown clears it). The
-// Save that first marks a table finished records when (retention goes by
-// it). A move must carry the next sequence number of the table's log
-// (last+1, 1 for the first move): anything else would lose or duplicate a
-// move, and fails with ErrMoveSeq without writing anything. An unfinished
-// table in a chat that already has another one fails with ErrChatBusy.
+// lowered (Shown clears it); seated holds it under each user of t.Seated
+// while it is unfinished. The Save that first marks a table finished
+// records when (retention goes by it). Seats a record could not hold (more
+// than maxSeated users, a user id longer than a bbolt key allows) fail with
+// ErrBadTable. A move must carry the next sequence number of the table's
+// log (last+1, 1 for the first move): anything else would lose or
+// duplicate a move, and fails with ErrMoveSeq without writing anything. An
+// unfinished table in a chat that already has another one fails with
+// ErrChatBusy.
 func (s *Store) Save(t store.Table, move *store.Move) error {
 	what := fmt.Sprintf("saving table %d", t.ID)
 	if t.ID == 0 || t.Chat == "" {
@@ -503,6 +514,9 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 	idk := key(t.ID)
 	chatk := []byte(t.Chat)
 	rec := prepareTable(t)
+	if err := checkSeated(rec.seated); err != nil {
+		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf("store/bolt: %s: %s: %v", s.path, what, err)}
+	}
 	now := s.now().UTC()
 	err := s.write(func(tx *bbolt.Tx) error {
 		meta, tables, open, history, log := tx.Bucket(bMeta), tx.Bucket(bTables), tx.Bucket(bOpen), tx.Bucket(bHistory), tx.Bucket(bLog)
@@ -632,6 +646,21 @@ func (s *Store) putDue(tx *bbolt.Tx, id, oldDue uint64, oldFinished bool, newDue
 	}
 	if newDue != 0 {
 		return due.Put(dueKey(newDue, id), []byte{})
+	}
+	return nil
+}
+
+// checkSeated refuses seats (seatedOf: each user once) a record could not
+// be read back with, or the index could not key: a Save that wrote them
+// would leave the table damaged.
+func checkSeated(users []string) error {
+	if len(users) > maxSeated {
+		return fmt.Errorf("%d seated users, at most %d", len(users), maxSeated)
+	}
+	for _, u := range users {
+		if len(u) > bbolt.MaxKeySize-9 {
+			return fmt.Errorf("a seated user id of %d bytes, at most %d", len(u), bbolt.MaxKeySize-9)
+		}
 	}
 	return nil
 }

@@ -2,9 +2,11 @@ package bolt
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"go.etcd.io/bbolt"
 
@@ -143,4 +145,192 @@ func TestCheckFindsSeatedDamage(t *testing.T) {
 	if len(r.Problems) != 2 || !strings.Contains(all, "discord:mallory at table") || !strings.Contains(all, "seats discord:alice but") {
 		t.Fatalf("check problems:\n%s", all)
 	}
+}
+
+// A table whose chat changes (a Telegram group that became a supergroup)
+// keeps its seated entries, and OpenTable finds it in its new chat only.
+func TestSeatedIndexFollowsAChatChange(t *testing.T) {
+	path := tempPath(t)
+	s := openTest(t, path)
+	tb := newTable(t, s, "telegram:-42")
+	tb.Seated = []string{"telegram:7", "telegram:8"}
+	mustSave(t, s, tb, move(1))
+	tb.Chat = "telegram:-10042"
+	mustSave(t, s, tb, move(2))
+	if _, err := s.OpenTable("telegram:-42"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("OpenTable of the old chat: %v", err)
+	}
+	got, err := s.OpenTable("telegram:-10042")
+	if err != nil || got.ID != tb.ID || !slices.Equal(got.Seated, tb.Seated) {
+		t.Fatalf("OpenTable of the new chat = %+v, %v", got, err)
+	}
+	wantSeated(t, s, "telegram:7", tb.ID)
+	wantSeated(t, s, "telegram:8", tb.ID)
+	if n := bucketLen(t, s, bSeated); n != 2 {
+		t.Errorf("seated index holds %d entries, want 2", n)
+	}
+	_ = s.Close()
+	wantClean(t, path)
+}
+
+// A user id holding a 0 byte cannot pass for another user whose id is its
+// start: the index key ends with the 0 and the id, read from the end.
+func TestSeatedUserWithAZeroByte(t *testing.T) {
+	path := tempPath(t)
+	s := openTest(t, path)
+	a, b := newTable(t, s, "local:1"), newTable(t, s, "local:2")
+	a.Seated = []string{"local:al\x00ice"}
+	b.Seated = []string{"local:al"}
+	mustSave(t, s, a, nil)
+	mustSave(t, s, b, nil)
+	wantSeated(t, s, "local:al", b.ID)
+	wantSeated(t, s, "local:al\x00ice", a.ID)
+	wantSeated(t, s, "local:al\x00")
+	_ = s.Close()
+	wantClean(t, path)
+}
+
+// Save refuses seats the record could not be read back with (more users
+// than any game seats, a user id longer than a bbolt key) and writes
+// nothing: a table saved must stay readable.
+func TestSaveRefusesSeatsItCannotIndex(t *testing.T) {
+	path := tempPath(t)
+	s := openTest(t, path)
+	tb := newTable(t, s, "discord:1")
+	tb.Seated = []string{"discord:alice"}
+	mustSave(t, s, tb, nil)
+	many := make([]string, maxSeated+1)
+	for i := range many {
+		many[i] = fmt.Sprintf("discord:%d", i)
+	}
+	for name, seated := range map[string][]string{
+		"too many users":  many,
+		"a user too long": {"discord:" + strings.Repeat("9", bbolt.MaxKeySize)},
+	} {
+		bad := tb
+		bad.Seated = seated
+		if err := s.Save(bad, nil); !errors.Is(err, ErrBadTable) {
+			t.Errorf("%s: Save error %v, want ErrBadTable", name, err)
+		}
+	}
+	got, err := s.Table(tb.ID)
+	if err != nil || !slices.Equal(got.Seated, tb.Seated) {
+		t.Fatalf("Table after the refused saves: %v, %v", got.Seated, err)
+	}
+	wantSeated(t, s, "discord:alice", tb.ID)
+	wantSeated(t, s, "discord:0")
+	// As many users as a record holds is fine.
+	tb.Seated = many[:maxSeated]
+	mustSave(t, s, tb, nil)
+	wantSeated(t, s, "discord:63", tb.ID)
+	_ = s.Close()
+	wantClean(t, path)
+}
+
+// seatAliceAndBob saves two tables: alice and bob sit at the first, alice
+// alone at the second.
+func seatAliceAndBob(t *testing.T, s *Store) (both, alice store.Table) {
+	t.Helper()
+	both, alice = newTable(t, s, "discord:1"), newTable(t, s, "discord:2")
+	both.Seated = []string{"discord:alice", "discord:bob"}
+	alice.Seated = []string{"discord:alice"}
+	mustSave(t, s, both, nil)
+	mustSave(t, s, alice, nil)
+	return both, alice
+}
+
+// Retention deletes finished tables, which have no seated entries; the
+// unfinished ones keep theirs.
+func TestRetentionKeepsTheSeatedIndex(t *testing.T) {
+	path := tempPath(t)
+	s := openTest(t, path)
+	done, playing := seatAliceAndBob(t, s)
+	done.Finished = true
+	mustSave(t, s, done, nil)
+	n, err := s.DeleteFinished(testNow.Add(time.Hour))
+	if err != nil || n != 1 {
+		t.Fatalf("DeleteFinished = %d, %v; want 1", n, err)
+	}
+	wantSeated(t, s, "discord:alice", playing.ID)
+	wantSeated(t, s, "discord:bob")
+	_ = s.Close()
+	wantClean(t, path)
+}
+
+// Deleting a table whose record is damaged (it no longer says who sits
+// there) still removes its seated entries.
+func TestDeleteDamagedTableRemovesSeated(t *testing.T) {
+	path := tempPath(t)
+	s := openTest(t, path)
+	tb, other := seatAliceAndBob(t, s)
+	_ = s.Close()
+	rawUpdate(t, path, func(tx *bbolt.Tx) error {
+		return tx.Bucket(bTables).Put(key(tb.ID), []byte("not a record"))
+	})
+	s = openTest(t, path)
+	if err := s.DeleteTable(tb.ID); err != nil {
+		t.Fatal(err)
+	}
+	wantSeated(t, s, "discord:alice", other.ID)
+	wantSeated(t, s, "discord:bob")
+	_ = s.Close()
+	wantClean(t, path)
+}
+
+// Due gives each table with the time it is due, as saved, in UTC, read
+// from the index key alone.
+func TestDueGivesTheTimes(t *testing.T) {
+	s := openTest(t, tempPath(t))
+	a, b := newTable(t, s, "discord:1"), newTable(t, s, "discord:2")
+	paris := time.FixedZone("Paris", 3600)
+	a.Due = at(20).In(paris).Add(123 * time.Nanosecond)
+	b.Due = at(10)
+	mustSave(t, s, a, nil)
+	mustSave(t, s, b, nil)
+	due, err := s.Due(at(30), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []store.DueTable{{ID: b.ID, At: b.Due}, {ID: a.ID, At: a.Due}}
+	if len(due) != len(want) {
+		t.Fatalf("Due = %v, want %v", due, want)
+	}
+	for i := range want {
+		if due[i].ID != want[i].ID || !due[i].At.Equal(want[i].At) || due[i].At.Location() != time.UTC {
+			t.Errorf("Due[%d] = %v, want %v in UTC", i, due[i], want[i])
+		}
+	}
+}
+
+// A schema 2 file, complete as schema 2 went, is incomplete once opened
+// as schema 3 (its records seat no one) until the bot has saved every open
+// table and called SetDueIndexComplete; the mark then survives reopening,
+// and the file is not migrated again.
+func TestMigrateSchema2MarksIndexesIncomplete(t *testing.T) {
+	path := tempPath(t)
+	s := openTest(t, path)
+	wantComplete(t, s, true)
+	tb := newTable(t, s, "discord:1")
+	mustSave(t, s, tb, nil)
+	_ = s.Close()
+	rawUpdate(t, path, func(tx *bbolt.Tx) error {
+		if err := tx.DeleteBucket(bSeated); err != nil {
+			return err
+		}
+		return tx.Bucket(bMeta).Put(kSchema, []byte("2"))
+	})
+	s = openTest(t, path)
+	wantComplete(t, s, false)
+	tb.Seated = []string{"discord:alice"}
+	mustSave(t, s, tb, nil)
+	if err := s.SetDueIndexComplete(); err != nil {
+		t.Fatal(err)
+	}
+	_ = s.Close()
+	s = openTest(t, path)
+	wantComplete(t, s, true)
+	if from, _ := s.Migrated(); from != 0 {
+		t.Errorf("a schema 3 file reopened says migrated from %d", from)
+	}
+	wantSeated(t, s, "discord:alice", tb.ID)
 }
