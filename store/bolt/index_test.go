@@ -397,11 +397,15 @@ func TestDeleteRemovesIndexEntries(t *testing.T) {
 func TestCompactKeepsIndexes(t *testing.T) {
 	path := tempPath(t)
 	s := openTest(t, path)
-	var ids []uint64
+	var ids, evens []uint64 // evens: the unfinished tables where discord:even sits
 	for i := range 50 {
 		tb := newTable(t, s, fmt.Sprintf("discord:%d", i))
 		tb.Data = []byte(strings.Repeat("x", 3000))
 		tb.Due = at(50 - i)
+		tb.Seated = []string{"discord:all", []string{"discord:even", "discord:odd"}[i%2]}
+		if i%2 == 0 && i%5 != 0 {
+			evens = append(evens, tb.ID)
+		}
 		if i%3 == 0 {
 			tb.Unshown = uint64(i + 1)
 		}
@@ -438,6 +442,10 @@ func TestCompactKeepsIndexes(t *testing.T) {
 		s = openTest(t, path)
 		wantDue(t, s, at(100), 0, ids...)
 		wantUnshown(t, s, unshown...)
+		wantSeated(t, s, "discord:even", evens...)
+		if all, err := s.SeatedTables("discord:all"); err != nil || len(all) != 40 {
+			t.Errorf("SeatedTables(discord:all) = %d tables, %v; want 40", len(all), err)
+		}
 		_ = s.Close()
 	}
 }
