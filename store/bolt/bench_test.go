@@ -2,6 +2,7 @@ package bolt
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -189,8 +190,9 @@ const dueBenchTables = 100_000
 
 // buildDueFile writes n open tables of 200 bytes each into a fresh file
 // (without fsync, many Saves to a commit): half of them due in the hour
-// before now, the others in the day after it, and one in a hundred with a
-// batch unshown.
+// before now, the others in the day after it, one in a hundred with a
+// batch unshown, and two users seated at each (benchUser), so that each of
+// n/2 users sits at four tables.
 func buildDueFile(b *testing.B, n int, now time.Time) *Store {
 	s, err := Open(filepath.Join(b.TempDir(), "tablee.db"), Options{NoSync: true})
 	if err != nil {
@@ -216,7 +218,8 @@ func buildDueFile(b *testing.B, n int, now time.Time) *Store {
 				// A spread of due times from the table's number, not in id order.
 				spread := time.Duration((i*7919)%int64(n)) * (25 * time.Hour) / time.Duration(n)
 				tb := store.Table{ID: id, Chat: "discord:" + strconv.FormatInt(i, 10), Game: "crackword",
-					Data: data, Due: now.Add(-time.Hour + spread)}
+					Data: data, Due: now.Add(-time.Hour + spread),
+					Seated: []string{benchUser(i % int64(n/2)), benchUser((i + int64(n/4)) % int64(n/2))}}
 				if i%100 == 0 {
 					tb.Unshown = 1
 				}
@@ -235,11 +238,19 @@ func buildDueFile(b *testing.B, n int, now time.Time) *Store {
 	return s
 }
 
+// benchUser is the id of the i-th user of buildDueFile, a Discord
+// snowflake's length.
+func benchUser(i int64) string { return "discord:" + strconv.FormatInt(100000000000000000+i, 10) }
+
 // BenchmarkDueIndex reads the indexes of a file of 100,000 open tables:
 // what the scheduler asks after every move (NextDue), what it asks when
 // that time comes (Due(now, 100)), and what start-up asks (Unshown, 1,000
 // tables). OpenTables, which decodes every table, is the yardstick: what
 // finding the next deadline cost when it meant reading every table.
+// OpenTable is what a command in a group asks when its table is not loaded
+// (a chat's table through the open index), SeatedTables what a command in
+// private asks (the tables of its author through the seated index), for a
+// chat or a user drawn at random.
 func BenchmarkDueIndex(b *testing.B) {
 	now := time.Now()
 	s := buildDueFile(b, dueBenchTables, now)
@@ -265,6 +276,24 @@ func BenchmarkDueIndex(b *testing.B) {
 		for b.Loop() {
 			if tables, err := s.Unshown(); err != nil || len(tables) != dueBenchTables/100 {
 				b.Fatal(len(tables), err)
+			}
+		}
+	})
+	rng := rand.New(rand.NewPCG(1, 2))
+	b.Run("OpenTable", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			chat := "discord:" + strconv.Itoa(rng.IntN(dueBenchTables))
+			if t, err := s.OpenTable(chat); err != nil || t.Chat != chat || len(t.Seated) != 2 {
+				b.Fatal(t.Chat, err)
+			}
+		}
+	})
+	b.Run("SeatedTables", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if ids, err := s.SeatedTables(benchUser(rng.Int64N(dueBenchTables / 2))); err != nil || len(ids) != 4 {
+				b.Fatal(len(ids), err)
 			}
 		}
 	})

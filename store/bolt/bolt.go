@@ -731,6 +731,11 @@ func (s *Store) decodeIndexed(tx *bbolt.Tx, id uint64, v []byte) (store.Table, e
 func (s *Store) Due(before time.Time, limit int) ([]store.DueTable, error) {
 	end := dueNanos(before)
 	var due []store.DueTable
+	if limit > 0 {
+		// Room for the batch asked for, not grown entry by entry: the
+		// scheduler asks for a batch when its earliest entry is due.
+		due = make([]store.DueTable, 0, min(limit, 1024))
+	}
 	err := s.view("listing the tables due", func(tx *bbolt.Tx) error {
 		due = due[:0]
 		c := tx.Bucket(bDue).Cursor()
