@@ -21,16 +21,24 @@ import (
 // edge every tile's width). image/png with compress/flate at BestSpeed
 // spent three quarters of a board's time searching every byte for
 // matches.
+//
+// The rows are encoded in bands (bands.go): each band is a deflate block
+// of its own that refers to nothing before it, so a band that was already
+// encoded for another picture is reused as it is, and a picture is the
+// concatenation of its bands' blocks.
 
-// pngEncoder is the reusable state of one encoding.
+// pngEncoder is the reusable state of one encoder, a band at a time.
 type pngEncoder struct {
-	filtered []uint8  // the rows, each after its filter byte
+	filtered []uint8  // the band's rows, each after its filter byte
 	tokens   []uint32 // a literal byte, or matchFlag|length<<16|distance
 	litFreq  [286]int32
 	distFreq [30]int32
-	hashes   [1 << hashBits]int32 // where 4 bytes were last seen, plus one
-	out      []byte
-	bw       bitWriter
+	// hashes holds where 4 bytes were last seen, as position+base+1: a
+	// value not above base is from an earlier band, so the table need not
+	// be cleared for each band.
+	hashes [1 << hashBits]int32
+	base   int32
+	bw     bitWriter
 }
 
 const (
@@ -41,16 +49,63 @@ const (
 
 var pngEncoders = sync.Pool{New: func() any { return new(pngEncoder) }}
 
-// encodePNG returns the PNG of a w×h picture of palette indexes.
+// encodedBand is a band of rows as deflate data: one non-final block,
+// which refers to no byte before the band, so bands of any pictures can
+// be put one after the other.
+type encodedBand struct {
+	data  []byte // the block, from the low bit of the first byte
+	nbits int    // the block's length in bits (the last byte is padded)
+	adler uint32 // the Adler-32 of the band's filtered bytes
+	size  int    // how many filtered bytes the band is
+}
+
+// encodePNG returns the PNG of a w×h picture of palette indexes, every
+// band encoded afresh, cut where rows are blank (index 0) as a drawn
+// picture's bands are cut where nothing is drawn.
 func encodePNG(pix []uint8, w, h int, pal color.Palette) []byte {
 	e := pngEncoders.Get().(*pngEncoder)
 	defer pngEncoders.Put(e)
-	e.filter(pix, w, h)
-	adler := e.tokenize()
+	free := make([]bool, h)
+	for y := range free {
+		free[y] = runLength(pix[y*w:(y+1)*w], 0) == w
+	}
+	cuts := cutBands(free)
+	bands := make([]*encodedBand, len(cuts)-1)
+	for i := range bands {
+		y0, y1 := cuts[i], cuts[i+1]
+		var above []uint8
+		if y0 > 0 {
+			above = pix[(y0-1)*w : y0*w]
+		}
+		bands[i] = e.band(above, pix[y0*w:y1*w], w)
+	}
+	return writePNG(bands, w, h, pal)
+}
 
-	// Written in the encoder's buffer, then copied to a slice of the
-	// picture's size: a cache keeps it, and should not keep spare room.
-	out := e.out[:0]
+// band encodes rows of width w, the row above them being above (nil for
+// the first row of a picture).
+func (e *pngEncoder) band(above, rows []uint8, w int) *encodedBand {
+	e.filter(above, rows, w)
+	adler := e.tokenize()
+	e.bw = bitWriter{out: e.bw.out[:0]}
+	e.deflate()
+	nbits := e.bw.len()
+	data := e.bw.flush()
+	e.bw.out = data
+	return &encodedBand{data: slices.Clone(data), nbits: nbits, adler: adler, size: len(e.filtered)}
+}
+
+// writePNG puts a picture's bands together as a PNG: the chunks, and a
+// zlib stream of the bands' blocks, a final empty block, and the Adler-32
+// of all the bands, combined from theirs.
+func writePNG(bands []*encodedBand, w, h int, pal color.Palette) []byte {
+	n := 0
+	for _, b := range bands {
+		n += len(b.data)
+	}
+	// The picture's size is known to a few bytes: one allocation, which a
+	// cache keeps as it is.
+	out := make([]byte, 0, 8+25+12+3*len(pal)+12+2+n+2+4+12)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
@@ -68,16 +123,22 @@ func encodePNG(pix []uint8, w, h int, pal color.Palette) []byte {
 	start := len(out)
 	out = append(out, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
 	out = append(out, 0x78, 0x01) // zlib: deflate, 32 KB window, no dictionary
-	e.bw = bitWriter{out: out}
-	e.deflate()
-	out = e.bw.flush()
-	e.bw.out = nil
+	bw := bitWriter{out: out}
+	adler := uint32(1) // the Adler-32 of nothing
+	for _, b := range bands {
+		bw.writeBits(b.data, b.nbits)
+		adler = adlerCombine(adler, b.adler, b.size)
+	}
+	// The final block: empty, with the fixed codes, whose end of block
+	// is seven zero bits.
+	bw.write(1, 1)
+	bw.write(1, 2)
+	bw.write(0, 7)
+	out = bw.flush()
 	out = binary.BigEndian.AppendUint32(out, adler)
 	binary.BigEndian.PutUint32(out[start:], uint32(len(out)-start-8))
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
-	out = chunk(out, "IEND", nil)
-	e.out = out
-	return append([]byte(nil), out...)
+	return chunk(out, "IEND", nil)
 }
 
 func chunk(out []byte, kind string, data []byte) []byte {
@@ -88,10 +149,12 @@ func chunk(out []byte, kind string, data []byte) []byte {
 	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start:]))
 }
 
-// filter writes each row after its filter byte: None for the first row,
-// Up (the difference with the pixel above) for the others, eight bytes at
-// a time.
-func (e *pngEncoder) filter(pix []uint8, w, h int) {
+// filter writes each row of a band after its filter byte, Up (the
+// difference with the pixel above), eight bytes at a time. The first row
+// of a picture has no row above: PNG takes it as zeros, and its Up
+// filter leaves it as it is.
+func (e *pngEncoder) filter(above, rows []uint8, w int) {
+	h := len(rows) / w
 	n := (w + 1) * h
 	if cap(e.filtered) < n {
 		e.filtered = make([]uint8, n)
@@ -100,15 +163,16 @@ func (e *pngEncoder) filter(pix []uint8, w, h int) {
 	e.filtered = f
 	const hi = 0x8080808080808080
 	for y := 0; y < h; y++ {
+		f[y*(w+1)] = 2
 		row := f[y*(w+1)+1 : (y+1)*(w+1)]
-		cur := pix[y*w : (y+1)*w]
-		if y == 0 {
-			f[0] = 0
+		cur := rows[y*w : (y+1)*w]
+		if y > 0 {
+			above = rows[(y-1)*w : y*w]
+		}
+		if above == nil {
 			copy(row, cur)
 			continue
 		}
-		f[y*(w+1)] = 2
-		above := pix[(y-1)*w : y*w]
 		if bytes.Equal(cur, above) { // most rows: a gap, the inside of tiles
 			clear(row)
 			continue
@@ -131,7 +195,12 @@ func (e *pngEncoder) filter(pix []uint8, w, h int) {
 func (e *pngEncoder) tokenize() uint32 {
 	f := e.filtered
 	e.tokens, e.litFreq, e.distFreq = e.tokens[:0], [286]int32{}, [30]int32{}
-	clear(e.hashes[:])
+	if int64(e.base)+int64(len(f))+1 >= 1<<31-1 {
+		clear(e.hashes[:])
+		e.base = 0
+	}
+	base := e.base
+	e.base += int32(len(f)) + 1 // the next band's positions are all above this one's
 	var a adler32
 	a.init()
 	match := func(length, dist int) {
@@ -165,8 +234,8 @@ func (e *pngEncoder) tokenize() uint32 {
 		best, dist := run, 1
 		if i+4 <= len(f) {
 			h := hash4(f[i:])
-			cand := int(e.hashes[h]) - 1
-			e.hashes[h] = int32(i + 1)
+			cand := int(e.hashes[h]) - int(base) - 1 // negative: not in this band
+			e.hashes[h] = int32(i) + base + 1
 			if cand >= 0 && i-cand <= window {
 				n := commonLength(f[cand:], f[i:min(len(f), i+258)])
 				if n > best {
@@ -268,8 +337,23 @@ func (a *adler32) bytes(p []uint8) {
 
 func (a *adler32) sum() uint32 { return uint32(a.s2<<16 | a.s1) }
 
-// deflate writes the tokens as one final deflate block with Huffman codes
-// made for them.
+// adlerCombine is the Adler-32 of two byte strings put one after the
+// other, from the Adler-32 of each and the length of the second (zlib's
+// adler32_combine): s1 adds up, and s2 adds the first's s1 once for every
+// byte of the second.
+func adlerCombine(a1, a2 uint32, len2 int) uint32 {
+	rem := uint64(len2 % adlerMod)
+	s1 := uint64(a1 & 0xffff)
+	s2 := rem * s1 % adlerMod
+	s1 += uint64(a2&0xffff) + adlerMod - 1
+	s2 += uint64(a1>>16) + uint64(a2>>16) + adlerMod - rem
+	return uint32(s2%adlerMod<<16 | s1%adlerMod)
+}
+
+// deflate writes the tokens as one non-final deflate block, with Huffman
+// codes made for them or with deflate's fixed codes, whichever is
+// shorter: a band of a few runs says more in fixed codes than in the
+// table of its own codes.
 func (e *pngEncoder) deflate() {
 	e.litFreq[256] = 1 // the end of the block
 	var litLen [286]uint8
@@ -278,11 +362,12 @@ func (e *pngEncoder) deflate() {
 	for nLit > 257 && litLen[nLit-1] == 0 {
 		nLit--
 	}
-	if e.distFreq == [30]int32{} {
-		e.distFreq[0] = 1 // no match: a distance code all the same
+	distFreq := e.distFreq
+	if distFreq == [30]int32{} {
+		distFreq[0] = 1 // no match: a distance code all the same
 	}
 	var distLen [30]uint8
-	huffmanLengths(e.distFreq[:], 15, distLen[:])
+	huffmanLengths(distFreq[:], 15, distLen[:])
 	nDist := 30
 	for nDist > 1 && distLen[nDist-1] == 0 {
 		nDist--
@@ -334,43 +419,88 @@ func (e *pngEncoder) deflate() {
 		nCL--
 	}
 
-	bw := &e.bw
-	bw.write(1, 1) // the final block
-	bw.write(2, 2) // Huffman codes of its own
-	bw.write(uint64(nLit-257), 5)
-	bw.write(uint64(nDist-1), 5)
-	bw.write(uint64(nCL-4), 4)
-	for _, s := range order[:nCL] {
-		bw.write(uint64(clLen[s]), 3)
-	}
-	clCodes := canonical(clLen[:])
+	// The bits each code takes (the extra bits are the same in both).
+	dynamic := 14 + 3*nCL
 	for _, t := range cl {
-		bw.write(uint64(clCodes[t.sym]), uint(clLen[t.sym]))
-		if t.nExtra > 0 {
-			bw.write(uint64(t.extra), uint(t.nExtra))
-		}
+		dynamic += int(clLen[t.sym]) + int(t.nExtra)
+	}
+	fixed := 0
+	for s, f := range e.litFreq {
+		dynamic += int(f) * int(litLen[s])
+		fixed += int(f) * int(fixedLitLen[s])
+	}
+	for s, f := range e.distFreq {
+		dynamic += int(f) * int(distLen[s])
+		fixed += int(f) * 5
 	}
 
-	litCodes, distCodes := canonical(litLen[:]), canonical(distLen[:])
+	bw := &e.bw
+	bw.write(0, 1) // not the final block: more bands may follow
+	var litCodes, distCodes []uint16
+	var litBits, distBits []uint8
+	if fixed <= dynamic {
+		bw.write(1, 2) // the fixed codes
+		litCodes, distCodes, litBits, distBits = fixedLitCodes, fixedDistCodes, fixedLitLen[:], fixedDistLen[:]
+	} else {
+		bw.write(2, 2) // Huffman codes of its own
+		bw.write(uint64(nLit-257), 5)
+		bw.write(uint64(nDist-1), 5)
+		bw.write(uint64(nCL-4), 4)
+		for _, s := range order[:nCL] {
+			bw.write(uint64(clLen[s]), 3)
+		}
+		clCodes := canonical(clLen[:])
+		for _, t := range cl {
+			bw.write(uint64(clCodes[t.sym]), uint(clLen[t.sym]))
+			if t.nExtra > 0 {
+				bw.write(uint64(t.extra), uint(t.nExtra))
+			}
+		}
+		litCodes, distCodes, litBits, distBits = canonical(litLen[:]), canonical(distLen[:]), litLen[:], distLen[:]
+	}
+
 	for _, t := range e.tokens {
 		if t&matchFlag == 0 {
-			bw.write(uint64(litCodes[t]), uint(litLen[t]))
+			bw.write(uint64(litCodes[t]), uint(litBits[t]))
 			continue
 		}
 		length, dist := int(t>>16&0x1ff), int(t&0xffff)
 		lc := lengthCodes[length]
-		bw.write(uint64(litCodes[lc.sym]), uint(litLen[lc.sym]))
+		bw.write(uint64(litCodes[lc.sym]), uint(litBits[lc.sym]))
 		if lc.nExtra > 0 {
 			bw.write(uint64(lc.extra), uint(lc.nExtra))
 		}
 		dc := distCode(dist)
-		bw.write(uint64(distCodes[dc]), uint(distLen[dc]))
+		bw.write(uint64(distCodes[dc]), uint(distBits[dc]))
 		if v, n := distExtra(dist); n > 0 {
 			bw.write(v, n)
 		}
 	}
-	bw.write(uint64(litCodes[256]), uint(litLen[256]))
+	bw.write(uint64(litCodes[256]), uint(litBits[256]))
 }
+
+// Deflate's fixed codes (RFC 1951 3.2.6): canonical codes of these
+// lengths, over all 288 literal/length symbols.
+var (
+	fixedLitLen = func() (l [288]uint8) {
+		for s := range l {
+			switch {
+			case s < 144:
+				l[s] = 8
+			case s < 256:
+				l[s] = 9
+			case s < 280:
+				l[s] = 7
+			default:
+				l[s] = 8
+			}
+		}
+		return l
+	}()
+	fixedDistLen   = [30]uint8{5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5}
+	fixedLitCodes  = canonical(fixedLitLen[:])
+	fixedDistCodes = canonical(fixedDistLen[:])
+)
 
 // lengthCode is the deflate symbol of a match length and its extra bits.
 type lengthCode struct {
@@ -515,6 +645,41 @@ func (w *bitWriter) write(v uint64, n uint) {
 		w.out = binary.LittleEndian.AppendUint32(w.out, uint32(w.acc))
 		w.acc >>= 32
 		w.nbits -= 32
+	}
+}
+
+// len is how many bits were written.
+func (w *bitWriter) len() int { return 8*len(w.out) + int(w.nbits) }
+
+// writeBits writes the first n bits of src (packed from the low bit of
+// its first byte), eight bytes at a time: a band's block goes after the
+// previous one at whatever bit it ended.
+func (w *bitWriter) writeBits(src []byte, n int) {
+	for w.nbits >= 8 {
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+		w.nbits -= 8
+	}
+	whole, rest := n/8, uint(n%8)
+	k := w.nbits // 0 to 7 bits wait in acc
+	i := 0
+	if k == 0 {
+		w.out = append(w.out, src[:whole]...)
+		i = whole
+	}
+	for ; i+8 <= whole; i += 8 {
+		v := binary.LittleEndian.Uint64(src[i:])
+		w.out = binary.LittleEndian.AppendUint64(w.out, w.acc|v<<k)
+		w.acc = v >> (64 - k)
+	}
+	for ; i < whole; i++ {
+		w.acc |= uint64(src[i]) << k
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+	}
+	if rest > 0 {
+		w.acc |= uint64(src[whole]&(1<<rest-1)) << k
+		w.nbits += rest
 	}
 }
 
