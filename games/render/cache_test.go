@@ -259,6 +259,33 @@ func FuzzKey(f *testing.F) {
 	})
 }
 
+// FuzzBands draws scenes one after the other through the process's cache
+// of bands, which keeps the bands of every scene drawn before: each PNG
+// must be the picture drawn whole (a band reused under a key that misses
+// something drawn would show a stale part).
+func FuzzBands(f *testing.F) {
+	f.Add([]byte("AB\x01\x02CD\x0b\x1b"), []byte("AB\x01\x02CE\x0b\x1b"))
+	f.Add([]byte("AB\x01\x00CD\x0b\x1c"), []byte("AB\x01\x00CD\x0c\x1c\x00XY\x05"))
+	f.Add([]byte("\x00\x00\x00\x00\x00\x00"), []byte("XY\x05\x11\x22\x33\x00\x00\x00KL\x08"))
+	r := i18n.Renderer{Lang: i18n.FR, Name: names}
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		for _, s := range []games.Scene{fuzzScene(a), fuzzScene(b), fuzzScene(append(b, a...))} {
+			data, _, err := render.PNG("t", s, r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := png.Decode(bytes.NewReader(data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			drawn, _ := render.Draw("t", s, r)
+			if got, ok := img.(*image.Paletted); !ok || got.Rect != drawn.Rect || !bytes.Equal(got.Pix, drawn.Pix) {
+				t.Fatal("the PNG is not the picture drawn")
+			}
+		}
+	})
+}
+
 // fuzzScene turns bytes into a small scene: each group of three bytes is a
 // tile (text, fill and mark, flags and joins); a zero byte starts a row.
 func fuzzScene(data []byte) games.Scene {

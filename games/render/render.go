@@ -88,6 +88,11 @@ func resolve(title string, s games.Scene, r i18n.Renderer) *resolved {
 // draw lays the scene out and draws it whole on a canvas made from pix.
 func (d *drawer) draw(rs *resolved, pix []uint8) (*canvas, Metrics) {
 	p := d.layout(rs)
+	return d.drawPlan(p, pix), p.metrics()
+}
+
+// drawPlan draws a laid-out picture whole on a canvas made from pix.
+func (d *drawer) drawPlan(p *plan, pix []uint8) *canvas {
 	n := Width * p.height
 	if cap(pix) < n {
 		pix = make([]uint8, n)
@@ -101,7 +106,7 @@ func (d *drawer) draw(rs *resolved, pix []uint8) (*canvas, Metrics) {
 	for _, t := range p.lines {
 		c.text(t.face, fixed.Point26_6{X: fix(t.x), Y: fix(t.baseline)}, t.s, t.col)
 	}
-	return c, p.metrics()
+	return c
 }
 
 func (p *plan) metrics() Metrics {
