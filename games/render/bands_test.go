@@ -7,7 +7,6 @@ import (
 	"image"
 	"image/png"
 	"math/rand/v2"
-	"sync"
 	"testing"
 
 	"github.com/tablee/tablee/games"
@@ -178,26 +177,17 @@ func TestBands_TinyPictures(t *testing.T) {
 		data := encodeScene("", s, r, cache)
 		checkIsDrawn(t, "empty scene", data, "", s, r)
 	}
-	mk := func(w, h int, f func(x, y int) uint8) *image.Paletted {
-		p := image.NewPaletted(image.Rect(0, 0, w, h), pictPalette)
-		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				p.Pix[y*w+x] = f(x, y)
-			}
-		}
-		return p
-	}
 	cases := map[string]*image.Paletted{
-		"one pixel, blank":        mk(1, 1, func(x, y int) uint8 { return 0 }),
-		"one row, blank":          mk(9, 1, func(x, y int) uint8 { return 0 }),
-		"two rows, second blank":  mk(9, 2, func(x, y int) uint8 { return uint8(1 - y) }),
-		"blank under full":        mk(40, 300, func(x, y int) uint8 { return uint8(min(y/150, 1) * 5) }),
-		"blank rows every 49":     mk(33, 500, func(x, y int) uint8 { return uint8(min(y%49, 1) * (x + y) % 7) }),
-		"blank row at 48":         mk(20, 97, func(x, y int) uint8 { return uint8(min((y+1)%49, 1) * 3) }),
-		"no blank row, 129 rows":  mk(17, 129, func(x, y int) uint8 { return uint8(1 + y%3) }),
-		"no blank row, 257 rows":  mk(3, 257, func(x, y int) uint8 { return uint8(1 + (x*y)%5) }),
-		"last row alone, blank":   mk(5, 129, func(x, y int) uint8 { return uint8(min(128-y, 1)) }),
-		"blank, one row of noise": mk(64, 200, func(x, y int) uint8 { return uint8(min(max(y-198, 0), 1) * (x*37 + 11)) }),
+		"one pixel, blank":        paletted(1, 1, func(x, y int) uint8 { return 0 }),
+		"one row, blank":          paletted(9, 1, func(x, y int) uint8 { return 0 }),
+		"two rows, second blank":  paletted(9, 2, func(x, y int) uint8 { return uint8(1 - y) }),
+		"blank under full":        paletted(40, 300, func(x, y int) uint8 { return uint8(min(y/150, 1) * 5) }),
+		"blank rows every 49":     paletted(33, 500, func(x, y int) uint8 { return uint8(min(y%49, 1) * (x + y) % 7) }),
+		"blank row at 48":         paletted(20, 97, func(x, y int) uint8 { return uint8(min((y+1)%49, 1) * 3) }),
+		"no blank row, 129 rows":  paletted(17, 129, func(x, y int) uint8 { return uint8(1 + y%3) }),
+		"no blank row, 257 rows":  paletted(3, 257, func(x, y int) uint8 { return uint8(1 + (x*y)%5) }),
+		"last row alone, blank":   paletted(5, 129, func(x, y int) uint8 { return uint8(min(128-y, 1)) }),
+		"blank, one row of noise": paletted(64, 200, func(x, y int) uint8 { return uint8(min(max(y-198, 0), 1) * (x*37 + 11)) }),
 	}
 	for name, img := range cases {
 		w, h := img.Rect.Dx(), img.Rect.Dy()
@@ -361,25 +351,12 @@ func TestBands_EncodedAtOnce(t *testing.T) {
 		want[i] = encodeScene("t", s, r, newBandCache(bandCacheBytes))
 	}
 	cache := newBandCache(64 << 10)
-	var wg sync.WaitGroup
-	errs := make(chan error, 16)
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func(seed uint64) {
-			defer wg.Done()
-			for _, i := range rand.New(rand.NewPCG(seed, 2)).Perm(len(scenes)) {
-				if !bytes.Equal(encodeScene("t", scenes[i], r, cache), want[i]) {
-					errs <- fmt.Errorf("picture %d encoded at once with others differs", i)
-					return
-				}
-			}
-		}(uint64(g))
-	}
-	wg.Wait()
-	close(errs)
-	for err := range errs {
-		t.Error(err)
-	}
+	AtOnce(t, 8, len(scenes), func(i int) error {
+		if !bytes.Equal(encodeScene("t", scenes[i], r, cache), want[i]) {
+			return fmt.Errorf("picture %d encoded at once with others differs", i)
+		}
+		return nil
+	})
 	if st := cache.stats(); st.Hits == 0 || st.Bytes > 64<<10 {
 		t.Fatalf("cache shared by 8 goroutines: %+v", st)
 	}

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"image"
 	"image/png"
-	"math/rand/v2"
-	"sync"
 	"testing"
 
 	"github.com/tablee/tablee/games"
@@ -49,32 +47,17 @@ func TestPictures_DrawnAtOnceMatchASerialDraw(t *testing.T) {
 		t.Fatalf("%d keys for %d different scenes", len(keys), len(scenes))
 	}
 	for _, c := range []*render.Cache{nil, render.NewCache(0)} {
-		var wg sync.WaitGroup
-		errs := make(chan error, 1000)
-		for g := 0; g < 12; g++ {
-			wg.Add(1)
-			go func(seed uint64) {
-				defer wg.Done()
-				order := rand.New(rand.NewPCG(seed, 1)).Perm(len(scenes) * 3)
-				for _, i := range order {
-					s := scenes[i%len(scenes)]
-					data, _, err := c.Picture(s.title, s.scene, r)
-					if err != nil {
-						errs <- err
-						return
-					}
-					if !bytes.Equal(data, want[s.name]) {
-						errs <- fmt.Errorf("%s drawn at once with others differs from its serial draw", s.name)
-						return
-					}
-				}
-			}(uint64(g))
-		}
-		wg.Wait()
-		close(errs)
-		for err := range errs {
-			t.Error(err)
-		}
+		render.AtOnce(t, 12, len(scenes)*3, func(i int) error {
+			s := scenes[i%len(scenes)]
+			data, _, err := c.Picture(s.title, s.scene, r)
+			if err != nil {
+				return err
+			}
+			if !bytes.Equal(data, want[s.name]) {
+				return fmt.Errorf("%s drawn at once with others differs from its serial draw", s.name)
+			}
+			return nil
+		})
 		if c != nil {
 			st := c.Stats()
 			if st.Drawn != int64(len(scenes)) || st.Pictures != len(scenes) {
