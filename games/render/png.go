@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/binary"
 	"hash/crc32"
 	"image/color"
@@ -325,9 +324,28 @@ func (a *adler32) run(b uint8, n int) {
 	a.s1 = (a.s1 + nn*bb) % adlerMod
 }
 
-// bytes adds a few bytes (a match: at most 258), reducing once at the end.
+// bytes adds a few bytes (a match: at most 258), reducing once at the
+// end. Eight bytes at a time: s1 grows by their sum, s2 by 8·s1 and by
+// each byte weighted by how many sums it enters (8 for the first, 1 for
+// the last), both found with 16-bit lanes of one word.
 func (a *adler32) bytes(p []uint8) {
+	const (
+		lanes = 0x00ff00ff00ff00ff
+		ones  = 0x0001000100010001 // times this, lane k sums lanes 0 to k
+	)
 	s1, s2 := a.s1, a.s2
+	for len(p) >= 8 {
+		v := binary.LittleEndian.Uint64(p)
+		odd := v >> 8 & lanes // bytes 1, 3, 5, 7
+		pairs := v&lanes + odd
+		prefix := pairs * ones // lane k: pairs 0 to k; lane 3 their sum
+		// Pair k is weighted 8-2k for its even byte and 7-2k for its
+		// odd one: 2·(4-k) for the pair, less one for its odd byte;
+		// the prefixes' lanes add up to Σ (4-k)·pair k.
+		s2 += 8*s1 + 2*(prefix*ones>>48) - odd*ones>>48
+		s1 += prefix >> 48
+		p = p[8:]
+	}
 	for _, b := range p {
 		s1 += uint64(b)
 		s2 += s1
@@ -539,6 +557,7 @@ func huffmanLengths(freq []int32, maxBits int, lengths []uint8) {
 	// Alphabets have at most 286 symbols: the arrays stay on the stack.
 	var fArr [286]int64
 	var nodeArr [2 * 286]node
+	var keyArr [286]uint64
 	var depthArr [2 * 286]int
 	f := fArr[:len(freq)]
 	for i, v := range freq {
@@ -546,28 +565,31 @@ func huffmanLengths(freq []int32, maxBits int, lengths []uint8) {
 	}
 	for {
 		clear(lengths)
-		nodes := nodeArr[:0]
+		// The leaves in order of frequency, then of symbol: sorted as
+		// numbers, frequency above the symbol's 9 bits (a frequency is
+		// at most 2^31, a symbol below 2^9).
+		keys := keyArr[:0]
 		for s, v := range f {
 			if v > 0 {
-				nodes = append(nodes, node{v, -1, -1, s})
+				keys = append(keys, uint64(v)<<9|uint64(s))
 			}
 		}
-		switch len(nodes) {
+		switch len(keys) {
 		case 0:
 			return
 		case 1:
 			// One symbol still needs a code of one bit; a second symbol
 			// makes the code complete.
-			lengths[nodes[0].sym] = 1
-			lengths[(nodes[0].sym+1)%len(lengths)] = 1
+			s := int(keys[0] & 511)
+			lengths[s] = 1
+			lengths[(s+1)%len(lengths)] = 1
 			return
 		}
-		slices.SortFunc(nodes, func(a, b node) int {
-			if a.freq != b.freq {
-				return cmp.Compare(a.freq, b.freq)
-			}
-			return a.sym - b.sym
-		})
+		slices.Sort(keys)
+		nodes := nodeArr[:0]
+		for _, k := range keys {
+			nodes = append(nodes, node{int64(k >> 9), -1, -1, int(k & 511)})
+		}
 		// Two queues: the leaves in order, and the merged nodes, which
 		// come out in order of frequency too.
 		leaves := len(nodes)

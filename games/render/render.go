@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -260,22 +261,29 @@ func (p *plan) text(s string, x, y, w, size int, isBold bool, col uint8) int {
 	return y
 }
 
+// wrap cuts s into lines no wider than width, between words. Each word is
+// measured once: a line's width is the width of the line so far, the
+// space and the word, with the kerning on either side of the space, which
+// is what measuring the whole line adds up.
 func wrap(f font.Face, s string, width int) []string {
 	var lines []string
+	space, _ := f.GlyphAdvance(' ')
 	for _, para := range strings.Split(s, "\n") {
-		words := strings.Fields(para)
-		cur := ""
-		for _, w := range words {
-			next := w
-			if cur != "" {
-				next = cur + " " + w
-			}
-			if cur != "" && textWidth(f, next) > width {
+		cur, curWidth, last := "", fixed.Int26_6(0), rune(-1)
+		for _, w := range strings.Fields(para) {
+			first, _ := utf8.DecodeRuneInString(w)
+			wordWidth := font.MeasureString(f, w)
+			next := curWidth + f.Kern(last, ' ') + space + f.Kern(' ', first) + wordWidth
+			switch {
+			case cur == "":
+				cur, curWidth = w, wordWidth
+			case next.Ceil() > width:
 				lines = append(lines, cur)
-				cur = w
-				continue
+				cur, curWidth = w, wordWidth
+			default:
+				cur, curWidth = cur+" "+w, next
 			}
-			cur = next
+			last, _ = utf8.DecodeLastRuneInString(w)
 		}
 		lines = append(lines, cur)
 	}
