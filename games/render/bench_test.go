@@ -29,11 +29,14 @@ func benchScenes(b *testing.B) []benchScene {
 }
 
 // BenchmarkPicture draws and encodes each game's board and a hand with no
-// cache: "serial" on one goroutine, "parallel" on GOMAXPROCS goroutines at
-// once (ns/op is then the wall time per picture of all cores together);
-// "cached" asks a Cache that already holds the picture.
+// cache, every band of it (none kept from the picture before): "serial"
+// on one goroutine, "parallel" on GOMAXPROCS goroutines at once (ns/op is
+// then the wall time per picture of all cores together); "cached" asks a
+// Cache that already holds the picture. (BenchmarkAfterAMove measures a
+// picture drawn again after a move, most of its bands kept.)
 func BenchmarkPicture(b *testing.B) {
 	r := i18n.Renderer{Lang: i18n.FR, Name: names}
+	defer render.NoBandsKept()()
 	for _, s := range benchScenes(b) {
 		b.Run(s.name+"/serial", func(b *testing.B) {
 			render.MeasureCPU(b, func() {

@@ -26,3 +26,12 @@ func MeasureCPU(b *testing.B, f func()) {
 	f()
 	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 }
+
+// NoBandsKept empties the process's cache of bands and keeps none until
+// the function it returns is called: a benchmark of drawing and encoding
+// from nothing. Not for use while pictures are drawn.
+func NoBandsKept() (restore func()) {
+	old := bands
+	bands = newBandCache(0)
+	return func() { bands = old }
+}

@@ -176,14 +176,25 @@ func (e *pngEncoder) filter(above, rows []uint8, w int) {
 			clear(row)
 			continue
 		}
-		x := 0
-		for ; x+8 <= w; x += 8 {
-			a, b := binary.LittleEndian.Uint64(cur[x:]), binary.LittleEndian.Uint64(above[x:])
-			// Eight subtractions at once, no borrow crossing bytes.
-			binary.LittleEndian.PutUint64(row[x:], ((a|hi)-(b&^hi))^((a^^b)&hi))
+		// A row of tiles differs from the row above where a letter or an
+		// edge is: the rest, a chunk at a time, is compared (with the
+		// processor's vector instructions) and cleared.
+		up := above[:len(cur)]
+		const chunk = 64
+		for len(cur) >= chunk && len(up) >= chunk && len(row) >= chunk {
+			if bytes.Equal(cur[:chunk], up[:chunk]) {
+				clear(row[:chunk])
+			} else {
+				for k := 0; k < chunk; k += 8 {
+					a, b := binary.LittleEndian.Uint64(cur[k:]), binary.LittleEndian.Uint64(up[k:])
+					// Eight subtractions at once, no borrow crossing bytes.
+					binary.LittleEndian.PutUint64(row[k:], ((a|hi)-(b&^hi))^((a^^b)&hi))
+				}
+			}
+			cur, up, row = cur[chunk:], up[chunk:], row[chunk:]
 		}
-		for ; x < w; x++ {
-			row[x] = cur[x] - above[x]
+		for x := range min(len(cur), len(up), len(row)) {
+			row[x] = cur[x] - up[x]
 		}
 	}
 }
@@ -228,6 +239,15 @@ func (e *pngEncoder) tokenize() uint32 {
 				run -= n
 				i += n
 			}
+			continue
+		}
+		if i+8 <= len(f) && run < 8 && binary.LittleEndian.Uint64(f[i:]) == uint64(f[i])*0x0101010101010101 {
+			// A run starts here (a row of zeros after its filter byte):
+			// one literal, and the run is found from the next byte, for
+			// less than a match with the row above costs to find and to
+			// checksum.
+			literal(f[i])
+			i++
 			continue
 		}
 		best, dist := run, 1
