@@ -10,6 +10,7 @@ import (
 	"slices"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -29,7 +30,11 @@ import (
 //   - shown-p99-ms: from the command to the board's picture handed to the
 //     transport (the outbox delivered);
 //   - fsync-p99-ms: a bare fsync'd bbolt Update of a table record and a
-//     move, measured in the same run: the yardstick of ack-p99-ms.
+//     move, measured in the same run: the yardstick of ack-p99-ms;
+//   - cpu-ms/move: the CPU time of the whole process (every goroutine:
+//     the moves, the pictures, the deliveries, the scheduler, the garbage
+//     collector) while the moves are played, per move: what bounds
+//     moves/s on a machine whose cores are shared with other work.
 //
 // 10,000 tables are open; 256 of them are played, the others wait (their
 // boards as text: drawing 10,000 boards would only make the set-up long).
@@ -156,7 +161,7 @@ func benchRealMove(b *testing.B, senders int) {
 	var acks []time.Duration
 	moves := 0
 	b.ResetTimer()
-	start := time.Now()
+	start, cpu0 := time.Now(), processCPU()
 	var wg sync.WaitGroup
 	for s := 0; s < senders; s++ {
 		wg.Add(1)
@@ -188,7 +193,7 @@ func benchRealMove(b *testing.B, senders int) {
 	}
 	wg.Wait()
 	core.Flush()
-	elapsed := time.Since(start)
+	elapsed, cpu := time.Since(start), processCPU()-cpu0
 	b.StopTimer()
 	slices.Sort(acks)
 	tr.mu.Lock()
@@ -199,6 +204,18 @@ func benchRealMove(b *testing.B, senders int) {
 	b.ReportMetric(p99ms(acks), "ack-p99-ms")
 	b.ReportMetric(p99ms(shown), "shown-p99-ms")
 	b.ReportMetric(fsync, "fsync-p99-ms")
+	if moves > 0 {
+		b.ReportMetric(cpu.Seconds()*1000/float64(moves), "cpu-ms/move")
+	}
+}
+
+// processCPU is the CPU time the process has used so far.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // tableID is the id of a chat's open table, for the benchmark's books.
