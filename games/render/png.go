@@ -410,11 +410,13 @@ func (e *pngEncoder) deflate() {
 	for nDist > 1 && distLen[nDist-1] == 0 {
 		nDist--
 	}
-	lengths := append(append(make([]uint8, 0, nLit+nDist), litLen[:nLit]...), distLen[:nDist]...)
+	var lengthsArr [286 + 30]uint8
+	lengths := append(append(lengthsArr[:0], litLen[:nLit]...), distLen[:nDist]...)
 
 	// The code lengths are themselves run-length coded (RFC 1951 3.2.7).
 	type clToken struct{ sym, extra, nExtra uint8 }
-	var cl []clToken
+	var clArr [286 + 30]clToken // at most one token a length
+	cl := clArr[:0]
 	var clFreq [19]int32
 	for i := 0; i < len(lengths); {
 		l := lengths[i]
@@ -487,14 +489,19 @@ func (e *pngEncoder) deflate() {
 		for _, s := range order[:nCL] {
 			bw.write(uint64(clLen[s]), 3)
 		}
-		clCodes := canonical(clLen[:])
+		var clCodes [19]uint16
+		canonical(clLen[:], clCodes[:])
 		for _, t := range cl {
 			bw.write(uint64(clCodes[t.sym]), uint(clLen[t.sym]))
 			if t.nExtra > 0 {
 				bw.write(uint64(t.extra), uint(t.nExtra))
 			}
 		}
-		litCodes, distCodes, litBits, distBits = canonical(litLen[:]), canonical(distLen[:]), litLen[:], distLen[:]
+		var litArr [286]uint16
+		var distArr [30]uint16
+		canonical(litLen[:], litArr[:])
+		canonical(distLen[:], distArr[:])
+		litCodes, distCodes, litBits, distBits = litArr[:], distArr[:], litLen[:], distLen[:]
 	}
 
 	for _, t := range e.tokens {
@@ -536,8 +543,8 @@ var (
 		return l
 	}()
 	fixedDistLen   = [30]uint8{5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5}
-	fixedLitCodes  = canonical(fixedLitLen[:])
-	fixedDistCodes = canonical(fixedDistLen[:])
+	fixedLitCodes  = canonical(fixedLitLen[:], make([]uint16, 288))
+	fixedDistCodes = canonical(fixedDistLen[:], make([]uint16, 30))
 )
 
 // lengthCode is the deflate symbol of a match length and its extra bits.
@@ -650,8 +657,9 @@ func huffmanLengths(freq []int32, maxBits int, lengths []uint8) {
 }
 
 // canonical gives each symbol its canonical code (RFC 1951 3.2.2), bit
-// reversed, since deflate sends a code's first bit first.
-func canonical(lengths []uint8) []uint16 {
+// reversed, since deflate sends a code's first bit first, in codes (as
+// long as lengths), which it returns.
+func canonical(lengths []uint8, codes []uint16) []uint16 {
 	var count [16]uint16
 	for _, l := range lengths {
 		count[l]++
@@ -663,7 +671,6 @@ func canonical(lengths []uint8) []uint16 {
 		code = (code + count[b-1]) << 1
 		next[b] = code
 	}
-	codes := make([]uint16, len(lengths))
 	for s, l := range lengths {
 		if l > 0 {
 			codes[s] = bits.Reverse16(next[l]) >> (16 - l)
