@@ -3,7 +3,7 @@ package render
 import "sync"
 
 // bandCacheBytes bounds the memory of the encoded bands kept for the
-// process: a Crack Word board is some ten bands and 25 KB, so this keeps
+// process: a Crack Word board is some twelve bands and 23 KB, so this keeps
 // the latest boards and hands of a thousand tables or so, and the bands
 // every picture shares (a title, a heading, the margins) once for all.
 const bandCacheBytes = 32 << 20
@@ -12,11 +12,12 @@ const bandCacheBytes = 32 << 20
 // list element, the map entry, the band's header).
 const bandOverhead = 160
 
-// bandCache keeps encoded bands by what draws them (bandKey), the ones
-// used most recently within a budget of bytes. It is safe for concurrent
-// use; its lock is held to look bands up and to keep them, never while a
-// band is drawn or encoded. Two pictures that miss the same band at once
-// both encode it (the same bytes); the second one kept is dropped.
+// bandCache keeps encoded bands by what draws them (their key, written by
+// bandPlan.appendKey), the ones used most recently within a budget of
+// bytes. It is safe for concurrent use; its lock is held to look bands up
+// and to keep them, never while a band is drawn or encoded. Two pictures
+// that miss the same band at once both encode it (the same bytes); the
+// second one kept is dropped.
 type bandCache struct {
 	mu     sync.Mutex
 	kept   lru[*encodedBand]
