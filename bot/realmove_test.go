@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -34,7 +35,11 @@ import (
 //   - fsync-p99-ms: a bare fsync'd bbolt Update of a table record and a
 //     move, measured in the same run: the yardstick of ack-p99-ms;
 //   - disk-KB/move: bytes the process wrote (Linux's /proc/self/io wchar:
-//     bbolt's page writes) per move.
+//     bbolt's page writes) per move;
+//   - cpu-ms/move: the CPU time of the whole process (every goroutine:
+//     the moves, the pictures, the deliveries, the scheduler, the garbage
+//     collector) while the moves are played, per move: what bounds
+//     moves/s on a machine whose cores are shared with other work.
 //
 // 10,000 tables are open; 256 of them are played, the others wait (their
 // boards as text: drawing 10,000 boards would only make the set-up long).
@@ -180,7 +185,7 @@ func benchRealMove(b *testing.B, senders int) {
 	var acks []time.Duration
 	moves := 0
 	b.ResetTimer()
-	start := time.Now()
+	start, cpu0 := time.Now(), processCPU()
 	var wg sync.WaitGroup
 	for s := 0; s < senders; s++ {
 		wg.Add(1)
@@ -212,7 +217,7 @@ func benchRealMove(b *testing.B, senders int) {
 	}
 	wg.Wait()
 	core.Flush()
-	elapsed := time.Since(start)
+	elapsed, cpu := time.Since(start), processCPU()-cpu0
 	b.StopTimer()
 	slices.Sort(acks)
 	tr.mu.Lock()
@@ -223,9 +228,21 @@ func benchRealMove(b *testing.B, senders int) {
 	b.ReportMetric(p99ms(acks), "ack-p99-ms")
 	b.ReportMetric(p99ms(shown), "shown-p99-ms")
 	b.ReportMetric(fsync, "fsync-p99-ms")
+	if moves > 0 {
+		b.ReportMetric(cpu.Seconds()*1000/float64(moves), "cpu-ms/move")
+	}
 	if w := bytesWritten(); w > 0 && moves > 0 {
 		b.ReportMetric(float64(w-written0)/1024/float64(moves), "disk-KB/move")
 	}
+}
+
+// processCPU is the CPU time the process has used so far.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // bytesWritten is what the process has written so far (wchar of

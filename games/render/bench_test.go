@@ -2,9 +2,7 @@ package render_test
 
 import (
 	"sort"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/render"
@@ -31,14 +29,17 @@ func benchScenes(b *testing.B) []benchScene {
 }
 
 // BenchmarkPicture draws and encodes each game's board and a hand with no
-// cache: "serial" on one goroutine, "parallel" on GOMAXPROCS goroutines at
-// once (ns/op is then the wall time per picture of all cores together);
-// "cached" asks a Cache that already holds the picture.
+// cache, every band of it (none kept from the picture before): "serial"
+// on one goroutine, "parallel" on GOMAXPROCS goroutines at once (ns/op is
+// then the wall time per picture of all cores together); "cached" asks a
+// Cache that already holds the picture. (BenchmarkAfterAMove measures a
+// picture drawn again after a move, most of its bands kept.)
 func BenchmarkPicture(b *testing.B) {
 	r := i18n.Renderer{Lang: i18n.FR, Name: names}
+	defer render.NoBandsKept()()
 	for _, s := range benchScenes(b) {
 		b.Run(s.name+"/serial", func(b *testing.B) {
-			measureCPU(b, func() {
+			render.MeasureCPU(b, func() {
 				for i := 0; i < b.N; i++ {
 					if _, _, err := render.PNG(s.title, s.scene, r); err != nil {
 						b.Fatal(err)
@@ -53,7 +54,7 @@ func BenchmarkPicture(b *testing.B) {
 			if _, _, err := c.Picture(s.title, s.scene, r); err != nil {
 				b.Fatal(err)
 			}
-			measureCPU(b, func() {
+			render.MeasureCPU(b, func() {
 				for i := 0; i < b.N; i++ {
 					if _, _, err := c.Picture(s.title, s.scene, r); err != nil {
 						b.Fatal(err)
@@ -62,7 +63,7 @@ func BenchmarkPicture(b *testing.B) {
 			})
 		})
 		b.Run(s.name+"/parallel", func(b *testing.B) {
-			measureCPU(b, func() {
+			render.MeasureCPU(b, func() {
 				b.RunParallel(func(pb *testing.PB) {
 					for pb.Next() {
 						if _, _, err := render.PNG(s.title, s.scene, r); err != nil {
@@ -74,25 +75,4 @@ func BenchmarkPicture(b *testing.B) {
 			})
 		})
 	}
-}
-
-// cpuTime is the CPU time the process has used so far. Benchmarks report
-// it per picture ("cpu-ns/op") beside the wall time: on a machine shared
-// with other work the wall time grows with the load, the CPU time much
-// less.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-}
-
-// measureCPU runs f as the benchmark's body and reports its CPU time per
-// operation.
-func measureCPU(b *testing.B, f func()) {
-	b.ReportAllocs()
-	start := cpuTime()
-	f()
-	b.ReportMetric(float64(cpuTime()-start)/float64(b.N), "cpu-ns/op")
 }

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"container/list"
 	"errors"
 	"sync"
 
@@ -28,19 +27,10 @@ const entryOverhead = 160
 // The bytes returned are shared between callers: read them, never change
 // them.
 type Cache struct {
-	limit int64
-
 	mu      sync.Mutex
-	lru     list.List // of *cached, most recently used first
-	entries map[string]*list.Element
+	kept    lru[[]byte]
 	flights map[string]*flight
-	bytes   int64
 	stats   CacheStats
-}
-
-type cached struct {
-	key  string
-	data []byte
 }
 
 // flight is a picture being drawn, awaited by the callers who asked for it
@@ -66,7 +56,7 @@ func NewCache(maxBytes int64) *Cache {
 	if maxBytes <= 0 {
 		maxBytes = DefaultCacheBytes
 	}
-	return &Cache{limit: maxBytes, entries: map[string]*list.Element{}, flights: map[string]*flight{}}
+	return &Cache{kept: newLRU(maxBytes, entryOverhead, func(b []byte) int { return len(b) }), flights: map[string]*flight{}}
 }
 
 var errPanicked = errors.New("render: drawing the picture panicked")
@@ -82,11 +72,10 @@ func (c *Cache) Picture(title string, s games.Scene, r i18n.Renderer) (data []by
 		return data, key, err
 	}
 	c.mu.Lock()
-	if e, ok := c.entries[key]; ok {
-		c.lru.MoveToFront(e)
+	if data, ok := c.kept.get([]byte(key)); ok {
 		c.stats.Hits++
 		c.mu.Unlock()
-		return e.Value.(*cached).data, key, nil
+		return data, key, nil
 	}
 	if f, ok := c.flights[key]; ok {
 		c.stats.Shared++
@@ -104,7 +93,7 @@ func (c *Cache) Picture(title string, s games.Scene, r i18n.Renderer) (data []by
 		c.mu.Lock()
 		delete(c.flights, key)
 		if f.err == nil {
-			c.keepLocked(key, f.data)
+			c.kept.add(key, f.data) // not kept if larger than the whole budget
 		}
 		c.mu.Unlock()
 		close(f.done)
@@ -113,29 +102,11 @@ func (c *Cache) Picture(title string, s games.Scene, r i18n.Renderer) (data []by
 	return f.data, key, f.err
 }
 
-// keepLocked adds a picture and drops the least recently used ones until
-// the cache is within its budget. A picture larger than the whole budget
-// is not kept.
-func (c *Cache) keepLocked(key string, data []byte) {
-	cost := int64(len(data) + len(key) + entryOverhead)
-	if cost > c.limit {
-		return
-	}
-	c.entries[key] = c.lru.PushFront(&cached{key: key, data: data})
-	c.bytes += cost
-	for c.bytes > c.limit {
-		e := c.lru.Back()
-		old := c.lru.Remove(e).(*cached)
-		delete(c.entries, old.key)
-		c.bytes -= int64(len(old.data) + len(old.key) + entryOverhead)
-	}
-}
-
 // Stats tells what the cache holds and has done.
 func (c *Cache) Stats() CacheStats {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	s := c.stats
-	s.Pictures, s.Bytes = c.lru.Len(), c.bytes
+	s.Pictures, s.Bytes = c.kept.len(), c.kept.bytes
 	return s
 }

@@ -201,16 +201,24 @@ func (c *canvas) mask(r image.Rectangle, fg uint8, m *image.Alpha, mp image.Poin
 // text draws s in the face k with its baseline starting at dot, as
 // font.Drawer does, each glyph from the shared glyph cache.
 func (c *canvas) text(k faceKey, dot fixed.Point26_6, s string, fg uint8) {
-	f := c.d.face(k.bold, k.size)
+	c.d.glyphs(k, dot, s, func(g *glyph, at image.Point) {
+		c.mask(image.Rectangle{at, at.Add(g.mask.Rect.Size())}, fg, g.mask, image.Point{})
+	})
+}
+
+// glyphs calls f with each glyph of s that draws something, in the face
+// k from dot, and the pixel where its mask goes: what text draws, and
+// what tells the rows a line of text covers.
+func (d *drawer) glyphs(k faceKey, dot fixed.Point26_6, s string, f func(g *glyph, at image.Point)) {
+	face := d.face(k.bold, k.size)
 	prev := rune(-1)
 	for _, r := range s {
 		if prev >= 0 {
-			dot.X += f.Kern(prev, r)
+			dot.X += face.Kern(prev, r)
 		}
-		g := c.d.glyph(k, f, dot, r)
+		g := d.glyph(k, face, dot, r)
 		if g.mask != nil {
-			at := image.Point{dot.X.Floor(), dot.Y.Floor()}.Add(g.offset)
-			c.mask(image.Rectangle{at, at.Add(g.mask.Rect.Size())}, fg, g.mask, image.Point{})
+			f(g, image.Point{dot.X.Floor(), dot.Y.Floor()}.Add(g.offset))
 		}
 		dot.X += g.advance
 		prev = r

@@ -9,7 +9,13 @@ import "sync"
 // pixPool holds canvases' pixels between pictures (*[]uint8).
 var pixPool sync.Pool
 
-// encode turns the drawn canvas into a PNG.
-func encode(c *canvas) ([]byte, error) {
-	return encodePNG(c.pix, c.w, c.h, pictPalette), nil
+// getPix returns n bytes for a canvas, from the pool when it has them.
+func getPix(n int) []uint8 {
+	if p, _ := pixPool.Get().(*[]uint8); p != nil && cap(*p) >= n {
+		return (*p)[:n]
+	}
+	return make([]uint8, n)
 }
+
+// putPix gives a canvas's pixels back to the pool.
+func putPix(pix []uint8) { pixPool.Put(&pix) }

@@ -2,7 +2,6 @@ package render
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/binary"
 	"hash/crc32"
 	"image/color"
@@ -21,16 +20,24 @@ import (
 // edge every tile's width). image/png with compress/flate at BestSpeed
 // spent three quarters of a board's time searching every byte for
 // matches.
+//
+// The rows are encoded in bands (bands.go): each band is a deflate block
+// of its own that refers to nothing before it, so a band that was already
+// encoded for another picture is reused as it is, and a picture is the
+// concatenation of its bands' blocks.
 
-// pngEncoder is the reusable state of one encoding.
+// pngEncoder is the reusable state of one encoder, a band at a time.
 type pngEncoder struct {
-	filtered []uint8  // the rows, each after its filter byte
+	filtered []uint8  // the band's rows, each after its filter byte
 	tokens   []uint32 // a literal byte, or matchFlag|length<<16|distance
 	litFreq  [286]int32
 	distFreq [30]int32
-	hashes   [1 << hashBits]int32 // where 4 bytes were last seen, plus one
-	out      []byte
-	bw       bitWriter
+	// hashes holds where 4 bytes were last seen, as position+base+1: a
+	// value not above base is from an earlier band, so the table need not
+	// be cleared for each band.
+	hashes [1 << hashBits]int32
+	base   int32
+	bw     bitWriter
 }
 
 const (
@@ -41,16 +48,63 @@ const (
 
 var pngEncoders = sync.Pool{New: func() any { return new(pngEncoder) }}
 
-// encodePNG returns the PNG of a w×h picture of palette indexes.
+// encodedBand is a band of rows as deflate data: one non-final block,
+// which refers to no byte before the band, so bands of any pictures can
+// be put one after the other.
+type encodedBand struct {
+	data  []byte // the block, from the low bit of the first byte
+	nbits int    // the block's length in bits (the last byte is padded)
+	adler uint32 // the Adler-32 of the band's filtered bytes
+	size  int    // how many filtered bytes the band is
+}
+
+// encodePNG returns the PNG of a w×h picture of palette indexes, every
+// band encoded afresh, cut where rows are blank (index 0) as a drawn
+// picture's bands are cut where nothing is drawn.
 func encodePNG(pix []uint8, w, h int, pal color.Palette) []byte {
 	e := pngEncoders.Get().(*pngEncoder)
 	defer pngEncoders.Put(e)
-	e.filter(pix, w, h)
-	adler := e.tokenize()
+	free := make([]bool, h)
+	for y := range free {
+		free[y] = runLength(pix[y*w:(y+1)*w], 0) == w
+	}
+	cuts := cutBands(free)
+	bands := make([]*encodedBand, len(cuts)-1)
+	for i := range bands {
+		y0, y1 := cuts[i], cuts[i+1]
+		var above []uint8
+		if y0 > 0 {
+			above = pix[(y0-1)*w : y0*w]
+		}
+		bands[i] = e.band(above, pix[y0*w:y1*w], w)
+	}
+	return writePNG(bands, w, h, pal)
+}
 
-	// Written in the encoder's buffer, then copied to a slice of the
-	// picture's size: a cache keeps it, and should not keep spare room.
-	out := e.out[:0]
+// band encodes rows of width w, the row above them being above (nil for
+// the first row of a picture).
+func (e *pngEncoder) band(above, rows []uint8, w int) *encodedBand {
+	e.filter(above, rows, w)
+	adler := e.tokenize()
+	e.bw = bitWriter{out: e.bw.out[:0]}
+	e.deflate()
+	nbits := e.bw.len()
+	data := e.bw.flush()
+	e.bw.out = data
+	return &encodedBand{data: slices.Clone(data), nbits: nbits, adler: adler, size: len(e.filtered)}
+}
+
+// writePNG puts a picture's bands together as a PNG: the chunks, and a
+// zlib stream of the bands' blocks, a final empty block, and the Adler-32
+// of all the bands, combined from theirs.
+func writePNG(bands []*encodedBand, w, h int, pal color.Palette) []byte {
+	n := 0
+	for _, b := range bands {
+		n += len(b.data)
+	}
+	// The picture's size is known to a few bytes: one allocation, which a
+	// cache keeps as it is.
+	out := make([]byte, 0, 8+25+12+3*len(pal)+12+2+n+2+4+12)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
@@ -68,16 +122,22 @@ func encodePNG(pix []uint8, w, h int, pal color.Palette) []byte {
 	start := len(out)
 	out = append(out, 0, 0, 0, 0, 'I', 'D', 'A', 'T')
 	out = append(out, 0x78, 0x01) // zlib: deflate, 32 KB window, no dictionary
-	e.bw = bitWriter{out: out}
-	e.deflate()
-	out = e.bw.flush()
-	e.bw.out = nil
+	bw := bitWriter{out: out}
+	adler := uint32(1) // the Adler-32 of nothing
+	for _, b := range bands {
+		bw.writeBits(b.data, b.nbits)
+		adler = adlerCombine(adler, b.adler, b.size)
+	}
+	// The final block: empty, with the fixed codes, whose end of block
+	// is seven zero bits.
+	bw.write(1, 1)
+	bw.write(1, 2)
+	bw.write(0, 7)
+	out = bw.flush()
 	out = binary.BigEndian.AppendUint32(out, adler)
 	binary.BigEndian.PutUint32(out[start:], uint32(len(out)-start-8))
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
-	out = chunk(out, "IEND", nil)
-	e.out = out
-	return append([]byte(nil), out...)
+	return chunk(out, "IEND", nil)
 }
 
 func chunk(out []byte, kind string, data []byte) []byte {
@@ -88,10 +148,12 @@ func chunk(out []byte, kind string, data []byte) []byte {
 	return binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start:]))
 }
 
-// filter writes each row after its filter byte: None for the first row,
-// Up (the difference with the pixel above) for the others, eight bytes at
-// a time.
-func (e *pngEncoder) filter(pix []uint8, w, h int) {
+// filter writes each row of a band after its filter byte, Up (the
+// difference with the pixel above), eight bytes at a time. The first row
+// of a picture has no row above: PNG takes it as zeros, and its Up
+// filter leaves it as it is.
+func (e *pngEncoder) filter(above, rows []uint8, w int) {
+	h := len(rows) / w
 	n := (w + 1) * h
 	if cap(e.filtered) < n {
 		e.filtered = make([]uint8, n)
@@ -100,27 +162,39 @@ func (e *pngEncoder) filter(pix []uint8, w, h int) {
 	e.filtered = f
 	const hi = 0x8080808080808080
 	for y := 0; y < h; y++ {
+		f[y*(w+1)] = 2
 		row := f[y*(w+1)+1 : (y+1)*(w+1)]
-		cur := pix[y*w : (y+1)*w]
-		if y == 0 {
-			f[0] = 0
+		cur := rows[y*w : (y+1)*w]
+		if y > 0 {
+			above = rows[(y-1)*w : y*w]
+		}
+		if above == nil {
 			copy(row, cur)
 			continue
 		}
-		f[y*(w+1)] = 2
-		above := pix[(y-1)*w : y*w]
 		if bytes.Equal(cur, above) { // most rows: a gap, the inside of tiles
 			clear(row)
 			continue
 		}
-		x := 0
-		for ; x+8 <= w; x += 8 {
-			a, b := binary.LittleEndian.Uint64(cur[x:]), binary.LittleEndian.Uint64(above[x:])
-			// Eight subtractions at once, no borrow crossing bytes.
-			binary.LittleEndian.PutUint64(row[x:], ((a|hi)-(b&^hi))^((a^^b)&hi))
+		// A row of tiles differs from the row above where a letter or an
+		// edge is: the rest, a chunk at a time, is compared (with the
+		// processor's vector instructions) and cleared.
+		up := above[:len(cur)]
+		const chunk = 64
+		for len(cur) >= chunk && len(up) >= chunk && len(row) >= chunk {
+			if bytes.Equal(cur[:chunk], up[:chunk]) {
+				clear(row[:chunk])
+			} else {
+				for k := 0; k < chunk; k += 8 {
+					a, b := binary.LittleEndian.Uint64(cur[k:]), binary.LittleEndian.Uint64(up[k:])
+					// Eight subtractions at once, no borrow crossing bytes.
+					binary.LittleEndian.PutUint64(row[k:], ((a|hi)-(b&^hi))^((a^^b)&hi))
+				}
+			}
+			cur, up, row = cur[chunk:], up[chunk:], row[chunk:]
 		}
-		for ; x < w; x++ {
-			row[x] = cur[x] - above[x]
+		for x := range min(len(cur), len(up), len(row)) {
+			row[x] = cur[x] - up[x]
 		}
 	}
 }
@@ -131,7 +205,12 @@ func (e *pngEncoder) filter(pix []uint8, w, h int) {
 func (e *pngEncoder) tokenize() uint32 {
 	f := e.filtered
 	e.tokens, e.litFreq, e.distFreq = e.tokens[:0], [286]int32{}, [30]int32{}
-	clear(e.hashes[:])
+	if int64(e.base)+int64(len(f))+1 >= 1<<31-1 {
+		clear(e.hashes[:])
+		e.base = 0
+	}
+	base := e.base
+	e.base += int32(len(f)) + 1 // the next band's positions are all above this one's
 	var a adler32
 	a.init()
 	match := func(length, dist int) {
@@ -162,11 +241,20 @@ func (e *pngEncoder) tokenize() uint32 {
 			}
 			continue
 		}
+		if i+8 <= len(f) && run < 8 && binary.LittleEndian.Uint64(f[i:]) == uint64(f[i])*0x0101010101010101 {
+			// A run starts here (a row of zeros after its filter byte):
+			// one literal, and the run is found from the next byte, for
+			// less than a match with the row above costs to find and to
+			// checksum.
+			literal(f[i])
+			i++
+			continue
+		}
 		best, dist := run, 1
 		if i+4 <= len(f) {
 			h := hash4(f[i:])
-			cand := int(e.hashes[h]) - 1
-			e.hashes[h] = int32(i + 1)
+			cand := int(e.hashes[h]) - int(base) - 1 // negative: not in this band
+			e.hashes[h] = int32(i) + base + 1
 			if cand >= 0 && i-cand <= window {
 				n := commonLength(f[cand:], f[i:min(len(f), i+258)])
 				if n > best {
@@ -256,9 +344,28 @@ func (a *adler32) run(b uint8, n int) {
 	a.s1 = (a.s1 + nn*bb) % adlerMod
 }
 
-// bytes adds a few bytes (a match: at most 258), reducing once at the end.
+// bytes adds a few bytes (a match: at most 258), reducing once at the
+// end. Eight bytes at a time: s1 grows by their sum, s2 by 8·s1 and by
+// each byte weighted by how many sums it enters (8 for the first, 1 for
+// the last), both found with 16-bit lanes of one word.
 func (a *adler32) bytes(p []uint8) {
+	const (
+		lanes = 0x00ff00ff00ff00ff
+		ones  = 0x0001000100010001 // times this, lane k sums lanes 0 to k
+	)
 	s1, s2 := a.s1, a.s2
+	for len(p) >= 8 {
+		v := binary.LittleEndian.Uint64(p)
+		odd := v >> 8 & lanes // bytes 1, 3, 5, 7
+		pairs := v&lanes + odd
+		prefix := pairs * ones // lane k: pairs 0 to k; lane 3 their sum
+		// Pair k is weighted 8-2k for its even byte and 7-2k for its
+		// odd one: 2·(4-k) for the pair, less one for its odd byte;
+		// the prefixes' lanes add up to Σ (4-k)·pair k.
+		s2 += 8*s1 + 2*(prefix*ones>>48) - odd*ones>>48
+		s1 += prefix >> 48
+		p = p[8:]
+	}
 	for _, b := range p {
 		s1 += uint64(b)
 		s2 += s1
@@ -268,8 +375,23 @@ func (a *adler32) bytes(p []uint8) {
 
 func (a *adler32) sum() uint32 { return uint32(a.s2<<16 | a.s1) }
 
-// deflate writes the tokens as one final deflate block with Huffman codes
-// made for them.
+// adlerCombine is the Adler-32 of two byte strings put one after the
+// other, from the Adler-32 of each and the length of the second (zlib's
+// adler32_combine): s1 adds up, and s2 adds the first's s1 once for every
+// byte of the second.
+func adlerCombine(a1, a2 uint32, len2 int) uint32 {
+	rem := uint64(len2 % adlerMod)
+	s1 := uint64(a1 & 0xffff)
+	s2 := rem * s1 % adlerMod
+	s1 += uint64(a2&0xffff) + adlerMod - 1
+	s2 += uint64(a1>>16) + uint64(a2>>16) + adlerMod - rem
+	return uint32(s2%adlerMod<<16 | s1%adlerMod)
+}
+
+// deflate writes the tokens as one non-final deflate block, with Huffman
+// codes made for them or with deflate's fixed codes, whichever is
+// shorter: a band of a few runs says more in fixed codes than in the
+// table of its own codes.
 func (e *pngEncoder) deflate() {
 	e.litFreq[256] = 1 // the end of the block
 	var litLen [286]uint8
@@ -278,20 +400,23 @@ func (e *pngEncoder) deflate() {
 	for nLit > 257 && litLen[nLit-1] == 0 {
 		nLit--
 	}
-	if e.distFreq == [30]int32{} {
-		e.distFreq[0] = 1 // no match: a distance code all the same
+	distFreq := e.distFreq
+	if distFreq == [30]int32{} {
+		distFreq[0] = 1 // no match: a distance code all the same
 	}
 	var distLen [30]uint8
-	huffmanLengths(e.distFreq[:], 15, distLen[:])
+	huffmanLengths(distFreq[:], 15, distLen[:])
 	nDist := 30
 	for nDist > 1 && distLen[nDist-1] == 0 {
 		nDist--
 	}
-	lengths := append(append(make([]uint8, 0, nLit+nDist), litLen[:nLit]...), distLen[:nDist]...)
+	var lengthsArr [286 + 30]uint8
+	lengths := append(append(lengthsArr[:0], litLen[:nLit]...), distLen[:nDist]...)
 
 	// The code lengths are themselves run-length coded (RFC 1951 3.2.7).
 	type clToken struct{ sym, extra, nExtra uint8 }
-	var cl []clToken
+	var clArr [286 + 30]clToken // at most one token a length
+	cl := clArr[:0]
 	var clFreq [19]int32
 	for i := 0; i < len(lengths); {
 		l := lengths[i]
@@ -334,43 +459,93 @@ func (e *pngEncoder) deflate() {
 		nCL--
 	}
 
-	bw := &e.bw
-	bw.write(1, 1) // the final block
-	bw.write(2, 2) // Huffman codes of its own
-	bw.write(uint64(nLit-257), 5)
-	bw.write(uint64(nDist-1), 5)
-	bw.write(uint64(nCL-4), 4)
-	for _, s := range order[:nCL] {
-		bw.write(uint64(clLen[s]), 3)
-	}
-	clCodes := canonical(clLen[:])
+	// The bits each code takes (the extra bits are the same in both).
+	dynamic := 14 + 3*nCL
 	for _, t := range cl {
-		bw.write(uint64(clCodes[t.sym]), uint(clLen[t.sym]))
-		if t.nExtra > 0 {
-			bw.write(uint64(t.extra), uint(t.nExtra))
-		}
+		dynamic += int(clLen[t.sym]) + int(t.nExtra)
+	}
+	fixed := 0
+	for s, f := range e.litFreq {
+		dynamic += int(f) * int(litLen[s])
+		fixed += int(f) * int(fixedLitLen[s])
+	}
+	for s, f := range e.distFreq {
+		dynamic += int(f) * int(distLen[s])
+		fixed += int(f) * 5
 	}
 
-	litCodes, distCodes := canonical(litLen[:]), canonical(distLen[:])
+	bw := &e.bw
+	bw.write(0, 1) // not the final block: more bands may follow
+	var litCodes, distCodes []uint16
+	var litBits, distBits []uint8
+	if fixed <= dynamic {
+		bw.write(1, 2) // the fixed codes
+		litCodes, distCodes, litBits, distBits = fixedLitCodes, fixedDistCodes, fixedLitLen[:], fixedDistLen[:]
+	} else {
+		bw.write(2, 2) // Huffman codes of its own
+		bw.write(uint64(nLit-257), 5)
+		bw.write(uint64(nDist-1), 5)
+		bw.write(uint64(nCL-4), 4)
+		for _, s := range order[:nCL] {
+			bw.write(uint64(clLen[s]), 3)
+		}
+		var clCodes [19]uint16
+		canonical(clLen[:], clCodes[:])
+		for _, t := range cl {
+			bw.write(uint64(clCodes[t.sym]), uint(clLen[t.sym]))
+			if t.nExtra > 0 {
+				bw.write(uint64(t.extra), uint(t.nExtra))
+			}
+		}
+		var litArr [286]uint16
+		var distArr [30]uint16
+		canonical(litLen[:], litArr[:])
+		canonical(distLen[:], distArr[:])
+		litCodes, distCodes, litBits, distBits = litArr[:], distArr[:], litLen[:], distLen[:]
+	}
+
 	for _, t := range e.tokens {
 		if t&matchFlag == 0 {
-			bw.write(uint64(litCodes[t]), uint(litLen[t]))
+			bw.write(uint64(litCodes[t]), uint(litBits[t]))
 			continue
 		}
 		length, dist := int(t>>16&0x1ff), int(t&0xffff)
 		lc := lengthCodes[length]
-		bw.write(uint64(litCodes[lc.sym]), uint(litLen[lc.sym]))
+		bw.write(uint64(litCodes[lc.sym]), uint(litBits[lc.sym]))
 		if lc.nExtra > 0 {
 			bw.write(uint64(lc.extra), uint(lc.nExtra))
 		}
 		dc := distCode(dist)
-		bw.write(uint64(distCodes[dc]), uint(distLen[dc]))
+		bw.write(uint64(distCodes[dc]), uint(distBits[dc]))
 		if v, n := distExtra(dist); n > 0 {
 			bw.write(v, n)
 		}
 	}
-	bw.write(uint64(litCodes[256]), uint(litLen[256]))
+	bw.write(uint64(litCodes[256]), uint(litBits[256]))
 }
+
+// Deflate's fixed codes (RFC 1951 3.2.6): canonical codes of these
+// lengths, over all 288 literal/length symbols.
+var (
+	fixedLitLen = func() (l [288]uint8) {
+		for s := range l {
+			switch {
+			case s < 144:
+				l[s] = 8
+			case s < 256:
+				l[s] = 9
+			case s < 280:
+				l[s] = 7
+			default:
+				l[s] = 8
+			}
+		}
+		return l
+	}()
+	fixedDistLen   = [30]uint8{5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5}
+	fixedLitCodes  = canonical(fixedLitLen[:], make([]uint16, 288))
+	fixedDistCodes = canonical(fixedDistLen[:], make([]uint16, 30))
+)
 
 // lengthCode is the deflate symbol of a match length and its extra bits.
 type lengthCode struct {
@@ -409,6 +584,7 @@ func huffmanLengths(freq []int32, maxBits int, lengths []uint8) {
 	// Alphabets have at most 286 symbols: the arrays stay on the stack.
 	var fArr [286]int64
 	var nodeArr [2 * 286]node
+	var keyArr [286]uint64
 	var depthArr [2 * 286]int
 	f := fArr[:len(freq)]
 	for i, v := range freq {
@@ -416,28 +592,31 @@ func huffmanLengths(freq []int32, maxBits int, lengths []uint8) {
 	}
 	for {
 		clear(lengths)
-		nodes := nodeArr[:0]
+		// The leaves in order of frequency, then of symbol: sorted as
+		// numbers, frequency above the symbol's 9 bits (a frequency is
+		// at most 2^31, a symbol below 2^9).
+		keys := keyArr[:0]
 		for s, v := range f {
 			if v > 0 {
-				nodes = append(nodes, node{v, -1, -1, s})
+				keys = append(keys, uint64(v)<<9|uint64(s))
 			}
 		}
-		switch len(nodes) {
+		switch len(keys) {
 		case 0:
 			return
 		case 1:
 			// One symbol still needs a code of one bit; a second symbol
 			// makes the code complete.
-			lengths[nodes[0].sym] = 1
-			lengths[(nodes[0].sym+1)%len(lengths)] = 1
+			s := int(keys[0] & 511)
+			lengths[s] = 1
+			lengths[(s+1)%len(lengths)] = 1
 			return
 		}
-		slices.SortFunc(nodes, func(a, b node) int {
-			if a.freq != b.freq {
-				return cmp.Compare(a.freq, b.freq)
-			}
-			return a.sym - b.sym
-		})
+		slices.Sort(keys)
+		nodes := nodeArr[:0]
+		for _, k := range keys {
+			nodes = append(nodes, node{int64(k >> 9), -1, -1, int(k & 511)})
+		}
 		// Two queues: the leaves in order, and the merged nodes, which
 		// come out in order of frequency too.
 		leaves := len(nodes)
@@ -478,8 +657,9 @@ func huffmanLengths(freq []int32, maxBits int, lengths []uint8) {
 }
 
 // canonical gives each symbol its canonical code (RFC 1951 3.2.2), bit
-// reversed, since deflate sends a code's first bit first.
-func canonical(lengths []uint8) []uint16 {
+// reversed, since deflate sends a code's first bit first, in codes (as
+// long as lengths), which it returns.
+func canonical(lengths []uint8, codes []uint16) []uint16 {
 	var count [16]uint16
 	for _, l := range lengths {
 		count[l]++
@@ -491,7 +671,6 @@ func canonical(lengths []uint8) []uint16 {
 		code = (code + count[b-1]) << 1
 		next[b] = code
 	}
-	codes := make([]uint16, len(lengths))
 	for s, l := range lengths {
 		if l > 0 {
 			codes[s] = bits.Reverse16(next[l]) >> (16 - l)
@@ -515,6 +694,41 @@ func (w *bitWriter) write(v uint64, n uint) {
 		w.out = binary.LittleEndian.AppendUint32(w.out, uint32(w.acc))
 		w.acc >>= 32
 		w.nbits -= 32
+	}
+}
+
+// len is how many bits were written.
+func (w *bitWriter) len() int { return 8*len(w.out) + int(w.nbits) }
+
+// writeBits writes the first n bits of src (packed from the low bit of
+// its first byte), eight bytes at a time: a band's block goes after the
+// previous one at whatever bit it ended.
+func (w *bitWriter) writeBits(src []byte, n int) {
+	for w.nbits >= 8 {
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+		w.nbits -= 8
+	}
+	whole, rest := n/8, uint(n%8)
+	k := w.nbits // 0 to 7 bits wait in acc
+	i := 0
+	if k == 0 {
+		w.out = append(w.out, src[:whole]...)
+		i = whole
+	}
+	for ; i+8 <= whole; i += 8 {
+		v := binary.LittleEndian.Uint64(src[i:])
+		w.out = binary.LittleEndian.AppendUint64(w.out, w.acc|v<<k)
+		w.acc = v >> (64 - k)
+	}
+	for ; i < whole; i++ {
+		w.acc |= uint64(src[i]) << k
+		w.out = append(w.out, byte(w.acc))
+		w.acc >>= 8
+	}
+	if rest > 0 {
+		w.acc |= uint64(src[whole]&(1<<rest-1)) << k
+		w.nbits += rest
 	}
 }
 

@@ -13,20 +13,23 @@ import (
 	"testing"
 )
 
+// paletted is a w×h picture of the pixels f gives.
+func paletted(w, h int, f func(x, y int) uint8) *image.Paletted {
+	p := image.NewPaletted(image.Rect(0, 0, w, h), pictPalette)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			p.Pix[y*w+x] = f(x, y)
+		}
+	}
+	return p
+}
+
 // pngCases are pictures of every shape the writer must get right: noise
 // (no runs), flat colour, runs around the longest deflate match (258),
 // rows repeating the one above, one pixel wide or high.
 func pngCases() map[string]*image.Paletted {
 	rng := rand.New(rand.NewPCG(1, 2))
-	mk := func(w, h int, f func(x, y int) uint8) *image.Paletted {
-		p := image.NewPaletted(image.Rect(0, 0, w, h), pictPalette)
-		for y := 0; y < h; y++ {
-			for x := 0; x < w; x++ {
-				p.Pix[y*w+x] = f(x, y)
-			}
-		}
-		return p
-	}
+	mk := paletted
 	cases := map[string]*image.Paletted{
 		"noise":       mk(317, 211, func(x, y int) uint8 { return uint8(rng.IntN(256)) }),
 		"few colours": mk(500, 300, func(x, y int) uint8 { return uint8(rng.IntN(3)) }),

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/image/font"
 	"golang.org/x/image/math/fixed"
@@ -52,19 +53,13 @@ func Draw(title string, s games.Scene, r i18n.Renderer) (*image.Paletted, Metric
 	return &image.Paletted{Pix: c.pix, Stride: c.w, Rect: image.Rect(0, 0, c.w, c.h), Palette: slices.Clone(pictPalette)}, m
 }
 
-// png draws and encodes a resolved scene with a pooled drawer and canvas.
+// png lays a resolved scene out and encodes it in bands (bands.go):
+// only the bands the process has not encoded yet are drawn.
 func (rs *resolved) png() ([]byte, Metrics, error) {
 	d := drawers.Get().(*drawer)
 	defer drawers.Put(d)
-	buf, _ := pixPool.Get().(*[]uint8)
-	if buf == nil {
-		buf = new([]uint8)
-	}
-	c, m := d.draw(rs, *buf)
-	data, err := encode(c)
-	*buf = c.pix
-	pixPool.Put(buf)
-	return data, m, err
+	p := d.layout(rs)
+	return d.encodeBands(p, bands), p.metrics(), nil
 }
 
 // resolved is a scene with its texts written in the reader's language:
@@ -91,23 +86,32 @@ func resolve(title string, s games.Scene, r i18n.Renderer) *resolved {
 	return rs
 }
 
-// draw lays the scene out and draws it on a canvas made from pix.
+// draw lays the scene out and draws it whole on a canvas made from pix.
 func (d *drawer) draw(rs *resolved, pix []uint8) (*canvas, Metrics) {
-	l := d.layout(rs)
-	n := Width * l.height
+	p := d.layout(rs)
+	return d.drawPlan(p, pix), p.metrics()
+}
+
+// drawPlan draws a laid-out picture whole on a canvas made from pix.
+func (d *drawer) drawPlan(p *plan, pix []uint8) *canvas {
+	n := Width * p.height
 	if cap(pix) < n {
 		pix = make([]uint8, n)
 	}
-	c := &canvas{pix: pix[:n], w: Width, h: l.height, d: d}
+	c := &canvas{pix: pix[:n], w: Width, h: p.height, d: d}
 	clear(c.pix) // the background is index 0
 	// Tiles and texts never overlap: their order does not matter.
-	for _, t := range l.tiles {
-		c.tile(t.k, t.x, t.y)
+	for _, t := range p.tiles {
+		c.tile(d.tile(t.k), t.k.n, t.x, t.y)
 	}
-	for _, t := range l.lines {
+	for _, t := range p.lines {
 		c.text(t.face, fixed.Point26_6{X: fix(t.x), Y: fix(t.baseline)}, t.s, t.col)
 	}
-	return c, Metrics{Width: Width, Height: l.height, Tile: l.minTile, LetterHeight: l.minLetter, Texts: l.texts}
+	return c
+}
+
+func (p *plan) metrics() Metrics {
+	return Metrics{Width: Width, Height: p.height, Tile: p.minTile, LetterHeight: p.minLetter, Texts: p.texts}
 }
 
 // tileOp is a tile to draw at (x, y).
@@ -257,22 +261,29 @@ func (p *plan) text(s string, x, y, w, size int, isBold bool, col uint8) int {
 	return y
 }
 
+// wrap cuts s into lines no wider than width, between words. Each word is
+// measured once: a line's width is the width of the line so far, the
+// space and the word, with the kerning on either side of the space, which
+// is what measuring the whole line adds up.
 func wrap(f font.Face, s string, width int) []string {
 	var lines []string
+	space, _ := f.GlyphAdvance(' ')
 	for _, para := range strings.Split(s, "\n") {
-		words := strings.Fields(para)
-		cur := ""
-		for _, w := range words {
-			next := w
-			if cur != "" {
-				next = cur + " " + w
-			}
-			if cur != "" && textWidth(f, next) > width {
+		cur, curWidth, last := "", fixed.Int26_6(0), rune(-1)
+		for _, w := range strings.Fields(para) {
+			first, _ := utf8.DecodeRuneInString(w)
+			wordWidth := font.MeasureString(f, w)
+			next := curWidth + f.Kern(last, ' ') + space + f.Kern(' ', first) + wordWidth
+			switch {
+			case cur == "":
+				cur, curWidth = w, wordWidth
+			case next.Ceil() > width:
 				lines = append(lines, cur)
-				cur = w
-				continue
+				cur, curWidth = w, wordWidth
+			default:
+				cur, curWidth = cur+" "+w, next
 			}
-			cur = next
+			last, _ = utf8.DecodeLastRuneInString(w)
 		}
 		lines = append(lines, cur)
 	}

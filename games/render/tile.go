@@ -40,6 +40,9 @@ func keyOf(t games.Tile, n int) tileKey {
 type tileImage struct {
 	pix   []uint8 // n*n palette indexes
 	spill []spillPixel
+	// top and bottom are the rows it draws, from the square's top: 0 and
+	// n, or beyond them when a join's edge spills.
+	top, bottom int
 }
 
 type spillPixel struct {
@@ -90,14 +93,19 @@ func storeTileLocked(k tileKey, t *tileImage) {
 	tiles.curBytes += len(t.pix) + 3*len(t.spill) + 64
 }
 
-// tile copies a tile to (x, y), drawing it first if no drawer has yet.
-func (c *canvas) tile(k tileKey, x, y int) {
+// tile returns the drawn tile of a key, drawing it first if no drawer
+// has yet.
+func (d *drawer) tile(k tileKey) *tileImage {
 	t := cachedTile(k)
 	if t == nil {
-		t = c.d.drawTile(k)
+		t = d.drawTile(k)
 		storeTile(k, t)
 	}
-	n := k.n
+	return t
+}
+
+// tile copies a drawn tile of side n to (x, y).
+func (c *canvas) tile(t *tileImage, n, x, y int) {
 	for row := 0; row < n; row++ {
 		yy := y + row
 		if yy < 0 || yy >= c.h {
@@ -122,7 +130,7 @@ func (d *drawer) drawTile(k tileKey) *tileImage {
 	side := k.n + 2*tilePad
 	sc := &canvas{pix: make([]uint8, side*side), w: side, h: side, d: d}
 	sc.drawTile(k, tilePad, tilePad)
-	t := &tileImage{pix: make([]uint8, k.n*k.n)}
+	t := &tileImage{pix: make([]uint8, k.n*k.n), bottom: k.n}
 	for y := 0; y < side; y++ {
 		for x := 0; x < side; x++ {
 			idx := sc.pix[y*side+x]
@@ -132,6 +140,7 @@ func (d *drawer) drawTile(k tileKey) *tileImage {
 				t.pix[dy*k.n+dx] = idx
 			case idx != iBackground:
 				t.spill = append(t.spill, spillPixel{int16(dx), int16(dy), idx})
+				t.top, t.bottom = min(t.top, dy), max(t.bottom, dy+1)
 			}
 		}
 	}
