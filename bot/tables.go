@@ -3,6 +3,7 @@ package bot
 import (
 	"container/list"
 	"errors"
+	"fmt"
 	"time"
 
 	"github.com/tablee/tablee/store"
@@ -254,4 +255,32 @@ func (c *Core) TablesInMemory() (tables int, bytes int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return len(c.byID), c.tableBytes
+}
+
+// MoveChat moves a chat's open table to another chat key, as when a
+// Telegram group becomes a supergroup under a new id: the store moves its
+// indexes with the save, and the table is found under its new chat from
+// then on, after a restart too. It tells whether there was a table to
+// move; a table already open in the new chat is not replaced.
+func (c *Core) MoveChat(from, to string) (bool, error) {
+	t := c.lockLive(c.chatTable(from))
+	if t == nil {
+		return false, nil
+	}
+	defer c.unlock(t)
+	if other := c.chatTable(to); other != nil && other != t {
+		return false, fmt.Errorf("bot: chat %s already has table %d", to, other.ID)
+	}
+	snap := t.snapshot()
+	t.Chat = to
+	if !c.keep(t, snap) {
+		return false, errNotSaved
+	}
+	c.mu.Lock()
+	if c.byChat[from] == t {
+		delete(c.byChat, from)
+	}
+	c.byChat[to] = t
+	c.mu.Unlock()
+	return true, nil
 }

@@ -228,3 +228,29 @@ func (c *Core) waitsFor(chat, user string) bool {
 	_, ok := t.waitFor(seat)
 	return seat >= 0 && ok
 }
+
+// A table moved to another chat key (a Telegram group that became a
+// supergroup) is found there, after a restart too, and no longer in the
+// chat it left; a chat that has a table of its own keeps it.
+func TestTables_MoveChat(t *testing.T) {
+	h := newHarness(t)
+	h.seated()
+	mustOK(t, h.doIn("local:busy", "carol", "/play tictactoe"))
+	if moved, err := h.core.MoveChat("local:main", "local:busy"); moved || err == nil {
+		t.Fatalf("moved onto a chat with its own table: %v, %v", moved, err)
+	}
+	if moved, err := h.core.MoveChat("local:main", "local:super"); !moved || err != nil {
+		t.Fatalf("MoveChat: %v, %v", moved, err)
+	}
+	if moved, err := h.core.MoveChat("local:nothing", "local:elsewhere"); moved || err != nil {
+		t.Fatalf("a chat without a table: %v, %v", moved, err)
+	}
+	h.restart()
+	mustRefuse(t, h.do("alice", "/board"), "no open table")
+	if outs := h.doIn("local:super", "alice", "/board"); len(outs) == 0 || outs[0].Refusal {
+		t.Fatalf("/board in the new chat: %+v", outs)
+	}
+	if h.core.tableID("local:super") == 0 || h.core.tableID("local:busy") == 0 {
+		t.Fatal("a table was lost")
+	}
+}

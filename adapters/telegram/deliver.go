@@ -392,63 +392,46 @@ func (a *Adapter) newChat(chat int64) int64 {
 	return a.toNew[chat]
 }
 
-// migrated handles "group chat was upgraded to a supergroup": the table
-// keeps its chat key (the core has no way to move a table to another
-// chat), the adapter sends to the supergroup from now on and reads the
-// supergroup's messages as the group's; the job is sent again there.
+// migrated handles "group chat was upgraded to a supergroup" met while
+// sending: the job is sent again to the supergroup (see migrate).
 func (a *Adapter) migrated(j *job, e *apiError) bool {
 	if e.migrateTo == 0 {
 		return false
 	}
-	a.migrate(j.chat, e.migrateTo, j.table)
+	a.migrate(j.chat, e.migrateTo)
 	j.chat = e.migrateTo
-	if j.board {
-		a.smu.Lock()
-		if st := a.boards[j.table]; st != nil {
-			st.msgID, st.since, st.edits, st.photo, st.picKey = 0, 0, 0, false, ""
-		}
-		a.smu.Unlock()
-	}
 	a.enqueue(j)
 	return true
 }
 
-// migrate records that a group became a supergroup and tells its players.
-func (a *Adapter) migrate(old, nw int64, table uint64) {
+// migrate follows a group that became a supergroup: its table moves to the
+// supergroup's chat key in the core (so that commands from there find it,
+// after a restart too), its board is posted anew there (the group's
+// messages can no longer be edited), what is still queued for the group
+// goes to the supergroup, and the players are told once.
+func (a *Adapter) migrate(old, nw int64) {
 	a.smu.Lock()
 	known := a.toNew[old] == nw
-	a.toNew[old], a.toOld[nw] = nw, old
-	var tables []uint64
-	for id, st := range a.boards {
-		if c, _, ok := parseChatKey(st.key); ok && c == old {
-			tables = append(tables, id)
+	a.toNew[old] = nw
+	oldKey, newKey := chatKey(old, 0), chatKey(nw, 0)
+	for _, st := range a.boards {
+		if st.key == oldKey {
+			st.key, st.msgID, st.since, st.edits, st.photo, st.picKey = newKey, 0, 0, 0, false, ""
 		}
 	}
 	a.smu.Unlock()
-	if table != 0 {
-		tables = append(tables, table)
-	}
-	for _, id := range tables {
-		_ = a.core.SetNote(id, noteMigrated, strconv.FormatInt(old, 10)+">"+strconv.FormatInt(nw, 10))
-	}
 	if known {
 		return
 	}
-	a.log.Warn("group migrated to a supergroup; its tables keep the old chat key (the core cannot move a table)",
-		"old", old, "new", nw, "tables", tables)
-	if len(tables) > 0 {
-		a.enqueue(&job{chat: nw, key: chatKey(old, 0), msg: rendered{text: esc(a.text(a.opts.Lang, "telegram.migrated"))}})
+	moved, err := a.core.MoveChat(oldKey, newKey)
+	if err != nil {
+		a.log.Warn("group migrated to a supergroup; its table could not follow", "old", old, "new", nw, "err", err)
+		return
 	}
-}
-
-// oldChat is the group a supergroup was, so that its table is found.
-func (a *Adapter) oldChat(chat int64) int64 {
-	a.smu.Lock()
-	defer a.smu.Unlock()
-	if o, ok := a.toOld[chat]; ok {
-		return o
+	a.log.Info("group migrated to a supergroup", "old", old, "new", nw, "table_moved", moved)
+	if moved {
+		a.enqueue(&job{chat: nw, key: newKey, msg: rendered{text: esc(a.text(a.opts.Lang, "telegram.migrated"))}})
 	}
-	return chat
 }
 
 // sendPicture posts a picture with an HTML caption: by the file_id of an

@@ -71,8 +71,7 @@ type Webhook struct {
 
 // Note keys kept with tables.
 const (
-	noteBoard    = "telegram.board"    // "<message id>" of the board in the table's chat
-	noteMigrated = "telegram.migrated" // "<old chat>><new chat>" after a group became a supergroup
+	noteBoard = "telegram.board" // "<message id>" of the board in the table's chat
 )
 
 // Adapter is the Telegram side of the bot and its bot.Transport.
@@ -108,7 +107,6 @@ type Adapter struct {
 	noDM     map[int64]bool         // users Telegram refused to reach in private
 	opened   map[int64]bool         // users who wrote in private during this run
 	toNew    map[int64]int64        // migrated group -> its supergroup
-	toOld    map[int64]int64        // supergroup -> the group it was
 	probed   map[int64]bool         // creators whose private chat was probed
 	webhook  atomic.Pointer[string] // the webhook server's address, once listening
 	handled  atomic.Int64           // updates handled (tests)
@@ -181,7 +179,7 @@ func New(opts Options) (*Adapter, error) {
 		queues: map[int64]*chatQueue{}, inboxes: map[int64]*inbox{},
 		boards: map[uint64]*boardState{}, lastSeen: map[string]int{}, asks: map[string]string{}, files: map[string]string{},
 		pending: map[int64]pendingAsk{}, noDM: map[int64]bool{}, opened: map[int64]bool{},
-		toNew: map[int64]int64{}, toOld: map[int64]int64{}, probed: map[int64]bool{},
+		toNew: map[int64]int64{}, probed: map[int64]bool{},
 	}
 	opts.Core.SetTransport("telegram", a)
 	return a, nil
@@ -201,7 +199,6 @@ func (a *Adapter) WebhookAddr() string {
 // Run receives updates until ctx ends, then finishes the updates in hand
 // and sends what is queued (within DrainTimeout).
 func (a *Adapter) Run(ctx context.Context) error {
-	a.restoreMigrations()
 	a.setCommands(ctx)
 	var err error
 	if a.opts.Mode == "webhook" {
@@ -393,25 +390,6 @@ func (a *Adapter) setCommands(ctx context.Context) {
 		cfg := tgbotapi.SetMyCommandsConfig{Commands: cmds, LanguageCode: menu.code}
 		if _, e := a.call(ctx, 0, time.Minute, func() (*tgbotapi.APIResponse, error) { return a.api.Request(cfg) }); e != nil {
 			a.log.Warn("setMyCommands failed", "lang", menu.code, "err", e)
-		}
-	}
-}
-
-// restoreMigrations reads back, from the open tables' notes, the groups
-// that became supergroups, so that their tables still reach them.
-func (a *Adapter) restoreMigrations() {
-	for _, id := range a.core.Tables() {
-		n := a.core.Note(id, noteMigrated)
-		old, nw, ok := strings.Cut(n, ">")
-		if !ok {
-			continue
-		}
-		o, err1 := strconv.ParseInt(old, 10, 64)
-		x, err2 := strconv.ParseInt(nw, 10, 64)
-		if err1 == nil && err2 == nil {
-			a.smu.Lock()
-			a.toNew[o], a.toOld[x] = x, o
-			a.smu.Unlock()
 		}
 	}
 }

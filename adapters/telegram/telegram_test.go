@@ -552,11 +552,16 @@ func TestGroupMigratedToSupergroup(t *testing.T) {
 	if len(h.f.botMessages(nw)) < 2 {
 		t.Fatal("the board did not move to the supergroup")
 	}
-	// Commands from the supergroup reach the table; after a restart too.
+	// Commands from the supergroup reach the table; after a restart too,
+	// when the table is loaded again from the store.
 	h.restart()
+	before := h.board(nw, 0)
 	h.say(bob, nw, 0, "/board")
-	if b := h.board(nw, 0); !strings.Contains(b.Text, "table #") {
-		t.Fatalf("no board in the supergroup: %s", b.Text)
+	if b := h.board(nw, 0); b.ID == before.ID {
+		t.Fatalf("/board in the supergroup after a restart did not reach the table: %+v", h.f.botMessages(nw))
+	}
+	if _, ok := h.f.last(nw, "no open table"); ok {
+		t.Fatal("the supergroup was told it has no table")
 	}
 }
 

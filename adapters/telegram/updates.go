@@ -167,11 +167,11 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, topic int)
 		return
 	}
 	if m.MigrateToChatID != 0 {
-		a.migrate(m.Chat.ID, m.MigrateToChatID, 0)
+		a.migrate(m.Chat.ID, m.MigrateToChatID)
 		return
 	}
 	if m.MigrateFromChatID != 0 {
-		a.migrate(m.MigrateFromChatID, m.Chat.ID, 0)
+		a.migrate(m.MigrateFromChatID, m.Chat.ID)
 		return
 	}
 	if m.From == nil || m.From.IsBot {
@@ -188,7 +188,7 @@ func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, topic int)
 var playNames = map[string]bool{"play": true, "jouer": true, "nouvelle": true, "new": true}
 
 func (a *Adapter) onGroup(ctx context.Context, m *tgbotapi.Message, topic int) {
-	key := chatKey(a.oldChat(m.Chat.ID), topic)
+	key := chatKey(m.Chat.ID, topic)
 	a.seen(key, m.MessageID, 0)
 	name, args, ok := bot.ParseText(m.Text)
 	if !ok || !a.forMe(m.Text) {
@@ -334,7 +334,7 @@ func (a *Adapter) onCallback(ctx context.Context, cb *tgbotapi.CallbackQuery, to
 		org.key = chatKey(cb.From.ID, 0)
 	} else {
 		org.topic = topic
-		org.key = chatKey(a.oldChat(org.chat), topic)
+		org.key = chatKey(org.chat, topic)
 	}
 	if bot.AsksText(cb.Data) {
 		a.askWord(ctx, org, cb)
