@@ -303,17 +303,6 @@ func (c *Core) tableFor(cmd Command) *Table {
 	return c.table(ids[0])
 }
 
-// Tables lists the open tables in memory.
-func (c *Core) Tables() []uint64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	ids := make([]uint64, 0, len(c.byID))
-	for id := range c.byID {
-		ids = append(ids, id)
-	}
-	return ids
-}
-
 // Note and SetNote let adapters remember things about a table across
 // restarts, such as the id of the board message they edit in place.
 func (c *Core) Note(table uint64, key string) string {
