@@ -288,20 +288,7 @@ func fsyncP99(b *testing.B, dir string) float64 {
 	lat := make([]time.Duration, 0, 200)
 	for i := 0; i < 200; i++ {
 		t0 := time.Now()
-		err := db.Update(func(tx *bbolt.Tx) error {
-			tables, err := tx.CreateBucketIfNotExists([]byte("tables"))
-			if err != nil {
-				return err
-			}
-			if err := tables.Put([]byte("table"), record); err != nil {
-				return err
-			}
-			log, err := tx.CreateBucketIfNotExists([]byte("moves"))
-			if err != nil {
-				return err
-			}
-			return log.Put([]byte(fmt.Sprintf("%016x", i)), record[:40])
-		})
+		err := bareUpdate(db, i, record, record[:40])
 		if err != nil {
 			b.Fatal(err)
 		}

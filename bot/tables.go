@@ -57,34 +57,35 @@ func (c *Core) table(id uint64) *Table {
 		return t
 	}
 	rec, err := c.st.Table(id)
-	switch {
-	case errors.Is(err, store.ErrNotFound):
-		return nil
-	case err != nil:
-		c.log.Error("table not read", "table", id, "err", err)
-		return nil
-	case rec.Finished:
-		return nil
-	}
-	return c.loaded(rec)
+	return c.loadRead(rec, err, "table", id)
 }
 
 // chatTable returns a chat's open table, loading it when needed; nil when
 // the chat has none.
 func (c *Core) chatTable(chat string) *Table {
 	c.mu.Lock()
-	if t := c.byChat[chat]; t != nil {
+	t := c.byChat[chat]
+	if t != nil {
 		c.touchLocked(t)
-		c.mu.Unlock()
-		return t
 	}
 	c.mu.Unlock()
+	if t != nil {
+		return t
+	}
 	rec, err := c.st.OpenTable(chat)
+	return c.loadRead(rec, err, "chat", chat)
+}
+
+// loadRead puts in memory a table just read from the store, when it is
+// there and open; a failed read is logged with what was looked for.
+func (c *Core) loadRead(rec store.Table, err error, by string, key any) *Table {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return nil
 	case err != nil:
-		c.log.Error("table not read", "chat", chat, "err", err)
+		c.log.Error("table not read", by, key, "err", err)
+		return nil
+	case rec.Finished:
 		return nil
 	}
 	return c.loaded(rec)
