@@ -483,18 +483,8 @@ func TestOpenAddsIndexesToAnOlderFile(t *testing.T) {
 	tb := newTable(t, s, "discord:1")
 	mustSave(t, s, tb, move(1))
 	_ = s.Close()
+	asSchema2(t, path, true, indexBuckets...)
 	rawUpdate(t, path, func(tx *bbolt.Tx) error {
-		for _, name := range indexBuckets {
-			if err := tx.DeleteBucket(name); err != nil {
-				return err
-			}
-		}
-		if err := tx.Bucket(bMeta).Delete(kDueComplete); err != nil {
-			return err
-		}
-		if err := tx.Bucket(bMeta).Put(kSchema, []byte("2")); err != nil {
-			return err
-		}
 		// The record as the code before the indexes wrote it: the same
 		// bytes as now with no due time and nothing unshown.
 		return tx.Bucket(bTables).Put(key(tb.ID), prepareTable(tb).encode(time.Time{}, 1, 0))
@@ -516,15 +506,7 @@ func TestOpenAddsIndexesToAnOlderFile(t *testing.T) {
 
 	// A check of a file without the buckets (schema 2, from before the
 	// indexes) still finds a record whose due time is in no index.
-	rawUpdate(t, path, func(tx *bbolt.Tx) error {
-		if err := tx.Bucket(bMeta).Put(kSchema, []byte("2")); err != nil {
-			return err
-		}
-		if err := tx.Bucket(bMeta).Delete(kDueComplete); err != nil {
-			return err
-		}
-		return tx.DeleteBucket(bDue)
-	})
+	asSchema2(t, path, true, bDue)
 	r, err := Check(path, Options{})
 	if err != nil || len(r.Problems) != 1 || !strings.Contains(r.Problems[0].What, "missing from the due index") {
 		t.Errorf("check: %+v, %v; want the due time missing from the index", r, err)
@@ -639,17 +621,7 @@ func TestDueIndexComplete(t *testing.T) {
 	s := openTest(t, path)
 	wantComplete(t, s, true)
 	_ = s.Close()
-	rawUpdate(t, path, func(tx *bbolt.Tx) error {
-		for _, name := range indexBuckets {
-			if err := tx.DeleteBucket(name); err != nil {
-				return err
-			}
-		}
-		if err := tx.Bucket(bMeta).Put(kSchema, []byte("2")); err != nil {
-			return err
-		}
-		return tx.Bucket(bMeta).Delete(kDueComplete)
-	})
+	asSchema2(t, path, true, indexBuckets...)
 
 	for _, path := range []string{path, copyFixture(t)} {
 		s = openTest(t, path)

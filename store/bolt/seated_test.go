@@ -84,21 +84,18 @@ func TestOpenTable(t *testing.T) {
 	}
 }
 
-// A schema 2 file becomes schema 3 when opened: the seated index is added
-// empty and the indexes are marked incomplete, so that the bot saves every
-// open table once; nothing else changes.
+// A schema 2 file, complete as schema 2 went, becomes schema 3 when
+// opened: the seated index is added empty and the indexes are marked
+// incomplete (its records seat no one), so that the bot saves every open
+// table once and then marks them complete; nothing else changes.
 func TestMigrateSchema2(t *testing.T) {
 	path := tempPath(t)
 	s := openTest(t, path)
 	tb := newTable(t, s, "discord:1")
 	mustSave(t, s, tb, move(1))
+	wantComplete(t, s, true)
 	_ = s.Close()
-	rawUpdate(t, path, func(tx *bbolt.Tx) error {
-		if err := tx.DeleteBucket(bSeated); err != nil {
-			return err
-		}
-		return tx.Bucket(bMeta).Put(kSchema, []byte("2"))
-	})
+	asSchema2(t, path, false, bSeated)
 	s = openTest(t, path)
 	if from, _ := s.Migrated(); from != 2 {
 		t.Errorf("Migrated from %d, want 2", from)
@@ -110,11 +107,41 @@ func TestMigrateSchema2(t *testing.T) {
 	tb.Seated = []string{"discord:alice"}
 	mustSave(t, s, tb, nil)
 	wantSeated(t, s, "discord:alice", tb.ID)
+	if err := s.SetDueIndexComplete(); err != nil {
+		t.Fatal(err)
+	}
 	_ = s.Close()
 	if v := schemaOf(t, path); v != "3" {
 		t.Fatalf("schema after opening %q", v)
 	}
 	wantClean(t, path)
+	// The mark survives reopening, and the file is not migrated again.
+	s = openTest(t, path)
+	wantComplete(t, s, true)
+	if from, _ := s.Migrated(); from != 0 {
+		t.Errorf("a schema 3 file reopened says migrated from %d", from)
+	}
+	wantSeated(t, s, "discord:alice", tb.ID)
+}
+
+// asSchema2 makes the file one a schema 2 tablee wrote: schema "2",
+// without the buckets given (indexes that came later) and, when
+// incomplete, without the mark of complete indexes.
+func asSchema2(t *testing.T, path string, incomplete bool, drop ...[]byte) {
+	t.Helper()
+	rawUpdate(t, path, func(tx *bbolt.Tx) error {
+		for _, name := range drop {
+			if err := tx.DeleteBucket(name); err != nil {
+				return err
+			}
+		}
+		if incomplete {
+			if err := tx.Bucket(bMeta).Delete(kDueComplete); err != nil {
+				return err
+			}
+		}
+		return tx.Bucket(bMeta).Put(kSchema, []byte("2"))
+	})
 }
 
 // tablee check finds a seated entry the records do not explain, and a
@@ -300,37 +327,4 @@ func TestDueGivesTheTimes(t *testing.T) {
 			t.Errorf("Due[%d] = %v, want %v in UTC", i, due[i], want[i])
 		}
 	}
-}
-
-// A schema 2 file, complete as schema 2 went, is incomplete once opened
-// as schema 3 (its records seat no one) until the bot has saved every open
-// table and called SetDueIndexComplete; the mark then survives reopening,
-// and the file is not migrated again.
-func TestMigrateSchema2MarksIndexesIncomplete(t *testing.T) {
-	path := tempPath(t)
-	s := openTest(t, path)
-	wantComplete(t, s, true)
-	tb := newTable(t, s, "discord:1")
-	mustSave(t, s, tb, nil)
-	_ = s.Close()
-	rawUpdate(t, path, func(tx *bbolt.Tx) error {
-		if err := tx.DeleteBucket(bSeated); err != nil {
-			return err
-		}
-		return tx.Bucket(bMeta).Put(kSchema, []byte("2"))
-	})
-	s = openTest(t, path)
-	wantComplete(t, s, false)
-	tb.Seated = []string{"discord:alice"}
-	mustSave(t, s, tb, nil)
-	if err := s.SetDueIndexComplete(); err != nil {
-		t.Fatal(err)
-	}
-	_ = s.Close()
-	s = openTest(t, path)
-	wantComplete(t, s, true)
-	if from, _ := s.Migrated(); from != 0 {
-		t.Errorf("a schema 3 file reopened says migrated from %d", from)
-	}
-	wantSeated(t, s, "discord:alice", tb.ID)
 }
