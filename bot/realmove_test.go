@@ -226,6 +226,9 @@ func benchRealMove(b *testing.B, senders int) {
 	slices.Sort(shown)
 	b.ReportMetric(float64(moves)/elapsed.Seconds(), "moves/s")
 	b.ReportMetric(p99ms(acks), "ack-p99-ms")
+	if len(acks) > 0 {
+		b.ReportMetric(float64(acks[len(acks)/2].Microseconds())/1000, "ack-p50-ms")
+	}
 	b.ReportMetric(p99ms(shown), "shown-p99-ms")
 	b.ReportMetric(fsync, "fsync-p99-ms")
 	if moves > 0 {

@@ -11,7 +11,7 @@ import (
 // SchemaVersion is the layout version written in every data file. A file of
 // an older version is migrated when opened; a newer one is refused: we never
 // guess at a layout.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // ErrNotFound is returned for a table or user the store does not hold.
 var ErrNotFound = errors.New("store: not found")

@@ -214,6 +214,12 @@ func printReport(w io.Writer, r *bolt.Report) {
 	fmt.Fprintf(w, "  tables  %d (%d finished)\n", r.Tables, r.Finished)
 	fmt.Fprintf(w, "  moves   %d read back whole\n", r.Moves)
 	fmt.Fprintf(w, "  users   %d\n", r.Users)
+	switch {
+	case r.Journal == 1:
+		fmt.Fprintln(w, "  journal 1 save not yet in the file: tablee writes it into the file when it next opens it")
+	case r.Journal > 1:
+		fmt.Fprintf(w, "  journal %d saves not yet in the file: tablee writes them into the file when it next opens it\n", r.Journal)
+	}
 	problems := make([]string, len(r.Problems))
 	for i, p := range r.Problems {
 		problems[i] = p.What

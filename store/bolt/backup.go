@@ -85,6 +85,11 @@ func Backups(path string) ([]Backup, error) {
 func (s *Store) Backup(dst string) (int64, error) { return s.backup(dst) }
 
 func (s *Store) backup(dst string) (int64, error) {
+	release, err := s.settle()
+	if err != nil {
+		return 0, err
+	}
+	defer release()
 	return writeChecked(s.path, dst, func(w io.Writer) (n int64, err error) {
 		err = s.view("copying it to "+dst, func(tx *bbolt.Tx) error {
 			n, err = tx.WriteTo(w)
@@ -123,7 +128,8 @@ func (s *Store) AutoBackup(keep int) (Backup, error) {
 }
 
 // CopyFile copies the data file at path to dst, the same way as Backup,
-// when no process holds it. tablee serve holds its data file (ErrLocked
+// when no process holds it. When its journal holds saves the file does not
+// (a process killed), the file is opened first, which writes them into it. tablee serve holds its data file (ErrLocked
 // then) and takes automatic backups itself.
 func CopyFile(path, dst string, opts Options) (int64, error) {
 	db, err := openBolt(path, opts, true)
@@ -134,6 +140,21 @@ func CopyFile(path, dst string, opts Options) (int64, error) {
 				" (setting backups.every); stop it to copy the file itself"}
 		}
 		return 0, err
+	}
+	if n, err := journalPending(db, path); err != nil || n > 0 {
+		_ = db.Close()
+		if err != nil {
+			return 0, err
+		}
+		// A process stopped without writing its journal into the file:
+		// opening the file writes the journal into it, so that the copy
+		// holds every save that was acknowledged.
+		s, err := Open(path, opts)
+		if err != nil {
+			return 0, err
+		}
+		defer s.Close()
+		return s.backup(dst)
 	}
 	defer db.Close()
 	s := &Store{db: db, path: path}

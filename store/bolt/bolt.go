@@ -1,8 +1,10 @@
 // Package bolt implements store.Store on one bbolt file.
 //
-// Layout (schema version store.SchemaVersion, 3):
+// Layout (schema version store.SchemaVersion, 4):
 //
-//	meta     "schema"     -> decimal schema version ("3")
+//	meta     "schema"     -> decimal schema version ("4")
+//	         "journal"    -> 8-byte big-endian lsn: the last journal entry written into the file
+//	         "epoch"      -> 8 bytes: the epoch of the journal entries of the process that opened it last
 //	         "next_table" -> 8-byte big-endian id the next NewTableID returns
 //	         "due_complete" -> empty: every table is in the due and seated indexes
 //	tables   id           -> table record (chat, game, finished and when, data)
@@ -26,8 +28,17 @@
 // that the bot saves every open table once to fill them (upgradeIndexes).
 // A key of seated is read from its end, so a 0 byte in a user id is safe.
 //
-// Every write is one bbolt transaction; concurrent writes share one
-// (group.go), so that Saves of different tables share a commit and its fsync.
+// A Save is acknowledged once it is in the journal, two files beside the
+// data file written in turn and fsync'd (journal.go); a checkpoint writes
+// the journal into the data file about once a second (checkpoint.go), and
+// Open writes whatever a crash left in it. Saves are checked against the
+// file as the journal will leave it (shadow.go, save.go). Every other write
+// is one bbolt transaction; concurrent ones share one (group.go).
+//
+// Schema 4 is schema 3 with the journal: meta "journal" holds the last
+// journal entry the file holds and meta "epoch" the number that the entries
+// of the process that has the file open carry. A schema 3 file is marked 4
+// when opened; nothing else changes.
 // Backups, checks, retention and compaction are in backup.go, check.go,
 // retention.go and compact.go.
 package bolt
@@ -60,6 +71,9 @@ type Options struct {
 	// NoSync skips fsync on commit. For tests only: a crash may then lose
 	// or tear acknowledged moves.
 	NoSync bool
+	// CheckpointEvery is how often the journal is written into the data
+	// file; zero means DefaultCheckpointEvery.
+	CheckpointEvery time.Duration
 	// Now is the store's clock: when a table finished, when a backup was
 	// taken. Default time.Now; tests move it.
 	Now func() time.Time
@@ -108,12 +122,17 @@ const appendFill = 0.95
 // Store is a store.Store on one bbolt file. It is safe for concurrent use.
 type Store struct {
 	db    *bbolt.DB
+	file  *os.File // the file bbolt opened, nil when not known
 	path  string
 	group *groupCommit
 	now   func() time.Time
 
 	migratedFrom  int    // the schema Open migrated the file from, 0 when none
 	migrationCopy string // where it copied the file before migrating
+
+	journalState
+	cp       *checkpointer
+	replayed int // saves Open read back from the journal
 }
 
 var _ store.Store = (*Store)(nil)
@@ -152,7 +171,7 @@ func Open(path string, opts Options) (*Store, error) {
 		return nil, damagedError(path, "it is empty (0 bytes), as if cut short; "+
 			"tablee creates a missing data file itself, so delete an empty one only if it never held a game", nil)
 	}
-	db, err := openBolt(path, opts, false)
+	db, file, err := openBoltFile(path, opts, false)
 	if err != nil {
 		return nil, err
 	}
@@ -162,9 +181,13 @@ func Open(path string, opts Options) (*Store, error) {
 		_ = db.Close()
 		return nil, damagedError(path, "its page tree is damaged: "+firstOf(problems), nil)
 	}
-	s := &Store{db: db, path: path, now: opts.Now}
+	s := &Store{db: db, file: file, path: path, now: opts.Now}
 	s.group = &groupCommit{db: db, damaged: s.damaged}
 	if err := s.init(); err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	if err := s.openJournal(opts); err != nil {
 		_ = db.Close()
 		return nil, err
 	}
@@ -222,18 +245,24 @@ func initBuckets(tx *bbolt.Tx) error {
 // on a damaged file into ErrCorrupt and closing the file (releasing its
 // lock) behind it. readOnly takes a shared lock and writes nothing.
 func openBolt(path string, opts Options, readOnly bool) (db *bbolt.DB, err error) {
+	db, _, err = openBoltFile(path, opts, readOnly)
+	return db, err
+}
+
+// openBoltFile is openBolt, also giving the file bbolt opened: the one
+// whose lock Close releases after a write faulted (group.go).
+func openBoltFile(path string, opts Options, readOnly bool) (db *bbolt.DB, file *os.File, err error) {
 	timeout := opts.Timeout
 	if timeout <= 0 {
 		timeout = DefaultTimeout
 	}
-	var file *os.File
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
 			if file != nil {
 				release(file) // the memory map stays: a few pages of address space, once
 			}
-			db, err = nil, damagedError(path, "bbolt could not read it", panicCause(p))
+			db, file, err = nil, nil, damagedError(path, "bbolt could not read it", panicCause(p))
 		}
 	}()
 	for attempt := 0; ; attempt++ {
@@ -259,19 +288,19 @@ func openBolt(path string, opts Options, readOnly bool) (db *bbolt.DB, err error
 	}
 	switch {
 	case err == nil:
-		return db, nil
+		return db, file, nil
 	case errors.Is(err, berrors.ErrTimeout):
-		return nil, lockedError(path, timeout, err)
+		return nil, nil, lockedError(path, timeout, err)
 	case errors.Is(err, berrors.ErrInvalid), errors.Is(err, berrors.ErrChecksum),
 		errors.Is(err, berrors.ErrVersionMismatch), errors.Is(err, berrors.ErrInvalidMapping):
-		return nil, damagedError(path, "not a bbolt data file, or its header is damaged", err)
+		return nil, nil, damagedError(path, "not a bbolt data file, or its header is damaged", err)
 	}
 	if _, statErr := os.Stat(path); statErr == nil && !errors.Is(err, os.ErrPermission) {
 		// The file is there and readable but bbolt refused it ("file
 		// size too small", a page size it cannot use...).
-		return nil, damagedError(path, "bbolt could not read it", err)
+		return nil, nil, damagedError(path, "bbolt could not read it", err)
 	}
-	return nil, fmt.Errorf("store/bolt: opening %s: %w", path, err)
+	return nil, nil, fmt.Errorf("store/bolt: opening %s: %w", path, err)
 }
 
 // firstOf joins the first problems of a list, saying how many more.
@@ -316,6 +345,14 @@ func (s *Store) init() error {
 	case version == 2:
 		s.migratedFrom = 2
 		return s.wrap("migrating from schema 2", s.write(upgradeIndexes))
+	case version == 3:
+		// Schema 4 adds the journal: nothing in the file changes, but a
+		// tablee that does not know the journal must not open a file whose
+		// last saves may still be in it.
+		s.migratedFrom = 3
+		return s.wrap("migrating from schema 3", s.write(func(tx *bbolt.Tx) error {
+			return tx.Bucket(bMeta).Put(kSchema, []byte(strconv.Itoa(store.SchemaVersion)))
+		}))
 	case version != store.SchemaVersion:
 		return &fileError{kind: ErrSchema, msg: fmt.Sprintf(
 			"store/bolt: %s was written by schema version %d; this tablee reads versions 1 to %d",
@@ -427,6 +464,12 @@ func nextTable(meta *bbolt.Bucket) (uint64, error) {
 // view runs a read transaction, turning a bbolt panic or a memory fault on
 // a damaged page into a damage error instead of a crash.
 func (s *Store) view(what string, fn func(*bbolt.Tx) error) (err error) {
+	if s.group != nil {
+		if err := s.group.faulted(); err != nil {
+			// bbolt's state after a faulted write is not to be read.
+			return err
+		}
+	}
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
@@ -483,146 +526,6 @@ func splitHistoryKey(k []byte) (chat string, id uint64, ok bool) {
 		return "", 0, false
 	}
 	return string(k[m : m+int(n)]), binary.BigEndian.Uint64(k[m+int(n):]), true
-}
-
-// Save writes the table and, when move is not nil, appends the move to the
-// table's log, in one transaction that is on disk when Save returns.
-//
-// It keeps the indexes: open names the table while it is unfinished and
-// forgets it once finished; history lists it in its chat's tables; due
-// holds it at t.Due while it is unfinished and due (a finished table is
-// never due, though its record keeps the Due it was saved with); unshown
-// holds the highest batch saved and not shown, raised to t.Unshown, never
-// lowered (Shown clears it); seated holds it under each user of t.Seated
-// while it is unfinished. The Save that first marks a table finished
-// records when (retention goes by it). Seats a record could not hold (more
-// than maxSeated users, a user id longer than a bbolt key allows) fail with
-// ErrBadTable. A move must carry the next sequence number of the table's
-// log (last+1, 1 for the first move): anything else would lose or
-// duplicate a move, and fails with ErrMoveSeq without writing anything. An
-// unfinished table in a chat that already has another one fails with
-// ErrChatBusy.
-func (s *Store) Save(t store.Table, move *store.Move) error {
-	what := fmt.Sprintf("saving table %d", t.ID)
-	if t.ID == 0 || t.Chat == "" {
-		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf(
-			"store/bolt: %s: %s: a table needs an id from NewTableID and a chat (chat %q)", s.path, what, t.Chat)}
-	}
-	// Prepare before entering the transaction: the group holds the single
-	// writer lock, and the group may call the function more than once, so it
-	// only reads these values and never changes them.
-	idk := key(t.ID)
-	chatk := []byte(t.Chat)
-	rec := prepareTable(t)
-	if err := checkSeated(rec.seated); err != nil {
-		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf("store/bolt: %s: %s: %v", s.path, what, err)}
-	}
-	now := s.now().UTC()
-	err := s.write(func(tx *bbolt.Tx) error {
-		meta, tables, open, history, log := tx.Bucket(bMeta), tx.Bucket(bTables), tx.Bucket(bOpen), tx.Bucket(bHistory), tx.Bucket(bLog)
-		next, err := nextTable(meta)
-		if err != nil {
-			return s.damaged("meta next_table", err)
-		}
-		if t.ID >= next {
-			return &fileError{kind: ErrBadTable, msg: fmt.Sprintf(
-				"store/bolt: %s: %s: id %d was never given by NewTableID", s.path, what, t.ID)}
-		}
-		var prev tableHeader
-		old := tables.Get(idk)
-		if old != nil {
-			if prev, err = decodeTableHeader(t.ID, old); err != nil {
-				return s.damaged(fmt.Sprintf("table %d", t.ID), err)
-			}
-		}
-
-		// Check the move first: a refused move must leave no trace, and
-		// returning an error rolls the whole transaction back anyway.
-		last := prev.last
-		var tail logTail
-		if move != nil {
-			log.FillPercent = appendFill
-			if tail, err = readLogTail(log, t.ID); err != nil {
-				return err
-			}
-			if old != nil && tail.last != prev.last {
-				return shortLog(t.ID, tail.last, prev.last)
-			}
-			if move.Seq != tail.last+1 {
-				return &fileError{kind: ErrMoveSeq, msg: fmt.Sprintf(
-					"store/bolt: %s: %s: move %d refused, the log ends at move %d (a move would be lost or duplicated)",
-					s.path, what, move.Seq, tail.last)}
-			}
-			last = move.Seq
-		}
-
-		finishedAt := now
-		if old != nil {
-			// A table that changed chat (a Telegram group that became a
-			// supergroup) leaves its old chat's indexes.
-			if prev.chat != t.Chat {
-				if bytes.Equal(open.Get([]byte(prev.chat)), idk) {
-					if err := open.Delete([]byte(prev.chat)); err != nil {
-						return err
-					}
-				}
-				if err := history.Delete(historyKey(prev.chat, t.ID)); err != nil {
-					return err
-				}
-			}
-			// A finished table keeps the time it first finished.
-			if prev.finished {
-				finishedAt = prev.finishedAt
-			}
-		}
-
-		cur := open.Get(chatk)
-		switch {
-		case t.Finished && bytes.Equal(cur, idk):
-			if err := open.Delete(chatk); err != nil {
-				return err
-			}
-		case t.Finished:
-		case cur == nil:
-			if err := open.Put(chatk, idk); err != nil {
-				return err
-			}
-		case !bytes.Equal(cur, idk):
-			return &fileError{kind: ErrChatBusy, msg: fmt.Sprintf(
-				"store/bolt: %s: %s: chat %s already has open table %d",
-				s.path, what, t.Chat, binary.BigEndian.Uint64(cur))}
-		}
-
-		hk := historyKey(t.Chat, t.ID)
-		if history.Get(hk) == nil {
-			history.FillPercent = appendFill
-			if err := history.Put(hk, []byte{}); err != nil {
-				return err
-			}
-		}
-		var prevDue uint64
-		if old != nil {
-			prevDue = prev.due
-		}
-		if err := s.putDue(tx, t.ID, prevDue, old != nil && prev.finished, rec.due, t.Finished); err != nil {
-			return err
-		}
-		if err := putSeated(tx, t.ID, prev.seated, rec.seated); err != nil {
-			return err
-		}
-		unshown, err := s.putUnshown(tx, idk, t.Unshown)
-		if err != nil {
-			return err
-		}
-		if err := tables.Put(idk, rec.encode(finishedAt, last, unshown)); err != nil {
-			return err
-		}
-		if move != nil {
-			return appendMove(log, t.ID, tail, move)
-		}
-		return nil
-	})
-	return s.wrap(what, err)
 }
 
 // putDue moves a table's entry in the due index from its old due time to
@@ -686,19 +589,6 @@ func putSeated(tx *bbolt.Tx, id uint64, was, now []string) error {
 	return nil
 }
 
-// putUnshown raises a table's entry in the unshown index to batch (a Save
-// never lowers it: a Save of an older batch that arrives after a later one
-// must not hide the later one) and returns what the entry holds now, 0 for
-// none.
-func (s *Store) putUnshown(tx *bbolt.Tx, idk []byte, batch uint64) (uint64, error) {
-	b := tx.Bucket(bUnshown)
-	cur, err := s.unshownOf(b, idk)
-	if err != nil || batch <= cur {
-		return cur, err
-	}
-	return batch, b.Put(idk, key(batch))
-}
-
 // unshownOf reads a table's entry in the unshown index, 0 when none.
 func (s *Store) unshownOf(b *bbolt.Bucket, idk []byte) (uint64, error) {
 	v := b.Get(idk)
@@ -729,6 +619,11 @@ func (s *Store) decodeIndexed(tx *bbolt.Tx, id uint64, v []byte) (store.Table, e
 // time, earliest first (by id for the same time), at most limit of them
 // (limit <= 0: all). It reads the due index alone, not the tables.
 func (s *Store) Due(before time.Time, limit int) ([]store.DueTable, error) {
+	release, err := s.settle()
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	end := dueNanos(before)
 	var due []store.DueTable
 	if limit > 0 {
@@ -736,7 +631,7 @@ func (s *Store) Due(before time.Time, limit int) ([]store.DueTable, error) {
 		// scheduler asks for a batch when its earliest entry is due.
 		due = make([]store.DueTable, 0, min(limit, 1024))
 	}
-	err := s.view("listing the tables due", func(tx *bbolt.Tx) error {
+	err = s.view("listing the tables due", func(tx *bbolt.Tx) error {
 		due = due[:0]
 		c := tx.Bucket(bDue).Cursor()
 		for k, _ := c.First(); k != nil && (limit <= 0 || len(due) < limit); k, _ = c.Next() {
@@ -760,8 +655,13 @@ func (s *Store) Due(before time.Time, limit int) ([]store.DueTable, error) {
 // NextDue is the earliest due time of all tables, read from the first
 // entry of the due index; false when no table is due.
 func (s *Store) NextDue() (time.Time, bool, error) {
+	release, err := s.settle()
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	defer release()
 	var next uint64
-	err := s.view("reading the next due time", func(tx *bbolt.Tx) error {
+	err = s.view("reading the next due time", func(tx *bbolt.Tx) error {
 		k, _ := tx.Bucket(bDue).Cursor().First()
 		if k == nil {
 			next = 0
@@ -783,8 +683,13 @@ func (s *Store) NextDue() (time.Time, bool, error) {
 // Unshown returns every table, finished or not, that the unshown index
 // names, by id, with the batch it holds.
 func (s *Store) Unshown() ([]store.Table, error) {
+	release, err := s.settle()
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	var out []store.Table
-	err := s.view("listing the tables with something unshown", func(tx *bbolt.Tx) error {
+	err = s.view("listing the tables with something unshown", func(tx *bbolt.Tx) error {
 		out = out[:0]
 		tables := tx.Bucket(bTables)
 		return tx.Bucket(bUnshown).ForEach(func(idk, _ []byte) error {
@@ -810,29 +715,15 @@ func (s *Store) Unshown() ([]store.Table, error) {
 	return out, nil
 }
 
-// Shown records that the table's batches up to seq were shown: its entry
-// leaves the unshown index unless it names a later batch (one saved
-// since). It shares the commit of the Saves of the moment (group.go).
-//
-// A table the store does not hold is not an error: retention or
-// DeleteTable may have removed it while its last batch was being shown,
-// and there is nothing left to clear.
-func (s *Store) Shown(id, seq uint64) error {
-	idk := key(id)
-	return s.wrap(fmt.Sprintf("marking table %d shown up to batch %d", id, seq), s.write(func(tx *bbolt.Tx) error {
-		b := tx.Bucket(bUnshown)
-		cur, err := s.unshownOf(b, idk)
-		if err != nil || cur == 0 || cur > seq {
-			return err
-		}
-		return b.Delete(idk)
-	}))
-}
-
 // OpenTables returns every unfinished table, by id.
 func (s *Store) OpenTables() ([]store.Table, error) {
+	release, err := s.settle()
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	var out []store.Table
-	err := s.view("listing open tables", func(tx *bbolt.Tx) error {
+	err = s.view("listing open tables", func(tx *bbolt.Tx) error {
 		out = out[:0] // View does not retry, but keep fn restartable anyway
 		return tx.Bucket(bOpen).ForEach(func(chat, idk []byte) error {
 			t, err := s.openEntry(tx, string(chat), idk)
@@ -861,11 +752,31 @@ func (s *Store) OpenTables() ([]store.Table, error) {
 // OpenTable reads a chat's unfinished table through the open index;
 // store.ErrNotFound when the chat has none.
 func (s *Store) OpenTable(chat string) (store.Table, error) {
+	what := "reading the open table of chat " + chat
+	s.jmu.Lock()
+	defer s.jmu.Unlock()
+	if vs := s.j.open[chat]; len(vs) > 0 {
+		id := vs[len(vs)-1].id
+		if id == 0 {
+			return store.Table{}, store.ErrNotFound
+		}
+		t, ok, err := s.j.shadowTable(id)
+		if !ok && err == nil {
+			err = fmt.Errorf("the journal names table %d open in chat %s but does not hold it", id, chat)
+		}
+		return t, s.wrap(what, err)
+	}
 	var t store.Table
-	err := s.view("reading the open table of chat "+chat, func(tx *bbolt.Tx) error {
+	err := s.view(what, func(tx *bbolt.Tx) error {
 		idk := tx.Bucket(bOpen).Get([]byte(chat))
 		if idk == nil {
 			return store.ErrNotFound
+		}
+		if len(idk) == 8 {
+			if st, ok, err := s.j.shadowTable(binary.BigEndian.Uint64(idk)); ok || err != nil {
+				t = st
+				return err
+			}
 		}
 		var err error
 		t, err = s.openEntry(tx, chat, idk)
@@ -903,6 +814,8 @@ func (s *Store) openEntry(tx *bbolt.Tx, chat string, idk []byte) (store.Table, e
 func (s *Store) SeatedTables(user string) ([]uint64, error) {
 	var ids []uint64
 	prefix := append([]byte(user), 0)
+	s.jmu.Lock()
+	defer s.jmu.Unlock()
 	err := s.view("listing the tables of user "+user, func(tx *bbolt.Tx) error {
 		ids = ids[:0]
 		c := tx.Bucket(bSeated).Cursor()
@@ -920,12 +833,27 @@ func (s *Store) SeatedTables(user string) ([]uint64, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The tables saved since the last checkpoint: seated as the shadow
+	// has them.
+	for id, vs := range s.j.tables {
+		h := vs[len(vs)-1].hdr
+		ids = slices.DeleteFunc(ids, func(x uint64) bool { return x == id })
+		if !h.finished && slices.Contains(h.seated, user) {
+			ids = append(ids, id)
+		}
+	}
 	slices.Sort(ids)
 	return ids, nil
 }
 
 // Table reads one table, finished or not; store.ErrNotFound when unknown.
+// A table saved since the last checkpoint is read from the shadow.
 func (s *Store) Table(id uint64) (store.Table, error) {
+	s.jmu.Lock()
+	defer s.jmu.Unlock()
+	if t, ok, err := s.j.shadowTable(id); ok || err != nil {
+		return t, s.wrap(fmt.Sprintf("reading table %d", id), err)
+	}
 	var t store.Table
 	err := s.view(fmt.Sprintf("reading table %d", id), func(tx *bbolt.Tx) error {
 		v := tx.Bucket(bTables).Get(key(id))
@@ -945,8 +873,13 @@ func (s *Store) Table(id uint64) (store.Table, error) {
 // ChatTables lists every table the chat has had, oldest first; none (and no
 // error) for a chat never seen.
 func (s *Store) ChatTables(chat string) ([]uint64, error) {
+	release, err := s.settle()
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	var ids []uint64
-	err := s.view("listing the tables of chat "+chat, func(tx *bbolt.Tx) error {
+	err = s.view("listing the tables of chat "+chat, func(tx *bbolt.Tx) error {
 		ids = ids[:0]
 		prefix := historyPrefix(chat)
 		c := tx.Bucket(bHistory).Cursor()
@@ -969,8 +902,13 @@ func (s *Store) ChatTables(chat string) ([]uint64, error) {
 // unknown, none for a table without moves. A damaged move is an error
 // naming the table and the move: nothing is skipped.
 func (s *Store) Moves(id uint64) ([]store.Move, error) {
+	release, err := s.settle()
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	var moves []store.Move
-	err := s.view(fmt.Sprintf("reading the moves of table %d", id), func(tx *bbolt.Tx) error {
+	err = s.view(fmt.Sprintf("reading the moves of table %d", id), func(tx *bbolt.Tx) error {
 		moves = moves[:0]
 		v := tx.Bucket(bTables).Get(key(id))
 		if v == nil {
@@ -1037,6 +975,11 @@ func (s *Store) SaveUser(u store.User) error {
 // entry and its chat's open entry; store.ErrNotFound when unknown. Its id
 // is not given again.
 func (s *Store) DeleteTable(id uint64) error {
+	release, err := s.settle()
+	if err != nil {
+		return err
+	}
+	defer release()
 	return s.wrap(fmt.Sprintf("deleting table %d", id), s.write(func(tx *bbolt.Tx) error {
 		return s.deleteTable(tx, id)
 	}))
@@ -1140,5 +1083,18 @@ func (s *Store) deleteDamagedTable(tx *bbolt.Tx, id uint64) error {
 
 // Close waits for running transactions, then releases the file and its lock.
 func (s *Store) Close() error {
-	return s.wrap("closing", s.db.Close())
+	jerr := s.closeJournal()
+	if err := s.group.faulted(); err != nil && s.file != nil {
+		// A write transaction faulted half-way: bbolt's nodes may still
+		// point into its memory map. Unmapping it would let the Go heap
+		// take those addresses, and the collector then finds pointers into
+		// it that no object owns. The map stays, the lock goes.
+		release(s.file)
+		s.file = nil
+		return err
+	}
+	if err := s.wrap("closing", s.db.Close()); err != nil {
+		return err
+	}
+	return jerr
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -646,14 +647,15 @@ func TestOpenOtherSchema(t *testing.T) {
 	_ = s.Close()
 
 	rawUpdate(t, path, func(tx *bbolt.Tx) error {
-		return tx.Bucket(bMeta).Put(kSchema, []byte("4"))
+		return tx.Bucket(bMeta).Put(kSchema, []byte(strconv.Itoa(store.SchemaVersion+1)))
 	})
 	before, _ := os.ReadFile(path)
 	_, err := Open(path, Options{})
 	if !errors.Is(err, ErrSchema) {
 		t.Fatalf("Open: %v; want ErrSchema", err)
 	}
-	want := "store/bolt: " + path + " was written by schema version 4; this tablee reads versions 1 to 3"
+	want := fmt.Sprintf("store/bolt: %s was written by schema version %d; this tablee reads versions 1 to %d",
+		path, store.SchemaVersion+1, store.SchemaVersion)
 	if err.Error() != want {
 		t.Errorf("error %q\nwant  %q", err, want)
 	}

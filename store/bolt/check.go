@@ -30,6 +30,11 @@ type Report struct {
 	Users    int // user records
 	Due      int // entries of the due index
 	Unshown  int // entries of the unshown index
+	// Journal is the number of saves its journal holds that the file does
+	// not yet (a process stopped by a crash or kill -9): tablee writes them
+	// into the file when it next opens it. The file's figures above are
+	// without them.
+	Journal int
 
 	// Problems lists every damaged record and every index that disagrees
 	// with the tables, in the order of the file.
@@ -121,7 +126,20 @@ func Check(path string, opts Options) (*Report, error) {
 		r.problem(0, 0, "", "the records were not read: the pages of the file loop")
 		return r, nil
 	}
+	if len(pages) > 0 {
+		// bbolt trusts its page tree: through a damaged one it reads past
+		// the pages, into whatever the process has there (measured: an
+		// inline bucket whose element lies past its page made the garbage
+		// collector find pointers into freed memory and stop the process).
+		r.problem(0, 0, "", "the records were not read: the page tree is damaged")
+		return r, nil
+	}
 	c := &checker{r: r}
+	if n, err := journalPending(db, path); err != nil {
+		r.problem(0, 0, "", err.Error())
+	} else {
+		r.Journal = n
+	}
 	if faulted := c.read(db); faulted || len(pages) > 0 {
 		// bbolt's page check runs on a goroutine of its own, where a fault
 		// cannot be recovered: not on pages known to be damaged.
@@ -190,19 +208,19 @@ func (c *checker) walk(tx *bbolt.Tx) {
 	switch version {
 	case 1:
 		chats, moves = bChatsV1, bMovesV1
-	case 2, store.SchemaVersion:
+	case 2, 3, store.SchemaVersion:
 		chats, moves = bHistory, bLog
 	default:
 		c.problem(0, 0, "", fmt.Sprintf("schema version %d: this tablee reads versions 1 to %d", version, store.SchemaVersion))
 		return
 	}
 	required := [][]byte{bTables, bOpen, chats, moves, bUsers}
-	if version == store.SchemaVersion || (version == 2 && meta.Get(kDueComplete) != nil) {
+	if version >= 3 || (version == 2 && meta.Get(kDueComplete) != nil) {
 		// A schema 2 file from before the indexes has none (Open adds
-		// them); one that had them, or a schema 3 file, has lost them.
+		// them); one that had them, or a later file, has lost them.
 		// The seated index came with schema 3.
 		for _, name := range indexBuckets {
-			if version == store.SchemaVersion || !bytes.Equal(name, bSeated) {
+			if version >= 3 || !bytes.Equal(name, bSeated) {
 				required = append(required, name)
 			}
 		}
@@ -223,7 +241,7 @@ func (c *checker) walk(tx *bbolt.Tx) {
 		c.readLogs(tx.Bucket(moves))
 		c.readDue(tx.Bucket(bDue))
 		c.readUnshown(tx.Bucket(bUnshown))
-		if version == store.SchemaVersion {
+		if version >= 3 {
 			c.readSeated(tx.Bucket(bSeated))
 		}
 	}

@@ -77,6 +77,11 @@ func Compact(path string, retention time.Duration, opts Options) (Compaction, er
 // compactInto copies every bucket into a new bbolt file at tmp (bbolt's
 // Compact), recovering from a fault on a damaged page of the source.
 func (s *Store) compactInto(tmp string, opts Options) (err error) {
+	release, err := s.settle()
+	if err != nil {
+		return err
+	}
+	defer release()
 	dst, err := bbolt.Open(tmp, 0o600, &bbolt.Options{Timeout: time.Second, NoSync: opts.NoSync})
 	if err != nil {
 		return fmt.Errorf("store/bolt: compacting %s: %w", s.path, err)

@@ -37,6 +37,7 @@ type groupCommit struct {
 	queue   []*writeCall
 	leading bool  // a writer is committing
 	broken  error // set once a write transaction panicked: every later write fails with it
+	faults  bool  // broken by a panic (not by damage a Save found): reads stop too
 }
 
 type writeCall struct {
@@ -144,7 +145,7 @@ func (g *groupCommit) update(group []*writeCall) (failed int, err error) {
 			failed = -1
 			err = g.damaged("a write transaction failed reading it", panicCause(p))
 			g.mu.Lock()
-			g.broken = err
+			g.broken, g.faults = err, true
 			g.mu.Unlock()
 		}
 	}()
@@ -158,4 +159,26 @@ func (g *groupCommit) update(group []*writeCall) (failed int, err error) {
 		return nil
 	})
 	return failed, err
+}
+
+// breakWith makes every later write fail with err: damage was found by a
+// write outside a transaction of the group (a Save checked against the
+// file, shadow.go).
+func (g *groupCommit) breakWith(err error) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.broken == nil {
+		g.broken = err
+	}
+}
+
+// faulted is the error of a write transaction that panicked, nil when none
+// did.
+func (g *groupCommit) faulted() error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.faults {
+		return g.broken
+	}
+	return nil
 }

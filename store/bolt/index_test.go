@@ -89,9 +89,15 @@ func wantClean(t *testing.T, path string) *Report {
 	return r
 }
 
-// bucketLen counts the keys of a bucket through the store's own file.
+// bucketLen counts the keys of a bucket through the store's own file,
+// once the journal is written into it.
 func bucketLen(t *testing.T, s *Store, name []byte) int {
 	t.Helper()
+	release, err := s.settle()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer release()
 	n := 0
 	if err := s.db.View(func(tx *bbolt.Tx) error {
 		return tx.Bucket(name).ForEach(func(_, _ []byte) error { n++; return nil })

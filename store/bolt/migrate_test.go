@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -130,7 +131,7 @@ func TestMigrateSchema1(t *testing.T) {
 	m := &store.Move{Seq: 301, At: testNow, Seat: 1, User: "telegram:9", Text: "reponse APRES"}
 	mustSave(t, s, tb, m)
 	_ = s.Close()
-	if v := schemaOf(t, path); v != "3" {
+	if v := schemaOf(t, path); v != strconv.Itoa(store.SchemaVersion) {
 		t.Fatalf("schema after migration %q", v)
 	}
 	s = openTest(t, path)

@@ -22,8 +22,13 @@ const retentionBatch = 64
 // reused by later writes; `tablee compact` gives them back to the file
 // system.
 func (s *Store) DeleteFinished(cutoff time.Time) (int, error) {
+	release, err := s.settle()
+	if err != nil {
+		return 0, err
+	}
+	defer release()
 	var ids []uint64
-	err := s.view("listing finished tables", func(tx *bbolt.Tx) error {
+	err = s.view("listing finished tables", func(tx *bbolt.Tx) error {
 		ids = ids[:0]
 		return tx.Bucket(bTables).ForEach(func(k, v []byte) error {
 			if len(k) != 8 {

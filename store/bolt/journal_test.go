@@ -1,0 +1,407 @@
+package bolt
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/store"
+)
+
+// openJournaled opens a store whose checkpoints wait for the test (an hour
+// apart): what it saves stays in the journal until settle or Close.
+func openJournaled(t *testing.T, path string) *Store {
+	t.Helper()
+	s, err := Open(path, Options{NoSync: true, Now: testClock, CheckpointEvery: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	return s
+}
+
+// crashCopy copies the data file and its journal files into a new
+// directory, as a kill -9 would leave them: the running store is not
+// closed, so nothing of the journal is written into the copy.
+func crashCopy(t *testing.T, path string) string {
+	t.Helper()
+	dst := filepath.Join(t.TempDir(), "crashed", filepath.Base(path))
+	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	js := journalPaths(path)
+	for i, src := range append([]string{path}, js[:]...) {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		to := dst
+		if i > 0 {
+			to = journalPaths(dst)[i-1]
+		}
+		if err := os.WriteFile(to, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dst
+}
+
+// playMoves saves n moves of a table after its move `from`.
+func playMoves(t *testing.T, s *Store, tb store.Table, from, n uint64) store.Table {
+	t.Helper()
+	for seq := from + 1; seq <= from+n; seq++ {
+		tb.Data = []byte(fmt.Sprintf(`{"table":%d,"move":%d}`, tb.ID, seq))
+		tb.Due = testNow.Add(time.Duration(seq) * time.Hour)
+		mustSave(t, s, tb, move(seq))
+	}
+	return tb
+}
+
+// wantReplayed opens the data file at path, which must replay n saves from
+// its journal.
+func wantReplayed(t *testing.T, path string, n int) *Store {
+	t.Helper()
+	s := openTest(t, path)
+	if s.Replayed() != n {
+		t.Errorf("replayed %d saves, want %d", s.Replayed(), n)
+	}
+	return s
+}
+
+func wantMoves(t *testing.T, s *Store, id, n uint64) {
+	t.Helper()
+	want := make([]*store.Move, n)
+	for i := range want {
+		want[i] = move(uint64(i + 1))
+	}
+	ms, err := s.Moves(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	equalMoves(t, ms, want)
+}
+
+// Every acknowledged save is in the journal: after a crash, Open writes
+// them into the data file, and the tables, moves and indexes read as they
+// were acknowledged.
+func TestJournalReplayedAfterACrash(t *testing.T) {
+	path := tempPath(t)
+	s := openJournaled(t, path)
+	a, b := newTable(t, s, "discord:1"), newTable(t, s, "discord:2")
+	a.Seated = []string{"discord:alice"}
+	a = playMoves(t, s, a, 0, 30)
+	b = playMoves(t, s, b, 0, 5)
+	b.Finished = true
+	b = playMoves(t, s, b, 5, 1)
+	a.Unshown = 7
+	mustSave(t, s, a, nil)
+	if n := bucketLen(t, s, bTables); n != 2 { // settles: the first 30 saves are in the file
+		t.Fatalf("%d tables in the file after settling", n)
+	}
+	a = playMoves(t, s, a, 30, 10) // in the journal only
+
+	crashed := crashCopy(t, path)
+	r, err := Check(crashed, Options{})
+	if err != nil || r.Damaged() || r.Journal != 10 || r.Moves != 36 {
+		t.Fatalf("check of the crashed file: %+v, %v; want 10 saves in the journal, 36 moves in the file", r, err)
+	}
+	c := wantReplayed(t, crashed, 10)
+	wantMoves(t, c, a.ID, 40)
+	wantMoves(t, c, b.ID, 6)
+	got, err := c.OpenTable("discord:1")
+	if err != nil || !bytes.Equal(got.Data, a.Data) || got.Unshown != 7 || !got.Due.Equal(a.Due) {
+		t.Fatalf("table a after the crash: %+v, %v", got, err)
+	}
+	if _, err := c.OpenTable("discord:2"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the finished table is open after the crash: %v", err)
+	}
+	wantSeated(t, c, "discord:alice", a.ID)
+	if due, err := c.Due(a.Due, 0); err != nil || len(due) != 1 || due[0].ID != a.ID {
+		t.Errorf("due after the crash: %v, %v", due, err)
+	}
+	// Played on after the restart, the table takes the next move and no
+	// other; a second restart replays nothing.
+	if err := c.Save(a, move(40)); !errors.Is(err, ErrMoveSeq) {
+		t.Errorf("move 40 again: %v", err)
+	}
+	playMoves(t, c, a, 40, 1)
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	c = wantReplayed(t, crashed, 0) // a clean stop leaves nothing to replay
+	wantMoves(t, c, a.ID, 41)
+	_ = c.Close()
+	wantClean(t, crashed)
+}
+
+// A crash in the middle of a journal write leaves part of an entry: it was
+// never acknowledged, and the entries before it are replayed whole.
+func TestJournalTornTail(t *testing.T) {
+	path := tempPath(t)
+	s := openJournaled(t, path)
+	a := newTable(t, s, "discord:1")
+	a = playMoves(t, s, a, 0, 4)
+	crashed := crashCopy(t, path)
+	entries, err := readJournalFile(journalPaths(crashed)[0], s.j.epoch)
+	if err != nil || len(entries) != 4 {
+		t.Fatalf("journal holds %d entries, %v", len(entries), err)
+	}
+	end, last := 0, len(encodeEntry(entries[3]))
+	for _, e := range entries {
+		end += len(encodeEntry(e))
+	}
+	for name, damage := range map[string]func([]byte) []byte{
+		"cut in the last entry":     func(b []byte) []byte { return b[:end-5] },
+		"cut in the last frame":     func(b []byte) []byte { return b[:end-last+3] },
+		"last entry's byte flipped": func(b []byte) []byte { b[end-3] ^= 0x40; return b },
+	} {
+		t.Run(name, func(t *testing.T) {
+			dst := crashCopy(t, crashed)
+			j := journalPaths(dst)[0]
+			data, err := os.ReadFile(j)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(j, damage(data), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			wantMoves(t, wantReplayed(t, dst, 3), a.ID, 3)
+		})
+	}
+}
+
+// The journal files stay beside the data file. A data file put back from a
+// backup takes the saves of the journal that follow it in the same run, and
+// none of another run's.
+func TestJournalAndRestoredBackups(t *testing.T) {
+	path := tempPath(t)
+	s := openJournaled(t, path)
+	a := newTable(t, s, "discord:1")
+	a = playMoves(t, s, a, 0, 3)
+	earlier := filepath.Join(t.TempDir(), "earlier.db")
+	if _, err := s.Backup(earlier); err != nil {
+		t.Fatal(err)
+	}
+	_ = s.Close()
+
+	s = openJournaled(t, path) // a new run: a new epoch
+	a = playMoves(t, s, a, 3, 2)
+	sameRun := filepath.Join(t.TempDir(), "same-run.db")
+	if _, err := s.Backup(sameRun); err != nil { // holds 5 moves
+		t.Fatal(err)
+	}
+	a = playMoves(t, s, a, 5, 3) // 8 moves, 3 of them in the journal only
+	crashed := crashCopy(t, path)
+
+	restore := func(backup string) string {
+		dst := crashCopy(t, crashed)
+		data, err := os.ReadFile(backup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(dst, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return dst
+	}
+	// The backup of the same run, then the journal's saves after it: the
+	// game as it was at the crash.
+	c := wantReplayed(t, restore(sameRun), 3)
+	wantMoves(t, c, a.ID, 8)
+	_ = c.Close()
+	// The backup of the run before: the journal is another run's.
+	c = wantReplayed(t, restore(earlier), 0)
+	wantMoves(t, c, a.ID, 3)
+}
+
+// Saves missing between the data file and the journal are damage, named,
+// with what to do.
+func TestJournalGapIsDamage(t *testing.T) {
+	path := tempPath(t)
+	s := openJournaled(t, path)
+	a := newTable(t, s, "discord:1")
+	a = playMoves(t, s, a, 0, 2)
+	bucketLen(t, s, bTables) // settles: 2 saves in the file
+	playMoves(t, s, a, 2, 3)
+	crashed := crashCopy(t, path)
+	j := journalPaths(crashed)
+	entries, err := readJournalFile(j[1], s.j.epoch) // the second file holds saves 3 to 5
+	if err != nil || len(entries) != 3 || entries[0].lsn != 3 {
+		t.Fatalf("second journal file: %d entries, %v", len(entries), err)
+	}
+	var b []byte
+	for _, e := range entries[1:] {
+		b = append(b, encodeEntry(e)...)
+	}
+	if err := os.WriteFile(j[1], b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, err = Open(crashed, Options{NoSync: true})
+	isDamage(t, err, crashed)
+	if !strings.Contains(err.Error(), "misses the saves 3 to 3") || !strings.Contains(err.Error(), "journal.*") {
+		t.Errorf("error: %v", err)
+	}
+}
+
+// A journal write that fails takes back the saves it held: they are
+// refused, never read back, and not in the file after a restart; what was
+// acknowledged before is. No later write is taken.
+func TestJournalWriteFailure(t *testing.T) {
+	path := tempPath(t)
+	s, err := Open(path, Options{Now: testClock, CheckpointEvery: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := newTable(t, s, "discord:1")
+	a.Seated = []string{"discord:alice"}
+	a = playMoves(t, s, a, 0, 2)
+	acked := a
+
+	s.jmu.Lock()
+	_ = s.j.files[s.j.cur].Close() // the next write fails
+	s.jmu.Unlock()
+	b := a
+	b.Data = []byte("never acknowledged")
+	b.Seated = []string{"discord:bob"}
+	err = s.Save(b, move(3))
+	if err == nil || !strings.Contains(err.Error(), "writing its journal") {
+		t.Fatalf("Save with a failing journal: %v", err)
+	}
+	got, err := s.Table(a.ID)
+	if err != nil || !bytes.Equal(got.Data, acked.Data) {
+		t.Errorf("Table after the failed save: %q, %v; want the acknowledged %q", got.Data, err, acked.Data)
+	}
+	if ids, _ := s.SeatedTables("discord:bob"); len(ids) != 0 {
+		t.Errorf("the refused save's seat reads back: %v", ids)
+	}
+	if err := s.Save(acked, move(3)); err == nil {
+		t.Error("a save after the failure was taken")
+	}
+	if err := s.Shown(a.ID, 1); err == nil {
+		t.Error("a Shown after the failure was taken")
+	}
+	_ = s.Close()
+	c := openTest(t, path)
+	wantMoves(t, c, a.ID, 2)
+	if got, err := c.Table(a.ID); err != nil || !bytes.Equal(got.Data, acked.Data) {
+		t.Errorf("after a restart: %q, %v", got.Data, err)
+	}
+}
+
+// The reads the bot makes while playing see the journal's saves before
+// they are in the file: Table, OpenTable, SeatedTables, and Unshown once
+// Shown cleared it.
+func TestShadowReads(t *testing.T) {
+	path := tempPath(t)
+	s := openJournaled(t, path)
+	a := newTable(t, s, "telegram:-1")
+	a.Seated = []string{"telegram:1", "telegram:2"}
+	a.Unshown = 1
+	mustSave(t, s, a, move(1))
+	bucketLen(t, s, bTables) // in the file
+	a.Seated = []string{"telegram:2", "telegram:3"}
+	a.Chat = "telegram:-1001"
+	a.Unshown = 2
+	a.Data = []byte("after the chat moved")
+	mustSave(t, s, a, move(2))
+
+	if _, err := s.OpenTable("telegram:-1"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("old chat: %v", err)
+	}
+	got, err := s.OpenTable("telegram:-1001")
+	if err != nil || !bytes.Equal(got.Data, a.Data) || got.Unshown != 2 {
+		t.Fatalf("new chat: %+v, %v", got, err)
+	}
+	for user, want := range map[string]int{"telegram:1": 0, "telegram:2": 1, "telegram:3": 1} {
+		if ids, err := s.SeatedTables(user); err != nil || len(ids) != want {
+			t.Errorf("SeatedTables(%s) = %v, %v; want %d", user, ids, err, want)
+		}
+	}
+	if err := s.Shown(a.ID, 1); err != nil { // an older batch: nothing changes
+		t.Fatal(err)
+	}
+	if got, _ := s.Table(a.ID); got.Unshown != 2 {
+		t.Errorf("Unshown after Shown(1) = %d, want 2", got.Unshown)
+	}
+	if err := s.Shown(a.ID, 2); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.Table(a.ID); got.Unshown != 0 {
+		t.Errorf("Unshown after Shown(2) = %d, want 0", got.Unshown)
+	}
+	// A second table refused in the chat the first moved to.
+	b := newTable(t, s, "telegram:-1001")
+	if err := s.Save(b, nil); !errors.Is(err, ErrChatBusy) {
+		t.Errorf("second table in the chat: %v", err)
+	}
+	// The same reads once the journal is in the file.
+	if un, err := s.Unshown(); err != nil || len(un) != 0 {
+		t.Errorf("Unshown() = %v, %v", un, err)
+	}
+	got2, err := s.OpenTable("telegram:-1001")
+	if err != nil || !bytes.Equal(got2.Data, got.Data) || got2.Unshown != 0 || !slices.Equal(got2.Seated, a.Seated) {
+		t.Errorf("after settling: %+v, %v", got2, err)
+	}
+	_ = s.Close()
+	wantClean(t, path)
+}
+
+// Saves from many goroutines while checkpoints run as often as they can:
+// every move of every table is in the file afterwards, in order, and the
+// file checks clean. Run under -race in CI.
+func TestJournalUnderCheckpoints(t *testing.T) {
+	path := tempPath(t)
+	s, err := Open(path, Options{NoSync: true, Now: testClock, CheckpointEvery: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const tables, moves = 8, 60
+	var wg sync.WaitGroup
+	errs := make(chan error, tables)
+	for i := range tables {
+		tb := newTable(t, s, fmt.Sprintf("discord:%d", i))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for seq := uint64(1); seq <= moves; seq++ {
+				tb.Data = []byte(fmt.Sprintf("%d/%d", tb.ID, seq))
+				tb.Unshown = seq
+				if err := s.Save(tb, move(seq)); err != nil {
+					errs <- err
+					return
+				}
+				if seq%3 == 0 {
+					if err := s.Shown(tb.ID, seq); err != nil {
+						errs <- err
+						return
+					}
+				}
+				if got, err := s.Table(tb.ID); err != nil || !bytes.Equal(got.Data, tb.Data) {
+					errs <- fmt.Errorf("table %d read back %q, %v after saving %q", tb.ID, got.Data, err, tb.Data)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	c := openTest(t, path)
+	for id := uint64(1); id <= tables; id++ {
+		wantMoves(t, c, id, moves)
+	}
+	_ = c.Close()
+	wantClean(t, path)
+}

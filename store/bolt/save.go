@@ -1,0 +1,267 @@
+package bolt
+
+import (
+	"encoding/binary"
+	"fmt"
+	"time"
+
+	"go.etcd.io/bbolt"
+
+	"github.com/tablee/tablee/store"
+)
+
+// A Save is worked out twice: when it is called, against the data file as
+// the journal will leave it (the shadow, journal.go), to refuse a bad save
+// before it is acknowledged; and when a checkpoint writes it into the data
+// file, against the transaction. Both run planSave on the same inputs, so
+// the two cannot disagree on what a save does.
+
+// saveIn is one Save call: what the journal keeps and a checkpoint applies.
+type saveIn struct {
+	lsn   uint64    // its place in the journal
+	epoch uint64    // of the process that journaled it
+	now   time.Time // when it was called: a table's first finish time
+	t     store.Table
+	move  *store.Move // nil when the save carries no move
+	rec   tableRecord // prepareTable(t)
+}
+
+func newSaveIn(t store.Table, move *store.Move, now time.Time) *saveIn {
+	if move != nil {
+		m := *move
+		move = &m
+	}
+	t.Seated = append([]string(nil), t.Seated...)
+	return &saveIn{now: now.UTC(), t: t, move: move, rec: prepareTable(t)}
+}
+
+// saveState is what planSave reads of the file.
+type saveState interface {
+	nextTable() (uint64, error)
+	// header is the table's record as saved, ok false for a new table.
+	header(id uint64) (h tableHeader, ok bool, err error)
+	// logLast is the last move of the table's log, 0 for none.
+	logLast(id uint64) (uint64, error)
+	// openOf is the chat's entry in the open index, ok false for none.
+	openOf(chat string) (id uint64, ok bool, err error)
+	// unshownOf is the table's entry in the unshown index, 0 for none.
+	unshownOf(id uint64) (uint64, error)
+}
+
+// savePlan is what a Save changes.
+type savePlan struct {
+	prev       tableHeader
+	exists     bool
+	finishedAt time.Time
+	last       uint64
+	unshown    uint64 // the unshown batch after the save
+	raise      bool   // the unshown index entry is raised to unshown
+	leaveOld   bool   // the table changed chat and leaves its old chat's indexes
+	leaveOpen  bool   // ... and its old chat's open entry named it
+	openPut    bool   // the chat's open entry is set to the table
+	openDelete bool   // the chat's open entry (the table) is removed
+}
+
+// planSave checks a save and works out what it changes. It refuses, before
+// anything is written: an id NewTableID never gave; a move whose sequence
+// number is not the next of the log; an unfinished table in a chat that has
+// another one.
+func (s *Store) planSave(st saveState, in *saveIn) (savePlan, error) {
+	t, what := in.t, fmt.Sprintf("saving table %d", in.t.ID)
+	var p savePlan
+	next, err := st.nextTable()
+	if err != nil {
+		return p, s.damaged("meta next_table", err)
+	}
+	if t.ID >= next {
+		return p, &fileError{kind: ErrBadTable, msg: fmt.Sprintf(
+			"store/bolt: %s: %s: id %d was never given by NewTableID", s.path, what, t.ID)}
+	}
+	if p.prev, p.exists, err = st.header(t.ID); err != nil {
+		return p, err
+	}
+	p.last = p.prev.last
+	if in.move != nil {
+		last, err := st.logLast(t.ID)
+		if err != nil {
+			return p, err
+		}
+		if p.exists && last != p.prev.last {
+			return p, shortLog(t.ID, last, p.prev.last)
+		}
+		if in.move.Seq != last+1 {
+			return p, &fileError{kind: ErrMoveSeq, msg: fmt.Sprintf(
+				"store/bolt: %s: %s: move %d refused, the log ends at move %d (a move would be lost or duplicated)",
+				s.path, what, in.move.Seq, last)}
+		}
+		p.last = in.move.Seq
+	}
+	p.finishedAt = in.now
+	if p.exists {
+		// A table that changed chat (a Telegram group that became a
+		// supergroup) leaves its old chat's indexes.
+		if p.prev.chat != t.Chat {
+			p.leaveOld = true
+			cur, ok, err := st.openOf(p.prev.chat)
+			if err != nil {
+				return p, err
+			}
+			p.leaveOpen = ok && cur == t.ID
+		}
+		// A finished table keeps the time it first finished.
+		if p.prev.finished {
+			p.finishedAt = p.prev.finishedAt
+		}
+	}
+	cur, ok, err := st.openOf(t.Chat)
+	if err != nil {
+		return p, err
+	}
+	switch {
+	case t.Finished && ok && cur == t.ID:
+		p.openDelete = true
+	case t.Finished:
+	case !ok:
+		p.openPut = true
+	case cur != t.ID:
+		return p, &fileError{kind: ErrChatBusy, msg: fmt.Sprintf(
+			"store/bolt: %s: %s: chat %s already has open table %d", s.path, what, t.Chat, cur)}
+	}
+	// The unshown index is raised, never lowered: a Save of an older batch
+	// that arrives after a later one must not hide the later one.
+	if p.unshown, err = st.unshownOf(t.ID); err != nil {
+		return p, err
+	}
+	if t.Unshown > p.unshown {
+		p.unshown, p.raise = t.Unshown, true
+	}
+	return p, nil
+}
+
+// header is the table's header as the plan leaves it.
+func (p savePlan) header(in *saveIn) tableHeader {
+	return tableHeader{finished: in.t.Finished, finishedAt: p.finishedAt, last: p.last, chat: in.t.Chat,
+		game: in.t.Game, deflated: in.rec.deflated, due: in.rec.due, unshown: p.unshown, seated: in.rec.seated}
+}
+
+// record is the table's record as the plan writes it.
+func (p savePlan) record(in *saveIn) []byte {
+	return in.rec.encode(p.finishedAt, p.last, p.unshown)
+}
+
+// applySave writes a save into the data file, in the checkpoint's
+// transaction. It keeps the indexes: open names the table while it is
+// unfinished and forgets it once finished; history lists it in its chat's
+// tables; due holds it at its Due while it is unfinished and due (a
+// finished table is never due, though its record keeps the Due it was
+// saved with); unshown holds the highest batch saved and not shown;
+// seated holds it under each user of Seated while it is unfinished.
+func (s *Store) applySave(tx *bbolt.Tx, in *saveIn) error {
+	st := &txState{s: s, tx: tx}
+	p, err := s.planSave(st, in)
+	if err != nil {
+		return err
+	}
+	t, idk := in.t, key(in.t.ID)
+	open, history := tx.Bucket(bOpen), tx.Bucket(bHistory)
+	if p.leaveOld {
+		if p.leaveOpen {
+			if err := open.Delete([]byte(p.prev.chat)); err != nil {
+				return err
+			}
+		}
+		if err := history.Delete(historyKey(p.prev.chat, t.ID)); err != nil {
+			return err
+		}
+	}
+	switch {
+	case p.openDelete:
+		if err := open.Delete([]byte(t.Chat)); err != nil {
+			return err
+		}
+	case p.openPut:
+		if err := open.Put([]byte(t.Chat), idk); err != nil {
+			return err
+		}
+	}
+	hk := historyKey(t.Chat, t.ID)
+	if history.Get(hk) == nil {
+		history.FillPercent = appendFill
+		if err := history.Put(hk, []byte{}); err != nil {
+			return err
+		}
+	}
+	if err := s.putDue(tx, t.ID, p.prev.due, p.exists && p.prev.finished, in.rec.due, t.Finished); err != nil {
+		return err
+	}
+	if err := putSeated(tx, t.ID, p.prev.seated, in.rec.seated); err != nil {
+		return err
+	}
+	if p.raise {
+		if err := tx.Bucket(bUnshown).Put(idk, key(p.unshown)); err != nil {
+			return err
+		}
+	}
+	if err := tx.Bucket(bTables).Put(idk, p.record(in)); err != nil {
+		return err
+	}
+	if in.move != nil {
+		log := tx.Bucket(bLog)
+		log.FillPercent = appendFill
+		return appendMove(log, t.ID, st.tail, in.move)
+	}
+	return nil
+}
+
+// txState is a saveState read in a transaction.
+type txState struct {
+	s    *Store
+	tx   *bbolt.Tx
+	tail logTail // the log's tail logLast read, for appendMove
+}
+
+func (st *txState) nextTable() (uint64, error) { return nextTable(st.tx.Bucket(bMeta)) }
+
+func (st *txState) header(id uint64) (tableHeader, bool, error) {
+	v := st.tx.Bucket(bTables).Get(key(id))
+	if v == nil {
+		return tableHeader{}, false, nil
+	}
+	h, err := decodeTableHeader(id, v)
+	if err != nil {
+		return h, false, st.s.damaged(fmt.Sprintf("table %d", id), err)
+	}
+	return h, true, nil
+}
+
+func (st *txState) logLast(id uint64) (uint64, error) {
+	var err error
+	st.tail, err = readLogTail(st.tx.Bucket(bLog), id)
+	return st.tail.last, err
+}
+
+func (st *txState) openOf(chat string) (uint64, bool, error) {
+	v := st.tx.Bucket(bOpen).Get([]byte(chat))
+	if v == nil {
+		return 0, false, nil
+	}
+	if len(v) != 8 {
+		return 0, false, st.s.damaged(fmt.Sprintf("open index of chat %s holds %d bytes", chat, len(v)), nil)
+	}
+	return binary.BigEndian.Uint64(v), true, nil
+}
+
+func (st *txState) unshownOf(id uint64) (uint64, error) {
+	return st.s.unshownOf(st.tx.Bucket(bUnshown), key(id))
+}
+
+// applyShown clears a table's unshown entry when it holds seq or an
+// earlier batch.
+func (s *Store) applyShown(tx *bbolt.Tx, id, seq uint64) error {
+	b, idk := tx.Bucket(bUnshown), key(id)
+	cur, err := s.unshownOf(b, idk)
+	if err != nil || cur == 0 || cur > seq {
+		return err
+	}
+	return b.Delete(idk)
+}
