@@ -232,6 +232,9 @@ func (c *Core) handle(ctx context.Context, cmd Command) (outs []Out) {
 	// platform gave it (see CleanName).
 	cmd.User.Name = cleanUserName(cmd.User.Name, cmd.User.ID)
 	c.noteUser(cmd.User)
+	if cmd.Private || canonical(cmd.Name) == "hand" {
+		c.reopenDM(cmd.User.ID)
+	}
 	if cmd.Payload != "" {
 		return c.press(ctx, cmd, rep)
 	}
@@ -408,6 +411,10 @@ func (c *Core) deliver(ctx context.Context, outs ...Out) {
 		if tr == nil {
 			continue
 		}
+		if o.Dest == ToUser && c.user(o.User).NoDM {
+			// Not tried again until the user reopens (reopenDM).
+			continue
+		}
 		if err := c.deliverOne(ctx, tr, o); err != nil {
 			if errors.Is(err, ErrNoPrivate) {
 				c.updateUser(o.User, func(u *userRecord) { u.NoDM = true })
@@ -419,6 +426,18 @@ func (c *Core) deliver(ctx context.Context, outs ...Out) {
 				c.updateUser(o.User, func(u *userRecord) { u.NoDM = false })
 			}
 		}
+	}
+}
+
+// reopenDM lets the next private message to a user whose private
+// messages were refused be tried again: he wrote to the bot in private, or
+// asked for his hand. Until then none is sent: every refused one is an
+// invalid request to the platform, and Discord bans for a while the bots
+// that make 10,000 of them in 10 minutes (docs.discord.com, Rate Limits,
+// "Invalid Request Limit"); a 4-player game used to try one per move.
+func (c *Core) reopenDM(user string) {
+	if c.user(user).NoDM {
+		c.updateUser(user, func(u *userRecord) { u.NoDM = false })
 	}
 }
 

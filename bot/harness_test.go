@@ -47,6 +47,8 @@ type recorder struct {
 	mu     sync.Mutex
 	outs   []Out
 	closed map[string]bool // users whose DMs are closed
+	// refused, when set, is told of every private message refused.
+	refused func(Out)
 	// core, when set, is flushed before take: what it saved is delivered.
 	core func() *Core
 }
@@ -55,6 +57,9 @@ func (r *recorder) Deliver(_ context.Context, o Out) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if o.Dest == ToUser && r.closed[o.User] {
+		if r.refused != nil {
+			r.refused(o)
+		}
 		return ErrNoPrivate
 	}
 	r.outs = append(r.outs, o)

@@ -116,9 +116,41 @@ func TestDMClosed_JoinWarnsAndStartWaits(t *testing.T) {
 	}
 	mustRefuse(t, h.do("alice", "/start"), "cannot send their hand in private to bob")
 	delete(h.rec.closed, "local:bob")
-	mustOK(t, h.do("bob", "/lang en")) // any later private success clears it
+	h.core.deliver(ctxBG(), Out{Dest: ToUser, User: "local:bob", Text: "ping"})
+	if h.rec.take(); h.core.user("local:bob").NoDM == false {
+		t.Fatal("a private message was tried again with no word from bob")
+	}
+	h.do("bob", "/hand") // asking for his hand (none yet in a lobby) tries once more
 	h.core.deliver(ctxBG(), Out{Dest: ToUser, User: "local:bob", Text: "ping"})
 	mustOK(t, h.do("alice", "/start"))
+}
+
+// A player whose private messages are refused is not written to again on
+// every move (Discord counts each refusal toward its ban of bots that make
+// too many invalid requests): once per word of his in private or /hand.
+func TestDMClosed_NotRetriedEveryMove(t *testing.T) {
+	h := newHarness(t)
+	tries := 0
+	h.rec.refused = func(o Out) { tries++ }
+	h.seated()
+	h.rec.closed["local:bob"] = true
+	for i, cell := range []string{"1", "4", "2", "5"} {
+		user := "alice"
+		if i%2 == 1 {
+			user = "bob"
+		}
+		mustOK(t, h.do(user, "/move "+cell))
+		h.rec.take()
+	}
+	if tries != 1 {
+		t.Errorf("%d private messages tried to bob in 4 moves, want 1 (the first, refused)", tries)
+	}
+	h.do("bob", "/hand")
+	mustOK(t, h.do("alice", "/move 7"))
+	h.rec.take()
+	if tries != 2 {
+		t.Errorf("%d tries after bob asked for his hand, want 2", tries)
+	}
 }
 
 func TestBadInput(t *testing.T) {

@@ -283,6 +283,16 @@ func TestClosedDMsFallBackToEphemeralHands(t *testing.T) {
 	if in.Original == nil || !in.Original.ephemeral() {
 		t.Fatalf("/hand should be ephemeral: %+v", in.Original)
 	}
+	// Bob's DMs were tried when he joined, and not on every move since:
+	// each refusal counts toward Discord's invalid request limit.
+	hand = f.lastWith(f.dmOf(alice.ID), "", "your hand")
+	e.press(alice, hand, button(t, hand, "9"))
+	f.mu.Lock()
+	refused := f.refusedDM[bob.ID]
+	f.mu.Unlock()
+	if refused != 1 {
+		t.Errorf("%d DMs to bob refused with 50007, want 1 (when he joined)", refused)
+	}
 	e.noHiddenInformation()
 }
 

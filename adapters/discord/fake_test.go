@@ -35,6 +35,7 @@ type fake struct {
 	order        []*fmsg
 	dms          map[string]string // user -> DM channel
 	closedDM     map[string]bool
+	refusedDM    map[string]int    // per user: messages refused with 50007
 	threads      map[string]string // thread -> parent channel
 	commands     []registration
 	inters       map[string]*finter
@@ -208,7 +209,7 @@ type finter struct {
 func newFake(t testing.TB) *fake {
 	f := &fake{
 		t: t, appID: "900000000000000001", botID: "900000000000000001", guild: "800000000000000001",
-		next: 1000, msgs: map[string]*fmsg{}, dms: map[string]string{}, closedDM: map[string]bool{},
+		next: 1000, msgs: map[string]*fmsg{}, dms: map[string]string{}, closedDM: map[string]bool{}, refusedDM: map[string]int{},
 		threads: map[string]string{}, inters: map[string]*finter{}, byToken: map[string]*finter{},
 		fail429: map[string]float64{}, delays: map[string]time.Duration{}, doneCh: map[string]chan struct{}{},
 	}
@@ -468,6 +469,12 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 		ch := parts[1]
 		dm := f.isDM(ch)
 		if dm && f.closedDM[f.dmUser(ch)] {
+			// JSON error code 50007, "Cannot send messages to this user"
+			// (docs.discord.com/developers/topics/opcodes-and-status-codes,
+			// JSON Error Codes): DMs closed to server members, or the bot
+			// blocked. A 403 counts toward the invalid request limit
+			// (topics/rate-limits, "Invalid Request Limit").
+			f.refusedDM[f.dmUser(ch)]++
 			fail(403, 50007, "Cannot send messages to this user")
 			return
 		}
