@@ -201,9 +201,15 @@ type finter struct {
 	Types                    []int // the callback types, in order
 	Original                 *fmsg // the response message (or, for a component, the message it updated)
 	Followups                []*fmsg
-	ModalID                  string
-	ModalLabel               string
-	Choices                  []*discordgo.ApplicationCommandOptionChoice
+	// Thinking is set by a deferred response (type 5) until the message is
+	// edited or followed up: the first followup then edits it.
+	Thinking bool
+	// FollowupsLost counts the followups that became an edit of the
+	// deferred message.
+	FollowupsLost int
+	ModalID       string
+	ModalLabel    string
+	Choices       []*discordgo.ApplicationCommandOptionChoice
 }
 
 func newFake(t testing.TB) *fake {
@@ -527,6 +533,20 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			f.applyEdit(in.Original, body, files)
+			in.Thinking = false
+			reply(200, in.Original.json(f.botID))
+		case r.Method == "POST" && len(parts) == 3 && in.Thinking:
+			// After a deferred response (type 5), the first followup edits
+			// the "thinking" message, which keeps the ephemeral flag of the
+			// deferral whatever the followup's flags say
+			// (docs.discord.com/developers/interactions/receiving-and-responding,
+			// "Create Followup Message" and "Responding to an Interaction":
+			// a deferred response's flags are set with the deferral).
+			in.Thinking = false
+			flags := in.Original.Flags
+			f.applyEdit(in.Original, body, files)
+			in.Original.Flags = flags
+			in.FollowupsLost++
 			reply(200, in.Original.json(f.botID))
 		case r.Method == "POST" && len(parts) == 3:
 			m := f.decodeNew(body)
@@ -670,6 +690,7 @@ func (f *fake) callback(in *finter, body []byte, files []string) {
 		}
 		f.add(m)
 		in.Original = m
+		in.Thinking = b.Type == 5
 	case 6:
 	case 7:
 		if in.Original == nil {

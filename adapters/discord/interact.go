@@ -393,6 +393,14 @@ func (r *responder) show(o bot.Out) {
 		}
 	case r.deferred && !r.fromMessage && !r.responded && hidden:
 		r.editOriginal(m) // the deferral was ephemeral
+	case r.deferred && !r.fromMessage && !hidden:
+		// After an ephemeral deferral, Discord makes the first followup an
+		// edit of the deferred message, ephemeral whatever its flags: a
+		// public text sent so would be seen by its author alone, then
+		// replaced by the ✓. It goes to the channel as a message.
+		if _, err := r.a.send(r.ctx, r.i.ChannelID, m); err != nil {
+			r.a.log.Warn("posting a public answer after a deferral", "err", err)
+		}
 	default:
 		if r.followup(m, flags) && !hidden {
 			r.a.countPublic(r.i.ChannelID)
