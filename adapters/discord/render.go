@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -97,20 +98,64 @@ func embed(o bot.Out) *discordgo.MessageEmbed {
 	if o.Board {
 		e.Color = boardColour
 	}
-	var mono string
-	if len(o.Mono) > 0 {
-		lines := o.Mono
-		// A board too tall for the embed loses its last lines rather than
-		// its code block.
-		for len(lines) > 0 && len(strings.Join(lines, "\n"))+8 > maxEmbedDesc-100 {
-			lines = lines[:len(lines)-1]
-		}
-		mono = "```\n" + strings.ReplaceAll(strings.Join(lines, "\n"), "```", "ʼʼʼ") + "\n```"
-	}
-	rest := maxEmbedDesc - len([]rune(mono)) - 1
-	e.Description = joinNonEmpty("\n", mono, clip(o.Text, max(rest, 1)))
+	e.Description = describe(o.Mono, o.Text)
 	return e
 }
+
+// statusRoom is the room the end of a board's text keeps when the board is
+// too tall for an embed: who is awaited and until when are its last lines.
+const statusRoom = 600
+
+// describe lays a board's monospace lines and its text in one embed
+// description. What does not fit goes, least useful first: the text's
+// first lines (what happened, oldest first), then, when the text's end
+// still lacks room, the board's last lines (its legend); never the end of
+// the text, which says who is awaited and the deadline.
+func describe(mono []string, text string) string {
+	block := func(lines []string) string {
+		if len(lines) == 0 {
+			return ""
+		}
+		return "```\n" + strings.ReplaceAll(strings.Join(lines, "\n"), "```", "ʼʼʼ") + "\n```"
+	}
+	room := maxEmbedDesc - 1
+	lines := mono
+	kept := keepTail(text, room-runes(block(lines)))
+	if want := min(runes(text), statusRoom); runes(kept) < want {
+		kept = keepTail(text, want)
+		for len(lines) > 0 && runes(block(lines))+runes(kept) > room {
+			lines = lines[:len(lines)-1]
+		}
+	}
+	return joinNonEmpty("\n", block(lines), kept)
+}
+
+// keepTail keeps the last lines of s that fit in n runes, the lines it
+// dropped replaced by "…"; a last line longer than n is clipped.
+func keepTail(s string, n int) string {
+	if runes(s) <= n {
+		return s
+	}
+	if n < 2 {
+		return ""
+	}
+	lines := strings.Split(s, "\n")
+	kept := []string{}
+	size := 2 // "…\n"
+	for i := len(lines) - 1; i >= 0; i-- {
+		if size+runes(lines[i])+1 > n {
+			break
+		}
+		kept = append([]string{lines[i]}, kept...)
+		size += runes(lines[i]) + 1
+	}
+	if len(kept) == 0 {
+		return clip(lines[len(lines)-1], n)
+	}
+	return "…\n" + strings.Join(kept, "\n")
+}
+
+func runes(s string) int { return utf8.RuneCountInString(s) }
 
 func joinNonEmpty(sep string, parts ...string) string {
 	var keep []string
