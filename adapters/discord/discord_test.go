@@ -508,4 +508,14 @@ func TestTextButtonsOpenAModal(t *testing.T) {
 	if in := e.pressData(alice, aliceHand, "m1.0.5"); in.ModalID != "" {
 		t.Errorf("a move button opened a modal")
 	}
+	// A question longer than a label's 45 characters (La Coquillaude's run
+	// to 84) is shown whole above the input; a short one is the label.
+	long := "Combien d'anagrammes de ALERTEE annonces-tu, et lesquelles (sépare-les par des virgules) ?"
+	for ask, wantText := range map[string]string{long: long, "Un mot qui contient AG ?": ""} {
+		e.a.rememberAsks(map[string]string{"a1.0.5": ask})
+		in := e.pressData(alice, aliceHand, "a1.0.5")
+		if in.ModalText != wantText || (wantText == "" && in.ModalLabel != ask) {
+			t.Errorf("question %q: modal text %q, label %q", ask, in.ModalText, in.ModalLabel)
+		}
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
@@ -209,6 +210,7 @@ type finter struct {
 	FollowupsLost int
 	ModalID       string
 	ModalLabel    string
+	ModalText     string // a text display above the input
 	Choices       []*discordgo.ApplicationCommandOptionChoice
 }
 
@@ -703,10 +705,19 @@ func (f *fake) callback(in *finter, body []byte, files []string) {
 		_ = json.Unmarshal(b.Data, &w)
 		in.Choices = w.Choices
 	case 9:
+		// A modal: a title of at most 45 characters, a custom id of at most
+		// 100; action rows holding a text input, whose label holds at most
+		// 45 characters, and text displays of at most 4,000
+		// (docs.discord.com/developers/interactions/receiving-and-responding,
+		// "Modal"; components/reference, "Text Input" and "Text Display";
+		// components/using-modal-components). Discord refuses a modal over
+		// them with a 400; the fake fails the test.
 		var d struct {
 			CustomID   string `json:"custom_id"`
 			Title      string `json:"title"`
 			Components []struct {
+				Type       int    `json:"type"`
+				Content    string `json:"content"`
 				Components []struct {
 					Label string `json:"label"`
 				} `json:"components"`
@@ -714,11 +725,21 @@ func (f *fake) callback(in *finter, body []byte, files []string) {
 		}
 		_ = json.Unmarshal(b.Data, &d)
 		in.ModalID = d.CustomID
-		if len(d.Components) > 0 && len(d.Components[0].Components) > 0 {
-			in.ModalLabel = d.Components[0].Components[0].Label
+		for _, c := range d.Components {
+			switch c.Type {
+			case 1:
+				if len(c.Components) > 0 {
+					in.ModalLabel = c.Components[0].Label
+				}
+			case 10:
+				in.ModalText = c.Content
+			default:
+				f.t.Errorf("fake: a component of type %d in a modal", c.Type)
+			}
 		}
-		if len(d.Title) > 45 || len(d.CustomID) > 100 {
-			f.t.Errorf("fake: modal over its limits")
+		if utf8.RuneCountInString(d.Title) > 45 || len(d.CustomID) > 100 || utf8.RuneCountInString(in.ModalLabel) > 45 ||
+			utf8.RuneCountInString(in.ModalText) > 4000 {
+			f.t.Errorf("fake: modal over its limits: %s", b.Data)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -170,18 +171,24 @@ func (a *Adapter) openModal(i *discordgo.Interaction, cmd bot.Command, payload s
 	if payload[0] == 'w' {
 		title, label, maxLen = text(cmd.User.Lang, "discord.modal_title_words"), text(cmd.User.Lang, "discord.modal_label_words"), 120
 	}
-	if ask != "" {
-		label = clip(ask, 45)
+	// A text input's label holds 45 characters; a longer question (La
+	// Coquillaude's run to 84) is shown whole above the input, in a text
+	// display, and the label says what to type.
+	var comps []discordgo.MessageComponent
+	switch {
+	case ask == "":
+	case utf8.RuneCountInString(ask) <= maxModalLabel:
+		label = ask
+	default:
+		comps = append(comps, discordgo.TextDisplay{Content: clip(ask, maxTextDisplay)})
 	}
+	comps = append(comps, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.TextInput{CustomID: "word", Label: clip(label, maxModalLabel), Style: discordgo.TextInputShort,
+			Required: true, MinLength: 1, MaxLength: maxLen},
+	}})
 	err := a.s.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseModal,
-		Data: &discordgo.InteractionResponseData{
-			CustomID: payload, Title: clip(title, 45),
-			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.TextInput{CustomID: "word", Label: label, Style: discordgo.TextInputShort,
-					Placeholder: clip(ask, 100), Required: true, MinLength: 1, MaxLength: maxLen},
-			}}},
-		},
+		Data: &discordgo.InteractionResponseData{CustomID: payload, Title: clip(title, maxModalTitle), Components: comps},
 	}, discordgo.WithContext(a.baseCtx()))
 	if err != nil {
 		a.log.Warn("opening a modal", "err", err)

@@ -24,6 +24,9 @@ const (
 	maxButtonLabel  = 80
 	maxOptionLabel  = 100
 	maxCustomID     = 100
+	maxModalTitle   = 45
+	maxModalLabel   = 45
+	maxTextDisplay  = 4000
 )
 
 const boardColour = 0x2E7D32
