@@ -50,25 +50,57 @@ func Commands() []CommandInfo {
 	for _, c := range out {
 		seen[c.Name] = true
 	}
+	// A verb two games share ("/pioche" in Words Out and Le Grand
+	// Escogriffe) is one command, which describes itself for both.
+	var verbs []string
+	gamesOf := map[string][]games.Engine{}
 	for _, e := range games.All() {
 		for _, v := range e.Verbs() {
 			if seen[v] {
 				continue
 			}
-			seen[v] = true
-			info := CommandInfo{Name: v, Game: e.Name(), Names: map[i18n.Lang]string{}, Descriptions: map[i18n.Lang]string{}, Args: map[i18n.Lang]string{}}
-			for _, l := range i18n.Langs {
-				r := i18n.Renderer{Lang: l}
-				info.Names[l] = v
-				key := e.Name() + ".verb." + v
-				if i18n.Has(l, key) {
-					info.Descriptions[l] = r.Text(i18n.T(key))
-				} else {
-					info.Descriptions[l] = r.Text(i18n.T("cmd.verb", v, i18n.T(e.Name()+".title")))
-				}
+			if gamesOf[v] == nil {
+				verbs = append(verbs, v)
 			}
-			out = append(out, info)
+			gamesOf[v] = append(gamesOf[v], e)
 		}
 	}
+	for _, v := range verbs {
+		es := gamesOf[v]
+		info := CommandInfo{Name: v, Game: es[0].Name(), Names: map[i18n.Lang]string{}, Descriptions: map[i18n.Lang]string{}, Args: map[i18n.Lang]string{}}
+		for _, l := range i18n.Langs {
+			r := i18n.Renderer{Lang: l}
+			info.Names[l] = v
+			info.Descriptions[l] = verbDescription(r, v, es)
+		}
+		out = append(out, info)
+	}
 	return slices.Clip(out)
+}
+
+// verbDescription describes a game verb: the game's own words for it, or
+// "a Crack Word move"; for a verb of several games, the move of each.
+func verbDescription(r i18n.Renderer, v string, es []games.Engine) string {
+	if len(es) == 1 {
+		if key := es[0].Name() + ".verb." + v; i18n.Has(r.Lang, key) {
+			return r.Text(i18n.T(key))
+		}
+	}
+	titles := make([]i18n.Msg, len(es))
+	for i, e := range es {
+		titles[i] = i18n.T(e.Name() + ".title")
+	}
+	return r.Text(i18n.T("cmd.verb", v, orList(titles)))
+}
+
+// orList is "A", "A or B", "A, B or C" in the reader's language.
+func orList(items []i18n.Msg) i18n.Msg {
+	if len(items) == 1 {
+		return items[0]
+	}
+	head := items[0]
+	for _, it := range items[1 : len(items)-1] {
+		head = i18n.T("list.comma", head, it)
+	}
+	return i18n.T("list.or", head, items[len(items)-1])
 }

@@ -2,8 +2,10 @@ package bot
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
+	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -29,5 +31,35 @@ func TestCommands_MenusInBothLanguages(t *testing.T) {
 		if canonical(c.Names[i18n.FR]) != c.Name {
 			t.Errorf("/%s is not understood as /%s", c.Names[i18n.FR], c.Name)
 		}
+	}
+}
+
+// A verb two games share is one command that names both, in both
+// languages ("/pioche": Words Out and Le Grand Escogriffe).
+func TestSharedVerbDescribesEveryGame(t *testing.T) {
+	gamesOf := map[string][]string{}
+	for _, e := range games.All() {
+		for _, v := range e.Verbs() {
+			gamesOf[v] = append(gamesOf[v], e.Name())
+		}
+	}
+	shared := 0
+	for _, c := range Commands() {
+		gs := gamesOf[c.Name]
+		if c.Game == "" || len(gs) < 2 {
+			continue
+		}
+		shared++
+		for _, l := range i18n.Langs {
+			for _, g := range gs {
+				title := i18n.Renderer{Lang: l}.Text(i18n.T(g + ".title"))
+				if !strings.Contains(c.Descriptions[l], title) {
+					t.Errorf("/%s (%s): %q does not name %s", c.Name, l, c.Descriptions[l], title)
+				}
+			}
+		}
+	}
+	if shared == 0 {
+		t.Fatal("no verb shared by two games: the test checks nothing")
 	}
 }

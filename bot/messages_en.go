@@ -132,5 +132,7 @@ func init() {
 		"cmd.stats":            "Your games played and won",
 		"cmd.help":             "Tablée's help",
 		"cmd.verb":             "/%v: a %v move",
+		"list.comma":           "%v, %v",
+		"list.or":              "%v or %v",
 	})
 }

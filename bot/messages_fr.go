@@ -132,5 +132,7 @@ func init() {
 		"cmd.stats":            "Tes parties jouées et gagnées",
 		"cmd.help":             "L'aide de Tablée",
 		"cmd.verb":             "/%v : un coup de %v",
+		"list.comma":           "%v, %v",
+		"list.or":              "%v ou %v",
 	})
 }
