@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"strings"
+	"sync/atomic"
 	"testing"
 )
 
@@ -130,10 +131,12 @@ func TestDMClosed_JoinWarnsAndStartWaits(t *testing.T) {
 // too many invalid requests): once per word of his in private or /hand.
 func TestDMClosed_NotRetriedEveryMove(t *testing.T) {
 	h := newHarness(t)
-	tries := 0
-	h.rec.refused = func(o Out) { tries++ }
+	var tries atomic.Int32 // counted by the deliverers
+	h.rec.refused = func(o Out) { tries.Add(1) }
 	h.seated()
+	h.rec.mu.Lock() // the deliverers read it
 	h.rec.closed["local:bob"] = true
+	h.rec.mu.Unlock()
 	for i, cell := range []string{"1", "4", "2", "5"} {
 		user := "alice"
 		if i%2 == 1 {
@@ -142,14 +145,14 @@ func TestDMClosed_NotRetriedEveryMove(t *testing.T) {
 		mustOK(t, h.do(user, "/move "+cell))
 		h.rec.take()
 	}
-	if tries != 1 {
-		t.Errorf("%d private messages tried to bob in 4 moves, want 1 (the first, refused)", tries)
+	if n := tries.Load(); n != 1 {
+		t.Errorf("%d private messages tried to bob in 4 moves, want 1 (the first, refused)", n)
 	}
 	h.do("bob", "/hand")
 	mustOK(t, h.do("alice", "/move 7"))
 	h.rec.take()
-	if tries != 2 {
-		t.Errorf("%d tries after bob asked for his hand, want 2", tries)
+	if n := tries.Load(); n != 2 {
+		t.Errorf("%d tries after bob asked for his hand, want 2", n)
 	}
 }
 
