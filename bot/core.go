@@ -348,6 +348,7 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 		// a note of an adapter or a rewrite at start-up does not.
 		t.Touched = c.clock.Now().UTC()
 	}
+	t.noteTurns()
 	rec, err := t.record()
 	if err != nil {
 		return err

@@ -35,6 +35,7 @@ func init() {
 		"bot.games_line":         "• %v (/play %v) — %v",
 		"bot.go":                 "Here we go!",
 		"bot.hand_title":         "%v — your hand (table #%v)",
+		"bot.hand_title_turn":    "%v — your turn, move %v (table #%v)",
 		"bot.help": "Commands:\n" +
 			"/play <game> [options] — open a table (games: %v)\n" +
 			"/join, /leave — take or leave a seat\n" +

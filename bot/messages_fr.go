@@ -35,6 +35,7 @@ func init() {
 		"bot.games_line":         "• %v (/jouer %v) — %v",
 		"bot.go":                 "C'est parti !",
 		"bot.hand_title":         "%v — ton jeu (table n°%v)",
+		"bot.hand_title_turn":    "%v — à toi de jouer, coup %v (table n°%v)",
 		"bot.help": "Commandes :\n" +
 			"/jouer <jeu> [options] — ouvrir une table (jeux : %v)\n" +
 			"/rejoindre, /partir — prendre ou quitter une place\n" +

@@ -52,6 +52,17 @@ type Out struct {
 	Buttons    [][]Button
 	// Mentions lists users whose attention is wanted (whose turn it is).
 	Mentions []Mention
+	// Hand marks a seat's private view (a ToUser message about Table):
+	// adapters keep one message of it per table and user, edited in place.
+	Hand bool
+	// Turn is the turn the message is about (turns.go): for a board, the
+	// table's turn count, which changes when the game starts waiting for
+	// someone new (ping those mentioned once per turn); for a hand, the
+	// turn its seat was last called for. MustAct says a hand's seat must
+	// play now: a hand that must act in a turn not yet notified is sent as
+	// a new message, which notifies; any other replaces the last one.
+	Turn    uint64
+	MustAct bool
 
 	// draw is the picture still to draw, off the table's lock.
 	draw *drawing

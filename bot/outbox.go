@@ -212,6 +212,10 @@ func (c *Core) takeOutbox(t *Table) (outs []Out, seq uint64) {
 		if notes := o.Private[s]; len(notes) > 0 {
 			out.Text = strings.Join(renderer(t, lang).Texts(notes), "\n") + "\n\n" + out.Text
 		}
+		if !t.handChanged(s, out) {
+			// The same hand, the same call: nothing to show (turns.go).
+			continue
+		}
 		outs = append(outs, out)
 	}
 	return outs, o.Seq

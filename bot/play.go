@@ -143,7 +143,7 @@ func (c *Core) playBots(t *Table) (moved bool) {
 // boardOut draws the public view (or the lobby) for the chat.
 func (c *Core) boardOut(t *Table) Out {
 	r := renderer(t, t.Settings.Lang)
-	out := Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Board: true}
+	out := Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Board: true, Turn: t.Turns}
 	title := r.Text(i18n.T(t.Game + ".title"))
 	out.Title = r.Text(i18n.T("bot.table_title", title, t.ID))
 	if t.Phase == Lobby {
@@ -206,11 +206,16 @@ func (c *Core) scoreLine(t *Table, r i18n.Renderer) string {
 func (c *Core) privateOut(t *Table, seat int, lang i18n.Lang) Out {
 	r := renderer(t, lang)
 	v := t.game.Private(seat)
-	out := Out{Dest: ToUser, User: t.Seats[seat].User, Table: t.ID, Mono: v.Board}
-	out.Title = r.Text(i18n.T("bot.hand_title", r.Text(i18n.T(t.Game+".title")), t.ID))
+	out := Out{Dest: ToUser, User: t.Seats[seat].User, Table: t.ID, Mono: v.Board, Hand: true, Turn: t.Seats[seat].Since}
+	game := r.Text(i18n.T(t.Game + ".title"))
+	out.Title = r.Text(i18n.T("bot.hand_title", game, t.ID))
 	lines := r.Texts(v.Lines)
 	out.Text = strings.Join(lines, "\n")
 	if _, ok := t.waitFor(seat); ok {
+		// The move number tells one call to play from the next, even with
+		// the same cards in hand.
+		out.MustAct = true
+		out.Title = r.Text(i18n.T("bot.hand_title_turn", game, t.Moves+1, t.ID))
 		out.Buttons = c.buttons(t, t.game.Choices(seat, ""), r)
 	}
 	c.picture(t, &out, privateScene(t, seat), r)

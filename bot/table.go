@@ -29,6 +29,10 @@ type Seat struct {
 	Bot  bool   `json:"bot,omitempty"`
 	// Left is set when the player left mid-game: a bot plays the seat.
 	Left bool `json:"left,omitempty"`
+	// Since is the table's turn (Table.Turns) at which the game last began
+	// to wait for this seat: a hand shown in the same turn is an update,
+	// one of a later turn is a call to play (turns.go).
+	Since uint64 `json:"since,omitempty"`
 }
 
 // human tells whether a person plays the seat now.
@@ -82,6 +86,16 @@ type Table struct {
 	Scores  []int     `json:"scores,omitempty"` // the final result
 	// Outbox is what the players have not been shown yet (outbox.go).
 	Outbox Outbox `json:"outbox,omitzero"`
+	// Awaited are the seats the game waited for after the last saved
+	// change, and Turns counts the changes that made it wait for a seat it
+	// did not wait for before (turns.go).
+	Awaited []int  `json:"awaited,omitempty"`
+	Turns   uint64 `json:"turns,omitempty"`
+
+	// shownHands is the last hand shown to each seat, to show a hand only
+	// when it changed (memory only: after a restart a hand is shown once
+	// more).
+	shownHands map[int]uint64
 
 	mu     sync.Mutex
 	engine games.Engine

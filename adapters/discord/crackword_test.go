@@ -55,7 +55,7 @@ func TestWholeCrackWordGame(t *testing.T) {
 		if turn%4 != 3 {
 			var hand *fmsg
 			if u == alice {
-				hand = f.lastWith(f.dmOf(alice.ID), "", "your hand")
+				hand = f.hand(alice.ID)
 			} else {
 				b := e.board(channel)
 				hand = e.press(bob, b, button(t, b, "My hand")).Original
@@ -169,7 +169,7 @@ func TestPicturesAreAttached(t *testing.T) {
 	if !strings.Contains(b.Embeds[0].Description, "```") {
 		t.Fatal("the text board should stay beside the picture")
 	}
-	if hand := f.lastWith(f.dmOf(alice.ID), "", "your hand"); hand == nil || len(hand.Files) != 1 || hand.Files[0] != "hand.png" {
+	if hand := f.hand(alice.ID); hand == nil || len(hand.Files) != 1 || hand.Files[0] != "hand.png" {
 		t.Fatalf("alice's hand picture: %+v", hand)
 	}
 	in := e.press(bob, b, button(t, b, "My hand"))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -87,7 +88,11 @@ func (a *Adapter) deliver(ctx context.Context, o bot.Out) error {
 		if !ok {
 			return fmt.Errorf("discord: not a Discord user: %q", o.User)
 		}
-		return a.sendDM(ctx, id, render(o))
+		if o.Hand && o.Table != 0 {
+			return a.deliverHand(ctx, id, o)
+		}
+		_, err := a.sendDM(ctx, id, render(o))
+		return err
 	case bot.ToChat:
 		ch, err := a.channelOf(ctx, o.Chat)
 		if err != nil {
@@ -135,15 +140,131 @@ func (a *Adapter) dmChannel(ctx context.Context, user string) (string, error) {
 	return c.ID, nil
 }
 
-func (a *Adapter) sendDM(ctx context.Context, user string, m message) error {
+func (a *Adapter) sendDM(ctx context.Context, user string, m message) (*discordgo.Message, error) {
 	ch, err := a.dmChannel(ctx, user)
+	if err != nil {
+		return nil, err
+	}
+	msg, err := a.send(ctx, ch, m)
+	if restCode(err) == codeCannotDM {
+		return nil, bot.ErrNoPrivate
+	}
+	return msg, err
+}
+
+// handRef is a player's hand message for a table, and the turn it called
+// him for (bot.Out.Turn), kept in the table's note "discord.hand.<user>".
+type handRef struct {
+	messageID
+	Turn uint64
+	// shows is a hash of what the message shows, 0 when unknown (read
+	// from the note after a restart).
+	shows uint64
+}
+
+func handNote(user string) string { return "discord.hand." + user }
+
+func (r handRef) String() string {
+	return r.Channel + " " + r.ID + " " + strconv.FormatUint(r.Turn, 10)
+}
+
+func parseHandRef(s string) (handRef, bool) {
+	f := strings.Split(s, " ")
+	if len(f) != 3 || !isSnowflake(f[0]) || !isSnowflake(f[1]) {
+		return handRef{}, false
+	}
+	turn, err := strconv.ParseUint(f[2], 10, 64)
+	return handRef{messageID: messageID{Channel: f[0], ID: f[1]}, Turn: turn}, err == nil
+}
+
+// handOf is the player's hand message for the table, remembered or read
+// from the table's note.
+func (a *Adapter) handOf(table uint64, user string) (handRef, bool) {
+	key := noteAt{table, handNote(user)}
+	a.mu.Lock()
+	r, ok := a.hands[key]
+	a.mu.Unlock()
+	if ok {
+		return r, true
+	}
+	r, ok = parseHandRef(a.core.Note(table, key.key))
+	if ok {
+		a.mu.Lock()
+		a.hands[key] = r
+		a.mu.Unlock()
+	}
+	return r, ok
+}
+
+func (a *Adapter) setHand(table uint64, user string, r handRef) {
+	key := noteAt{table, handNote(user)}
+	a.mu.Lock()
+	a.hands[key] = r
+	a.mu.Unlock()
+	a.notes.set(table, key.key, r.String())
+}
+
+// deliverHand keeps one hand message per player and table. A hand that
+// calls the player for a turn he was not called for yet is a new DM (which
+// notifies him), and the previous one loses its buttons; any other hand
+// edits the last one in place, which notifies no one. Every DM notifies,
+// and a DM per move is what makes players mute a bot (and what Discord's
+// anti-spam watches).
+func (a *Adapter) deliverHand(ctx context.Context, user string, o bot.Out) error {
+	lock := a.tableLock(o.Table)
+	lock.Lock()
+	defer lock.Unlock()
+	m := render(o)
+	shows := m.hash()
+	prev, ok := a.handOf(o.Table, user)
+	call := o.MustAct && (!ok || o.Turn != prev.Turn)
+	if ok && !call {
+		err := a.edit(ctx, prev.messageID, m)
+		if err == nil {
+			prev.shows = shows
+			a.setHand(o.Table, user, prev)
+			return nil
+		}
+		if c := restCode(err); c != codeUnknownMessage && c != codeUnknownChannel {
+			return err
+		}
+		a.log.Info("hand no longer editable: sending it anew", "table", o.Table, "err", err)
+	}
+	msg, err := a.sendDM(ctx, user, m)
 	if err != nil {
 		return err
 	}
-	_, err = a.send(ctx, ch, m)
-	if restCode(err) == codeCannotDM {
-		return bot.ErrNoPrivate
+	if ok && prev.ID != msg.ID {
+		// An older hand keeps its text but not its buttons: only the
+		// newest one can be played from.
+		none := []discordgo.MessageComponent{}
+		if _, err := a.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: prev.ID, Channel: prev.Channel, Components: &none},
+			discordgo.WithContext(ctx)); err != nil && restCode(err) != codeUnknownMessage {
+			a.log.Debug("removing the buttons of an older hand", "table", o.Table, "err", err)
+		}
 	}
+	turn := prev.Turn
+	if o.MustAct {
+		turn = o.Turn
+	}
+	a.setHand(o.Table, user, handRef{messageID{Channel: msg.ChannelID, ID: msg.ID}, turn, shows})
+	return nil
+}
+
+// edit replaces a message's content, embeds, buttons and picture.
+func (a *Adapter) edit(ctx context.Context, at messageID, m message) error {
+	a.rememberAsks(m.asks)
+	content, embeds, comps := m.Content, m.Embeds, m.Components
+	if comps == nil {
+		comps = []discordgo.MessageComponent{}
+	}
+	if embeds == nil {
+		embeds = []*discordgo.MessageEmbed{}
+	}
+	_, err := a.s.ChannelMessageEditComplex(&discordgo.MessageEdit{
+		ID: at.ID, Channel: at.Channel, Content: &content, Embeds: &embeds, Components: &comps,
+		AllowedMentions: m.Mentions, Files: m.files(), Attachments: noAttachments(),
+	}, discordgo.WithContext(ctx))
 	return err
 }
 
@@ -192,24 +313,17 @@ func (a *Adapter) deliverBoard(ctx context.Context, ch string, o bot.Out, force 
 	behind := a.behind[ch]
 	a.mu.Unlock()
 	if ok && !force && ref.Channel == ch && now.Sub(ref.Posted) < a.opts.BoardMaxAge && behind < a.opts.BoardMaxBehind {
-		a.rememberAsks(m.asks)
-		content, embeds, comps := m.Content, m.Embeds, m.Components
-		if comps == nil {
-			comps = []discordgo.MessageComponent{}
-		}
-		if embeds == nil {
-			embeds = []*discordgo.MessageEmbed{}
-		}
-		_, err := a.s.ChannelMessageEditComplex(&discordgo.MessageEdit{
-			ID: ref.Message, Channel: ch, Content: &content, Embeds: &embeds, Components: &comps,
-			AllowedMentions: m.Mentions, Files: m.files(), Attachments: noAttachments(),
-		}, discordgo.WithContext(ctx))
+		err := a.edit(ctx, messageID{Channel: ch, ID: ref.Message}, m)
 		if err == nil {
 			if who != ref.Notified {
-				if who != "" {
-					a.ping(ctx, ch, o.Table, m)
-				} else {
+				// One mention per player per turn: those newly awaited are
+				// pinged; in a phase where everyone plays at once, each
+				// submission shrinks the set and pings no one again.
+				switch newly := a.toPing(o.Table, newlyAwaited(m.Mentions.Users, ref.Notified)); {
+				case who == "":
 					a.unping(ctx, o.Table)
+				case len(newly) > 0:
+					a.ping(ctx, ch, o.Table, newly)
 				}
 				ref.Notified = who
 				a.setBoard(o.Table, ref)
@@ -222,6 +336,13 @@ func (a *Adapter) deliverBoard(ctx context.Context, ch string, o bot.Out, force 
 		default:
 			return err
 		}
+	}
+	if ok && m.Mentions != nil {
+		// A board posted anew names everyone awaited but pings only those
+		// who were not pinged for this turn yet.
+		mentions := *m.Mentions
+		mentions.Users = a.toPing(o.Table, newlyAwaited(m.Mentions.Users, ref.Notified))
+		m.Mentions = &mentions
 	}
 	msg, err := a.send(ctx, ch, m)
 	if err != nil {
@@ -239,19 +360,48 @@ func (a *Adapter) setBoard(table uint64, r boardRef) {
 	a.mu.Lock()
 	a.boards[table] = r
 	a.mu.Unlock()
-	a.notes.set(table, r.String())
+	a.notes.set(table, noteKey, r.String())
 }
 
 // ping mentions the players a table now waits for, in a message of its
 // own (an edited message notifies no one).
-func (a *Adapter) ping(ctx context.Context, ch string, table uint64, board message) {
+// newlyAwaited lists the users of who (user ids) not in notified (the
+// sorted, comma-separated ids pinged for the turn so far).
+func newlyAwaited(who []string, notified string) []string {
+	before := strings.Split(notified, ",")
+	var out []string
+	for _, id := range who {
+		if !slices.Contains(before, id) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// toPing keeps the users (ids) a turn ping must call: those with no hand
+// message at the table. A player whose hand comes by DM is called by a new
+// DM when his turn comes (deliverHand); a ping on top would notify him
+// twice for one turn.
+func (a *Adapter) toPing(table uint64, users []string) []string {
+	var out []string
+	for _, id := range users {
+		if _, dm := a.handOf(table, id); !dm {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// ping posts a turn ping mentioning users (ids), replacing the table's
+// previous one: an edited board notifies no one.
+func (a *Adapter) ping(ctx context.Context, ch string, table uint64, users []string) {
 	a.unping(ctx, table)
 	var tags []string
-	for _, id := range board.Mentions.Users {
+	for _, id := range users {
 		tags = append(tags, "<@"+id+">")
 	}
 	msg, err := a.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{
-		Content: "🔔 " + strings.Join(tags, " "), AllowedMentions: board.Mentions,
+		Content: "🔔 " + strings.Join(tags, " "), AllowedMentions: &discordgo.MessageAllowedMentions{Users: users},
 	}, discordgo.WithContext(ctx))
 	if err != nil {
 		a.log.Warn("turn ping", "table", table, "err", err)
@@ -299,7 +449,7 @@ type noteSaver struct {
 	log  *slog.Logger
 
 	mu      sync.Mutex
-	pending map[uint64]string
+	pending map[noteAt]string
 	writeMu sync.Mutex
 	kick    chan struct{}
 	quit    chan struct{}
@@ -308,15 +458,21 @@ type noteSaver struct {
 }
 
 func newNoteSaver(core *bot.Core, log *slog.Logger) *noteSaver {
-	n := &noteSaver{core: core, log: log, pending: map[uint64]string{}, kick: make(chan struct{}, 1), quit: make(chan struct{})}
+	n := &noteSaver{core: core, log: log, pending: map[noteAt]string{}, kick: make(chan struct{}, 1), quit: make(chan struct{})}
 	n.wg.Add(1)
 	go n.loop()
 	return n
 }
 
-func (n *noteSaver) set(table uint64, v string) {
+// noteAt is one note of one table.
+type noteAt struct {
+	table uint64
+	key   string
+}
+
+func (n *noteSaver) set(table uint64, key, v string) {
 	n.mu.Lock()
-	n.pending[table] = v
+	n.pending[noteAt{table, key}] = v
 	n.mu.Unlock()
 	select {
 	case n.kick <- struct{}{}:
@@ -343,11 +499,11 @@ func (n *noteSaver) flush() {
 	defer n.writeMu.Unlock()
 	n.mu.Lock()
 	batch := n.pending
-	n.pending = map[uint64]string{}
+	n.pending = map[noteAt]string{}
 	n.mu.Unlock()
-	for table, v := range batch {
-		if err := n.core.SetNote(table, noteKey, v); err != nil && !errors.Is(err, store.ErrNotFound) {
-			n.log.Warn("saving the board note", "table", table, "err", err)
+	for at, v := range batch {
+		if err := n.core.SetNote(at.table, at.key, v); err != nil && !errors.Is(err, store.ErrNotFound) {
+			n.log.Warn("saving a note", "table", at.table, "note", at.key, "err", err)
 		}
 	}
 }

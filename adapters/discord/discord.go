@@ -69,6 +69,7 @@ type Adapter struct {
 	dms      map[string]string    // user id -> DM channel id
 	boards   map[uint64]boardRef  // table -> its board message
 	pings    map[uint64]messageID // table -> the last "your turn" ping
+	hands    map[noteAt]handRef   // table and user -> the hand message
 	behind   map[string]int       // channel -> bot messages since its board
 	asks     map[string]string    // payload -> question of its modal
 	tableMus map[uint64]*sync.Mutex
@@ -140,7 +141,7 @@ func New(opts Options) (*Adapter, error) {
 	a := &Adapter{
 		opts: opts, core: opts.Core, s: s, log: opts.Logger.With("platform", "discord"), red: red,
 		ctx: context.Background(),
-		dms: map[string]string{}, boards: map[uint64]boardRef{}, pings: map[uint64]messageID{},
+		dms: map[string]string{}, boards: map[uint64]boardRef{}, pings: map[uint64]messageID{}, hands: map[noteAt]handRef{},
 		behind: map[string]int{}, asks: map[string]string{}, tableMus: map[uint64]*sync.Mutex{},
 	}
 	a.notes = newNoteSaver(opts.Core, a.log)

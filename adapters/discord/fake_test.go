@@ -100,6 +100,7 @@ type fmsg struct {
 	Deleted     bool
 	DM          bool
 	Files       []string // attachment names
+	Sent        string   // its text when it was posted, before any edit
 }
 
 func (m *fmsg) ephemeral() bool { return m.Flags&64 != 0 }
@@ -586,6 +587,7 @@ func (f *fake) dmUser(ch string) string {
 }
 
 func (f *fake) add(m *fmsg) {
+	m.Sent = m.text()
 	f.msgs[m.ID] = m
 	f.order = append(f.order, m)
 }
@@ -867,6 +869,15 @@ func (f *fake) lastWith(ch, user, s string) *fmsg {
 		if strings.Contains(m.text(), s) {
 			return m
 		}
+	}
+	return nil
+}
+
+// hand is the user's last hand DM: "your hand", or "your turn" when the
+// hand calls him to play.
+func (f *fake) hand(user string) *fmsg {
+	if m := f.lastWith(f.dmOf(user), "", "— your "); m != nil {
+		return m
 	}
 	return nil
 }
