@@ -361,6 +361,7 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 		return err
 	}
 	t.committed = rec.Data
+	t.shared.Store(&rec.Data)
 	c.resized(t)
 	c.setDue(t)
 	if opened {

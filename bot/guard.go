@@ -62,6 +62,7 @@ func (c *Core) reload(t *Table) {
 	}
 	t.restore(snapshot{rec.Data})
 	t.committed = rec.Data
+	t.shared.Store(&rec.Data)
 	if t.game == nil && t.Phase == Playing {
 		c.forget(t)
 		return

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/store"
 )
 
 // Suggestion is one way to go on with a move being typed, for platforms
@@ -19,12 +20,45 @@ type Suggestion struct {
 // chat (or, in private, the one table he sits at), following the engine's
 // choices as far as the typed text goes: "E" offers the places of an E.
 // It is empty when the game does not wait for the user. Nothing is played.
+//
+// Discord gives an autocomplete three seconds and no way to defer it: when
+// the table is busy (a move being saved, a slow disk), the suggestions come
+// from the table as last saved, read without its lock.
 func (c *Core) Suggest(cmd Command, typed string) []Suggestion {
-	t := c.lockLive(c.tableFor(cmd))
+	t := c.tableFor(cmd)
 	if t == nil {
 		return nil
 	}
+	if !t.mu.TryLock() {
+		return c.suggestSaved(t, cmd, typed)
+	}
+	if t.evicted {
+		t.mu.Unlock()
+		if t = c.lockLive(c.tableFor(cmd)); t == nil {
+			return nil
+		}
+	}
 	defer c.unlock(t)
+	return c.suggest(t, cmd, typed)
+}
+
+// suggestSaved suggests from the table's last saved record, decoded apart:
+// the live table is not touched.
+func (c *Core) suggestSaved(live *Table, cmd Command, typed string) []Suggestion {
+	rec := live.shared.Load()
+	if rec == nil {
+		return nil
+	}
+	t, err := loadTable(store.Table{ID: live.ID, Data: *rec, Unshown: 1})
+	if err != nil {
+		return nil
+	}
+	return c.suggest(t, cmd, typed)
+}
+
+// suggest follows the engine's choices for what is typed. The caller
+// holds the table's lock, or the table is a copy of its own.
+func (c *Core) suggest(t *Table, cmd Command, typed string) []Suggestion {
 	if t.Phase != Playing || t.game == nil {
 		return nil
 	}

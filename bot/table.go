@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tablee/tablee/games"
@@ -112,6 +113,9 @@ type Table struct {
 	// committed is the record of the table's last save (or load): the
 	// state a failed change goes back to.
 	committed []byte
+	// shared is the same record for readers that must not wait for the
+	// table's lock (autocomplete, suggest.go): stored after each save.
+	shared atomic.Pointer[[]byte]
 	// evicted is set when the table left memory (tables.go): whoever
 	// still holds it must take the copy loaded since (lockLive).
 	evicted bool
@@ -158,6 +162,7 @@ func loadTable(rec store.Table) (*Table, error) {
 	}
 	t.engine = e
 	t.committed = rec.Data
+	t.shared.Store(&rec.Data)
 	if rec.Unshown == 0 {
 		// The store's index says everything saved was shown: the outbox
 		// the record still holds was taken before it was written again.

@@ -486,9 +486,27 @@ func TestBoardRepostedWhenGoneOrOld(t *testing.T) {
 	if third := e.board(channel); third.ID == second.ID {
 		t.Fatal("an old board was edited")
 	}
-	// /board posts it anew too.
+	// /board posts it anew too, after answering the interaction (which has
+	// three seconds; posting may wait for a rate limit).
 	before := e.board(channel)
+	f.mu.Lock()
+	from := len(f.requests)
+	f.mu.Unlock()
 	in := e.slash(carol, channel, "board")
+	f.mu.Lock()
+	answered, posted := -1, -1
+	for i, k := range f.requests[from:] {
+		switch {
+		case answered < 0 && strings.Contains(k, "/callback"):
+			answered = i
+		case posted < 0 && strings.HasPrefix(k, "POST /channels/"+channel+"/messages"):
+			posted = i
+		}
+	}
+	f.mu.Unlock()
+	if answered < 0 || posted < 0 || posted < answered {
+		t.Errorf("/board: the board was posted (request %d) before the interaction was answered (%d)", posted, answered)
+	}
 	if in.Original == nil || !in.Original.ephemeral() {
 		t.Fatalf("/board answers with an ephemeral ✓: %+v", in.Original)
 	}

@@ -319,7 +319,7 @@ func (r *responder) private() bool {
 }
 
 func (r *responder) answer(outs []bot.Out) {
-	var shown []bot.Out
+	var shown, boards []bot.Out
 	var ack *bot.Out
 	for j := range outs {
 		o := outs[j]
@@ -329,30 +329,35 @@ func (r *responder) answer(outs []bot.Out) {
 				ack = &o
 			}
 		case o.Board && o.Table != 0 && !o.Private && !o.Refusal && o.Chat != "":
-			// /board: the board is posted anew as the table's board message.
-			ch, err := r.a.channelOf(r.ctx, o.Chat)
-			if err == nil {
-				err = r.a.deliverBoard(r.ctx, ch, o, true)
-			}
-			if err != nil {
-				r.a.log.Warn("re-posting a board", "err", err)
-				shown = append(shown, o)
-			} else if ack == nil {
-				ack = &bot.Out{Ack: true}
-			}
+			// /board: the board is posted anew as the table's board
+			// message, once the interaction is answered: posting may
+			// wait for a rate limit, and the answer has three seconds.
+			boards = append(boards, o)
 		default:
 			shown = append(shown, o)
 		}
 	}
-	if len(shown) == 0 {
+	switch {
+	case len(shown) == 0:
 		r.acknowledge(ack)
-		return
+	default:
+		for _, o := range shown {
+			r.show(o)
+		}
+		if r.deferred && !r.fromMessage && !r.responded {
+			r.editOriginal(message{Content: "✓"})
+		}
 	}
-	for _, o := range shown {
-		r.show(o)
-	}
-	if r.deferred && !r.fromMessage && !r.responded {
-		r.editOriginal(message{Content: "✓"})
+	for _, o := range boards {
+		ch, err := r.a.channelOf(r.ctx, o.Chat)
+		if err == nil {
+			err = r.a.deliverBoard(r.ctx, ch, o, true)
+		}
+		if err != nil {
+			// The board as a reply of its own, seen by whoever asked.
+			r.a.log.Warn("re-posting a board", "err", err)
+			r.show(o)
+		}
 	}
 }
 
