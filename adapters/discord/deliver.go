@@ -251,8 +251,37 @@ func (a *Adapter) deliverHand(ctx context.Context, user string, o bot.Out) error
 	return nil
 }
 
-// edit replaces a message's content, embeds, buttons and picture.
+// post creates a message as it is.
+func (a *Adapter) post(ctx context.Context, ch string, m message) (*discordgo.Message, error) {
+	return a.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{
+		Content: m.Content, Embeds: m.Embeds, Components: m.Components,
+		AllowedMentions: m.Mentions, Files: m.files(),
+	}, discordgo.WithContext(ctx))
+}
+
+// edit replaces a message's content, embeds, buttons and picture, laid
+// out for what its channel allows.
 func (a *Adapter) edit(ctx context.Context, at messageID, m message) error {
+	m = a.perms.fit(at.Channel, m)
+	msg, err := a.editAs(ctx, at, m)
+	if err != nil && restCode(err) == codeMissingPerms && m.picture != nil {
+		a.perms.update(at.Channel, func(p *chanPerms) { p.noFiles = true })
+		m = withoutPicture(m)
+		msg, err = a.editAs(ctx, at, m)
+	}
+	switch {
+	case err == nil && len(m.Embeds) > 0 && msg != nil && len(msg.Embeds) == 0:
+		// Embed Links denied since the message was posted.
+		a.perms.update(at.Channel, func(p *chanPerms) { p.noEmbeds = true })
+		_, err = a.editAs(ctx, at, plain(m))
+	case restCode(err) == codeMissingAccess:
+		a.perms.update(at.Channel, func(p *chanPerms) { p.missing = permView })
+	}
+	return err
+}
+
+// editAs replaces a message's content, embeds, buttons and picture.
+func (a *Adapter) editAs(ctx context.Context, at messageID, m message) (*discordgo.Message, error) {
 	a.rememberAsks(m.asks)
 	content, embeds, comps := m.Content, m.Embeds, m.Components
 	if comps == nil {
@@ -261,21 +290,17 @@ func (a *Adapter) edit(ctx context.Context, at messageID, m message) error {
 	if embeds == nil {
 		embeds = []*discordgo.MessageEmbed{}
 	}
-	_, err := a.s.ChannelMessageEditComplex(&discordgo.MessageEdit{
+	return a.s.ChannelMessageEditComplex(&discordgo.MessageEdit{
 		ID: at.ID, Channel: at.Channel, Content: &content, Embeds: &embeds, Components: &comps,
 		AllowedMentions: m.Mentions, Files: m.files(), Attachments: noAttachments(),
 	}, discordgo.WithContext(ctx))
-	return err
 }
 
 // send posts a message; every message of the bot in a channel pushes that
 // channel's board further up.
 func (a *Adapter) send(ctx context.Context, ch string, m message) (*discordgo.Message, error) {
 	a.rememberAsks(m.asks)
-	msg, err := a.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{
-		Content: m.Content, Embeds: m.Embeds, Components: m.Components,
-		AllowedMentions: m.Mentions, Files: m.files(),
-	}, discordgo.WithContext(ctx))
+	msg, err := a.postFitted(ctx, ch, m)
 	if err == nil {
 		a.mu.Lock()
 		a.behind[ch]++

@@ -70,6 +70,7 @@ type Adapter struct {
 	boards   map[uint64]boardRef  // table -> its board message
 	pings    map[uint64]messageID // table -> the last "your turn" ping
 	hands    map[noteAt]handRef   // table and user -> the hand message
+	perms    permBook             // what each channel does not allow
 	behind   map[string]int       // channel -> bot messages since its board
 	asks     map[string]string    // payload -> question of its modal
 	tableMus map[uint64]*sync.Mutex
@@ -248,5 +249,6 @@ const (
 	codeNotAuthor       = 50005
 	codeThreadArchived  = 50083
 	codeMissingAccess   = 50001
+	codeMissingPerms    = 50013
 	codeUnknownInteract = 10062
 )

@@ -544,3 +544,59 @@ func TestTextButtonsOpenAModal(t *testing.T) {
 		}
 	}
 }
+
+// A permission denied in a channel: the board goes as text where only the
+// picture or the embed is refused, and whoever acts next is told, in a
+// message only he sees, which permission is missing.
+func TestMissingPermissions(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		perm string
+		sees func(b *fmsg) bool // the board as it reaches the channel
+	}{
+		{permAttach, func(b *fmsg) bool { return b != nil && len(b.Files) == 0 && len(b.Embeds) == 1 }},
+		{permEmbed, func(b *fmsg) bool {
+			return b != nil && len(b.Embeds) == 0 && strings.Contains(b.Content, "```") && strings.Contains(b.Content, "Crack Word")
+		}},
+		{permSend, func(b *fmsg) bool { return b == nil }},
+	} {
+		t.Run(c.perm, func(t *testing.T) {
+			t.Parallel()
+			e := newEnv(t, Options{})
+			f := e.f
+			f.deny(channel, c.perm)
+			var ins []*finter
+			ins = append(ins, e.slash(alice, channel, "play", "game", "crackword"))
+			e.core.Flush()
+			ins = append(ins, e.slash(bob, channel, "join"))
+			ins = append(ins, e.slash(alice, channel, "start"))
+			e.core.Flush()
+			var board *fmsg // the table's board: "Crack Word — table #1"
+			for _, m := range f.channelMsgs(channel) {
+				if m.Interaction == "" && strings.Contains(m.text(), "table #") {
+					board = f.snapshot(m)
+				}
+			}
+			if !c.sees(board) {
+				t.Fatalf("the board without %s: %+v", c.perm, board)
+			}
+			// Whoever acts next is told, in a message only he sees; within
+			// the hour, once.
+			ins = append(ins, e.slash(bob, channel, "hand"), e.slash(alice, channel, "hand"))
+			told := 0
+			for _, in := range ins {
+				for _, m := range append([]*fmsg{in.Original}, in.Followups...) {
+					if m != nil && strings.Contains(m.text(), "“"+c.perm+"”") {
+						told++
+						if !m.ephemeral() || m.For != in.User {
+							t.Errorf("the notice is not for %s alone: %+v", in.User, m)
+						}
+					}
+				}
+			}
+			if told != 1 {
+				t.Errorf("told %d times of %s, want once", told, c.perm)
+			}
+		})
+	}
+}

@@ -36,8 +36,9 @@ type fake struct {
 	order        []*fmsg
 	dms          map[string]string // user -> DM channel
 	closedDM     map[string]bool
-	refusedDM    map[string]int    // per user: messages refused with 50007
-	threads      map[string]string // thread -> parent channel
+	refusedDM    map[string]int             // per user: messages refused with 50007
+	denied       map[string]map[string]bool // channel -> permissions the bot lacks there
+	threads      map[string]string          // thread -> parent channel
 	commands     []registration
 	inters       map[string]*finter
 	byToken      map[string]*finter
@@ -218,7 +219,7 @@ type finter struct {
 func newFake(t testing.TB) *fake {
 	f := &fake{
 		t: t, appID: "900000000000000001", botID: "900000000000000001", guild: "800000000000000001",
-		next: 1000, msgs: map[string]*fmsg{}, dms: map[string]string{}, closedDM: map[string]bool{}, refusedDM: map[string]int{},
+		next: 1000, msgs: map[string]*fmsg{}, dms: map[string]string{}, closedDM: map[string]bool{}, refusedDM: map[string]int{}, denied: map[string]map[string]bool{},
 		threads: map[string]string{}, inters: map[string]*finter{}, byToken: map[string]*finter{},
 		fail429: map[string]float64{}, delays: map[string]time.Duration{}, doneCh: map[string]chan struct{}{},
 	}
@@ -229,6 +230,42 @@ func newFake(t testing.TB) *fake {
 	f.srv = httptest.NewServer(mux)
 	t.Cleanup(f.srv.Close)
 	return f
+}
+
+// deny takes permissions from the bot in a channel, as a server admin's
+// overwrite would. What Discord does without them
+// (docs.discord.com/developers/topics/permissions, "Permissions"; topics/
+// opcodes-and-status-codes, JSON Error Codes): without View Channel every
+// message call fails with 403, code 50001 (Missing Access); without Send
+// Messages a new message fails with 403, 50013 (Missing Permissions); a
+// message with files, without Attach Files, fails with 50013; without Embed
+// Links the message is posted without its embeds, and nothing says so.
+func (f *fake) deny(ch string, perms ...string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.denied[ch] == nil {
+		f.denied[ch] = map[string]bool{}
+	}
+	for _, p := range perms {
+		f.denied[ch][p] = true
+	}
+}
+
+// refuses fails a message call the channel's permissions forbid. The
+// caller holds f.mu.
+func (f *fake) refuses(ch string, files []string, fail func(status, code int, msg string)) bool {
+	d := f.denied[ch]
+	switch {
+	case d[permView]:
+		fail(403, 50001, "Missing Access")
+	case d[permSend]:
+		fail(403, 50013, "Missing Permissions")
+	case d[permAttach] && len(files) > 0:
+		fail(403, 50013, "Missing Permissions")
+	default:
+		return false
+	}
+	return true
 }
 
 // closeDM makes the user's DMs refuse messages (Discord's error 50007).
@@ -477,6 +514,9 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 	case r.Method == "POST" && len(parts) == 3 && parts[0] == "channels" && parts[2] == "messages":
 		ch := parts[1]
 		dm := f.isDM(ch)
+		if f.refuses(ch, files, fail) {
+			return
+		}
 		if dm && f.closedDM[f.dmUser(ch)] {
 			// JSON error code 50007, "Cannot send messages to this user"
 			// (docs.discord.com/developers/topics/opcodes-and-status-codes,
@@ -489,6 +529,9 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 		}
 		m := f.decodeNew(body)
 		m.ID, m.Channel, m.DM, m.Files = f.id(), ch, dm, files
+		if f.denied[ch][permEmbed] {
+			m.Embeds = nil
+		}
 		f.add(m)
 		reply(200, m.json(f.botID))
 	case r.Method == "PATCH" && len(parts) == 4 && parts[0] == "channels" && parts[2] == "messages":
@@ -497,7 +540,13 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 			fail(404, 10008, "Unknown Message")
 			return
 		}
+		if f.refuses(parts[1], files, fail) {
+			return
+		}
 		f.applyEdit(m, body, files)
+		if f.denied[parts[1]][permEmbed] {
+			m.Embeds = nil
+		}
 		reply(200, m.json(f.botID))
 	case r.Method == "DELETE" && len(parts) == 4 && parts[0] == "channels" && parts[2] == "messages":
 		m := f.msgs[parts[3]]

@@ -359,6 +359,7 @@ func (r *responder) answer(outs []bot.Out) {
 			r.show(o)
 		}
 	}
+	r.tellMissing()
 }
 
 // acknowledge answers a command that only needs a confirmation: a short

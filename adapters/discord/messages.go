@@ -20,6 +20,11 @@ func init() {
 		"discord.modal_label_words": "La réponse",
 		"discord.thread_name":       "%v — %v",
 		"discord.thread_opened":     "Table ouverte dans le fil <#%v>.",
+		"discord.perm_missing":      "Il me manque la permission « %v » dans ce salon : %v Un admin du serveur peut me la donner (Paramètres du salon → Permissions).",
+		"discord.perm.view":         "je ne vois pas le salon, rien de la partie n'y est posté.",
+		"discord.perm.send":         "je ne peux rien y poster, ni le plateau ni les tours.",
+		"discord.perm.attach":       "le plateau y est en texte, sans son image.",
+		"discord.perm.embed":        "le plateau y est en texte simple.",
 	})
 	i18n.Register(i18n.EN, map[string]string{
 		"discord.opt.game":          "The game",
@@ -36,6 +41,11 @@ func init() {
 		"discord.modal_label_words": "The answer",
 		"discord.thread_name":       "%v — %v",
 		"discord.thread_opened":     "Table opened in the thread <#%v>.",
+		"discord.perm_missing":      "I lack the permission “%v” in this channel: %v A server admin can give it to me (Channel settings → Permissions).",
+		"discord.perm.view":         "I cannot see the channel, nothing of the game is posted there.",
+		"discord.perm.send":         "I cannot post anything there, neither the board nor the turns.",
+		"discord.perm.attach":       "the board is shown there as text, without its picture.",
+		"discord.perm.embed":        "the board is shown there as plain text.",
 	})
 }
 
