@@ -413,8 +413,9 @@ func (c *Core) deliver(ctx context.Context, outs ...Out) {
 		if tr == nil {
 			continue
 		}
-		if o.Dest == ToUser && c.user(o.User).NoDM {
-			// Not tried again until the user reopens (reopenDM).
+		if u := c.user(o.User); o.Dest == ToUser && (u.NoDM || o.Hand && u.Hand == HandButton) {
+			// Not tried again until the user reopens (reopenDM); hands
+			// not at all for a user who keeps them behind the button.
 			continue
 		}
 		if err := c.deliverOne(ctx, tr, o); err != nil {

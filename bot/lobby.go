@@ -547,6 +547,35 @@ func (c *Core) abandon(t *Table) {
 // settings shows or changes a table's settings:
 // "/settings turn=12h reminder=1h expiry=bot lang=en expert=on".
 func (c *Core) settings(ctx context.Context, cmd Command, rep replier) []Out {
+	// The user's own settings come first, and need no table.
+	var mine []Out
+	var rest []string
+	for _, a := range joinKeyValues(cmd.Args) {
+		key, val, _ := strings.Cut(strings.ToLower(a), "=")
+		if key != "hand" && key != "main" {
+			rest = append(rest, a)
+			continue
+		}
+		switch val {
+		case "dm", "mp", "private", "prive", "privé":
+			c.updateUser(cmd.User.ID, func(u *userRecord) { u.Hand = "" })
+			mine = append(mine, rep.say("bot.set_hand_dm")...)
+		case "button", "bouton":
+			c.updateUser(cmd.User.ID, func(u *userRecord) { u.Hand = HandButton })
+			mine = append(mine, rep.say("bot.set_hand_button")...)
+		default:
+			return rep.refuse("bot.bad_hand", a)
+		}
+	}
+	if len(mine) > 0 && len(rest) == 0 {
+		return mine
+	}
+	cmd.Args = rest
+	return append(mine, c.tableSettings(ctx, cmd, rep)...)
+}
+
+// tableSettings shows or changes the settings of the command's table.
+func (c *Core) tableSettings(ctx context.Context, cmd Command, rep replier) []Out {
 	t, none := c.lockTable(cmd, rep)
 	if t == nil {
 		return none

@@ -68,10 +68,13 @@ type Out struct {
 	draw *drawing
 }
 
-// Mention is a user to notify, with the name to show.
+// Mention is a user to notify, with the name to show. ByDM says his hand
+// reaches him in private, where a new hand calls him to play: an adapter
+// that pings the channel need not ping him too.
 type Mention struct {
 	User string
 	Name string
+	ByDM bool
 }
 
 // Button is one choice on a message. Data goes back to the bot as

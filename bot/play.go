@@ -173,8 +173,8 @@ func (c *Core) boardOut(t *Table) Out {
 	lines := r.Texts(v.Lines)
 	if t.Phase == Playing {
 		for _, w := range t.waiting() {
-			if t.Seats[w.Seat].human() {
-				out.Mentions = append(out.Mentions, Mention{User: t.Seats[w.Seat].User, Name: t.Seats[w.Seat].Name})
+			if s := t.Seats[w.Seat]; s.human() {
+				out.Mentions = append(out.Mentions, Mention{User: s.User, Name: s.Name, ByDM: c.user(s.User).handsByDM()})
 			}
 			if d, ok := t.deadline(w.Seat); ok {
 				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), i18n.Date(d.At))))

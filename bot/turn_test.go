@@ -228,3 +228,41 @@ func TestHint_OnlyWhereAllowed(t *testing.T) {
 	}
 	mustRefuse(t, h.do("bob", "/hint"), "not your turn")
 }
+
+// A player may keep his hands behind the board's button: no private
+// message at all, and the board's mention calls him (Mention.ByDM false).
+func TestHandBehindTheButton(t *testing.T) {
+	h := newHarness(t)
+	mustRefuse(t, h.do("bob", "/settings hand=pigeon"), "hand=pigeon")
+	if h.core.user("local:bob").Hand != "" {
+		t.Fatal("a refused setting changed the preference")
+	}
+	mustOK(t, h.do("bob", "/reglages main=bouton"))
+	h.seated()
+	h.rec.take()
+	mustOK(t, h.do("alice", "/move 5"))
+	outs := h.rec.take()
+	board, _ := lastBoard(outs)
+	if len(board.Mentions) != 1 || board.Mentions[0].User != "local:bob" || board.Mentions[0].ByDM {
+		t.Errorf("bob's call: %+v", board.Mentions)
+	}
+	for _, o := range outs {
+		if o.Dest == ToUser && o.User == "local:bob" {
+			t.Errorf("bob got a private message: %+v", o)
+		}
+	}
+	// His hand is there when he asks for it.
+	if hand := h.do("bob", "/hand"); len(hand) != 1 || !hand[0].Private || len(hand[0].Buttons) == 0 {
+		t.Fatalf("/hand: %+v", hand)
+	}
+	mustOK(t, h.do("bob", "/settings hand=dm"))
+	mustOK(t, h.do("bob", "/move 1"))
+	mustOK(t, h.do("alice", "/move 9"))
+	got := false
+	for _, o := range h.rec.take() {
+		got = got || o.Dest == ToUser && o.User == "local:bob" && o.Hand
+	}
+	if !got {
+		t.Error("back to hands by private message: none came")
+	}
+}

@@ -11,12 +11,16 @@ import (
 
 // userRecord is what the bot remembers of a person across chats.
 type userRecord struct {
-	Name   string    `json:"name,omitempty"`
-	Lang   i18n.Lang `json:"lang,omitempty"` // chosen with /lang; "" follows the platform
-	Hint   i18n.Lang `json:"hint,omitempty"` // the platform's locale, last seen
-	NoDM   bool      `json:"no_dm,omitempty"`
-	Played int       `json:"played,omitempty"`
-	Won    int       `json:"won,omitempty"`
+	Name string    `json:"name,omitempty"`
+	Lang i18n.Lang `json:"lang,omitempty"` // chosen with /lang; "" follows the platform
+	Hint i18n.Lang `json:"hint,omitempty"` // the platform's locale, last seen
+	NoDM bool      `json:"no_dm,omitempty"`
+	// Hand is where the user wants his hands: "" by private message,
+	// HandButton behind the board's "My hand" button, with no private
+	// message at all (/settings hand=button).
+	Hand   string `json:"hand,omitempty"`
+	Played int    `json:"played,omitempty"`
+	Won    int    `json:"won,omitempty"`
 
 	// elem is the user's place in Core.usersLRU: the records of the users
 	// seen least recently leave memory first (Options.Users).
@@ -33,8 +37,16 @@ type userRecord struct {
 // user's next command, and writing it would let anyone grow the file by
 // sending one command from each of many accounts.
 func (u userRecord) worthKeeping() bool {
-	return u.Lang != "" || u.NoDM || u.Played > 0 || u.Won > 0
+	return u.Lang != "" || u.NoDM || u.Hand != "" || u.Played > 0 || u.Won > 0
 }
+
+// HandButton is the user preference of hands shown behind the board's
+// button only.
+const HandButton = "button"
+
+// handsByDM tells whether the user's hands go to him in private: he did not
+// ask to keep them behind the button, and his private messages work.
+func (u userRecord) handsByDM() bool { return u.Hand != HandButton && !u.NoDM }
 
 // user returns a copy of a user's record, read from the store once.
 func (c *Core) user(id string) userRecord {

@@ -344,7 +344,7 @@ func (a *Adapter) deliverBoard(ctx context.Context, ch string, o bot.Out, force 
 				// One mention per player per turn: those newly awaited are
 				// pinged; in a phase where everyone plays at once, each
 				// submission shrinks the set and pings no one again.
-				switch newly := a.toPing(o.Table, newlyAwaited(m.Mentions.Users, ref.Notified)); {
+				switch newly := toPing(o, newlyAwaited(m.Mentions.Users, ref.Notified)); {
 				case who == "":
 					a.unping(ctx, o.Table)
 				case len(newly) > 0:
@@ -366,7 +366,7 @@ func (a *Adapter) deliverBoard(ctx context.Context, ch string, o bot.Out, force 
 		// A board posted anew names everyone awaited but pings only those
 		// who were not pinged for this turn yet.
 		mentions := *m.Mentions
-		mentions.Users = a.toPing(o.Table, newlyAwaited(m.Mentions.Users, ref.Notified))
+		mentions.Users = toPing(o, newlyAwaited(m.Mentions.Users, ref.Notified))
 		m.Mentions = &mentions
 	}
 	msg, err := a.send(ctx, ch, m)
@@ -403,14 +403,14 @@ func newlyAwaited(who []string, notified string) []string {
 	return out
 }
 
-// toPing keeps the users (ids) a turn ping must call: those with no hand
-// message at the table. A player whose hand comes by DM is called by a new
-// DM when his turn comes (deliverHand); a ping on top would notify him
-// twice for one turn.
-func (a *Adapter) toPing(table uint64, users []string) []string {
+// toPing keeps the users (ids) a turn ping must call: those whose hand
+// does not come by DM (bot.Mention.ByDM: DMs closed, or hands kept behind
+// the button). A player whose hand comes by DM is called by a new DM when
+// his turn comes (deliverHand); a ping on top would notify him twice.
+func toPing(o bot.Out, users []string) []string {
 	var out []string
 	for _, id := range users {
-		if _, dm := a.handOf(table, id); !dm {
+		if !slices.ContainsFunc(o.Mentions, func(m bot.Mention) bool { return m.ByDM && m.User == "discord:"+id }) {
 			out = append(out, id)
 		}
 	}
