@@ -9,6 +9,7 @@ import (
 	stdlog "log"
 	"log/slog"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/tablee/tablee/bot"
@@ -85,36 +86,35 @@ func serve(ctx context.Context, args []string, stderr io.Writer) (err error) {
 		defer close(upkeepDone)
 		newUpkeep(st, cfg.Backups.Every.D(), cfg.Backups.Keep, cfg.Retention.D(), log, damage.report).run(runCtx)
 	}()
-	errs := make(chan error, len(platforms)+1)
+	health := newHealth(platforms)
+	var supervisors sync.WaitGroup
 	for _, p := range platforms {
-		go func(p platform) { errs <- p.run(runCtx, core, log) }(p)
+		supervisors.Add(1)
+		go func(p platform) {
+			defer supervisors.Done()
+			supervise(runCtx, p, core, log, health)
+		}(p)
 	}
+	go health.report(runCtx, core, log, healthEvery)
 	// Deadlines that passed while the bot was down are applied as soon as
 	// the scheduler runs: wait until every platform can deliver what they
-	// announce, so that nothing is told to no one. A platform that fails to
-	// start ends the wait at once.
-	failed, first := waitForTransports(runCtx, core, platforms, errs, 30*time.Second, log)
-	if !failed {
-		go func() { core.Run(runCtx); errs <- nil }()
-		select {
-		case <-runCtx.Done():
-			if damage.Err() == nil {
-				log.Info("stopping: signal received")
-			}
-		case first = <-errs:
-			// A platform that stopped because the damage cancelled the run
-			// did not fail.
-			failed = damage.Err() == nil
-		}
+	// announce, so that nothing is told to no one; a platform that cannot
+	// connect yet does not hold the others back for more than the wait.
+	waitForTransports(runCtx, core, platforms, 30*time.Second, log)
+	schedulerDone := make(chan struct{})
+	go func() { core.Run(runCtx); close(schedulerDone) }()
+	<-runCtx.Done()
+	if damage.Err() == nil {
+		log.Info("stopping: signal received")
 	}
-	if failed {
-		log.Error("stopping: a platform stopped", "err", first)
-	}
+	var first error
 	if err := damage.Err(); err != nil {
 		log.Error("stopping: the data file is damaged", "err", err)
 		first = err
 	}
 	cancel()
+	supervisors.Wait()
+	<-schedulerDone
 	core.Close() // waits for the commands under way: no move is cut in half
 	<-upkeepDone // a backup under way is finished, not cut
 	log.Info("stopped")
@@ -168,10 +168,9 @@ func useAsDefault(l *slog.Logger) (restore func()) {
 }
 
 // waitForTransports returns once each platform has registered its
-// transport with the core, when the wait is over (a platform that cannot
-// connect reports its own error), or at once when a platform stops: then
-// failed is true and err is what it said.
-func waitForTransports(ctx context.Context, core *bot.Core, platforms []platform, errs <-chan error, limit time.Duration, log *slog.Logger) (failed bool, err error) {
+// transport with the core, or when the wait is over (a platform that
+// cannot connect logs its own errors and keeps trying).
+func waitForTransports(ctx context.Context, core *bot.Core, platforms []platform, limit time.Duration, log *slog.Logger) {
 	deadline := time.Now().Add(limit)
 	for {
 		missing := ""
@@ -181,17 +180,15 @@ func waitForTransports(ctx context.Context, core *bot.Core, platforms []platform
 			}
 		}
 		if missing == "" {
-			return false, nil
+			return
 		}
 		if time.Now().After(deadline) {
 			log.Warn("scheduler started before a platform was ready", "platform", missing)
-			return false, nil
+			return
 		}
 		select {
 		case <-ctx.Done():
-			return false, nil
-		case err := <-errs:
-			return true, err
+			return
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
