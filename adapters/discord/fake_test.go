@@ -201,8 +201,9 @@ func (m *fmsg) json(botID string) map[string]any {
 // finter is one interaction and what the bot answered to it.
 type finter struct {
 	ID, Token, User, Channel string
-	Types                    []int // the callback types, in order
-	Original                 *fmsg // the response message (or, for a component, the message it updated)
+	Created                  time.Time // when Discord sent it
+	Types                    []int     // the callback types, in order
+	Original                 *fmsg     // the response message (or, for a component, the message it updated)
 	Followups                []*fmsg
 	// Thinking is set by a deferred response (type 5) until the message is
 	// edited or followed up: the first followup then edits it.
@@ -461,6 +462,9 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 			delete(f.fail429, k)
 			f.hits429 = append(f.hits429, time.Now())
 			f.mu.Unlock()
+			// A 429 says when to try again in its headers and body
+			// (docs.discord.com/developers/topics/rate-limits, "Header
+			// Format" and "Exceeding A Rate Limit").
 			w.Header().Set("Content-Type", "application/json")
 			w.Header().Set("X-RateLimit-Limit", "5")
 			w.Header().Set("X-RateLimit-Remaining", "0")
@@ -570,12 +574,26 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 			fail(400, 40060, "Interaction has already been acknowledged.")
 			return
 		}
+		// The initial response must come within 3 seconds of the
+		// interaction, or its token is invalidated
+		// (docs.discord.com/developers/interactions/receiving-and-responding,
+		// "Responding to an Interaction").
+		if time.Since(in.Created) > 3*time.Second {
+			fail(404, 10062, "Unknown interaction")
+			return
+		}
 		f.callback(in, body, files)
 		reply(204, nil)
 	case len(parts) >= 3 && parts[0] == "webhooks":
 		in := f.byToken[parts[2]]
 		if in == nil || parts[1] != f.appID {
 			fail(404, 10015, "Unknown Webhook")
+			return
+		}
+		// Followups and edits of the response use the interaction's token,
+		// valid for 15 minutes (same page, "Followup Messages").
+		if time.Since(in.Created) > 15*time.Minute {
+			fail(401, 50027, "Invalid Webhook Token")
 			return
 		}
 		switch {
@@ -702,7 +720,13 @@ func (f *fake) applyFields(m *fmsg, body []byte) {
 	f.checkLimits(m)
 }
 
-// checkLimits fails the test where real Discord would refuse the message.
+// checkLimits fails the test where real Discord would refuse the message
+// (with a 400): content of 2,000 characters, an embed's description of
+// 4,096 and title of 256 (docs.discord.com/developers/resources/message,
+// "Create Message", and resources/message#embed-object, "Embed Limits");
+// 5 action rows of 5 buttons, custom ids and select values of 100
+// characters (components/reference, "Action Row", "Button", "String
+// Select").
 func (f *fake) checkLimits(m *fmsg) {
 	if n := len([]rune(m.Content)); n > 2000 {
 		f.t.Errorf("fake: content of %d characters", n)
@@ -836,7 +860,7 @@ func (f *fake) interact(typ int, u fuser, channel string, data any, on *fmsg) *f
 	f.mu.Lock()
 	id := f.id()
 	// Long and opaque, as Discord's are; "itok" marks it in the tests.
-	in := &finter{ID: id, Token: "itok" + id + "-Zm9vYmFyYmF6cXV4LXF1dXgtY29yZ2U", User: u.ID, Channel: channel}
+	in := &finter{ID: id, Token: "itok" + id + "-Zm9vYmFyYmF6cXV4LXF1dXgtY29yZ2U", User: u.ID, Channel: channel, Created: time.Now()}
 	if on != nil {
 		in.Original = f.msgs[on.ID] // a component's response updates the real message
 		if in.Original == nil {
