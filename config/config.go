@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -117,7 +118,14 @@ type Telegram struct {
 	// PollTimeout is the long-polling timeout of getUpdates.
 	PollTimeout Duration `yaml:"poll_timeout"`
 	Webhook     Webhook  `yaml:"webhook"`
+	// APIEndpoint is the Bot API server's base URL: Telegram's, a local
+	// Bot API server, Telegram's test environment. tablee appends
+	// /bot<token>/<method>.
+	APIEndpoint string `yaml:"api_endpoint"`
 }
+
+// DefaultTelegramAPI is Telegram's own Bot API server.
+const DefaultTelegramAPI = "https://api.telegram.org"
 
 // Webhook is the Telegram webhook server.
 type Webhook struct {
@@ -181,6 +189,7 @@ func Default() *Config {
 		Telegram: Telegram{
 			Mode:        "polling",
 			PollTimeout: Duration(30e9),
+			APIEndpoint: DefaultTelegramAPI,
 		},
 	}
 }
@@ -541,6 +550,10 @@ func (c *Config) validate(source string, l lines) error {
 	if t.PollTimeout < 0 {
 		bad("telegram.poll_timeout", "must not be negative, not %s", t.PollTimeout)
 	}
+	if u, err := url.Parse(t.APIEndpoint); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" ||
+		u.RawQuery != "" || u.Fragment != "" || strings.Contains(t.APIEndpoint, "%") {
+		bad("telegram.api_endpoint", "must be the http(s):// base URL of a Bot API server (tablee appends /bot<token>/<method>), not %q", t.APIEndpoint)
+	}
 	if t.Enabled && t.Mode == "webhook" {
 		w := t.Webhook
 		if w.Listen == "" {
@@ -573,12 +586,12 @@ func (c Config) String() string {
 		"backups:{every:%s keep:%d} memory:{tables:%s idle:%s users:%d} log:{level:%s format:%s} "+
 		"deadlines:{turn:%s reminder:%s on_expiry:%s} "+
 		"discord:{enabled:%t token:%q dev_guild:%q shard_id:%d shard_count:%d} "+
-		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s webhook:{listen:%q path:%q url:%q secret_token:%q}}}",
+		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s api_endpoint:%q webhook:{listen:%q path:%q url:%q secret_token:%q}}}",
 		c.DataDir, c.Language, c.Dictionary, c.Booklet, c.LobbyExpiry, c.Retention,
 		c.Backups.Every, c.Backups.Keep, c.Memory.Tables, c.Memory.Idle, c.Memory.Users, c.Log.Level, c.Log.Format,
 		c.Deadlines.Turn, c.Deadlines.Reminder, c.Deadlines.OnExpiry,
 		c.Discord.Enabled, c.Discord.Token.mask(), c.Discord.DevGuild, c.Discord.ShardID, c.Discord.ShardCount,
-		c.Telegram.Enabled, c.Telegram.Token.mask(), c.Telegram.Mode, c.Telegram.PollTimeout,
+		c.Telegram.Enabled, c.Telegram.Token.mask(), c.Telegram.Mode, c.Telegram.PollTimeout, c.Telegram.APIEndpoint,
 		c.Telegram.Webhook.Listen, c.Telegram.Webhook.Path, c.Telegram.Webhook.URL, c.Telegram.Webhook.SecretToken.mask())
 }
 
@@ -612,6 +625,7 @@ func (c Config) LogValue() slog.Value {
 			slog.String("token", c.Telegram.Token.mask()),
 			slog.String("mode", c.Telegram.Mode),
 			slog.String("poll_timeout", c.Telegram.PollTimeout.String()),
+			slog.String("api_endpoint", c.Telegram.APIEndpoint),
 			slog.Group("webhook",
 				slog.String("listen", c.Telegram.Webhook.Listen),
 				slog.String("path", c.Telegram.Webhook.Path),

@@ -4,6 +4,7 @@ import (
 	"context"
 	stdlog "log"
 	"log/slog"
+	"strings"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -35,8 +36,9 @@ func init() {
 					Listen: tc.Webhook.Listen, Path: tc.Webhook.Path, URL: tc.Webhook.URL,
 					SecretToken: tc.Webhook.SecretToken.Reveal(),
 				},
-				Lang:   lang,
-				Logger: log,
+				Lang:        lang,
+				Logger:      log,
+				APIEndpoint: strings.TrimRight(tc.APIEndpoint, "/") + "/bot%s/%s",
 			})
 			if err != nil {
 				return err
