@@ -106,7 +106,11 @@ type fakeAPI struct {
 	nextCB    int
 	migrateTo map[int64]int64
 	files     map[string]int // file_id -> bytes of the uploaded photo
-	uploads   int            // photos uploaded (multipart)
+	// immediate makes getUpdates answer at once, whatever its timeout, as
+	// some Bot API servers and proxies do.
+	immediate bool
+	polls     int // getUpdates requests
+	uploads   int // photos uploaded (multipart)
 	nextFile  int
 }
 
@@ -173,6 +177,7 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	if method == "getUpdates" {
 		f.mu.Lock()
+		f.polls++
 		for i, fl := range f.fails {
 			if fl.method == method && fl.times > 0 {
 				fl.times--
@@ -421,6 +426,14 @@ func (f *fakeAPI) find(chat int64, id int) *fakeMsg {
 func (f *fakeAPI) getUpdates(w http.ResponseWriter, r *http.Request, params map[string]string) {
 	offset, _ := strconv.Atoi(params["offset"])
 	timeout, _ := strconv.Atoi(params["timeout"])
+	// "timeout: Timeout in seconds for long polling. Defaults to 0, i.e.
+	// usual short polling" (core.telegram.org/bots/api#getupdates); a
+	// server may also answer at once whatever it is (immediate).
+	f.mu.Lock()
+	if f.immediate {
+		timeout = 0
+	}
+	f.mu.Unlock()
 	deadline := time.After(time.Duration(timeout) * time.Second)
 	for {
 		f.mu.Lock()

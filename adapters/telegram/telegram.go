@@ -224,6 +224,10 @@ func (a *Adapter) drain() {
 	}
 }
 
+// minEmptyPoll is the least time between two getUpdates that found
+// nothing.
+const minEmptyPoll = time.Second
+
 // poll is the long-polling loop: getUpdates with the offset of the last
 // update seen plus one, a timeout of PollTimeout, and a growing back-off
 // after errors (or Telegram's retry_after).
@@ -242,6 +246,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 		if offset != 0 {
 			p["offset"] = strconv.Itoa(offset)
 		}
+		asked := a.clock.Now()
 		resp, err := poller.MakeRequest("getUpdates", p)
 		if err != nil {
 			if ctx.Err() != nil {
@@ -281,11 +286,15 @@ func (a *Adapter) poll(ctx context.Context) error {
 			}
 			a.dispatch(ctx, u)
 		}
-		if timeout == 0 && len(raws) == 0 {
-			// Short polling: do not ask again at once.
+		if took := a.clock.Now().Sub(asked); len(raws) == 0 && took < minEmptyPoll {
+			// Nothing new, and sooner than a long poll would have said
+			// so: short polling, or a server that answers at once
+			// whatever the timeout (some Bot API servers and proxies do).
+			// Asking again at once would make a thousand requests a
+			// second; an idle bot asks about once a second.
 			select {
 			case <-ctx.Done():
-			case <-a.clock.After(time.Second):
+			case <-a.clock.After(minEmptyPoll - took):
 			}
 		}
 	}

@@ -570,3 +570,20 @@ func dump(t *testing.T, f *fakeAPI, chat int64) {
 		t.Logf("#%d from %d edits %d thread %d: %q", m.ID, m.From, m.Edits, m.Thread, m.Text)
 	}
 }
+
+// Against a Bot API server that answers getUpdates at once whatever the
+// timeout, an idle bot asks about once a second, not a thousand times.
+func TestIdlePollingRate(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(o *Options) { o.Clock = systemClock{} })
+	polls := func() int { h.f.mu.Lock(); defer h.f.mu.Unlock(); return h.f.polls }
+	h.f.mu.Lock()
+	h.f.immediate = true
+	h.f.mu.Unlock()
+	before := polls()
+	time.Sleep(2500 * time.Millisecond) // idle: the rate is what is measured
+	n := polls() - before
+	if n > 4 || n < 1 {
+		t.Errorf("%d getUpdates in 2.5 s idle, want about one a second", n)
+	}
+}
