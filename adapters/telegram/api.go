@@ -1,10 +1,12 @@
 package telegram
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -16,6 +18,7 @@ import (
 
 // apiError is a failed request, sorted by what the adapter does about it.
 type apiError struct {
+	method     string // the Bot API method called
 	code       int    // Telegram's error_code, 0 for a network or decoding failure
 	desc       string // Telegram's description
 	retryAfter time.Duration
@@ -24,10 +27,19 @@ type apiError struct {
 }
 
 func (e *apiError) Error() string {
-	if e.code == 0 {
-		return fmt.Sprintf("telegram: %v", e.err)
+	where := "telegram: "
+	if e.method != "" {
+		where += e.method + ": "
 	}
-	return fmt.Sprintf("telegram: %d %s", e.code, e.desc)
+	switch {
+	case e.code != 0 && e.desc != "":
+		return fmt.Sprintf("%s%d %s", where, e.code, e.desc)
+	case e.code != 0:
+		return fmt.Sprintf("%s%d %s (no description)", where, e.code, http.StatusText(e.code))
+	case e.err == nil || e.err.Error() == "":
+		return where + "failed, with no description"
+	}
+	return fmt.Sprintf("%s%v", where, e.err)
 }
 
 func (e *apiError) Unwrap() error { return e.err }
@@ -105,7 +117,7 @@ func classify(resp *tgbotapi.APIResponse, err error, red *redact.Redactor) *apiE
 // requests) for retry_after and is retried when that is at most maxWait;
 // network failures and 5xx are retried with back-off. do performs the
 // request (MakeRequest, or UploadFiles for a photo).
-func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, do func() (*tgbotapi.APIResponse, error)) (json.RawMessage, *apiError) {
+func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, method string, do func() (*tgbotapi.APIResponse, error)) (json.RawMessage, *apiError) {
 	backoff := a.limits.RetryBackoff
 	for attempt := 1; ; attempt++ {
 		var release func()
@@ -116,7 +128,7 @@ func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, d
 			release, err = a.lim.global.acquire(ctx, a.clock)
 		}
 		if err != nil {
-			return nil, &apiError{err: err}
+			return nil, &apiError{method: method, err: err}
 		}
 		resp, err := do()
 		release()
@@ -124,6 +136,7 @@ func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, d
 			return resp.Result, nil
 		}
 		e := classify(resp, err, a.red)
+		e.method = method
 		switch {
 		case e.retryAfter > 0:
 			w := a.lim.global
@@ -139,7 +152,7 @@ func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, d
 			a.log.Warn("telegram request failed, retrying", "chat", chat, "err", e, "in", backoff)
 			select {
 			case <-ctx.Done():
-				return nil, &apiError{err: ctx.Err()}
+				return nil, &apiError{method: method, err: ctx.Err()}
 			case <-a.clock.After(backoff):
 			}
 			backoff *= 2
@@ -151,7 +164,7 @@ func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, d
 
 // request is call with MakeRequest.
 func (a *Adapter) request(ctx context.Context, chat int64, maxWait time.Duration, method string, p tgbotapi.Params) (json.RawMessage, *apiError) {
-	return a.call(ctx, chat, maxWait, func() (*tgbotapi.APIResponse, error) { return a.api.MakeRequest(method, p) })
+	return a.call(ctx, chat, maxWait, method, func() (*tgbotapi.APIResponse, error) { return a.api.MakeRequest(method, p) })
 }
 
 // sentID reads the message id of a sent message.
@@ -161,6 +174,30 @@ func sentID(raw json.RawMessage) int {
 	}
 	_ = json.Unmarshal(raw, &m)
 	return m.MessageID
+}
+
+// statusDoer keeps the HTTP status of a failed call that did not answer
+// in the Bot API's JSON (a proxy's or a load balancer's error page): the
+// library would only say that the body does not decode. The answer is
+// given as the Bot API's own error, its status as error_code.
+type statusDoer struct{ c tgbotapi.HTTPClient }
+
+func (d statusDoer) Do(r *http.Request) (*http.Response, error) {
+	resp, err := d.c.Do(r)
+	if err != nil || resp.StatusCode < 400 || strings.HasPrefix(resp.Header.Get("Content-Type"), "application/json") {
+		return resp, err
+	}
+	body, _ := io.ReadAll(io.LimitReader(resp.Body, 200))
+	_ = resp.Body.Close()
+	desc := fmt.Sprintf("HTTP %d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
+	if text := strings.Join(strings.Fields(string(body)), " "); text != "" {
+		desc += ": " + text
+	}
+	js, _ := json.Marshal(map[string]any{"ok": false, "error_code": resp.StatusCode, "description": desc})
+	resp.Body = io.NopCloser(bytes.NewReader(js))
+	resp.Header.Set("Content-Type", "application/json")
+	resp.ContentLength = int64(len(js))
+	return resp, nil
 }
 
 // ctxDoer makes the library's requests follow a context, so that stopping

@@ -75,6 +75,7 @@ type fakeFail struct {
 	retryAfter int
 	times      int
 	desc       string // "" for a generic one
+	html       bool   // answered by a proxy's error page, not the Bot API's JSON
 }
 
 type fakeUser struct {
@@ -134,11 +135,13 @@ func (f *fakeAPI) reply(w http.ResponseWriter, result any) {
 	fmt.Fprintf(w, `{"ok":true,"result":%s}`, b)
 }
 
+// fail answers as the Bot API does: "If 'ok' equals False, the error is
+// explained in the 'description'. An Integer 'error_code' field is also
+// returned" (core.telegram.org/bots/api#making-requests), with the same
+// HTTP status.
 func (f *fakeAPI) fail(w http.ResponseWriter, code int, desc string, params string) {
 	w.Header().Set("Content-Type", "application/json")
-	if code >= 500 {
-		w.WriteHeader(code)
-	}
+	w.WriteHeader(code)
 	extra := ""
 	if params != "" {
 		extra = `,"parameters":` + params
@@ -204,7 +207,13 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 			if fl.times == 0 {
 				f.fails = append(f.fails[:i], f.fails[i+1:]...)
 			}
-			if fl.code == 429 {
+			if fl.html {
+				// A proxy in front of the Bot API (nginx, a load balancer)
+				// answers with its own page.
+				w.Header().Set("Content-Type", "text/html")
+				w.WriteHeader(fl.code)
+				fmt.Fprintf(w, "<html><body><h1>%d %s</h1></body></html>", fl.code, http.StatusText(fl.code))
+			} else if fl.code == 429 {
 				f.fail(w, 429, "Too Many Requests: retry after "+strconv.Itoa(fl.retryAfter), fmt.Sprintf(`{"retry_after":%d}`, fl.retryAfter))
 			} else if fl.desc != "" {
 				f.fail(w, fl.code, fl.desc, "")

@@ -167,7 +167,7 @@ func New(opts Options) (*Adapter, error) {
 		// more than Telegram takes.
 		client = &http.Client{Timeout: time.Minute}
 	}
-	api, err := tgbotapi.NewBotAPIWithClient(opts.Token, opts.APIEndpoint, client)
+	api, err := tgbotapi.NewBotAPIWithClient(opts.Token, opts.APIEndpoint, statusDoer{client})
 	if err != nil {
 		return nil, fmt.Errorf("telegram: getMe: %w", classify(nil, err, red))
 	}
@@ -199,7 +199,10 @@ func (a *Adapter) WebhookAddr() string {
 // Run receives updates until ctx ends, then finishes the updates in hand
 // and sends what is queued (within DrainTimeout).
 func (a *Adapter) Run(ctx context.Context) error {
-	a.setCommands(ctx)
+	// The command menus are set alongside: commands are answered from the
+	// first second even while setMyCommands is retried.
+	a.handlers.Add(1)
+	go func() { defer a.handlers.Done(); a.setCommands(ctx) }()
 	var err error
 	if a.opts.Mode == "webhook" {
 		err = a.serveWebhook(ctx)
@@ -237,7 +240,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 		a.log.Warn("deleteWebhook failed", "err", e)
 	}
 	poller := *a.api
-	poller.Client = ctxDoer{ctx: ctx, c: &http.Client{Timeout: a.opts.PollTimeout + 30*time.Second}}
+	poller.Client = statusDoer{ctxDoer{ctx: ctx, c: &http.Client{Timeout: a.opts.PollTimeout + 30*time.Second}}}
 	timeout := int(a.opts.PollTimeout / time.Second)
 	offset := 0
 	var backoff time.Duration
@@ -397,7 +400,7 @@ func (a *Adapter) setCommands(ctx context.Context) {
 			}
 		}
 		cfg := tgbotapi.SetMyCommandsConfig{Commands: cmds, LanguageCode: menu.code}
-		if _, e := a.call(ctx, 0, time.Minute, func() (*tgbotapi.APIResponse, error) { return a.api.Request(cfg) }); e != nil {
+		if _, e := a.call(ctx, 0, time.Minute, "setMyCommands", func() (*tgbotapi.APIResponse, error) { return a.api.Request(cfg) }); e != nil {
 			a.log.Warn("setMyCommands failed", "lang", menu.code, "err", e)
 		}
 	}

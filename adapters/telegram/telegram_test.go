@@ -3,6 +3,7 @@ package telegram
 import (
 	"bytes"
 	"context"
+	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/internal/redact/redacttest"
 )
 
 // openTable: alice opens a tic-tac-toe table in the group (or a topic),
@@ -585,5 +587,47 @@ func TestIdlePollingRate(t *testing.T) {
 	n := polls() - before
 	if n > 4 || n < 1 {
 		t.Errorf("%d getUpdates in 2.5 s idle, want about one a second", n)
+	}
+}
+
+// Commands are answered from the start, while setMyCommands fails and is
+// retried alongside; the failure is logged with its method, its HTTP
+// status and what the server said, never the token.
+func TestStartWhileSetMyCommandsFails(t *testing.T) {
+	t.Parallel()
+	var logged redacttest.Buffer
+	h := newHarness(t, func(o *Options) {
+		o.Clock = systemClock{}
+		o.Logger = slog.New(slog.NewTextHandler(&logged, nil))
+	})
+	h.close()
+	h.f.mu.Lock()
+	h.f.fails = append(h.f.fails, &fakeFail{method: "setMyCommands", code: 502, html: true, times: 1000})
+	h.f.mu.Unlock()
+	h.open()
+	start := time.Now()
+	h.f.say(alice, alice.ID, 0, "/help", 0)
+	for {
+		if _, ok := h.f.last(alice.ID, "/play"); ok {
+			break
+		}
+		if time.Since(start) > 2*time.Second {
+			// The menus' retries (1 s, 2 s, 4 s… for each of three
+			// languages) used to come first: about 21 s.
+			t.Fatal("/help not answered within 2 s while setMyCommands fails")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Logf("/help answered %v after the start", time.Since(start).Round(time.Millisecond))
+	want := "telegram: setMyCommands: 502 HTTP 502 Bad Gateway: <html><body><h1>502 Bad Gateway</h1></body></html>"
+	for !strings.Contains(logged.String(), want) && time.Since(start) < 10*time.Second {
+		time.Sleep(10 * time.Millisecond)
+	}
+	out := logged.String()
+	if !strings.Contains(out, want) {
+		t.Errorf("the failure does not say its method, status and answer:\n%s", out)
+	}
+	if strings.Contains(out, fakeToken) {
+		t.Errorf("the token was logged:\n%s", out)
 	}
 }
