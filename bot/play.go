@@ -289,6 +289,35 @@ func (c *Core) recordResult(t *Table) {
 // press runs a button: it checks the table, the move counter and the
 // presser's seat before anything else, so stale, forged or borrowed
 // buttons change nothing.
+// CheckPress tells, before an adapter asks its user for the text a button
+// wants (AsksText: a modal, a forced reply), whether the press would be
+// refused anyway: a forged or stale button, a player not seated or not
+// awaited. It returns the refusal to show instead, nil when the press may
+// go on. Nothing is played.
+func (c *Core) CheckPress(cmd Command) []Out {
+	rep := replier{lang: c.userLang(cmd.User)}
+	p, err := decodePayload(cmd.Payload)
+	if err != nil {
+		return rep.refuse("bot.bad_button")
+	}
+	t := c.lockLive(c.table(p.Table))
+	if t == nil {
+		return rep.refuse("bot.stale_button")
+	}
+	defer c.unlock(t)
+	seat := t.seatOf(cmd.User.ID)
+	switch {
+	case t.Phase != Playing || p.Counter != t.Moves:
+		return rep.refuse("bot.stale_button")
+	case seat < 0:
+		return rep.refuse("bot.not_your_button")
+	}
+	if _, ok := t.waitFor(seat); !ok {
+		return rep.refuse("bot.not_your_turn", c.waitingNames(t))
+	}
+	return nil
+}
+
 func (c *Core) press(ctx context.Context, cmd Command, rep replier) []Out {
 	p, err := decodePayload(cmd.Payload)
 	if err != nil {

@@ -14,6 +14,8 @@ func init() {
 		"telegram.ask_default":       "Tape le mot pour « %v » en réponse à ce message.",
 		"telegram.ask_words":         "%v\nRéponds à ce message avec ta réponse entière, sur une ligne.",
 		"telegram.ask_words_default": "Écris ta réponse pour « %v » en réponse à ce message.",
+		"telegram.ask_generic":       "ton mot",
+		"telegram.ask_words_generic": "ton coup",
 		"telegram.migrated":          "Ce groupe est devenu un supergroupe : la table continue ici.",
 	})
 	i18n.Register(i18n.EN, map[string]string{
@@ -26,6 +28,8 @@ func init() {
 		"telegram.ask_default":       "Type the word for “%v” as a reply to this message.",
 		"telegram.ask_words":         "%v\nReply to this message with your whole answer, on one line.",
 		"telegram.ask_words_default": "Type your answer for “%v” as a reply to this message.",
+		"telegram.ask_generic":       "your word",
+		"telegram.ask_words_generic": "your move",
 		"telegram.migrated":          "This group became a supergroup: the table goes on here.",
 	})
 }

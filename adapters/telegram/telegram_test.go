@@ -631,3 +631,47 @@ func TestStartWhileSetMyCommandsFails(t *testing.T) {
 		t.Errorf("the token was logged:\n%s", out)
 	}
 }
+
+// A word button that would be refused (forged, stale, another's turn) is
+// refused when pressed, before any prompt; its data is never shown.
+func TestStaleAndForgedWordButtons(t *testing.T) {
+	h := newHarness(t)
+	h.openTable(group, 0)
+	m, _ := h.hand(alice)
+	b, _ := button(m, "m")
+	live := "a" + strings.TrimPrefix(*b.CallbackData, "m")
+	counter := strings.Split(live, ".")[1]
+	stale := strings.Replace(live, "."+counter+".", ".9"+counter+".", 1)
+	for name, c := range map[string]struct {
+		u    fakeUser
+		data string
+	}{
+		"forged":       {alice, "a999.0.Q droite 1"},
+		"stale":        {alice, stale},
+		"not his turn": {bob, live},
+	} {
+		if err := h.a.Deliver(context.Background(), bot.Out{Dest: bot.ToUser, User: userKey(c.u.ID), Text: "Choose " + name,
+			Buttons: [][]bot.Button{{{Label: "Row 1", Data: c.data, Ask: "An example word?"}}}}); err != nil {
+			t.Fatal(err)
+		}
+		am, _ := h.f.last(c.u.ID, "Choose "+name)
+		before := len(h.f.botMessages(c.u.ID))
+		h.press(c.u, am, c.data)
+		for _, msg := range h.f.botMessages(c.u.ID)[before:] {
+			t.Errorf("%s: a message after the refused press: %+v", name, msg)
+		}
+		h.f.mu.Lock()
+		answered := h.f.answers[len(h.f.answers)-1]
+		h.f.mu.Unlock()
+		if answered.Text == "" || strings.Contains(answered.Text, c.data) {
+			t.Errorf("%s: the press was answered %q", name, answered.Text)
+		}
+	}
+	for _, c := range h.f.calls {
+		for _, v := range c.Params {
+			if strings.Contains(v, "a999.0.Q") && c.Method != "sendMessage" {
+				t.Errorf("the button's data was shown: %s %v", c.Method, c.Params)
+			}
+		}
+	}
+}

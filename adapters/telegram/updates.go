@@ -349,6 +349,12 @@ func (a *Adapter) onCallback(ctx context.Context, cb *tgbotapi.CallbackQuery, to
 // core with the button's payload.
 func (a *Adapter) askWord(ctx context.Context, org *origin, cb *tgbotapi.CallbackQuery) {
 	lang := a.langOf(cb.From)
+	// A button that would be refused (stale, forged, not his turn) is
+	// refused now, not after the player typed his word.
+	if no := a.core.CheckPress(bot.Command{Chat: org.key, Private: org.private, User: a.user(cb.From), Payload: cb.Data}); len(no) > 0 {
+		a.answer(ctx, org, no)
+		return
+	}
 	a.smu.Lock()
 	ask := a.asks[cb.Data]
 	a.smu.Unlock()
@@ -362,8 +368,9 @@ func (a *Adapter) askWord(ctx context.Context, org *origin, cb *tgbotapi.Callbac
 		text = a.text(lang, key, ask)
 	} else {
 		// After a restart the prompt is forgotten: the button's label says
-		// what the word is for.
-		label := cb.Data
+		// what the word is for (never the button's data, which means
+		// nothing to a person).
+		label := a.text(lang, key+"_generic")
 		if mk := cb.Message.ReplyMarkup; mk != nil {
 			for _, row := range mk.InlineKeyboard {
 				for _, b := range row {
