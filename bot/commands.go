@@ -2,6 +2,7 @@ package bot
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
@@ -103,4 +104,27 @@ func orList(items []i18n.Msg) i18n.Msg {
 		head = i18n.T("list.comma", head, it)
 	}
 	return i18n.T("list.or", head, items[len(items)-1])
+}
+
+// IsCommand tells whether the bot knows a command name (as typed, in
+// either language, an alias, or a game's verb): in a group, an adapter
+// answers only commands meant for it, and "/stats" meant for another bot
+// is not one of its refusals to make.
+func IsCommand(name string) bool {
+	name = canonical(strings.ToLower(name))
+	for _, c := range Commands() {
+		if c.Name == name {
+			return true
+		}
+		for _, n := range c.Names {
+			if n == name {
+				return true
+			}
+		}
+	}
+	switch name {
+	case "press", "start_private", "hand", "pass", "move":
+		return true
+	}
+	return false
 }

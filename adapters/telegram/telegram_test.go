@@ -675,3 +675,27 @@ func TestStaleAndForgedWordButtons(t *testing.T) {
 		}
 	}
 }
+
+// In a group, a command the bot does not know and that does not name it
+// is another bot's: no answer, in the group or in private. Named with the
+// bot's @username, it is refused as usual; a known one is answered.
+func TestUnknownCommandsInAGroup(t *testing.T) {
+	h := newHarness(t)
+	h.settle()
+	count := func() int { return len(h.f.botMessages(group)) + len(h.f.botMessages(alice.ID)) }
+	before := count()
+	h.say(alice, group, 0, "/rank")
+	h.say(alice, group, 0, "/rank@OtherBot")
+	if n := count() - before; n != 0 {
+		t.Errorf("%d answers to commands meant for another bot: %+v", n, h.f.botMessages(alice.ID))
+	}
+	h.say(alice, group, 0, "/rank@"+h.a.Username())
+	if count() == before {
+		t.Error("a command naming the bot got no answer")
+	}
+	before = count()
+	h.say(alice, group, 0, "/jeux")
+	if count() == before {
+		t.Error("/jeux (a known command, in French) got no answer")
+	}
+}

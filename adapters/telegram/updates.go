@@ -162,6 +162,13 @@ func (a *Adapter) forMe(text string) bool {
 	return !found || strings.EqualFold(bot, a.username)
 }
 
+// addressed tells whether a command names this bot: "/play@TableeBot".
+func (a *Adapter) addressed(text string) bool {
+	first, _, _ := strings.Cut(strings.TrimSpace(text), " ")
+	_, bot, found := strings.Cut(first, "@")
+	return found && strings.EqualFold(bot, a.username)
+}
+
 func (a *Adapter) onMessage(ctx context.Context, m *tgbotapi.Message, topic int) {
 	if m.Chat == nil {
 		return
@@ -192,6 +199,11 @@ func (a *Adapter) onGroup(ctx context.Context, m *tgbotapi.Message, topic int) {
 	a.seen(key, m.MessageID, 0)
 	name, args, ok := bot.ParseText(m.Text)
 	if !ok || !a.forMe(m.Text) {
+		return
+	}
+	if !a.addressed(m.Text) && !bot.IsCommand(name) {
+		// A group has other bots: "/rank" meant for one of them is not
+		// ours to refuse. Named with our @username, it is.
 		return
 	}
 	org := &origin{chat: m.Chat.ID, topic: topic, key: key, msgID: m.MessageID, from: m.From}
