@@ -148,7 +148,7 @@ func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, m
 			if e.retryAfter > maxWait {
 				return nil, e
 			}
-		case e.transient() && attempt < a.limits.MaxRetries && ctx.Err() == nil:
+		case e.transient() && attempt < a.limits.MaxRetries && ctx.Err() == nil && !pictureMethod(method):
 			a.log.Warn("telegram request failed, retrying", "chat", chat, "err", e, "in", backoff)
 			select {
 			case <-ctx.Done():
@@ -160,6 +160,39 @@ func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, m
 			return nil, e
 		}
 	}
+}
+
+// pictureMethod tells the methods that upload a picture. They are not
+// retried: a picture that fails is replaced by its text at once (the board
+// would be seconds behind every move, and each retry spends the chat's
+// budget of messages), and the next one is tried anew.
+func pictureMethod(method string) bool { return method == "sendPhoto" || method == "editMessageMedia" }
+
+// refusedMethod tells an error that says the server does not have the
+// method at all (a Bot API server without it, a proxy that lets only some
+// through): 404, 405 or 501. Asking again would only fail again.
+func (e *apiError) refusedMethod() bool { return e.code == 404 || e.code == 405 || e.code == 501 }
+
+// refuse remembers that the server refused a method, once and for all.
+func (a *Adapter) refuse(method string, e *apiError) {
+	a.smu.Lock()
+	known := a.refused[method]
+	a.refused[method] = true
+	a.smu.Unlock()
+	if !known {
+		a.log.Warn("the Bot API server refuses a method; it is not asked again", "method", method, "err", e)
+	}
+}
+
+// refusedBefore is the error of a method the server refused, nil when it
+// did not.
+func (a *Adapter) refusedBefore(method string) *apiError {
+	a.smu.Lock()
+	defer a.smu.Unlock()
+	if a.refused[method] {
+		return &apiError{method: method, code: 404, desc: "refused earlier by the server"}
+	}
+	return nil
 }
 
 // request is call with MakeRequest.

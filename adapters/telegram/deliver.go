@@ -450,6 +450,9 @@ func (a *Adapter) sendPicture(ctx context.Context, chat int64, topic int, png []
 	if markup != nil {
 		_ = p.AddInterface("reply_markup", markup)
 	}
+	if e := a.refusedBefore("sendPhoto"); e != nil {
+		return nil, e
+	}
 	if id := a.fileID(key); id != "" {
 		p["photo"] = id
 		raw, e := a.request(ctx, chat, maxWait, "sendPhoto", p)
@@ -463,8 +466,11 @@ func (a *Adapter) sendPicture(ctx context.Context, chat int64, topic int, png []
 	}
 	files := []tgbotapi.RequestFile{{Name: "photo", Data: tgbotapi.FileBytes{Name: "board.png", Bytes: png}}}
 	raw, e := a.call(ctx, chat, maxWait, "sendPhoto", func() (*tgbotapi.APIResponse, error) { return a.api.UploadFiles("sendPhoto", p, files) })
-	if e == nil {
+	switch {
+	case e == nil:
 		a.keepFileID(key, raw)
+	case e.refusedMethod():
+		a.refuse("sendPhoto", e)
 	}
 	return raw, e
 }
@@ -481,6 +487,9 @@ func (a *Adapter) editPhoto(ctx context.Context, chat int64, msgID int, r render
 	if same {
 		p["caption"], p["parse_mode"] = caption, "HTML"
 		_, e := a.request(ctx, chat, maxWait, "editMessageCaption", p)
+		return e
+	}
+	if e := a.refusedBefore("editMessageMedia"); e != nil {
 		return e
 	}
 	media := func(ref string) {
@@ -500,8 +509,11 @@ func (a *Adapter) editPhoto(ctx context.Context, chat int64, msgID int, r render
 	raw, e := a.call(ctx, chat, maxWait, "editMessageMedia", func() (*tgbotapi.APIResponse, error) {
 		return a.api.UploadFiles("editMessageMedia", p, files)
 	})
-	if e == nil {
+	switch {
+	case e == nil:
 		a.keepFileID(r.photoKey, raw)
+	case e.refusedMethod():
+		a.refuse("editMessageMedia", e)
 	}
 	return e
 }

@@ -330,3 +330,51 @@ func visibleLen(html string) int {
 	s := strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&#34;", `"`, "&#39;", "'").Replace(b.String())
 	return utf16Len(s)
 }
+
+// A picture upload that fails with 5xx is not retried (a retry took 7 s
+// and spent the chat's budget): the text goes at once, one sendPhoto per
+// picture; the next picture is tried anew. A server that refuses the method
+// (404) is not asked again.
+func TestPictureFailuresDoNotStall(t *testing.T) {
+	h := newHarness(t)
+	h.settle()
+	hand := func(key string) bot.Out {
+		return bot.Out{Dest: bot.ToUser, User: userKey(alice.ID), Title: "Game — your hand",
+			Mono: []string{"A B C"}, Text: "Your letters " + key, Picture: []byte("png " + key), PictureKey: key}
+	}
+	sends := func() int { return len(h.f.callsOf("sendPhoto")) }
+	h.f.inject(fakeFail{method: "sendPhoto", chat: alice.ID, code: 502, times: 100})
+	before := sends()
+	if err := h.a.Deliver(context.Background(), hand("k1")); err != nil {
+		t.Fatal(err)
+	}
+	if m, ok := h.f.last(alice.ID, "Your letters k1"); !ok || m.FileID != "" {
+		t.Fatalf("the hand did not go as text at once: %+v", m)
+	}
+	if n := sends() - before; n != 1 {
+		t.Errorf("%d sendPhoto for one picture, want 1 (no retry)", n)
+	}
+	if err := h.a.Deliver(context.Background(), hand("k2")); err != nil {
+		t.Fatal(err)
+	}
+	if n := sends() - before; n != 2 {
+		t.Errorf("the next picture was not tried anew: %d sendPhoto in all", n)
+	}
+
+	h.f.mu.Lock()
+	h.f.fails = nil
+	h.f.mu.Unlock()
+	h.f.inject(fakeFail{method: "sendPhoto", code: 404, desc: "Not Found: method not found", times: 100})
+	before = sends()
+	for _, k := range []string{"k3", "k4", "k5"} {
+		if err := h.a.Deliver(context.Background(), hand(k)); err != nil {
+			t.Fatal(err)
+		}
+		if m, ok := h.f.last(alice.ID, "Your letters "+k); !ok || m.FileID != "" {
+			t.Fatalf("%s: not sent as text: %+v", k, m)
+		}
+	}
+	if n := sends() - before; n != 1 {
+		t.Errorf("%d sendPhoto after the server refused the method, want 1", n)
+	}
+}

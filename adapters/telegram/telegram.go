@@ -108,6 +108,7 @@ type Adapter struct {
 	opened   map[int64]bool         // users who wrote in private during this run
 	toNew    map[int64]int64        // migrated group -> its supergroup
 	probed   map[int64]bool         // creators whose private chat was probed
+	refused  map[string]bool        // Bot API methods the server does not have
 	webhook  atomic.Pointer[string] // the webhook server's address, once listening
 	handled  atomic.Int64           // updates handled (tests)
 }
@@ -179,7 +180,7 @@ func New(opts Options) (*Adapter, error) {
 		queues: map[int64]*chatQueue{}, inboxes: map[int64]*inbox{},
 		boards: map[uint64]*boardState{}, lastSeen: map[string]int{}, asks: map[string]string{}, files: map[string]string{},
 		pending: map[int64]pendingAsk{}, noDM: map[int64]bool{}, opened: map[int64]bool{},
-		toNew: map[int64]int64{}, probed: map[int64]bool{},
+		toNew: map[int64]int64{}, probed: map[int64]bool{}, refused: map[string]bool{},
 	}
 	opts.Core.SetTransport("telegram", a)
 	return a, nil
