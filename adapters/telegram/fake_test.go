@@ -3,6 +3,7 @@ package telegram
 import (
 	"encoding/json"
 	"fmt"
+	"html"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -11,6 +12,7 @@ import (
 	"sync"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
@@ -522,7 +524,21 @@ func (f *fakeAPI) say(u fakeUser, chat int64, topic int, text string, replyTo in
 		msg["is_topic_message"] = true
 	}
 	if replyTo != 0 {
-		msg["reply_to_message"] = map[string]any{"message_id": replyTo, "chat": f.chatJSON(chat), "date": 1}
+		// The message replied to comes whole, its formatting as entities
+		// (core.telegram.org/bots/api#message, reply_to_message;
+		// #messageentity: a "text_link" carries its url).
+		reply := map[string]any{"message_id": replyTo, "chat": f.chatJSON(chat), "date": 1}
+		if r := f.find(chat, replyTo); r != nil {
+			text, entities := plainAndLinks(r.Text)
+			reply["text"] = text
+			if len(entities) > 0 {
+				reply["entities"] = entities
+			}
+			if r.From == 0 {
+				reply["from"] = map[string]any{"id": 1, "is_bot": true, "first_name": "Tablée", "username": "tablee_test_bot"}
+			}
+		}
+		msg["reply_to_message"] = reply
 	}
 	if strings.HasPrefix(text, "/") {
 		end := strings.IndexByte(text, ' ')
@@ -646,4 +662,47 @@ func button(m fakeMsg, prefix string) (tgbotapi.InlineKeyboardButton, bool) {
 		}
 	}
 	return tgbotapi.InlineKeyboardButton{}, false
+}
+
+// plainAndLinks turns a message sent with parse_mode HTML into what
+// Telegram gives back: its text without tags, and its <a href> as
+// "text_link" entities, offsets in UTF-16 code units
+// (core.telegram.org/bots/api#formatting-options, #messageentity).
+func plainAndLinks(h string) (string, []map[string]any) {
+	var text []rune
+	var entities []map[string]any
+	utf16Len := func(rs []rune) int { return len(utf16.Encode(rs)) }
+	for len(h) > 0 {
+		switch {
+		case strings.HasPrefix(h, "<a href=\""):
+			rest := h[len("<a href=\""):]
+			q := strings.IndexByte(rest, '"')
+			end := strings.Index(rest, "</a>")
+			gt := strings.IndexByte(rest, '>')
+			if q < 0 || end < 0 || gt < 0 {
+				text, h = append(text, []rune(h)...), ""
+				continue
+			}
+			label := []rune(html.UnescapeString(rest[gt+1 : end]))
+			entities = append(entities, map[string]any{"type": "text_link", "offset": utf16Len(text),
+				"length": utf16Len(label), "url": html.UnescapeString(rest[:q])})
+			text = append(text, label...)
+			h = rest[end+len("</a>"):]
+		case strings.HasPrefix(h, "<"):
+			gt := strings.IndexByte(h, '>')
+			if gt < 0 {
+				text, h = append(text, []rune(h)...), ""
+				continue
+			}
+			h = h[gt+1:]
+		default:
+			lt := strings.IndexByte(h, '<')
+			if lt < 0 {
+				lt = len(h)
+			}
+			text = append(text, []rune(html.UnescapeString(h[:lt]))...)
+			h = h[lt:]
+		}
+	}
+	return string(text), entities
 }

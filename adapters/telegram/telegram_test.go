@@ -699,3 +699,39 @@ func TestUnknownCommandsInAGroup(t *testing.T) {
 		t.Error("/jeux (a known command, in French) got no answer")
 	}
 }
+
+// A restart between a word prompt and its answer loses nothing: the prompt
+// carries the button's data, which the reply brings back.
+func TestForcedReplyAcrossARestart(t *testing.T) {
+	h := newHarness(t)
+	h.openTable(group, 0)
+	m, _ := h.hand(alice)
+	b, _ := button(m, "m")
+	ask := "a" + strings.TrimPrefix(*b.CallbackData, "m")
+	if err := h.a.Deliver(context.Background(), bot.Out{Dest: bot.ToUser, User: userKey(alice.ID), Text: "Choose",
+		Buttons: [][]bot.Button{{{Label: "Row 1", Data: ask, Ask: "An example word?"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	am, _ := h.f.last(alice.ID, "Choose")
+	h.press(alice, am, ask)
+	prompt, ok := h.f.last(alice.ID, "An example word?")
+	if !ok || !prompt.ForceReply {
+		t.Fatalf("no prompt: %+v", h.f.botMessages(alice.ID))
+	}
+	if strings.Contains(prompt.Text, ask) && !strings.Contains(prompt.Text, "href=") {
+		t.Fatalf("the button's data is shown in the prompt: %q", prompt.Text)
+	}
+	h.restart()
+	h.f.say(alice, alice.ID, 0, "maison", prompt.ID)
+	h.settle()
+	last := h.f.botMessages(alice.ID)
+	if txt := last[len(last)-1].Text; !strings.Contains(txt, "Invalid cell") {
+		t.Fatalf("the word after a restart did not reach the core with its button: %s", txt)
+	}
+	// A reply to any other message of the bot is not a word.
+	h.f.say(alice, alice.ID, 0, "maison", am.ID)
+	h.settle()
+	if after := h.f.botMessages(alice.ID); len(after) != len(last) {
+		t.Errorf("a reply to a message that asked nothing was answered: %+v", after[len(last):])
+	}
+}

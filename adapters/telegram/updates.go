@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"net/url"
 	"strconv"
 	"strings"
 
@@ -311,6 +312,11 @@ func (a *Adapter) onPrivate(ctx context.Context, m *tgbotapi.Message) {
 		waiting = false
 	}
 	a.smu.Unlock()
+	if !waiting {
+		// A reply to a prompt asked before a restart: the prompt says
+		// which button it was for.
+		p.data, waiting = a.askedIn(m.ReplyToMessage)
+	}
 	if !waiting || strings.TrimSpace(m.Text) == "" {
 		return
 	}
@@ -396,7 +402,11 @@ func (a *Adapter) askWord(ctx context.Context, org *origin, cb *tgbotapi.Callbac
 		ask = label
 	}
 	uid := cb.From.ID
-	p := tgbotapi.Params{"chat_id": strconv.FormatInt(uid, 10), "text": esc(text), "parse_mode": "HTML"}
+	// The prompt carries the button's data in a link of its own, which
+	// Telegram gives back with the reply: a reply after a restart still
+	// knows which move it completes (askedIn).
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(uid, 10), "text": a.askLink(cb.Data) + " " + esc(text),
+		"parse_mode": "HTML", "disable_web_page_preview": "true"}
 	_ = p.AddInterface("reply_markup", tgbotapi.ForceReply{ForceReply: true, InputFieldPlaceholder: truncate(ask, 64)})
 	raw, e := a.request(ctx, uid, a.limits.MaxSyncWait, "sendMessage", p)
 	if e != nil {
@@ -539,4 +549,30 @@ func (a *Adapter) answerCallback(ctx context.Context, org *origin, text string, 
 	if _, e := a.request(ctx, 0, a.limits.MaxSyncWait, "answerCallbackQuery", p); e != nil {
 		a.log.Debug("answerCallbackQuery failed", "err", e)
 	}
+}
+
+// askLink is the link a word prompt starts with: it holds the button's
+// data, which the reply brings back (askedIn).
+func (a *Adapter) askLink(data string) string {
+	return `<a href="` + esc(a.askURL()+url.QueryEscape(data)) + `">✍️</a>`
+}
+
+func (a *Adapter) askURL() string { return "https://t.me/" + a.username + "?tablee_ask=" }
+
+// askedIn reads the button's data from the prompt a message replies to,
+// false when it is not one of this bot's prompts.
+func (a *Adapter) askedIn(prompt *tgbotapi.Message) (string, bool) {
+	if prompt == nil || prompt.From == nil || !prompt.From.IsBot {
+		return "", false
+	}
+	for _, e := range prompt.Entities {
+		if e.Type != "text_link" || !strings.HasPrefix(e.URL, a.askURL()) {
+			continue
+		}
+		data, err := url.QueryUnescape(strings.TrimPrefix(e.URL, a.askURL()))
+		if err == nil && bot.AsksText(data) {
+			return data, true
+		}
+	}
+	return "", false
 }
