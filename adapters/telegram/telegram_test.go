@@ -636,10 +636,7 @@ func TestStartWhileSetMyCommandsFails(t *testing.T) {
 // refused when pressed, before any prompt; its data is never shown.
 func TestStaleAndForgedWordButtons(t *testing.T) {
 	h := newHarness(t)
-	h.openTable(group, 0)
-	m, _ := h.hand(alice)
-	b, _ := button(m, "m")
-	live := "a" + strings.TrimPrefix(*b.CallbackData, "m")
+	live := h.wordButton()
 	counter := strings.Split(live, ".")[1]
 	stale := strings.Replace(live, "."+counter+".", ".9"+counter+".", 1)
 	for name, c := range map[string]struct {
@@ -650,11 +647,7 @@ func TestStaleAndForgedWordButtons(t *testing.T) {
 		"stale":        {alice, stale},
 		"not his turn": {bob, live},
 	} {
-		if err := h.a.Deliver(context.Background(), bot.Out{Dest: bot.ToUser, User: userKey(c.u.ID), Text: "Choose " + name,
-			Buttons: [][]bot.Button{{{Label: "Row 1", Data: c.data, Ask: "An example word?"}}}}); err != nil {
-			t.Fatal(err)
-		}
-		am, _ := h.f.last(c.u.ID, "Choose "+name)
+		am := h.offer(c.u, "Choose "+name, c.data)
 		before := len(h.f.botMessages(c.u.ID))
 		h.press(c.u, am, c.data)
 		for _, msg := range h.f.botMessages(c.u.ID)[before:] {
@@ -704,15 +697,8 @@ func TestUnknownCommandsInAGroup(t *testing.T) {
 // carries the button's data, which the reply brings back.
 func TestForcedReplyAcrossARestart(t *testing.T) {
 	h := newHarness(t)
-	h.openTable(group, 0)
-	m, _ := h.hand(alice)
-	b, _ := button(m, "m")
-	ask := "a" + strings.TrimPrefix(*b.CallbackData, "m")
-	if err := h.a.Deliver(context.Background(), bot.Out{Dest: bot.ToUser, User: userKey(alice.ID), Text: "Choose",
-		Buttons: [][]bot.Button{{{Label: "Row 1", Data: ask, Ask: "An example word?"}}}}); err != nil {
-		t.Fatal(err)
-	}
-	am, _ := h.f.last(alice.ID, "Choose")
+	ask := h.wordButton()
+	am := h.offer(alice, "Choose", ask)
 	h.press(alice, am, ask)
 	prompt, ok := h.f.last(alice.ID, "An example word?")
 	if !ok || !prompt.ForceReply {
@@ -734,4 +720,26 @@ func TestForcedReplyAcrossARestart(t *testing.T) {
 	if after := h.f.botMessages(alice.ID); len(after) != len(last) {
 		t.Errorf("a reply to a message that asked nothing was answered: %+v", after[len(last):])
 	}
+}
+
+// wordButton opens a tic-tac-toe table in the group and makes, from a move
+// button of alice's hand, the data of a button that asks for a word.
+func (h *harness) wordButton() string {
+	h.t.Helper()
+	h.openTable(group, 0)
+	m, _ := h.hand(alice)
+	b, _ := button(m, "m")
+	return "a" + strings.TrimPrefix(*b.CallbackData, "m")
+}
+
+// offer sends a user in private a message with one button that asks "An
+// example word?", and returns it.
+func (h *harness) offer(u fakeUser, text, data string) fakeMsg {
+	h.t.Helper()
+	if err := h.a.Deliver(context.Background(), bot.Out{Dest: bot.ToUser, User: userKey(u.ID), Text: text,
+		Buttons: [][]bot.Button{{{Label: "Row 1", Data: data, Ask: "An example word?"}}}}); err != nil {
+		h.t.Fatal(err)
+	}
+	m, _ := h.f.last(u.ID, text)
+	return m
 }
