@@ -31,6 +31,8 @@ func TestWholeCrackWordGame(t *testing.T) {
 	moves := 0
 	var hintTime time.Duration
 	defer func() { t.Logf("hints took %v", hintTime) }()
+	private0 := map[int64]int{alice.ID: len(h.f.botMessages(alice.ID)), bob.ID: len(h.f.botMessages(bob.ID))}
+	called := map[int64]int{}
 	for moves < 600 {
 		played := false
 		for _, u := range []fakeUser{alice, bob} {
@@ -40,6 +42,7 @@ func TestWholeCrackWordGame(t *testing.T) {
 			if !ok {
 				continue
 			}
+			called[u.ID]++ // the two play in turn: each turn is a call
 			before := h.core.Counter(key)
 			h.say(u, u.ID, 0, "/move "+move)
 			if h.core.Counter(key) == before {
@@ -65,7 +68,23 @@ func TestWholeCrackWordGame(t *testing.T) {
 		t.Fatalf("%d messages in the group for %d moves: the board is not edited in place", len(h.f.botMessages(group)), moves)
 	}
 	noPrivateInGroup(t, h.f, group, alice, bob)
-	t.Logf("%d moves; final board:\n%s", moves, strings.TrimSpace(b.Text))
+	// Private messages: one hand message per player, a new one only for a
+	// turn he is called to play (plus the greeting and one more), never two
+	// alike in a row.
+	for _, u := range []fakeUser{alice, bob} {
+		ms := h.f.botMessages(u.ID)
+		got := len(ms) - private0[u.ID]
+		if got > called[u.ID]+2 {
+			t.Errorf("%s: %d private messages for %d turns", u.Name, got, called[u.ID])
+		}
+		for i := private0[u.ID] + 1; i < len(ms); i++ {
+			if ms[i].Text == ms[i-1].Text && ms[i].Markup == nil && ms[i-1].Markup == nil {
+				t.Errorf("%s: two private messages alike in a row: %q", u.Name, ms[i].Text)
+			}
+		}
+		t.Logf("%s: %d private messages for %d turns", u.Name, got, called[u.ID])
+	}
+	t.Logf("%d moves, %d group messages; final board:\n%s", moves, len(h.f.botMessages(group)), strings.TrimSpace(b.Text))
 }
 
 func TestPollingBacksOffOnErrors(t *testing.T) {

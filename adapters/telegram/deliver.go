@@ -51,6 +51,9 @@ func (a *Adapter) Deliver(ctx context.Context, o bot.Out) error {
 		if !ok {
 			return nil
 		}
+		if o.Hand && o.Table != 0 {
+			return a.deliverHand(ctx, uid, o)
+		}
 		return a.sendPrivate(ctx, uid, o)
 	}
 	chat, topic, ok := parseChatKey(o.Chat)
