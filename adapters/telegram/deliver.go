@@ -3,6 +3,7 @@ package telegram
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -559,6 +560,50 @@ func (a *Adapter) keepFileID(key string, raw json.RawMessage) {
 		clear(a.files)
 	}
 	a.files[key] = best.FileID
+}
+
+// loadFileIDs reads the file_ids kept by the last run (Options.FileIDs).
+// A missing or unreadable file is an empty cache: pictures are uploaded
+// again.
+func (a *Adapter) loadFileIDs() {
+	if a.opts.FileIDs == "" {
+		return
+	}
+	data, err := os.ReadFile(a.opts.FileIDs)
+	if err != nil {
+		return
+	}
+	var ids map[string]string
+	if err := json.Unmarshal(data, &ids); err != nil {
+		a.log.Warn("picture file_ids not read; pictures are uploaded again", "path", a.opts.FileIDs, "err", err)
+		return
+	}
+	a.smu.Lock()
+	defer a.smu.Unlock()
+	for k, v := range ids {
+		if len(a.files) < maxFileIDs && k != "" && v != "" {
+			a.files[k] = v
+		}
+	}
+}
+
+// saveFileIDs writes the file_ids for the next run, whole or not at all
+// (a temporary file renamed over the old one).
+func (a *Adapter) saveFileIDs() {
+	if a.opts.FileIDs == "" {
+		return
+	}
+	a.smu.Lock()
+	data, _ := json.Marshal(a.files)
+	a.smu.Unlock()
+	tmp := a.opts.FileIDs + ".tmp"
+	err := os.WriteFile(tmp, data, 0o600)
+	if err == nil {
+		err = os.Rename(tmp, a.opts.FileIDs)
+	}
+	if err != nil {
+		a.log.Warn("picture file_ids not saved", "path", a.opts.FileIDs, "err", err)
+	}
 }
 
 func (a *Adapter) forgetFileID(key string) {

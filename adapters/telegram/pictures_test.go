@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -376,5 +377,33 @@ func TestPictureFailuresDoNotStall(t *testing.T) {
 	}
 	if n := sends() - before; n != 1 {
 		t.Errorf("%d sendPhoto after the server refused the method, want 1", n)
+	}
+}
+
+// The file_ids of uploaded pictures survive a restart: a picture sent
+// before it is sent by its file_id after it, not uploaded again.
+func TestFileIDsSurviveARestart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "telegram-file-ids.json")
+	h := newHarness(t, func(o *Options) { o.FileIDs = path })
+	h.settle()
+	hand := bot.Out{Dest: bot.ToUser, User: userKey(alice.ID), Title: "Game — your hand",
+		Mono: []string{"A B C"}, Text: "Your letters", Picture: []byte("png"), PictureKey: "k1"}
+	if err := h.a.Deliver(context.Background(), hand); err != nil {
+		t.Fatal(err)
+	}
+	h.f.mu.Lock()
+	uploads := h.f.uploads
+	h.f.mu.Unlock()
+	if uploads != 1 {
+		t.Fatalf("%d uploads for the first picture", uploads)
+	}
+	h.restart()
+	if err := h.a.Deliver(context.Background(), hand); err != nil {
+		t.Fatal(err)
+	}
+	h.f.mu.Lock()
+	defer h.f.mu.Unlock()
+	if h.f.uploads != uploads {
+		t.Errorf("the picture was uploaded again after the restart (%d uploads)", h.f.uploads)
 	}
 }

@@ -59,6 +59,10 @@ type Options struct {
 	RepostEvery int
 	// DrainTimeout bounds how long stopping waits for queued messages (5 s).
 	DrainTimeout time.Duration
+	// FileIDs is the file where the file_ids of uploaded pictures are kept
+	// across restarts ("" keeps them in memory only): a picture uploaded
+	// before a restart is not uploaded again.
+	FileIDs string
 }
 
 // Webhook is the webhook server.
@@ -182,6 +186,7 @@ func New(opts Options) (*Adapter, error) {
 		pending: map[int64]pendingAsk{}, noDM: map[int64]bool{}, opened: map[int64]bool{},
 		toNew: map[int64]int64{}, probed: map[int64]bool{}, refused: map[string]bool{},
 	}
+	a.loadFileIDs()
 	opts.Core.SetTransport("telegram", a)
 	return a, nil
 }
@@ -212,6 +217,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	}
 	a.handlers.Wait()
 	a.drain()
+	a.saveFileIDs()
 	return a.red.Error(err)
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	stdlog "log"
 	"log/slog"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -39,6 +40,7 @@ func init() {
 				Lang:        lang,
 				Logger:      log,
 				APIEndpoint: strings.TrimRight(tc.APIEndpoint, "/") + "/bot%s/%s",
+				FileIDs:     filepath.Join(cfg.DataDir, "telegram-file-ids.json"),
 			})
 			if err != nil {
 				return err
