@@ -103,6 +103,7 @@ type fakeAPI struct {
 	calls     []fakeCall
 	answers   []fakeAnswer
 	blocked   map[int64]bool // users who never opened the bot
+	stopped   map[int64]bool // users who blocked the bot
 	fails     []*fakeFail
 	commands  map[string][]tgbotapi.BotCommand
 	webhook   map[string]string
@@ -122,7 +123,7 @@ const fakeToken = "123456:TEST-token"
 func newFakeAPI(t *testing.T, clock Clock) *fakeAPI {
 	f := &fakeAPI{t: t, clock: clock, nextUpd: 1000, notify: make(chan struct{}),
 		chats: map[int64][]*fakeMsg{}, chatType: map[int64]string{}, nextID: map[int64]int{},
-		blocked: map[int64]bool{}, commands: map[string][]tgbotapi.BotCommand{}, migrateTo: map[int64]int64{},
+		blocked: map[int64]bool{}, stopped: map[int64]bool{}, commands: map[string][]tgbotapi.BotCommand{}, migrateTo: map[int64]int64{},
 		files: map[string]int{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
@@ -216,6 +217,9 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 				w.WriteHeader(fl.code)
 				fmt.Fprintf(w, "<html><body><h1>%d %s</h1></body></html>", fl.code, http.StatusText(fl.code))
 			} else if fl.code == 429 {
+				// Flood control: 429 with parameters.retry_after, the
+				// seconds to wait (core.telegram.org/bots/api#responseparameters,
+				// core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this).
 				f.fail(w, 429, "Too Many Requests: retry after "+strconv.Itoa(fl.retryAfter), fmt.Sprintf(`{"retry_after":%d}`, fl.retryAfter))
 			} else if fl.desc != "" {
 				f.fail(w, fl.code, fl.desc, "")
@@ -225,6 +229,9 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	// A group that became a supergroup answers every call with 400 and the
+	// new id in parameters.migrate_to_chat_id
+	// (core.telegram.org/bots/api#responseparameters).
 	if nw, moved := f.migrateTo[chat]; moved && chat != 0 {
 		f.fail(w, 400, "Bad Request: group chat was upgraded to a supergroup chat", fmt.Sprintf(`{"migrate_to_chat_id":%d}`, nw))
 		return
@@ -244,8 +251,15 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		f.webhook = nil
 		f.reply(w, true)
 	case "sendMessage", "sendPhoto":
+		// A user who never opened the private chat, or who blocked the
+		// bot, cannot be written to: 403, as Telegram answers ("Bots can't
+		// initiate conversations with users", core.telegram.org/bots/faq).
 		if chat > 0 && f.blocked[chat] {
 			f.fail(w, 403, "Forbidden: bot can't initiate conversation with a user", "")
+			return
+		}
+		if chat > 0 && f.stopped[chat] {
+			f.fail(w, 403, "Forbidden: bot was blocked by the user", "")
 			return
 		}
 		if chat == 0 {
@@ -303,6 +317,9 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		f.setMarkup(nm, params["reply_markup"])
 		nw, _ := json.Marshal(nm.Markup)
 		if caption == m.Text && nm.FileID == m.FileID && string(old) == string(nw) {
+			// An edit that changes nothing is refused
+			// (core.telegram.org/bots/api#editmessagetext answers 400 with
+			// this description, which bots meet daily).
 			f.fail(w, 400, "Bad Request: message is not modified: specified new message content and reply markup are exactly the same", "")
 			return
 		}
@@ -332,6 +349,9 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		f.setMarkup(nm, params["reply_markup"])
 		nw, _ := json.Marshal(nm.Markup)
 		if text == m.Text && string(old) == string(nw) {
+			// An edit that changes nothing is refused
+			// (core.telegram.org/bots/api#editmessagetext answers 400 with
+			// this description, which bots meet daily).
 			f.fail(w, 400, "Bad Request: message is not modified: specified new message content and reply markup are exactly the same", "")
 			return
 		}
@@ -351,12 +371,17 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		f.answers = append(f.answers, fakeAnswer{ID: params["callback_query_id"], Text: params["text"], Alert: params["show_alert"] == "true"})
 		f.reply(w, true)
 	default:
+		// A method the server does not have: Telegram answers 404 "Not
+		// Found" (core.telegram.org/bots/api#making-requests: "All methods
+		// in the Bot API are case-insensitive"; anything else is unknown).
 		f.fail(w, 404, "Not Found: method "+method, "")
 	}
 }
 
 // photo gives a message its photo: an upload of n bytes, or a file_id
-// given back earlier. False for an unknown file_id or nothing at all.
+// given back earlier ("Pass a file_id as String to send a photo that exists
+// on the Telegram servers", core.telegram.org/bots/api#sendphoto). False
+// for an unknown file_id or nothing at all.
 func (f *fakeAPI) photo(m *fakeMsg, n int, fileID string) bool {
 	switch {
 	case n > 0:
@@ -644,6 +669,9 @@ func (f *fakeAPI) inject(fl fakeFail) {
 }
 
 func (f *fakeAPI) block(user int64) { f.mu.Lock(); f.blocked[user] = true; f.mu.Unlock() }
+
+// stop makes a user block the bot.
+func (f *fakeAPI) stop(user int64) { f.mu.Lock(); f.stopped[user] = true; f.mu.Unlock() }
 
 // button finds a button of a message by the start of its callback data or
 // its URL.

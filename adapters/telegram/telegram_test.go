@@ -3,6 +3,7 @@ package telegram
 import (
 	"bytes"
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -742,4 +743,16 @@ func (h *harness) offer(u fakeUser, text, data string) fakeMsg {
 	}
 	m, _ := h.f.last(u.ID, text)
 	return m
+}
+
+// A user who blocked the bot (403 "bot was blocked by the user") is, like
+// one who never opened the private chat, unreachable: bot.ErrNoPrivate.
+func TestBlockedByTheUser(t *testing.T) {
+	h := newHarness(t)
+	h.settle()
+	h.f.stop(alice.ID)
+	err := h.a.Deliver(context.Background(), bot.Out{Dest: bot.ToUser, User: userKey(alice.ID), Text: "hello"})
+	if !errors.Is(err, bot.ErrNoPrivate) {
+		t.Fatalf("Deliver to a user who blocked the bot: %v", err)
+	}
 }
