@@ -481,9 +481,14 @@ func TestWebhookChecksTheSecretToken(t *testing.T) {
 	if addr == "" {
 		t.Fatal("the webhook server did not start")
 	}
-	h.f.mu.Lock()
-	wh := h.f.webhook
-	h.f.mu.Unlock()
+	// setWebhook follows the listener (and the menus go alongside).
+	var wh map[string]string
+	for i := 0; i < 1000 && wh["url"] == ""; i++ {
+		h.f.mu.Lock()
+		wh = h.f.webhook
+		h.f.mu.Unlock()
+		time.Sleep(time.Millisecond)
+	}
 	if wh["url"] != "https://example.org/tg" || wh["secret_token"] != "s3cret-Token" {
 		t.Fatalf("setWebhook: %+v", wh)
 	}
