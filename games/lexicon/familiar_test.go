@@ -1,0 +1,42 @@
+package lexicon
+
+import (
+	"strings"
+	"testing"
+)
+
+// The familiarity list ranks the words people use: the most used first,
+// each a folded common word of the bundled dictionary, once; the words a
+// newcomer would not know are not in it.
+func TestFamiliarity(t *testing.T) {
+	if n := FamiliarWords(); n < 5000 {
+		t.Fatalf("%d familiar words", n)
+	}
+	for word, want := range map[string]int{"de": 1, "la": 2, "le": 3} {
+		if got := Familiarity(word); got != want {
+			t.Errorf("Familiarity(%q) = %d, want %d", word, got, want)
+		}
+	}
+	for _, w := range []string{"maison", "Été", "aujourd’hui", "jouer", "mot"} {
+		if Familiarity(w) == 0 {
+			t.Errorf("%q is not familiar", w)
+		}
+	}
+	for _, w := range []string{"TOMAISONS", "OSIDES", "ZABRES", "LIDAR", "BRAIERAS", "", "SNCF", "a-b"} {
+		if r := Familiarity(w); r != 0 {
+			t.Errorf("%q ranked %d", w, r)
+		}
+	}
+	data, err := gunzip(embeddedFamiliarGz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lex := Default()
+	seen := map[string]bool{}
+	for _, w := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		if f, ok := Fold(w); !ok || f != w || !lex.Has(w) || seen[w] {
+			t.Errorf("familiar.txt.gz holds %q: not a folded common word, or twice", w)
+		}
+		seen[w] = true
+	}
+}
