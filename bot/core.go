@@ -413,9 +413,7 @@ func (c *Core) deliver(ctx context.Context, outs ...Out) {
 		if tr == nil {
 			continue
 		}
-		if u := c.user(o.User); o.Dest == ToUser && (u.NoDM || o.Hand && u.Hand == HandButton) {
-			// Not tried again until the user reopens (reopenDM); hands
-			// not at all for a user who keeps them behind the button.
+		if o.Dest == ToUser && c.withheld(o) {
 			continue
 		}
 		if err := c.deliverOne(ctx, tr, o); err != nil {
@@ -430,6 +428,14 @@ func (c *Core) deliver(ctx context.Context, outs ...Out) {
 			}
 		}
 	}
+}
+
+// withheld tells a private message not to send: the user's private
+// messages were refused (until reopenDM), or he keeps his hands behind the
+// board's button.
+func (c *Core) withheld(o Out) bool {
+	u := c.user(o.User)
+	return u.NoDM || o.Hand && u.Hand == HandButton
 }
 
 // reopenDM lets the next private message to a user whose private

@@ -286,9 +286,6 @@ func (c *Core) recordResult(t *Table) {
 	}
 }
 
-// press runs a button: it checks the table, the move counter and the
-// presser's seat before anything else, so stale, forged or borrowed
-// buttons change nothing.
 // CheckPress tells, before an adapter asks its user for the text a button
 // wants (AsksText: a modal, a forced reply), whether the press would be
 // refused anyway: a forged or stale button, a player not seated or not
@@ -305,9 +302,18 @@ func (c *Core) CheckPress(cmd Command) []Out {
 		return rep.refuse("bot.stale_button")
 	}
 	defer c.unlock(t)
-	seat := t.seatOf(cmd.User.ID)
+	if t.Phase != Playing {
+		return rep.refuse("bot.stale_button")
+	}
+	return c.moveRefusal(t, p, t.seatOf(cmd.User.ID), rep)
+}
+
+// moveRefusal is the refusal of a move button pressed by seat, nil when
+// the button is current and the seat is awaited. The caller holds the
+// table's lock.
+func (c *Core) moveRefusal(t *Table, p payload, seat int, rep replier) []Out {
 	switch {
-	case t.Phase != Playing || p.Counter != t.Moves:
+	case p.Counter != t.Moves:
 		return rep.refuse("bot.stale_button")
 	case seat < 0:
 		return rep.refuse("bot.not_your_button")
@@ -318,6 +324,9 @@ func (c *Core) CheckPress(cmd Command) []Out {
 	return nil
 }
 
+// press runs a button: it checks the table, the move counter and the
+// presser's seat before anything else, so stale, forged or borrowed
+// buttons change nothing.
 func (c *Core) press(ctx context.Context, cmd Command, rep replier) []Out {
 	p, err := decodePayload(cmd.Payload)
 	if err != nil {
@@ -349,14 +358,8 @@ func (c *Core) press(ctx context.Context, cmd Command, rep replier) []Out {
 		out.Dest, out.Private = ToReply, true
 		return []Out{out}
 	}
-	if p.Counter != t.Moves {
-		return rep.refuse("bot.stale_button")
-	}
-	if seat < 0 {
-		return rep.refuse("bot.not_your_button")
-	}
-	if _, ok := t.waitFor(seat); !ok {
-		return rep.refuse("bot.not_your_turn", c.waitingNames(t))
+	if no := c.moveRefusal(t, p, seat, rep); no != nil {
+		return no
 	}
 	switch p.Kind {
 	case 'c':
