@@ -68,6 +68,23 @@ type Out struct {
 	draw *drawing
 }
 
+// Calls tells whether a hand calls its player anew: he must act in a turn
+// the last hand message (which called him for lastTurn; known false when
+// there is none) did not call him for. Such a hand is a new message, which
+// notifies; any other replaces the last one.
+func (o Out) Calls(lastTurn uint64, known bool) bool {
+	return o.MustAct && (!known || o.Turn != lastTurn)
+}
+
+// CalledTurn is the turn a hand message showing o stands for: o's when its
+// player must act, else the last message's.
+func (o Out) CalledTurn(lastTurn uint64) uint64 {
+	if o.MustAct {
+		return o.Turn
+	}
+	return lastTurn
+}
+
 // Mention is a user to notify, with the name to show. ByDM says his hand
 // reaches him in private, where a new hand calls him to play: an adapter
 // that pings the channel need not ping him too.

@@ -217,8 +217,7 @@ func (a *Adapter) deliverHand(ctx context.Context, user string, o bot.Out) error
 	m := render(o)
 	shows := m.hash()
 	prev, ok := a.handOf(o.Table, user)
-	call := o.MustAct && (!ok || o.Turn != prev.Turn)
-	if ok && !call {
+	if ok && !o.Calls(prev.Turn, ok) {
 		err := a.edit(ctx, prev.messageID, m)
 		if err == nil {
 			prev.shows = shows
@@ -243,11 +242,7 @@ func (a *Adapter) deliverHand(ctx context.Context, user string, o bot.Out) error
 			a.log.Debug("removing the buttons of an older hand", "table", o.Table, "err", err)
 		}
 	}
-	turn := prev.Turn
-	if o.MustAct {
-		turn = o.Turn
-	}
-	a.setHand(o.Table, user, handRef{messageID{Channel: msg.ChannelID, ID: msg.ID}, turn, shows})
+	a.setHand(o.Table, user, handRef{messageID{Channel: msg.ChannelID, ID: msg.ID}, o.CalledTurn(prev.Turn), shows})
 	return nil
 }
 

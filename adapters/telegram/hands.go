@@ -66,8 +66,7 @@ func (a *Adapter) deliverHand(ctx context.Context, uid int64, o bot.Out) error {
 	r := a.render(o)
 	a.rememberAsks(r.asks)
 	prev, ok := parseHandRef(a.core.Note(o.Table, handNote(uid)))
-	call := o.MustAct && (!ok || o.Turn != prev.turn)
-	if ok && !call {
+	if ok && !o.Calls(prev.turn, ok) {
 		if err := a.editHand(ctx, uid, prev, r); err == nil {
 			prev.picKey = r.photoKey
 			a.setHand(o.Table, uid, prev)
@@ -86,11 +85,7 @@ func (a *Adapter) deliverHand(ctx context.Context, uid int64, o bot.Out) error {
 			a.log.Debug("buttons of an older hand not removed", "user", uid, "err", e)
 		}
 	}
-	turn := prev.turn
-	if o.MustAct {
-		turn = o.Turn
-	}
-	a.setHand(o.Table, uid, handRef{msgID: id, turn: turn, kind: kindOf(r), picKey: r.photoKey})
+	a.setHand(o.Table, uid, handRef{msgID: id, turn: o.CalledTurn(prev.turn), kind: kindOf(r), picKey: r.photoKey})
 	return nil
 }
 
