@@ -1025,60 +1025,44 @@ func (s *Store) deleteTable(tx *bbolt.Tx, id uint64) error {
 
 func (s *Store) deleteDamagedTable(tx *bbolt.Tx, id uint64) error {
 	idk := key(id)
-	var openKeys, historyKeys [][]byte
-	_ = tx.Bucket(bOpen).ForEach(func(k, v []byte) error {
-		if bytes.Equal(v, idk) {
-			openKeys = append(openKeys, bytes.Clone(k))
-		}
-		return nil
-	})
-	_ = tx.Bucket(bHistory).ForEach(func(k, _ []byte) error {
-		if _, hid, ok := splitHistoryKey(k); ok && hid == id {
-			historyKeys = append(historyKeys, bytes.Clone(k))
-		}
-		return nil
-	})
-	var dueKeys [][]byte
-	_ = tx.Bucket(bDue).ForEach(func(k, _ []byte) error {
-		if _, did, ok := splitDueKey(k); ok && did == id {
-			dueKeys = append(dueKeys, bytes.Clone(k))
-		}
-		return nil
-	})
-	for _, k := range dueKeys {
-		if err := tx.Bucket(bDue).Delete(k); err != nil {
-			return err
-		}
-	}
-	var seatedKeys [][]byte
-	_ = tx.Bucket(bSeated).ForEach(func(k, _ []byte) error {
-		if _, sid, ok := splitSeatedKey(k); ok && sid == id {
-			seatedKeys = append(seatedKeys, bytes.Clone(k))
-		}
-		return nil
-	})
-	for _, k := range seatedKeys {
-		if err := tx.Bucket(bSeated).Delete(k); err != nil {
+	for _, sweep := range []struct {
+		bucket []byte
+		names  func(k, v []byte) bool // the entry names the table
+	}{
+		{bOpen, func(_, v []byte) bool { return bytes.Equal(v, idk) }},
+		{bHistory, func(k, _ []byte) bool { _, hid, ok := splitHistoryKey(k); return ok && hid == id }},
+		{bDue, func(k, _ []byte) bool { _, did, ok := splitDueKey(k); return ok && did == id }},
+		{bSeated, func(k, _ []byte) bool { _, sid, ok := splitSeatedKey(k); return ok && sid == id }},
+	} {
+		if err := deleteWhere(tx.Bucket(sweep.bucket), sweep.names); err != nil {
 			return err
 		}
 	}
 	if err := tx.Bucket(bUnshown).Delete(idk); err != nil {
 		return err
 	}
-	for _, k := range openKeys {
-		if err := tx.Bucket(bOpen).Delete(k); err != nil {
-			return err
-		}
-	}
-	for _, k := range historyKeys {
-		if err := tx.Bucket(bHistory).Delete(k); err != nil {
-			return err
-		}
-	}
 	if err := tx.Bucket(bTables).Delete(idk); err != nil {
 		return err
 	}
 	return deleteLog(tx.Bucket(bLog), id)
+}
+
+// deleteWhere deletes the entries of a bucket that match: read first,
+// deleted after, since a bucket is not changed while it is walked.
+func deleteWhere(b *bbolt.Bucket, match func(k, v []byte) bool) error {
+	var keys [][]byte
+	_ = b.ForEach(func(k, v []byte) error {
+		if match(k, v) {
+			keys = append(keys, bytes.Clone(k))
+		}
+		return nil
+	})
+	for _, k := range keys {
+		if err := b.Delete(k); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Close waits for running transactions, then releases the file and its lock.
