@@ -1,11 +1,13 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
@@ -411,4 +413,17 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// logOpened says what opening the data file did besides opening it: a
+// migration from an older schema, and the saves written back from the
+// journal after a stop that did not close the file (a crash, kill -9).
+func logOpened(log *slog.Logger, level slog.Level, st *bolt.Store) {
+	if from, copyPath := st.Migrated(); from != 0 {
+		log.Log(context.Background(), level, "data file migrated", "path", st.Path(), "from_schema", from, "copy_before", copyPath)
+	}
+	if n := st.Replayed(); n > 0 {
+		log.Log(context.Background(), level, "saves written back from the journal after a stop that did not close the data file",
+			"path", st.Path(), "saves", n)
+	}
 }

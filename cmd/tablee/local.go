@@ -51,9 +51,7 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	defer st.Close()
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
-	if from, copyPath := st.Migrated(); from != 0 {
-		logger.Warn("data file migrated", "path", st.Path(), "from_schema", from, "copy_before", copyPath)
-	}
+	logOpened(logger, slog.LevelWarn, st)
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	damage := &damageStop{cancel: cancel}

@@ -60,9 +60,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) (err error) {
 		return err
 	}
 	defer st.Close()
-	if from, copyPath := st.Migrated(); from != 0 {
-		log.Info("data file migrated", "path", st.Path(), "from_schema", from, "copy_before", copyPath)
-	}
+	logOpened(log, slog.LevelInfo, st)
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// A damaged data file, met by a move, a backup or a retention pass,
