@@ -319,6 +319,12 @@ const heartbeatMS = 300
 
 var slowLog = false
 
+// gateway is the websocket gateway as docs.discord.com/developers/events/
+// gateway describes it: Hello (op 10) with the heartbeat interval first,
+// then Identify (op 2) or Resume (op 6); a Resume replays the events after
+// its sequence number and ends with RESUMED, an unknown session gets
+// Invalid Session (op 9, not resumable); heartbeats (op 1) are acked
+// (op 11).
 func (f *fake) gateway(w http.ResponseWriter, r *http.Request) {
 	up := websocket.Upgrader{}
 	c, err := up.Upgrade(w, r, nil)
@@ -493,12 +499,15 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	switch {
+	// "Get Gateway Bot": the URL, the recommended shards and the session
+	// start limit (docs.discord.com/developers/events/gateway#get-gateway-bot).
 	case key == "GET /gateway/bot" || key == "GET /gateway":
 		reply(200, map[string]any{"url": "ws://" + strings.TrimPrefix(f.srv.URL, "http://") + "/gw", "shards": 1,
 			"session_start_limit": map[string]any{"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1}})
 	case r.Method == "PUT" && len(parts) >= 3 && parts[0] == "applications" && parts[len(parts)-1] == "commands":
 		var cmds []*discordgo.ApplicationCommand
 		if err := json.Unmarshal(body, &cmds); err != nil {
+			// A body that does not decode: 50035 (topics/opcodes-and-status-codes).
 			fail(400, 50035, "Invalid Form Body")
 			return
 		}
@@ -540,6 +549,8 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 		reply(200, m.json(f.botID))
 	case r.Method == "PATCH" && len(parts) == 4 && parts[0] == "channels" && parts[2] == "messages":
 		m := f.msgs[parts[3]]
+		// A message deleted, or not in that channel: 404, 10008 Unknown
+		// Message (topics/opcodes-and-status-codes, JSON Error Codes).
 		if m == nil || m.Deleted || m.Channel != parts[1] {
 			fail(404, 10008, "Unknown Message")
 			return
@@ -570,6 +581,9 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 			fail(404, 10062, "Unknown interaction")
 			return
 		}
+		// One initial response per interaction; later ones are followups
+		// or edits (interactions/receiving-and-responding, "Responding to
+		// an Interaction"): a second answers 40060.
 		if len(in.Types) > 0 {
 			fail(400, 40060, "Interaction has already been acknowledged.")
 			return
@@ -586,6 +600,8 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 		reply(204, nil)
 	case len(parts) >= 3 && parts[0] == "webhooks":
 		in := f.byToken[parts[2]]
+		// Followups go to /webhooks/<application id>/<interaction token>
+		// (same page, "Followup Messages"); anything else is 10015.
 		if in == nil || parts[1] != f.appID {
 			fail(404, 10015, "Unknown Webhook")
 			return
