@@ -263,6 +263,8 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if chat == 0 {
+			// A chat the bot is not in: 400 (core.telegram.org/bots/api#making-requests,
+			// error_code and description).
 			f.fail(w, 400, "Bad Request: chat not found", "")
 			return
 		}
@@ -270,6 +272,8 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		if method == "sendPhoto" {
 			m.Text = params["caption"]
 			if !f.photo(m, parts["photo"], params["photo"]) {
+				// A file_id the server does not know (#sending-files:
+				// "file_id is unique for each individual bot").
 				f.fail(w, 400, "Bad Request: wrong file identifier/HTTP URL specified", "")
 				return
 			}
@@ -283,6 +287,7 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		id, _ := strconv.Atoi(params["message_id"])
 		m := f.find(chat, id)
 		if m == nil {
+			// Editing a deleted message (#updating-messages).
 			f.fail(w, 400, "Bad Request: message to edit not found", "")
 			return
 		}
@@ -309,6 +314,8 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 				upload, fileID = parts[ref], ""
 			}
 			if !f.photo(nm, upload, fileID) {
+				// A file_id the server does not know (#sending-files:
+				// "file_id is unique for each individual bot").
 				f.fail(w, 400, "Bad Request: wrong file identifier/HTTP URL specified", "")
 				return
 			}
@@ -333,6 +340,7 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		id, _ := strconv.Atoi(params["message_id"])
 		m := f.find(chat, id)
 		if m == nil {
+			// Editing a deleted message (#updating-messages).
 			f.fail(w, 400, "Bad Request: message to edit not found", "")
 			return
 		}
@@ -362,6 +370,7 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		id, _ := strconv.Atoi(params["message_id"])
 		m := f.find(chat, id)
 		if m == nil {
+			// #deletemessage: a message already gone cannot be deleted.
 			f.fail(w, 400, "Bad Request: message to delete not found", "")
 			return
 		}
