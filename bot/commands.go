@@ -3,6 +3,7 @@ package bot
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
@@ -111,20 +112,18 @@ func orList(items []i18n.Msg) i18n.Msg {
 // answers only commands meant for it, and "/stats" meant for another bot
 // is not one of its refusals to make.
 func IsCommand(name string) bool {
-	name = canonical(strings.ToLower(name))
-	for _, c := range Commands() {
-		if c.Name == name {
-			return true
-		}
-		for _, n := range c.Names {
-			if n == name {
-				return true
-			}
-		}
-	}
-	switch name {
-	case "press", "start_private", "hand", "pass", "move":
-		return true
-	}
-	return false
+	return commandNames()[canonical(strings.ToLower(name))]
 }
+
+// commandNames is every name of every command, worked out once: the games
+// register at start-up and do not change afterwards.
+var commandNames = sync.OnceValue(func() map[string]bool {
+	names := map[string]bool{"press": true, "start_private": true, "hand": true, "pass": true, "move": true}
+	for _, c := range Commands() {
+		names[c.Name] = true
+		for _, n := range c.Names {
+			names[n] = true
+		}
+	}
+	return names
+})

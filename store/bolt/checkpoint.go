@@ -108,9 +108,11 @@ func (s *Store) checkpoint() error {
 		s.jcond.Broadcast()
 		return err
 	}
+	written := ops[n-1].op
+	clear(j.ops[:n]) // the array outlives the slice: let the saves written go
 	j.ops = j.ops[n:]
 	j.applied = lsn
-	j.forget(ops[n-1].op, j.nextOp)
+	j.forget(written, j.nextOp)
 	return nil
 }
 
