@@ -157,9 +157,6 @@ func (a *Adapter) sendDM(ctx context.Context, user string, m message) (*discordg
 type handRef struct {
 	messageID
 	Turn uint64
-	// shows is a hash of what the message shows, 0 when unknown (read
-	// from the note after a restart).
-	shows uint64
 }
 
 func handNote(user string) string { return "discord.hand." + user }
@@ -215,13 +212,10 @@ func (a *Adapter) deliverHand(ctx context.Context, user string, o bot.Out) error
 	lock.Lock()
 	defer lock.Unlock()
 	m := render(o)
-	shows := m.hash()
 	prev, ok := a.handOf(o.Table, user)
 	if ok && !o.Calls(prev.Turn, ok) {
 		err := a.edit(ctx, prev.messageID, m)
 		if err == nil {
-			prev.shows = shows
-			a.setHand(o.Table, user, prev)
 			return nil
 		}
 		if c := restCode(err); c != codeUnknownMessage && c != codeUnknownChannel {
@@ -242,7 +236,7 @@ func (a *Adapter) deliverHand(ctx context.Context, user string, o bot.Out) error
 			a.log.Debug("removing the buttons of an older hand", "table", o.Table, "err", err)
 		}
 	}
-	a.setHand(o.Table, user, handRef{messageID{Channel: msg.ChannelID, ID: msg.ID}, o.CalledTurn(prev.Turn), shows})
+	a.setHand(o.Table, user, handRef{messageID{Channel: msg.ChannelID, ID: msg.ID}, o.CalledTurn(prev.Turn)})
 	return nil
 }
 

@@ -2,8 +2,6 @@ package discord
 
 import (
 	"bytes"
-	"encoding/json"
-	"hash/fnv"
 	"sort"
 	"strconv"
 	"strings"
@@ -96,21 +94,6 @@ func render(o bot.Out) message {
 	m.Content = clip(m.Content, maxContent)
 	m.Components, m.asks = layout(o.Buttons)
 	return m
-}
-
-// hash identifies what a message shows: its text, embeds, buttons and
-// picture.
-func (m message) hash() uint64 {
-	h := fnv.New64a()
-	h.Write([]byte(m.Content))
-	for _, e := range m.Embeds {
-		h.Write([]byte("\x00" + e.Title + "\x00" + e.Description))
-	}
-	if b, err := json.Marshal(m.Components); err == nil {
-		h.Write(b)
-	}
-	h.Write(m.picture)
-	return h.Sum64()
 }
 
 func embed(o bot.Out) *discordgo.MessageEmbed {
