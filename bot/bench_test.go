@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"github.com/tablee/tablee/games"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -52,7 +53,7 @@ func benchTableMove(b *testing.B, parallelism int) {
 			st := all[int(next.Add(1))%tables]
 			st.tb.mu.Lock()
 			seat := st.tb.waiting()[0].Seat
-			move := st.tb.game.Bot(seat)
+			move := st.tb.game.Bot(seat, games.Strong)
 			st.tb.mu.Unlock()
 			user := []string{"alice", "bob"}[seat]
 			t0 := time.Now()

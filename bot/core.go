@@ -473,5 +473,5 @@ func renderer(t *Table, lang i18n.Lang) i18n.Renderer {
 	if t == nil {
 		return i18n.Renderer{Lang: lang}
 	}
-	return i18n.Renderer{Lang: lang, Name: t.name}
+	return i18n.Renderer{Lang: lang, Name: func(seat int) string { return t.nameIn(seat, lang) }}
 }

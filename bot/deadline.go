@@ -158,7 +158,7 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 		}
 		move := w.Timeout
 		if t.Settings.OnExpiry == "bot" {
-			move = t.game.Bot(expired)
+			move = t.game.Bot(expired, games.Normal)
 		}
 		note := games.Event{To: games.Everyone, Msg: i18n.T("bot.expired", t.name(expired))}
 		_, err := c.apply(t, expired, "", move, note)

@@ -46,11 +46,11 @@ func (g *panicGame) Apply(seat int, move string) ([]games.Event, error) {
 	return g.Game.Apply(seat, move)
 }
 
-func (g *panicGame) Bot(seat int) string {
+func (g *panicGame) Bot(seat int, level games.Strength) string {
 	if g.e.botPanics {
 		panic("bot player bug")
 	}
-	return g.Game.Bot(seat)
+	return g.Game.Bot(seat, games.Strong)
 }
 
 func init() {

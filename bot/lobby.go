@@ -183,6 +183,21 @@ func secret() string {
 	return strconv.FormatUint(uint64(b[0])<<24|uint64(b[1])<<16|uint64(b[2])<<8|uint64(b[3]), 36)
 }
 
+// parseStrength reads a strength as players type it, in English or
+// French; accents and case do not matter (the command is already folded to
+// lowercase NFC).
+func parseStrength(word string) (games.Strength, bool) {
+	switch strings.ToLower(word) {
+	case "easy", "facile", "débutant", "debutant":
+		return games.Easy, true
+	case "normal", "normale", "moyen":
+		return games.Normal, true
+	case "strong", "hard", "fort", "forte", "difficile", "expert":
+		return games.Strong, true
+	}
+	return 0, false
+}
+
 func botName(t *Table) string {
 	return fmt.Sprintf("🤖 Robot %d", t.bots()+1)
 }
@@ -350,19 +365,28 @@ func (c *Core) leave(ctx context.Context, cmd Command, rep replier) []Out {
 	return []Out{{Dest: ToReply, Ack: true, Text: rep.text("bot.you_left")}}
 }
 
-// addBot fills empty seats with bot players: "/addbot" or "/addbot 2".
+// addBot fills empty seats with bot players: "/addbot", "/addbot 2",
+// "/addbot 2 strong", "/robot facile 3" (number and strength in any order).
 func (c *Core) addBot(ctx context.Context, cmd Command, rep replier) []Out {
 	t := c.tableFor(cmd)
 	if t == nil {
 		return rep.refuse("bot.no_table")
 	}
-	n := 1
-	if len(cmd.Args) > 0 {
-		v, err := strconv.Atoi(cmd.Args[0])
-		if err != nil || v < 1 || v > 16 {
-			return rep.refuse("bot.bad_number", cmd.Args[0])
+	n, level := 1, games.Normal
+	seenN, seenLevel := false, false
+	for _, a := range cmd.Args {
+		if v, err := strconv.Atoi(a); err == nil && !seenN {
+			if v < 1 || v > 16 {
+				return rep.refuse("bot.bad_number", a)
+			}
+			n, seenN = v, true
+			continue
 		}
-		n = v
+		if l, ok := parseStrength(a); ok && !seenLevel {
+			level, seenLevel = l, true
+			continue
+		}
+		return rep.refuse("bot.bad_addbot", a)
 	}
 	if t = c.lockLive(t); t == nil {
 		return rep.refuse("bot.no_table")
@@ -380,13 +404,13 @@ func (c *Core) addBot(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	snap := t.snapshot()
 	for i := 0; i < n; i++ {
-		t.Seats = append(t.Seats, Seat{Bot: true, Name: botName(t)})
+		t.Seats = append(t.Seats, Seat{Bot: true, Name: botName(t), Level: level})
 	}
 	t.showBoard(nil)
 	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
-	return []Out{{Dest: ToReply, Ack: true, Text: rep.text("bot.bots_added", n)}}
+	return []Out{{Dest: ToReply, Ack: true, Text: rep.text("bot.bots_added", n, i18n.T("bot.strength."+level.String()))}}
 }
 
 // removeBot takes the last bot player out of a lobby.

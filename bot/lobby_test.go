@@ -3,6 +3,9 @@ package bot
 import (
 	"strings"
 	"testing"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/i18n"
 )
 
 func TestLobby_JoinTwiceIsRefused(t *testing.T) {
@@ -65,6 +68,60 @@ func TestLobby_BotsFillSeats(t *testing.T) {
 	tb := h.core.tableFor(Command{Chat: "local:main"})
 	if tb.Moves != 2 {
 		t.Fatalf("moves = %d, want 2 (alice and the bot)", tb.Moves)
+	}
+}
+
+// TestLobby_AddBotStrength: /addbot takes a number and a strength in any
+// order, in English or French; the seat shows the strength in the table's
+// language, the bot plays at it, and a word it does not know changes nothing.
+func TestLobby_AddBotStrength(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.do("alice", "/play tictactoe"))
+	mustRefuse(t, h.do("alice", "/addbot 1 superfort"), "superfort")
+	mustRefuse(t, h.do("alice", "/addbot easy hard"), "hard")
+	mustRefuse(t, h.do("alice", "/addbot 0 easy"), "Invalid number")
+	tb := h.core.tableFor(Command{Chat: "local:main"})
+	if len(tb.Seats) != 1 {
+		t.Fatalf("a refused /addbot seated %d", len(tb.Seats)-1)
+	}
+	outs := h.do("alice", "/robot facile")
+	mustOK(t, outs)
+	if !strings.Contains(outs[0].Text, "(easy)") {
+		t.Errorf("answer %q does not name the strength", outs[0].Text)
+	}
+	if tb.Seats[1].Level != games.Easy {
+		t.Fatalf("level %v, want easy", tb.Seats[1].Level)
+	}
+	board := h.core.boardOut(tb)
+	if !strings.Contains(board.Text, "🤖 Robot 1 (easy)") {
+		t.Errorf("the lobby does not show the strength:\n%s", board.Text)
+	}
+	tb.Settings.Lang = i18n.FR
+	if board := h.core.boardOut(tb); !strings.Contains(board.Text, "🤖 Robot 1 (facile)") {
+		t.Errorf("the French lobby does not show « facile »:\n%s", board.Text)
+	}
+	tb.Settings.Lang = i18n.EN
+	mustOK(t, h.do("alice", "/start"))
+	// The centre is the Normal bot's answer to a corner; an Easy bot fills
+	// the grid in order.
+	mustOK(t, h.do("alice", "/move 1"))
+	if tb.game.(interface{ Cell(int) int }).Cell(1) == 0 {
+		t.Errorf("the easy bot did not play cell 2:\n%v", tb.game.Public().Board)
+	}
+}
+
+func TestLobby_AddBotStrengthOrderAndCount(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.do("alice", "/play tictactoe"))
+	mustOK(t, h.do("alice", "/addbot strong 1"))
+	tb := h.core.tableFor(Command{Chat: "local:main"})
+	if len(tb.Seats) != 2 || tb.Seats[1].Level != games.Strong {
+		t.Fatalf("seats %+v", tb.Seats)
+	}
+	h.restart()
+	tb = h.core.tableFor(Command{Chat: "local:main"})
+	if tb.Seats[1].Level != games.Strong {
+		t.Fatalf("the strength did not survive a restart: %+v", tb.Seats[1])
 	}
 }
 

@@ -16,7 +16,12 @@ func init() {
 		"bot.bad_setting":        "Invalid setting: %v. Examples: turn=12h reminder=1h expiry=bot hints=on lang=fr.",
 		"bot.turn_too_short":     "Turn too short: %v. A turn lasts at least a minute (turn=5m, turn=12h, turn=off for live play).",
 		"bot.bot_removed":        "A bot left the table.",
-		"bot.bots_added":         "%v {bot|bots} added.",
+		"bot.bad_addbot":         "I don't understand “%v”: /addbot takes a number of bots (1 to 16) and a strength, easy, normal or strong (/addbot 2 easy).",
+		"bot.seat_strength":      "%v (%v)",
+		"bot.strength.easy":      "easy",
+		"bot.strength.normal":    "normal",
+		"bot.strength.strong":    "strong",
+		"bot.bots_added":         "%v {bot|bots} added (%v).",
 		"bot.btn_hand":           "🂠 My hand",
 		"bot.btn_join":           "🪑 Join",
 		"bot.btn_start":          "▶️ Start",
@@ -42,7 +47,7 @@ func init() {
 		"bot.help": "Commands:\n" +
 			"/play <game> [options] — open a table (games: %v)\n" +
 			"/join, /leave — take or leave a seat\n" +
-			"/addbot [n], /removebot — add or remove bot players\n" +
+			"/addbot [n] [easy|normal|strong], /removebot — add or remove bot players\n" +
 			"/start — deal (whoever opened the table)\n" +
 			"/hand — your hand, in private · /board — the table\n" +
 			"/move … — play · /pass — pass\n" +
@@ -122,7 +127,7 @@ func init() {
 		"cmd.move.args":        "<move>",
 		"cmd.pass":             "Pass your turn",
 		"cmd.addbot":           "Add a bot player",
-		"cmd.addbot.args":      "[number]",
+		"cmd.addbot.args":      "[number] [easy|normal|strong]",
 		"cmd.removebot":        "Remove a bot player",
 		"cmd.leave":            "Leave your seat",
 		"cmd.quit":             "Stop the game (or vote to stop it)",

@@ -16,7 +16,12 @@ func init() {
 		"bot.bad_setting":        "Réglage invalide : %v. Exemples : tour=12h rappel=1h expiration=robot indices=oui langue=en.",
 		"bot.turn_too_short":     "Tour trop court : %v. Un tour dure au moins une minute (tour=5min, tour=12h, tour=off en direct).",
 		"bot.bot_removed":        "Un robot a quitté la table.",
-		"bot.bots_added":         "%v {robot ajouté|robots ajoutés}.",
+		"bot.bad_addbot":         "Je ne comprends pas « %v » : /robot prend un nombre de robots (de 1 à 16) et un niveau, facile, normal ou fort (/robot 2 facile).",
+		"bot.seat_strength":      "%v (%v)",
+		"bot.strength.easy":      "facile",
+		"bot.strength.normal":    "normal",
+		"bot.strength.strong":    "fort",
+		"bot.bots_added":         "%v {robot ajouté|robots ajoutés} (%v).",
 		"bot.btn_hand":           "🂠 Ma main",
 		"bot.btn_join":           "🪑 Rejoindre",
 		"bot.btn_start":          "▶️ Commencer",
@@ -42,7 +47,7 @@ func init() {
 		"bot.help": "Commandes :\n" +
 			"/jouer <jeu> [options] — ouvrir une table (jeux : %v)\n" +
 			"/rejoindre, /partir — prendre ou quitter une place\n" +
-			"/robot [n], /retirer_robot — ajouter ou retirer des robots\n" +
+			"/robot [n] [facile|normal|fort], /retirer_robot — ajouter ou retirer des robots\n" +
 			"/commencer — distribuer (la personne qui a ouvert la table)\n" +
 			"/main — ton jeu, en privé · /plateau — la table\n" +
 			"/coup … — jouer · /passe — passer\n" +
@@ -122,7 +127,7 @@ func init() {
 		"cmd.move.args":        "<coup>",
 		"cmd.pass":             "Passer ton tour",
 		"cmd.addbot":           "Ajouter un robot à la table",
-		"cmd.addbot.args":      "[nombre]",
+		"cmd.addbot.args":      "[nombre] [facile|normal|fort]",
 		"cmd.removebot":        "Retirer un robot de la table",
 		"cmd.leave":            "Quitter ta place",
 		"cmd.quit":             "Arrêter la partie (ou voter pour l'arrêter)",

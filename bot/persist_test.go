@@ -2,6 +2,7 @@ package bot
 
 import (
 	"fmt"
+	"github.com/tablee/tablee/games"
 	"sync"
 	"testing"
 	"time"
@@ -142,7 +143,7 @@ func TestConcurrency_ManyTablesAtOnce(t *testing.T) {
 				seat := tb.waiting()[0].Seat
 				user := []string{"alice", "bob"}[seat]
 				tb.mu.Lock()
-				move := tb.game.Bot(seat)
+				move := tb.game.Bot(seat, games.Strong)
 				tb.mu.Unlock()
 				mustOK(t, h.doIn(chat, user, "/move "+move))
 				h.doIn(chat, user, "/board")

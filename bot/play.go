@@ -150,7 +150,7 @@ func (c *Core) boardOut(t *Table) Out {
 		min, max := t.engine.Seats()
 		var lines []string
 		for i, s := range t.Seats {
-			lines = append(lines, fmt.Sprintf("%d. %s", i+1, s.Name))
+			lines = append(lines, fmt.Sprintf("%d. %s", i+1, s.withLevel(r.Lang)))
 		}
 		lines = append(lines, "", r.Text(i18n.T("bot.lobby_help", min, max)))
 		if opts := c.optionsText(t, r); opts != "" {
@@ -458,9 +458,10 @@ func (c *Core) hand(ctx context.Context, cmd Command, rep replier) []Out {
 	return []Out{out}
 }
 
-// Hint is the move the bot player would make for a user's seat at a
-// chat's table, when the game waits for him: the terminal's /auto, and a
-// base for hints where a table allows them.
+// Hint is the move a Normal bot player would make for a user's seat at a
+// chat's table, when the game waits for him: the terminal's /auto and
+// /hint. Normal plays words a person knows, so a hint is one he can learn
+// from rather than a dictionary oddity.
 func (c *Core) Hint(chat, user string) (string, bool) {
 	t := c.lockLive(c.tableFor(Command{Chat: chat}))
 	if t == nil {
@@ -474,7 +475,7 @@ func (c *Core) Hint(chat, user string) (string, bool) {
 	if _, ok := t.waitFor(seat); !ok {
 		return "", false
 	}
-	return t.game.Bot(seat), true
+	return t.game.Bot(seat, games.Normal), true
 }
 
 // Counter is the move counter of a chat's open table (0 without one).

@@ -119,5 +119,5 @@ func (c *Core) botChoice(t *Table, seat int) (move string, ok bool) {
 			move, ok = "", false
 		}
 	}()
-	return t.game.Bot(seat), true
+	return t.game.Bot(seat, t.botLevel(seat)), true
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"github.com/tablee/tablee/games"
 	"sync"
 	"testing"
 	"time"
@@ -163,7 +164,7 @@ func TestFaults_FailedSaveAtEveryStep(t *testing.T) {
 					break
 				}
 				tb.mu.Lock()
-				move := tb.game.Bot(0)
+				move := tb.game.Bot(0, games.Strong)
 				tb.mu.Unlock()
 				h.do("alice", "/move "+move)
 			}

@@ -28,6 +28,9 @@ type Seat struct {
 	User string `json:"user,omitempty"` // "" for a bot
 	Name string `json:"name"`
 	Bot  bool   `json:"bot,omitempty"`
+	// Level is a bot player's strength (/addbot 2 easy); the zero value
+	// is Normal, also the strength of a bot that plays for a player who left.
+	Level games.Strength `json:"level,omitempty"`
 	// Left is set when the player left mid-game: a bot plays the seat.
 	Left bool `json:"left,omitempty"`
 	// Since is the table's turn (Table.Turns) at which the game last began
@@ -230,6 +233,38 @@ func (t *Table) name(seat int) string {
 		return "?"
 	}
 	return t.Seats[seat].Name
+}
+
+// nameIn is a seat's name as shown to players of lang: an Easy or Strong
+// bot player's carries its strength ("🤖 Robot 2 (facile)"); a Normal
+// one, the default, reads as plainly as it did before strengths existed.
+func (t *Table) nameIn(seat int, lang i18n.Lang) string {
+	if seat < 0 || seat >= len(t.Seats) {
+		return "?"
+	}
+	if s := t.Seats[seat]; s.Bot && s.Level != games.Normal {
+		return s.withLevel(lang)
+	}
+	return t.Seats[seat].Name
+}
+
+// withLevel is the seat's name followed by its strength, as the lobby
+// lists every bot player.
+func (s Seat) withLevel(lang i18n.Lang) string {
+	if !s.Bot {
+		return s.Name
+	}
+	r := i18n.Renderer{Lang: lang}
+	return r.Text(i18n.T("bot.seat_strength", s.Name, i18n.T("bot.strength."+s.Level.String())))
+}
+
+// botLevel is the strength a bot plays a seat at: its own for a bot
+// player, Normal for a player who left.
+func (t *Table) botLevel(seat int) games.Strength {
+	if seat < 0 || seat >= len(t.Seats) {
+		return games.Normal
+	}
+	return t.Seats[seat].Level
 }
 
 func (t *Table) deadline(seat int) (Deadline, bool) {

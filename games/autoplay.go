@@ -12,7 +12,7 @@ func Autoplay(g Game, n int) (played int, err error) {
 			return played, nil
 		}
 		seat := waits[0].Seat
-		move := g.Bot(seat)
+		move := g.Bot(seat, Strong)
 		if _, err := g.Apply(seat, move); err != nil {
 			return played, fmt.Errorf("bot move %q of seat %d refused: %w", move, seat, err)
 		}

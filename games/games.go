@@ -65,8 +65,9 @@ type Game interface {
 	// Waiting tells who must act now and what happens if he does not: one
 	// seat on a normal turn, several at once for simultaneous phases.
 	Waiting() []Wait
-	// Bot returns the move a bot player would make for a waiting seat.
-	Bot(seat int) string
+	// Bot returns the move a bot player of that strength would make for a
+	// waiting seat (see Strength).
+	Bot(seat int, level Strength) string
 	Save() ([]byte, error)
 	Result() Result
 }

@@ -33,6 +33,7 @@ var (
 	optThread   = option{name: "thread", fr: "fil", typ: discordgo.ApplicationCommandOptionBoolean}
 	optMove     = option{name: "move", fr: "coup", typ: discordgo.ApplicationCommandOptionString, required: true, complete: true}
 	optCount    = option{name: "count", fr: "nombre", typ: discordgo.ApplicationCommandOptionInteger}
+	optStrength = option{name: "strength", fr: "niveau", typ: discordgo.ApplicationCommandOptionString}
 	optSettings = option{name: "settings", fr: "reglages", typ: discordgo.ApplicationCommandOptionString}
 	optLang     = option{name: "lang", fr: "langue", typ: discordgo.ApplicationCommandOptionString, required: true}
 	optArgs     = option{name: "args", fr: "arguments", typ: discordgo.ApplicationCommandOptionString}
@@ -49,7 +50,7 @@ func optionsOf(c bot.CommandInfo) []option {
 	case "move":
 		return []option{optMove}
 	case "addbot":
-		return []option{optCount}
+		return []option{optCount, optStrength}
 	case "settings":
 		return []option{optSettings}
 	case "lang":
@@ -63,7 +64,7 @@ func optionsOf(c bot.CommandInfo) []option {
 
 // argOrder is the order in which option values become arguments; thread is
 // the adapter's own and never reaches the core.
-var argOrder = []string{"game", "count", "lang", "move", "options", "settings", "args"}
+var argOrder = []string{"game", "count", "strength", "lang", "move", "options", "settings", "args"}
 
 var validName = regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
 
@@ -147,6 +148,14 @@ func (o option) describe() *discordgo.ApplicationCommandOption {
 	case "lang":
 		d.Choices = []*discordgo.ApplicationCommandOptionChoice{
 			{Name: "Français", Value: "fr"}, {Name: "English", Value: "en"},
+		}
+	case "strength":
+		for _, l := range games.Strengths {
+			d.Choices = append(d.Choices, &discordgo.ApplicationCommandOptionChoice{
+				Name:              text(i18n.EN, "bot.strength."+l.String()),
+				NameLocalizations: map[discordgo.Locale]string{discordgo.French: text(i18n.FR, "bot.strength."+l.String())},
+				Value:             l.String(),
+			})
 		}
 	case "count":
 		one := 1.0

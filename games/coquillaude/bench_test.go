@@ -1,6 +1,9 @@
 package coquillaude
 
-import "testing"
+import (
+	"github.com/tablee/tablee/games"
+	"testing"
+)
 
 // positions collects the states and bot moves of a few self-play games.
 func positions(b *testing.B) ([]*Game, []int, []string) {
@@ -11,7 +14,7 @@ func positions(b *testing.B) ([]*Game, []int, []string) {
 		g := newGame(b, 2+int(seed%3), seed, nil)
 		for !g.s.Over {
 			seat := g.Waiting()[0].Seat
-			m := g.Bot(seat)
+			m := g.Bot(seat, games.Strong)
 			gs, seats, moves = append(gs, &Game{s: g.s, w: g.w}), append(seats, seat), append(moves, m)
 			if _, err := g.Apply(seat, m); err != nil {
 				b.Fatal(err)
@@ -43,7 +46,7 @@ func BenchmarkBotMove(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		k := i % len(gs)
-		_ = gs[k].Bot(seats[k])
+		_ = gs[k].Bot(seats[k], games.Strong)
 	}
 }
 
@@ -61,6 +64,6 @@ func BenchmarkBotCompose(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		k := i % len(cg)
-		_ = cg[k].Bot(cs[k])
+		_ = cg[k].Bot(cs[k], games.Strong)
 	}
 }

@@ -1,6 +1,7 @@
 package coquillaude
 
 import (
+	"github.com/tablee/tablee/games"
 	"sort"
 	"strings"
 )
@@ -18,7 +19,7 @@ import (
 // and the famous list know (so that no challenge can beat it); vote yes
 // for a name the proper nouns know; challenge when the lexicon knows more
 // anagrams than were claimed.
-func (g *Game) Bot(seat int) string {
+func (g *Game) Bot(seat int, level games.Strength) string {
 	s := g.s
 	if s.Over || seat < 0 || seat >= s.Players {
 		return "passe"

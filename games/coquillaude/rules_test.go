@@ -146,7 +146,7 @@ func TestCQ_D3_SheetFirstRound(t *testing.T) {
 	gamestest.RefusedWith(t, g, 0, "don "+give+" "+give, "coquillaude.err.give_count")
 	mustApply(t, g, 0, "don "+give)
 	mustApply(t, g, 3, "don hasard") // the timeout move
-	mustApply(t, g, 1, g.Bot(1))
+	mustApply(t, g, 1, g.Bot(1, games.Strong))
 	s = g.s
 	if s.Phase != phaseAnswer || s.Q.Seat != 2 || s.Q.Stars != 3 {
 		t.Fatalf("phase %d q %+v", s.Phase, s.Q)

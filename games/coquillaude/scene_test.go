@@ -118,7 +118,7 @@ func TestScene_ShowsOnlyThePublicView(t *testing.T) {
 			checkScene(t, g)
 			highlighted = highlighted || len(g.s.LastWord) > 0
 			w := g.Waiting()[0]
-			if _, err := g.Apply(w.Seat, g.Bot(w.Seat)); err != nil {
+			if _, err := g.Apply(w.Seat, g.Bot(w.Seat, games.Strong)); err != nil {
 				t.Fatal(err)
 			}
 		}

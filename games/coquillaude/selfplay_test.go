@@ -70,13 +70,13 @@ func playGame(t *testing.T, seed uint64, deep bool) int {
 			if deep {
 				before, _ = g.Save()
 			}
-			move = g.Bot(w.Seat)
+			move = g.Bot(w.Seat, games.Strong)
 			if deep {
 				after, _ := g.Save()
 				if !bytes.Equal(before, after) {
 					t.Fatalf("seed %d: Bot changed the state", seed)
 				}
-				if again := g.Bot(w.Seat); again != move {
+				if again := g.Bot(w.Seat, games.Strong); again != move {
 					t.Fatalf("seed %d: Bot not deterministic: %q then %q", seed, move, again)
 				}
 			}
@@ -138,7 +138,7 @@ func TestDeterministicReplay(t *testing.T) {
 	b := newGame(t, 3, 99, nil)
 	for i := 0; i < 200 && !a.s.Over; i++ {
 		w := a.Waiting()[0]
-		m := a.Bot(w.Seat)
+		m := a.Bot(w.Seat, games.Strong)
 		mustApply(t, a, w.Seat, m)
 		mustApply(t, b, w.Seat, m)
 		da, _ := a.Save()

@@ -1,6 +1,9 @@
 package crackword
 
-import "testing"
+import (
+	"github.com/tablee/tablee/games"
+	"testing"
+)
 
 // positions collects the states and bot moves of a few self-play games.
 func positions(b *testing.B) ([]*state, []string) {
@@ -12,7 +15,7 @@ func positions(b *testing.B) ([]*state, []string) {
 		g := gg.(*Game)
 		for !g.s.Over {
 			seat := g.Waiting()[0].Seat
-			m := g.Bot(seat)
+			m := g.Bot(seat, games.Strong)
 			states, moves = append(states, g.s), append(moves, m)
 			if _, err := g.Apply(seat, m); err != nil {
 				b.Fatal(err)
@@ -47,6 +50,6 @@ func BenchmarkBotMove(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		k := i % len(states)
 		g := &Game{s: states[k], dict: d}
-		_ = g.Bot(states[k].Turn)
+		_ = g.Bot(states[k].Turn, games.Strong)
 	}
 }

@@ -1,6 +1,7 @@
 package crackword
 
 import (
+	"github.com/tablee/tablee/games"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -18,7 +19,7 @@ import (
 // on his next move. A POUBELLE clears a row an opponent could crack next or
 // a long row held by opponents. A JOKER is kept for a crack. With nothing
 // sensible to lay, pass (before DERNIÈRE MAIN passing only draws a card).
-func (g *Game) Bot(seat int) string { return g.botWith(seat, &botWeights) }
+func (g *Game) Bot(seat int, level games.Strength) string { return g.botWith(seat, &botWeights) }
 
 func (g *Game) botWith(seat int, w *weights) string {
 	s := g.s

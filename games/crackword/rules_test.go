@@ -339,7 +339,7 @@ func TestCW_D6_RestartIsCompulsory(t *testing.T) {
 	if hint := fr(g.Private(0).Lines[1]); strings.Contains(hint, "passe") || !strings.Contains(hint, "obligatoire") {
 		t.Fatal(hint)
 	}
-	if m := g.Bot(0); m != "Q" {
+	if m := g.Bot(0, games.Strong); m != "Q" {
 		t.Fatalf("bot restarts with %q, want its rarest letter Q", m)
 	}
 	// A lay typed on the emptied row restarts it too (no example needed);

@@ -61,7 +61,7 @@ func play(t *testing.T, e *Engine, players int, seed uint64, opts games.Options,
 			t.Fatalf("waiting %v", w)
 		}
 		seat := w[0].Seat
-		mv := g.Bot(seat)
+		mv := g.Bot(seat, games.Strong)
 		if len(mv) > 60 {
 			t.Fatalf("bot move too long: %q", mv)
 		}
@@ -80,7 +80,7 @@ func play(t *testing.T, e *Engine, players int, seed uint64, opts games.Options,
 		}
 		if roundTrip {
 			g2 := gamestest.MustRoundTrip(t, e, g)
-			if g2.Bot(seat) != g.Bot(seat) {
+			if g2.Bot(seat, games.Strong) != g.Bot(seat, games.Strong) {
 				t.Fatal("bot differs after load")
 			}
 			checkNoHidden(t, g)

@@ -32,7 +32,7 @@ func TestPublicViewHidesHands(t *testing.T) {
 		for i := 0; i < 60 && !g.s.Over; i++ {
 			checkNoHidden(t, g)
 			seat := g.Waiting()[0].Seat
-			for _, ev := range gamestest.MustApply(t, g, seat, g.Bot(seat)) {
+			for _, ev := range gamestest.MustApply(t, g, seat, g.Bot(seat, games.Strong)) {
 				if ev.To == games.Everyone && ev.Msg.Key == "crackword.pv.drew" {
 					t.Fatal("a drawn card told to everyone")
 				}
@@ -114,7 +114,7 @@ func TestChoicesAreLegal(t *testing.T) {
 				}
 			}
 			walk("", 0)
-			gamestest.MustApply(t, g, seat, g.Bot(seat))
+			gamestest.MustApply(t, g, seat, g.Bot(seat, games.Strong))
 		}
 	}
 }
@@ -234,7 +234,7 @@ func TestBotIsDeterministicAndPure(t *testing.T) {
 	for i := 0; i < 100 && !g.s.Over; i++ {
 		seat := g.Waiting()[0].Seat
 		before, _ := g.Save()
-		m1, m2 := g.Bot(seat), g.Bot(seat)
+		m1, m2 := g.Bot(seat, games.Strong), g.Bot(seat, games.Strong)
 		after, _ := g.Save()
 		if m1 != m2 || string(before) != string(after) {
 			t.Fatal("bot not pure")
@@ -245,7 +245,7 @@ func TestBotIsDeterministicAndPure(t *testing.T) {
 
 func TestBotCracksWhenItMay(t *testing.T) {
 	g := build(t, realEngine().dict(), 2, [4]string{"Ar Rb Br Rr", "", "", ""}, []string{"E S T", "E"}, 10)
-	if m := g.Bot(0); !strings.HasPrefix(m, "E droite 1 ") || !strings.HasSuffix(m, " crack") {
+	if m := g.Bot(0, games.Strong); !strings.HasPrefix(m, "E droite 1 ") || !strings.HasSuffix(m, " crack") {
 		t.Fatal(m)
 	}
 }
@@ -255,7 +255,7 @@ func TestBotAvoidsHandingACrack(t *testing.T) {
 	// row 2 so that blue's S finishes a blue word must be avoided.
 	d := realEngine().dict()
 	g := build(t, d, 2, [4]string{"Tb Ab", "Zr", "", ""}, []string{"S", "E"}, 10)
-	m := g.Bot(0)
+	m := g.Bot(0, games.Strong)
 	if strings.Contains(m, " 1 ") {
 		t.Fatalf("bot plays %q: TAS is blue's next crack", m)
 	}

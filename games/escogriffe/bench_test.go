@@ -1,6 +1,9 @@
 package escogriffe
 
-import "testing"
+import (
+	"github.com/tablee/tablee/games"
+	"testing"
+)
 
 // benchPositions plays a bot game and keeps the positions met (saved).
 func benchPositions(b *testing.B, players int, seed uint64, n int) []*state {
@@ -11,7 +14,7 @@ func benchPositions(b *testing.B, players int, seed uint64, n int) []*state {
 		data, _ := s.Save()
 		g, _ := engine{}.Load(data)
 		out = append(out, g.(*state))
-		if _, err := s.Apply(w, s.Bot(w)); err != nil {
+		if _, err := s.Apply(w, s.Bot(w, games.Strong)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -24,7 +27,7 @@ func BenchmarkBotMove(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		s := pos[i%len(pos)]
-		_ = s.Bot(s.Waiting()[0].Seat)
+		_ = s.Bot(s.Waiting()[0].Seat, games.Strong)
 	}
 }
 
@@ -36,7 +39,7 @@ func BenchmarkApply(b *testing.B) {
 	seats := make([]int, len(pos))
 	for i, s := range pos {
 		seats[i] = s.Waiting()[0].Seat
-		moves[i] = s.Bot(seats[i])
+		moves[i] = s.Bot(seats[i], games.Strong)
 	}
 	s := newState(b, 4, 7)
 	b.ReportAllocs()

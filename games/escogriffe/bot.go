@@ -2,6 +2,7 @@ package escogriffe
 
 import (
 	"fmt"
+	"github.com/tablee/tablee/games"
 
 	"github.com/tablee/tablee/games/cards"
 )
@@ -84,7 +85,7 @@ func (b *botEval) bestDiscard(drawn int) (int, float64) {
 
 // Bot returns the move of the bot for the seat waiting; it reads the state
 // and changes nothing.
-func (s *state) Bot(seat int) string {
+func (s *state) Bot(seat int, level games.Strength) string {
 	if seat != s.waitingSeat() {
 		return ""
 	}

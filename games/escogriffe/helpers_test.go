@@ -39,7 +39,7 @@ func playBots(t testing.TB, players int, seed uint64, maxMoves int, check func(s
 		if len(w) != 1 {
 			t.Fatalf("waiting %v", w)
 		}
-		mv := s.Bot(w[0].Seat)
+		mv := s.Bot(w[0].Seat, games.Strong)
 		round, turns, obj, phase := s.Round, s.Turns, s.Objective, s.Phase
 		ev, err := s.Apply(w[0].Seat, mv)
 		if err != nil {

@@ -41,7 +41,7 @@ func TestScene_ShowsOnlyVisibleCards(t *testing.T) {
 			t.Fatalf("move %d: picture shows\n%v\nwant\n%v", i, got, want)
 		}
 		w := s.Waiting()[0].Seat
-		play(t, s, w, s.Bot(w))
+		play(t, s, w, s.Bot(w, games.Strong))
 	}
 }
 

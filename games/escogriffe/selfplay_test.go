@@ -81,12 +81,12 @@ func TestES_D2_BalanceFourBots(t *testing.T) {
 func TestSelfPlayInvariants(t *testing.T) {
 	// Every move is checked for the cards and the views; the heavier checks
 	// take a sample. Under the race detector, fewer.
-	games, light, sample := 3, 1, 5
+	rounds, light, sample := 3, 1, 5
 	if gamestest.Race || testing.Short() {
-		games, light, sample = 1, 5, 35
+		rounds, light, sample = 1, 5, 35
 	}
 	for players := 2; players <= 8; players++ {
-		for g := range games {
+		for g := range rounds {
 			seed := uint64(100*players + g)
 			t.Run(fmt.Sprintf("%dp_seed%d", players, seed), func(t *testing.T) {
 				checked := 0
@@ -111,7 +111,7 @@ func TestSelfPlayInvariants(t *testing.T) {
 					}
 					w := s.Waiting()[0]
 					before, _ := s.Save()
-					_ = s.Bot(w.Seat)
+					_ = s.Bot(w.Seat, games.Strong)
 					if after, _ := s.Save(); string(after) != string(before) {
 						t.Fatal("Bot changed the state")
 					}
@@ -212,7 +212,7 @@ func TestSaveLoadEveryMove(t *testing.T) {
 			c := clone(t, s)
 			for i := 0; i < 30 && !s.Over; i++ {
 				w := s.Waiting()[0].Seat
-				m1, m2 := s.Bot(w), c.Bot(w)
+				m1, m2 := s.Bot(w, games.Strong), c.Bot(w, games.Strong)
 				if m1 != m2 {
 					t.Fatalf("bot moves differ after reload: %q %q", m1, m2)
 				}

@@ -74,7 +74,7 @@ func TestPublicViewShowsNoHiddenCard(t *testing.T) {
 			t.Fatalf("move %d: hidden card %s in the public view", i, c)
 		}
 		w := s.Waiting()[0].Seat
-		play(t, s, w, s.Bot(w))
+		play(t, s, w, s.Bot(w, games.Strong))
 	}
 	// The check can fail: a hand card put in the last move is caught.
 	s = custom(t, 2, 5, [][]int{{body(0, 1)}, {body(3, 4)}}, nil, twoPiles())

@@ -78,7 +78,7 @@ func Advance(t testing.TB, g games.Game, n int) {
 	t.Helper()
 	for i := 0; i < n && !g.Result().Over; i++ {
 		w := g.Waiting()[0].Seat
-		if _, err := g.Apply(w, g.Bot(w)); err != nil {
+		if _, err := g.Apply(w, g.Bot(w, games.Strong)); err != nil {
 			t.Fatal(err)
 		}
 	}

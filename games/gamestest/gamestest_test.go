@@ -76,7 +76,7 @@ func (c *counter) Private(seat int) games.View {
 }
 func (c *counter) Choices(int, string) []games.Choice { return nil }
 func (c *counter) Waiting() []games.Wait              { return []games.Wait{{Seat: 0}} }
-func (c *counter) Bot(int) string                     { return "+1" }
+func (c *counter) Bot(int, games.Strength) string     { return "+1" }
 func (c *counter) Save() ([]byte, error)              { return json.Marshal(c.N) }
 func (c *counter) Result() games.Result {
 	return games.Result{Over: c.N >= 5, Scores: []int{c.N, 0}}

@@ -98,7 +98,7 @@ func (p *Positions) PlayFrom(g games.Game, seed uint64, moves int) error {
 		w := ws[pick.Intn(len(ws))]
 		move := w.Timeout
 		if move == "" || pick.Intn(10) != 0 {
-			move = g.Bot(w.Seat)
+			move = g.Bot(w.Seat, games.Strong)
 		}
 		if _, err := g.Apply(w.Seat, move); err != nil {
 			return fmt.Errorf("move %d: seat %d %q: %w", n, w.Seat, move, err)

@@ -53,7 +53,7 @@ func (g *tally) Waiting() []games.Wait {
 	}
 	return w
 }
-func (g *tally) Bot(int) string {
+func (g *tally) Bot(int, games.Strength) string {
 	if g.BadBot && len(g.Log) == 3 {
 		return "nonsense"
 	}

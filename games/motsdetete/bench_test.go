@@ -20,7 +20,7 @@ func midGame(tb testing.TB) ([]*state, []string) {
 		gg, _ := e.New(games.Options{"variant": Marathon}, 2+int(seed%3), seed)
 		g := gg.(*Game)
 		for n := 0; n < 30 && !g.s.Over; n++ {
-			m := g.Bot(g.s.Turn)
+			m := g.Bot(g.s.Turn, games.Strong)
 			if n >= 10 {
 				states, moves = append(states, g.s), append(moves, m)
 			}
@@ -51,7 +51,7 @@ func BenchmarkBotMove(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				g := ps[i%len(ps)]
 				t0 := time.Now()
-				_ = g.Bot(g.s.Turn)
+				_ = g.Bot(g.s.Turn, games.Strong)
 				times = append(times, time.Since(t0))
 			}
 			b.StopTimer()

@@ -1,6 +1,7 @@
 package motsdetete
 
 import (
+	"github.com/tablee/tablee/games"
 	"slices"
 
 	"github.com/tablee/tablee/games/lexicon"
@@ -52,7 +53,7 @@ func botRnd(s *state) uint64 { return mix(s.Seed ^ uint64(s.Moves+1)*0x9e3779b97
 // Bot returns the move of a bot player for seat: the best-scoring placement
 // (level "best") or a random good one (level "good"), else a pass. It only
 // reads the state; its randomness comes from the seed and the move count.
-func (g *Game) Bot(seat int) string {
+func (g *Game) Bot(seat int, level games.Strength) string {
 	s := g.s
 	if s.Over || seat != s.Turn {
 		return "passe"

@@ -171,7 +171,7 @@ func TestBotBestEqualsExhaustive(t *testing.T) {
 				}
 			}
 			// Move on with a random good move (or a pass).
-			gamestest.MustApply(t, g, g.s.Turn, g.Bot(g.s.Turn))
+			gamestest.MustApply(t, g, g.s.Turn, g.Bot(g.s.Turn, games.Strong))
 		}
 	}
 	if positions < 150 {
@@ -189,16 +189,16 @@ func TestBotDeterministicAndPure(t *testing.T) {
 	moves := map[string]bool{}
 	for i := 0; i < 12; i++ {
 		before, _ := g.Save()
-		m := g.Bot(g.s.Turn)
+		m := g.Bot(g.s.Turn, games.Strong)
 		after, _ := g.Save()
-		if string(before) != string(after) || g.Bot(g.s.Turn) != m {
+		if string(before) != string(after) || g.Bot(g.s.Turn, games.Strong) != m {
 			t.Fatal("Bot changed the state or is not deterministic")
 		}
 		g2, _ := e.Load(before)
-		if g2.Bot(g.s.Turn) != m {
+		if g2.Bot(g.s.Turn, games.Strong) != m {
 			t.Fatal("bot differs after load")
 		}
-		if g.Bot(1-g.s.Turn) != "passe" {
+		if g.Bot(1-g.s.Turn, games.Strong) != "passe" {
 			t.Fatal("bot plays out of turn")
 		}
 		moves[m] = true
@@ -218,7 +218,7 @@ func TestBotGoodLevelScoresWell(t *testing.T) {
 		g := gg.(*Game)
 		for i := 0; i < 10 && !g.s.Over; i++ {
 			best, ok := g.Hint()
-			m := g.Bot(g.s.Turn)
+			m := g.Bot(g.s.Turn, games.Strong)
 			if !ok {
 				if m != "passe" {
 					t.Fatal(m)
@@ -249,11 +249,11 @@ func TestBotGoodLevelScoresWell(t *testing.T) {
 func TestBotFirstMoveWithOne(t *testing.T) {
 	g := newGame(t, nil, nil, 2, nil)
 	g.setDie(1)
-	if m := g.Bot(0); m != "passe" {
+	if m := g.Bot(0, games.Strong); m != "passe" {
 		t.Fatal(m)
 	}
 	g.setDie(5)
-	m := g.Bot(0)
+	m := g.Bot(0, games.Strong)
 	gamestest.MustApply(t, g, 0, m)
 	if g.s.Last.Kind != kindPlay || len(m) > 40 {
 		t.Fatal(m)

@@ -75,7 +75,7 @@ func TestScene_MatchesGrid(t *testing.T) {
 				t.Fatalf("seed %d, move %d: %v", seed, n, err)
 			}
 			seat := g.s.Turn
-			gamestest.MustApply(t, g, seat, g.Bot(seat))
+			gamestest.MustApply(t, g, seat, g.Bot(seat, games.Strong))
 		}
 		if err := sceneMatchesGrid(g); err != nil {
 			t.Fatalf("seed %d, end: %v", seed, err)

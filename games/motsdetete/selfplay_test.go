@@ -202,7 +202,7 @@ func play(t *testing.T, e *Engine, players int, seed uint64, opts games.Options,
 			return n
 		}
 		seat := g.s.Turn
-		mv := g.Bot(seat)
+		mv := g.Bot(seat, games.Strong)
 		if len(mv) > 40 {
 			t.Fatalf("bot move too long: %q", mv)
 		}
@@ -232,7 +232,7 @@ func play(t *testing.T, e *Engine, players int, seed uint64, opts games.Options,
 func roundTripCheck(t *testing.T, e *Engine, g *Game) {
 	t.Helper()
 	g2 := gamestest.MustRoundTrip(t, e, g)
-	if !g.s.Over && g2.Bot(g.s.Turn) != g.Bot(g.s.Turn) {
+	if !g.s.Over && g2.Bot(g.s.Turn, games.Strong) != g.Bot(g.s.Turn, games.Strong) {
 		t.Fatal("bot differs after load")
 	}
 }

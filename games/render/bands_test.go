@@ -59,7 +59,7 @@ func crackWordBoards(t testing.TB, players int, seed uint64, moves int) (boards,
 			break
 		}
 		seat := waits[0].Seat
-		if _, err := g.Apply(seat, g.Bot(seat)); err != nil {
+		if _, err := g.Apply(seat, g.Bot(seat, games.Strong)); err != nil {
 			t.Fatal(err)
 		}
 		boards = append(boards, g.(games.Pictured).Scene())

@@ -1,6 +1,7 @@
 package wordsout
 
 import (
+	"github.com/tablee/tablee/games"
 	"testing"
 	"time"
 
@@ -18,7 +19,7 @@ func positions(tb testing.TB) ([]*state, []int, []string) {
 		g := gg.(*Game)
 		for !g.s.Over {
 			seat := g.Waiting()[0].Seat
-			m := g.Bot(seat)
+			m := g.Bot(seat, games.Strong)
 			states, seats, moves = append(states, g.s), append(seats, seat), append(moves, m)
 			if _, err := g.Apply(seat, m); err != nil {
 				tb.Fatal(err)
@@ -53,7 +54,7 @@ func BenchmarkBotMove(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		k := i % len(states)
 		g := &Game{s: states[k], dict: d}
-		_ = g.Bot(seats[k])
+		_ = g.Bot(seats[k], games.Strong)
 	}
 }
 
@@ -70,7 +71,7 @@ func TestBotIsFast(t *testing.T) {
 	for k, s := range states {
 		g := &Game{s: s, dict: d}
 		start := time.Now()
-		_ = g.Bot(seats[k])
+		_ = g.Bot(seats[k], games.Strong)
 		el := time.Since(start)
 		total += el
 		worst = max(worst, el)

@@ -1,6 +1,7 @@
 package wordsout
 
 import (
+	"github.com/tablee/tablee/games"
 	"math/bits"
 	"strconv"
 	"strings"
@@ -22,7 +23,7 @@ import (
 // words the bot cashes itself. A POUBELLE clears a row an opponent could
 // cash or a dead row. In the counter window it counters whenever it can
 // (a longer word if possible, else an extension that denies the caller).
-func (g *Game) Bot(seat int) string {
+func (g *Game) Bot(seat int, level games.Strength) string {
 	s := g.s
 	if s.Over || seat < 0 || seat >= s.Players {
 		return "passe"

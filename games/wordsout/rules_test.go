@@ -784,7 +784,7 @@ func TestChoicesAreLegalMoves(t *testing.T) {
 				walkChoices(t, g, w.Seat, "", 0)
 			}
 			w := g.Waiting()[0]
-			gamestest.MustApply(t, g, w.Seat, g.Bot(w.Seat))
+			gamestest.MustApply(t, g, w.Seat, g.Bot(w.Seat, games.Strong))
 		}
 	}
 }

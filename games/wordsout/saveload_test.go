@@ -30,8 +30,8 @@ func TestReplayIsDeterministic(t *testing.T) {
 	b, _ := e.New(nil, 4, 99)
 	for n := 0; n < 300 && !a.Result().Over; n++ {
 		w := a.Waiting()[0].Seat
-		mv := a.Bot(w)
-		if mv != b.Bot(w) {
+		mv := a.Bot(w, games.Strong)
+		if mv != b.Bot(w, games.Strong) {
 			t.Fatal("bots differ")
 		}
 		gamestest.MustApply(t, a.(*Game), w, mv)

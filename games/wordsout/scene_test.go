@@ -109,7 +109,7 @@ func TestScene_ShowsOnlyVisibleCards(t *testing.T) {
 				windows++
 			}
 			w := g.Waiting()[0].Seat
-			gamestest.MustApply(t, g, w, g.Bot(w))
+			gamestest.MustApply(t, g, w, g.Bot(w, games.Strong))
 		}
 		if err := sceneHidesCards(g); err != nil {
 			t.Fatalf("seed %d, end: %v", seed, err)

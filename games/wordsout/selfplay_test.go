@@ -111,7 +111,7 @@ func playOne(e *Engine, players int, seed uint64, opts games.Options, every int)
 		if check {
 			before, _ = g.Save()
 		}
-		mv := g.Bot(w.Seat)
+		mv := g.Bot(w.Seat, games.Strong)
 		if check {
 			if after, _ := g.Save(); !bytes.Equal(before, after) {
 				return n, fmt.Errorf("Bot changed the state")

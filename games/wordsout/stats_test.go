@@ -1,6 +1,7 @@
 package wordsout
 
 import (
+	"github.com/tablee/tablee/games"
 	"math/bits"
 	"strconv"
 	"testing"
@@ -54,7 +55,7 @@ func TestBotBeatsNaive(t *testing.T) {
 		botSeat := i % 2
 		for k := 0; k < 5000 && !g.s.Over; k++ {
 			w := g.Waiting()[0].Seat
-			mv := g.Bot(w)
+			mv := g.Bot(w, games.Strong)
 			if w != botSeat {
 				mv = naive(g, w)
 			}

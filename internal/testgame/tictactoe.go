@@ -206,6 +206,9 @@ func (g *game) line() int {
 	return -1
 }
 
+// Cell tells who holds cell i (0 to 8): 0 nobody, 1 X, 2 O; for tests.
+func (g *game) Cell(i int) int { return g.s.Cells[i] }
+
 func (g *game) Public() games.View {
 	v := games.View{Title: i18n.T("tictactoe.title")}
 	for r := 0; r < 3; r++ {
@@ -256,10 +259,20 @@ func (g *game) Waiting() []games.Wait {
 }
 
 // Bot plays a winning cell, else blocks, else the centre, else a cell chosen
-// from the seed and the position (deterministic, and no state change).
-func (g *game) Bot(seat int) string {
+// from the seed and the position (deterministic, and no state change). An
+// Easy bot fills the grid in order, the lowest free cell first, so that
+// tests see which strength played.
+func (g *game) Bot(seat int, level games.Strength) string {
 	if g.s.Ponder && g.ponder() == 0 {
 		return "pass" // never: a xorshift started off zero never reaches zero
+	}
+	if level == games.Easy {
+		for i, c := range g.s.Cells {
+			if c == 0 {
+				return strconv.Itoa(i + 1)
+			}
+		}
+		return "pass"
 	}
 	for _, who := range []int{seat + 1, 2 - seat} {
 		for i := range g.s.Cells {
