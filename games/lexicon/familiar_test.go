@@ -9,7 +9,7 @@ import (
 // each a folded common word of the bundled dictionary, once; the words a
 // newcomer would not know are not in it.
 func TestFamiliarity(t *testing.T) {
-	if n := FamiliarWords(); n < 5000 {
+	if n := FamiliarWords(); n < 20000 {
 		t.Fatalf("%d familiar words", n)
 	}
 	for word, want := range map[string]int{"de": 1, "la": 2, "le": 3} {
@@ -22,7 +22,13 @@ func TestFamiliarity(t *testing.T) {
 			t.Errorf("%q is not familiar", w)
 		}
 	}
-	for _, w := range []string{"TOMAISONS", "OSIDES", "ZABRES", "LIDAR", "BRAIERAS", "", "SNCF", "a-b"} {
+	// Forms of a familiar word take its rank; rare tenses do not.
+	for form, entry := range map[string]string{"MANGEONS": "MANGER", "FINIRONS": "FINIR", "VOYIONS": "VOIR"} {
+		if Familiarity(entry) == 0 || Familiarity(form) != Familiarity(entry) {
+			t.Errorf("Familiarity(%s) = %d, want %s's %d", form, Familiarity(form), entry, Familiarity(entry))
+		}
+	}
+	for _, w := range []string{"TOMAISONS", "OSIDES", "ZABRES", "LIDAR", "BRAIERAS", "MANGEASSIONS", "", "SNCF", "a-b"} {
 		if r := Familiarity(w); r != 0 {
 			t.Errorf("%q ranked %d", w, r)
 		}
@@ -38,5 +44,15 @@ func TestFamiliarity(t *testing.T) {
 			t.Errorf("familiar.txt.gz holds %q: not a folded common word, or twice", w)
 		}
 		seen[w] = true
+	}
+	forms, err := gunzip(embeddedFamiliarFormsGz)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(forms)), "\n") {
+		form, entry, ok := strings.Cut(line, " ")
+		if !ok || !lex.Has(form) || !seen[entry] || seen[form] || len(form) > len(entry)+3 {
+			t.Errorf("familiar-forms.txt.gz holds %q: not a word, its entry not familiar, already ranked, or far longer", line)
+		}
 	}
 }

