@@ -128,6 +128,9 @@ var aliases = map[string]string{
 	"retirer_robot": "removebot",
 	"bouton":        "press",
 	"indice":        "hint", "aide_coup": "hint",
+	"mesparties": "mygames", "mes_parties": "mygames", "my_games": "mygames", "parties": "mygames",
+	"absence": "away", "absent": "away", "vacances": "away",
+	"calme": "quiet", "silence": "quiet", "nuit": "quiet",
 }
 
 func canonical(name string) string {

@@ -272,6 +272,12 @@ func (c *Core) handle(ctx context.Context, cmd Command) (outs []Out) {
 		return c.stats(cmd, rep)
 	case "hint":
 		return c.hint(cmd, rep)
+	case "mygames":
+		return c.myGames(cmd, rep)
+	case "away":
+		return c.away(cmd, rep)
+	case "quiet":
+		return c.quiet(cmd, rep)
 	case "move":
 		return c.move(ctx, cmd, strings.Join(cmd.Args, " "), rep)
 	case "pass":

@@ -17,7 +17,7 @@ func (c *Core) rearm(t *Table, mover int) {
 	if limit := phaseLimit(t); limit > 0 {
 		now := c.clock.Now().UTC()
 		for _, w := range t.waiting() {
-			if !t.Seats[w.Seat].human() {
+			if t.botPlays(w.Seat) {
 				continue
 			}
 			if w.Timeout == "" && t.Settings.OnExpiry != "bot" {
@@ -27,7 +27,9 @@ func (c *Core) rearm(t *Table, mover int) {
 				next = append(next, d)
 				continue
 			}
-			next = append(next, Deadline{Seat: w.Seat, At: now.Add(limit)})
+			// A player away at a table that waits for him: his clock
+			// starts when he is back (timeoff.go).
+			next = append(next, Deadline{Seat: w.Seat, At: laterOf(now, t.Seats[w.Seat].AwayUntil).Add(limit)})
 		}
 	}
 	t.Deadlines = next
@@ -55,14 +57,6 @@ func (c *Core) wakeUp() {
 	}
 }
 
-// remindAt is when a deadline's reminder is due, or the zero time.
-func remindAt(t *Table, d Deadline) time.Time {
-	if t.Settings.Reminder <= 0 || d.Reminded || t.Settings.Reminder >= phaseLimit(t) {
-		return time.Time{}
-	}
-	return d.At.Add(-t.Settings.Reminder)
-}
-
 // sweepEvery is how often Run looks for idle tables to take out of memory.
 const sweepEvery = time.Minute
 
@@ -73,7 +67,7 @@ func (c *Core) next() (time.Time, bool) { return c.nextDue() }
 // expired turns, applied as the engine's timeout move (or a bot's move when
 // the table chose so) exactly as if the player had sent it; bot seats that
 // a restart or a failed save left waiting (resume.go); lobbies left
-// unchanged too long (expiry.go).
+// unchanged too long (expiry.go); players back from time off (timeoff.go).
 func (c *Core) Tick(ctx context.Context) {
 	if c.closing.Load() {
 		return
@@ -90,6 +84,7 @@ func (c *Core) Tick(ctx context.Context) {
 		c.safely("deadline", func() { c.tickTable(ctx, t, now) }, "table", t.ID, "game", t.Game)
 		c.safely("resume", func() { c.resume(ctx, t, now) }, "table", t.ID, "game", t.Game)
 		c.safely("lobby expiry", func() { c.expireLobby(ctx, t, now) }, "table", t.ID, "game", t.Game)
+		c.safely("time off", func() { c.endAway(t, now) }, "table", t.ID, "game", t.Game)
 		c.safely("agenda", func() { c.reschedule(t, now) }, "table", t.ID, "game", t.Game)
 	}
 }
@@ -127,13 +122,21 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 	}
 	// Reminders first: they are cheap and never change the game.
 	for i, d := range t.Deadlines {
-		at := remindAt(t, d)
-		if at.IsZero() || now.Before(at) || !now.Before(d.At) {
+		at, end := t.remindAt(d, now), t.expiresAt(d, now)
+		if at.IsZero() || now.Before(at) || !now.Before(end) {
 			continue
 		}
 		snap := t.snapshot()
 		t.Deadlines[i].Reminded = true
-		left := i18n.Duration(d.At.Sub(now))
+		if t.quietNow(d.Seat, now) {
+			// Come too late for before the player's quiet hours (the
+			// deadline was set in them, or the bot was down): none.
+			if !c.keep(t, snap) {
+				return
+			}
+			continue
+		}
+		left := i18n.Duration(end.Sub(now))
 		t.say(i18n.T("bot.reminder", t.name(d.Seat), left)).Ping = []int{d.Seat}
 		t.sayTo(t.Seats[d.Seat].User, i18n.T("bot.reminder_private", left, i18n.T(t.Game+".title"), t.ID))
 		if !c.keep(t, snap) {
@@ -143,7 +146,7 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 	for {
 		expired := -1
 		for _, d := range t.Deadlines {
-			if !now.Before(d.At) {
+			if !now.Before(t.expiresAt(d, now)) {
 				expired = d.Seat
 				break
 			}

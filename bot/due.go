@@ -23,16 +23,24 @@ func (c *Core) dueOf(t *Table) time.Time {
 			best = at
 		}
 	}
+	now := c.clock.Now()
 	for _, d := range t.Deadlines {
-		consider(remindAt(t, d))
-		consider(d.At)
+		consider(t.remindAt(d, now))
+		consider(t.expiresAt(d, now))
+	}
+	if t.Phase == Playing {
+		for _, s := range t.Seats {
+			if s.away() {
+				consider(s.AwayUntil) // the player is back (timeoff.go)
+			}
+		}
 	}
 	if at, ok := c.lobbyExpiresAt(t); ok {
 		consider(at)
 	}
 	if at, ok := c.resumeDue(t); ok {
 		if at.IsZero() {
-			at = c.clock.Now() // a bot waits: at once
+			at = now // a bot waits: at once
 		}
 		consider(at)
 	}

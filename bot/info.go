@@ -92,6 +92,7 @@ func (c *Core) settingsText(t *Table, lang i18n.Lang) string {
 		r.Text(i18n.T("bot.set_expiry", i18n.T("bot.expiry."+cmp.Or(t.Settings.OnExpiry, "pass")))),
 		r.Text(i18n.T("bot.set_view", i18n.T("bot.view."+string(cmp.Or(t.Settings.View, ViewBoth))))),
 		r.Text(i18n.T("bot.set_hints", onOff(r, t.Settings.Hints))),
+		r.Text(i18n.T("bot.set_away", i18n.T("bot.away."+cmp.Or(t.Settings.Away, "pause")))),
 	}
 	if o := c.optionsText(t, r); o != "" {
 		lines = append(lines, o)

@@ -63,7 +63,7 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 		ID: id, Chat: cmd.Chat, Game: e.Name(), Options: opts, Creator: cmd.User.ID,
 		Phase: Lobby, Secret: secret(), Created: now, engine: e,
 		Settings: Settings{Lang: c.opts.Lang, Turn: c.opts.Turn, Reminder: c.opts.Reminder, OnExpiry: c.opts.OnExpiry},
-		Seats:    []Seat{{User: cmd.User.ID, Name: cmd.User.Name}},
+		Seats:    []Seat{c.newSeat(cmd.User)},
 	}
 	if lang != "" {
 		t.Settings.Lang = lang
@@ -290,7 +290,7 @@ func (c *Core) seat(t *Table, u User, rep replier, check bool) []Out {
 		return nil
 	}
 	snap := t.snapshot()
-	t.Seats = append(t.Seats, Seat{User: u.ID, Name: u.Name})
+	t.Seats = append(t.Seats, c.newSeat(u))
 	t.showBoard(nil)
 	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
@@ -483,8 +483,9 @@ func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
 		return rep.refuse("bot.save_failed")
 	}
 	t.game, t.State, t.Phase = g, state, Playing
-	c.rearm(t, -1)
 	t.say(i18n.T("bot.started", i18n.T(t.Game+".title")))
+	c.startAway(t, c.clock.Now())
+	c.rearm(t, -1)
 	everyone := make([]int, len(t.Seats))
 	for i := range everyone {
 		everyone[i] = i
@@ -576,6 +577,15 @@ func (c *Core) settings(ctx context.Context, cmd Command, rep replier) []Out {
 	var rest []string
 	for _, a := range joinKeyValues(cmd.Args) {
 		key, val, _ := strings.Cut(strings.ToLower(a), "=")
+		if isZoneKey(key) {
+			_, typed, _ := strings.Cut(a, "=") // a zone's name keeps its capitals
+			set := c.setZone(cmd.User.ID, typed, rep)
+			if set[0].Refusal {
+				return set
+			}
+			mine = append(mine, set...)
+			continue
+		}
 		if key != "hand" && key != "main" {
 			rest = append(rest, a)
 			continue
@@ -634,6 +644,9 @@ func (c *Core) tableSettings(ctx context.Context, cmd Command, rep replier) []Ou
 	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")
 	}
+	if t.Phase == Playing {
+		c.runBots(t) // away=bot: the bot plays for a player away
+	}
 	c.wakeUp()
 	return []Out{{Dest: ToReply, Table: t.ID, Text: c.settingsText(t, rep.lang)}}
 }
@@ -654,7 +667,16 @@ func joinKeyValues(args []string) []string {
 
 func isSettingKey(s string) bool {
 	switch strings.ToLower(s) {
-	case "turn", "tour", "reminder", "rappel", "expiry", "expiration", "lang", "langue", "view", "vue", "affichage", "hints", "aides", "indices":
+	case "turn", "tour", "reminder", "rappel", "expiry", "expiration", "lang", "langue", "view", "vue", "affichage", "hints", "aides", "indices", "away", "absence":
+		return true
+	}
+	return isZoneKey(strings.ToLower(s))
+}
+
+// isZoneKey names the user's time zone setting (/settings tz=Europe/Paris).
+func isZoneKey(key string) bool {
+	switch key {
+	case "tz", "timezone", "zone", "fuseau", "fuseau_horaire":
 		return true
 	}
 	return false
@@ -701,6 +723,15 @@ func (c *Core) applySetting(t *Table, key, val string) string {
 			return "bot.bad_setting"
 		}
 		t.Settings.Hints = on == "on"
+	case "away", "absence":
+		switch val {
+		case "pause", "wait", "attendre", "attente":
+			t.Settings.Away = AwayPause
+		case "bot", "robot":
+			t.Settings.Away = AwayBot
+		default:
+			return "bot.bad_setting"
+		}
 	case "expiry", "expiration":
 		switch val {
 		case "pass", "passe":

@@ -53,6 +53,8 @@ func init() {
 			"/move … — play · /pass — pass\n" +
 			"/hint — the move the bot would play, in private (where the table allows it: /settings hints=on)\n" +
 			"/quit — stop the game (or vote to stop it)\n" +
+			"/mygames — your tables in every chat: whose turn, the deadline, a link\n" +
+			"/away 3d, /away off — time off · /quiet 23:00-08:00 — quiet hours (/settings tz=Europe/Paris)\n" +
 			"/games · /rules <game> · /settings · /lang fr|en · /stats",
 		"bot.joined":           "%v sits down at the table.",
 		"bot.last_game":        "The last game here, finished (/play to start another):",
@@ -103,7 +105,7 @@ func init() {
 		"bot.set_lang":         "Table language: %v",
 		"bot.set_reminder":     "Reminder before the deadline: %v",
 		"bot.set_turn":         "Time per turn: %v",
-		"bot.settings_help":    "Change: /settings turn=12h reminder=1h expiry=pass|bot view=both|picture|text hints=on|off lang=fr|en, and rule options before the start.",
+		"bot.settings_help":    "Change: /settings turn=12h reminder=1h expiry=pass|bot view=both|picture|text hints=on|off away=pause|bot lang=fr|en, and rule options before the start; tz=Europe/Paris for your own time zone.",
 		"bot.stale_button":     "This button has expired: the game moved on. /hand shows where things stand.",
 		"bot.started":          "%v: the game begins!",
 		"bot.stats":            "Games played: %v · won: %v.",
@@ -143,5 +145,43 @@ func init() {
 		"cmd.verb":             "/%v: a %v move",
 		"list.comma":           "%v, %v",
 		"list.or":              "%v or %v",
+
+		// My games and time off (mygames.go, timeoff.go).
+		"bot.set_away":           "When a player is away (/away): %v",
+		"bot.away.pause":         "their deadlines wait for their return (away=pause)",
+		"bot.away.bot":           "a bot plays for them (away=bot)",
+		"bot.away_pause":         "🏖 %v is away until %v: their deadlines wait for their return.",
+		"bot.away_bot":           "🏖 %v is away until %v: a bot plays for them until then.",
+		"bot.away_back":          "👋 %v is back.",
+		"bot.away_status":        "You are away until %v. /away off ends your time off.",
+		"bot.away_none":          "You are not away. /away 3d takes three days off (%v at most): at your tables your deadlines wait for you, or a bot plays for you where the table chose so (/settings away=bot).",
+		"bot.bad_away":           "I don't understand “%v”: say how long, as /away 3d, /away 12h or /away 2 weeks; /away off when you are back.",
+		"bot.away_too_long":      "That is too long: %v off at most at a time.",
+		"bot.away_off":           "Welcome back! Your deadlines run again.",
+		"bot.away_set":           "Enjoy your time off: you are away until %v. Your tables are told; your deadlines wait for you, or a bot plays for you where the table chose so. /away off when you are back.",
+		"bot.quiet_none":         "You have no quiet hours. /quiet 23:00-08:00 sets them, in your time zone (/settings tz=Europe/Paris).",
+		"bot.quiet_status":       "Your quiet hours: %v to %v (%v). /quiet off removes them.",
+		"bot.bad_quiet":          "I don't understand “%v”: say the hours as /quiet 23:00-08:00 (%v at most), or /quiet off.",
+		"bot.quiet_too_long":     "%v to %v is too long: quiet hours last %v at most.",
+		"bot.quiet_off":          "Quiet hours off: reminders and deadlines at any hour.",
+		"bot.quiet_set":          "Quiet hours: %v to %v (%v). No reminder in them, and no deadline of yours runs out in them: one that would waits for their end.",
+		"bot.quiet_utc":          "These hours are UTC: /settings tz=Europe/Paris (your city's zone) makes them yours.",
+		"bot.bad_tz":             "Unknown time zone: %v. Give its name, as Europe/Paris, America/Montreal, Africa/Dakar or UTC.",
+		"bot.set_tz":             "Your time zone: %v (it is %v there now).",
+		"bot.mygames_title":      "Your games (%v)",
+		"bot.mygames_none":       "You sit at no table now. /play <game> opens one.",
+		"bot.mygames_more":       "…and %v more.",
+		"bot.mygames_line":       "• %v, table #%v: %v",
+		"bot.mygames_lobby":      "not started yet (%v {player|players} seated)",
+		"bot.mygames_you_until":  "your turn, %v left (until %v)",
+		"bot.mygames_you":        "your turn",
+		"bot.mygames_wait_until": "waiting for %v (until %v)",
+		"bot.mygames_wait":       "waiting for %v",
+		"bot.mygames_playing":    "in play",
+		"cmd.mygames":            "Your games in every chat: whose turn, the deadline, a link",
+		"cmd.away":               "Take time off: your deadlines pause, or a bot plays for you",
+		"cmd.away.args":          "<3d|12h|2 weeks|off>",
+		"cmd.quiet":              "Your quiet hours: no reminder, no deadline runs out then",
+		"cmd.quiet.args":         "<23:00-08:00|off>",
 	})
 }

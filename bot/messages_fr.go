@@ -53,6 +53,8 @@ func init() {
 			"/coup … — jouer · /passe — passer\n" +
 			"/indice — le coup que jouerait le robot, en privé (si la table le permet : /reglages indices=oui)\n" +
 			"/quitter — arrêter la partie (ou voter pour l'arrêter)\n" +
+			"/mesparties — tes tables dans tous les salons : à qui le tour, le délai, un lien\n" +
+			"/absence 3j, /absence off — une absence · /calme 23:00-08:00 — tes heures calmes (/reglages fuseau=Europe/Paris)\n" +
 			"/jeux · /regles <jeu> · /reglages · /langue fr|en · /stats",
 		"bot.joined":           "%v s'assoit à la table.",
 		"bot.last_game":        "La dernière partie jouée ici, terminée (/jouer pour en lancer une autre) :",
@@ -103,7 +105,7 @@ func init() {
 		"bot.set_lang":         "Langue de la table : %v",
 		"bot.set_reminder":     "Rappel avant l'échéance : %v",
 		"bot.set_turn":         "Temps par tour : %v",
-		"bot.settings_help":    "Changer : /reglages tour=12h rappel=1h expiration=passe|robot vue=les2|image|texte indices=oui|non langue=fr|en, et les options de règles avant le début.",
+		"bot.settings_help":    "Changer : /reglages tour=12h rappel=1h expiration=passe|robot vue=les2|image|texte indices=oui|non absence=pause|robot langue=fr|en, et les options de règles avant le début ; fuseau=Europe/Paris pour ton propre fuseau horaire.",
 		"bot.stale_button":     "Ce bouton n'est plus valable : la partie a avancé. /main montre où elle en est.",
 		"bot.started":          "%v : la partie commence !",
 		"bot.stats":            "Parties jouées : %v · gagnées : %v.",
@@ -143,5 +145,43 @@ func init() {
 		"cmd.verb":             "/%v : un coup de %v",
 		"list.comma":           "%v, %v",
 		"list.or":              "%v ou %v",
+
+		// My games and time off (mygames.go, timeoff.go).
+		"bot.set_away":           "Quand un joueur est absent (/absence) : %v",
+		"bot.away.pause":         "ses délais attendent son retour (absence=pause)",
+		"bot.away.bot":           "un robot joue à sa place (absence=robot)",
+		"bot.away_pause":         "🏖 %v est absent·e jusqu'au %v : ses délais attendent son retour.",
+		"bot.away_bot":           "🏖 %v est absent·e jusqu'au %v : un robot joue à sa place d'ici là.",
+		"bot.away_back":          "👋 %v est de retour.",
+		"bot.away_status":        "Tu es absent·e jusqu'au %v. /absence off met fin à ton absence.",
+		"bot.away_none":          "Tu n'es pas absent·e. /absence 3j te donne trois jours (%v au plus) : à tes tables tes délais t'attendent, ou un robot joue pour toi là où la table l'a choisi (/reglages absence=robot).",
+		"bot.bad_away":           "Je ne comprends pas « %v » : dis combien de temps, comme /absence 3j, /absence 12h ou /absence 2 semaines ; /absence off à ton retour.",
+		"bot.away_too_long":      "C'est trop long : %v d'absence au plus à la fois.",
+		"bot.away_off":           "Bon retour ! Tes délais courent de nouveau.",
+		"bot.away_set":           "Bonnes vacances : tu es absent·e jusqu'au %v. Tes tables sont prévenues ; tes délais t'attendent, ou un robot joue pour toi là où la table l'a choisi. /absence off à ton retour.",
+		"bot.quiet_none":         "Tu n'as pas d'heures calmes. /calme 23:00-08:00 les fixe, dans ton fuseau horaire (/reglages fuseau=Europe/Paris).",
+		"bot.quiet_status":       "Tes heures calmes : de %v à %v (%v). /calme off les supprime.",
+		"bot.bad_quiet":          "Je ne comprends pas « %v » : donne les heures comme /calme 23:00-08:00 (%v au plus), ou /calme off.",
+		"bot.quiet_too_long":     "De %v à %v, c'est trop long : les heures calmes durent %v au plus.",
+		"bot.quiet_off":          "Heures calmes supprimées : rappels et délais à toute heure.",
+		"bot.quiet_set":          "Heures calmes : de %v à %v (%v). Aucun rappel pendant ces heures, et aucun de tes délais n'y expire : il attend leur fin.",
+		"bot.quiet_utc":          "Ces heures sont en UTC : /reglages fuseau=Europe/Paris (le fuseau de ta ville) les met à ton heure.",
+		"bot.bad_tz":             "Fuseau horaire inconnu : %v. Donne son nom, comme Europe/Paris, America/Montreal, Africa/Dakar ou UTC.",
+		"bot.set_tz":             "Ton fuseau horaire : %v (il y est %v).",
+		"bot.mygames_title":      "Tes parties (%v)",
+		"bot.mygames_none":       "Tu n'es assis·e à aucune table en ce moment. /jouer <jeu> en ouvre une.",
+		"bot.mygames_more":       "…et %v de plus.",
+		"bot.mygames_line":       "• %v, table n°%v : %v",
+		"bot.mygames_lobby":      "pas encore commencée (%v {joueur assis|joueurs assis})",
+		"bot.mygames_you_until":  "à toi de jouer, il te reste %v (jusqu'au %v)",
+		"bot.mygames_you":        "à toi de jouer",
+		"bot.mygames_wait_until": "on attend %v (jusqu'au %v)",
+		"bot.mygames_wait":       "on attend %v",
+		"bot.mygames_playing":    "en cours",
+		"cmd.mygames":            "Tes parties dans tous les salons : à qui le tour, le délai, un lien",
+		"cmd.away":               "Prendre une absence : tes délais s'arrêtent, ou un robot joue pour toi",
+		"cmd.away.args":          "<3j|12h|2 semaines|off>",
+		"cmd.quiet":              "Tes heures calmes : ni rappel, ni délai qui expire",
+		"cmd.quiet.args":         "<23:00-08:00|off>",
 	})
 }

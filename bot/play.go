@@ -116,7 +116,7 @@ func (c *Core) playBots(t *Table) (moved bool) {
 	for n := 0; t.Phase == Playing; n++ {
 		seat := -1
 		for _, w := range t.waiting() {
-			if !t.Seats[w.Seat].human() {
+			if t.botPlays(w.Seat) {
 				seat = w.Seat
 				break
 			}
@@ -172,12 +172,13 @@ func (c *Core) boardOut(t *Table) Out {
 	c.picture(t, &out, publicScene(t), r)
 	lines := r.Texts(v.Lines)
 	if t.Phase == Playing {
+		now := c.clock.Now()
 		for _, w := range t.waiting() {
-			if s := t.Seats[w.Seat]; s.human() {
+			if s := t.Seats[w.Seat]; !t.botPlays(w.Seat) {
 				out.Mentions = append(out.Mentions, Mention{User: s.User, Name: s.Name, ByDM: c.user(s.User).handsByDM()})
 			}
 			if d, ok := t.deadline(w.Seat); ok {
-				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), i18n.Date(d.At))))
+				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), i18n.Date(t.expiresAt(d, now)))))
 			}
 		}
 		out.Buttons = [][]Button{{

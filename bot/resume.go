@@ -22,10 +22,10 @@ const (
 	retryMax   = 5 * time.Minute
 )
 
-// botWaiting tells whether the game waits for a seat that no person plays.
+// botWaiting tells whether the game waits for a seat that the bot plays.
 func (t *Table) botWaiting() bool {
 	for _, w := range t.waiting() {
-		if !t.Seats[w.Seat].human() {
+		if t.botPlays(w.Seat) {
 			return true
 		}
 	}

@@ -37,10 +37,30 @@ type Seat struct {
 	// to wait for this seat: a hand shown in the same turn is an update,
 	// one of a later turn is a call to play (turns.go).
 	Since uint64 `json:"since,omitempty"`
+	// AwayUntil is the end of the player's time off (/away), zero when he
+	// is not away: his deadlines pause, or a bot plays for him, as the
+	// table chose (Settings.Away). The scheduler clears it when it ends
+	// (timeoff.go).
+	AwayUntil time.Time `json:"away_until,omitzero"`
+	// Quiet is the player's quiet hours and time zone, "23:00-08:00
+	// Europe/Paris", "" for none: no reminder and no deadline runs out in
+	// them (quiet.go).
+	Quiet string `json:"quiet,omitempty"`
 }
 
 // human tells whether a person plays the seat now.
 func (s Seat) human() bool { return !s.Bot && !s.Left }
+
+// away tells whether the seat's player is on time off.
+func (s Seat) away() bool { return s.human() && !s.AwayUntil.IsZero() }
+
+// botPlays tells whether the bot plays the seat now: a bot player, a
+// player who left, or one on time off at a table that lets a bot play for
+// those away.
+func (t *Table) botPlays(seat int) bool {
+	s := t.Seats[seat]
+	return !s.human() || s.away() && t.Settings.Away == AwayBot
+}
 
 // Settings are a table's choices outside the rules.
 type Settings struct {
@@ -55,7 +75,17 @@ type Settings struct {
 	View string `json:"view,omitempty"`
 	// Hints lets players ask /hint for the bot player's move.
 	Hints bool `json:"hints,omitempty"`
+	// Away is what happens to a player's seat while he is away (/away):
+	// "" (AwayPause, the default) his deadlines wait for his return; AwayBot
+	// a bot plays for him until then.
+	Away string `json:"away,omitempty"`
 }
+
+// The table's choices for a player on time off (Settings.Away).
+const (
+	AwayPause = ""
+	AwayBot   = "bot"
+)
 
 // Deadline is one seat's time limit, as an absolute time so that it
 // survives restarts and is re-armed at start-up.

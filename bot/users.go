@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"encoding/json"
 	"errors"
+	"time"
 
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/store"
@@ -21,6 +22,13 @@ type userRecord struct {
 	Hand   string `json:"hand,omitempty"`
 	Played int    `json:"played,omitempty"`
 	Won    int    `json:"won,omitempty"`
+	// TZ is the user's time zone, an IANA name (/settings tz=Europe/Paris),
+	// "" for UTC; Quiet his quiet hours in it ("23:00-08:00", /quiet), ""
+	// for none; AwayUntil the end of his time off (/away), zero for none.
+	// His seats keep a copy (Seat.Quiet, Seat.AwayUntil: timeoff.go).
+	TZ        string    `json:"tz,omitempty"`
+	Quiet     string    `json:"quiet,omitempty"`
+	AwayUntil time.Time `json:"away_until,omitzero"`
 
 	// elem is the user's place in Core.usersLRU: the records of the users
 	// seen least recently leave memory first (Options.Users).
@@ -33,11 +41,12 @@ type userRecord struct {
 
 // worthKeeping tells whether a record holds something the bot must still
 // know after a restart: a language chosen, closed DMs to warn about,
-// statistics. Anything else (a name, a locale) comes again with the
+// statistics, a time zone, quiet hours, time off. Anything else (a name, a locale) comes again with the
 // user's next command, and writing it would let anyone grow the file by
 // sending one command from each of many accounts.
 func (u userRecord) worthKeeping() bool {
-	return u.Lang != "" || u.NoDM || u.Hand != "" || u.Played > 0 || u.Won > 0
+	return u.Lang != "" || u.NoDM || u.Hand != "" || u.Played > 0 || u.Won > 0 ||
+		u.TZ != "" || u.Quiet != "" || !u.AwayUntil.IsZero()
 }
 
 // HandButton is the user preference of hands shown behind the board's
@@ -84,10 +93,11 @@ func (c *Core) userLocked(id string) *userRecord {
 	return u
 }
 
-// updateUser changes a user's record and saves it when it changed.
-func (c *Core) updateUser(id string, f func(*userRecord)) {
+// updateUser changes a user's record and saves it when it changed; the
+// error says it could not be saved (it is logged).
+func (c *Core) updateUser(id string, f func(*userRecord)) error {
 	if id == "" {
-		return
+		return nil
 	}
 	c.usersMu.Lock()
 	u := c.userLocked(id)
@@ -96,16 +106,23 @@ func (c *Core) updateUser(id string, f func(*userRecord)) {
 	after := *u
 	c.usersMu.Unlock()
 	if before == after || (!after.stored && !after.worthKeeping()) {
-		return
+		return nil
 	}
 	data, _ := json.Marshal(after)
 	if err := c.st.SaveUser(store.User{ID: id, Data: data}); err != nil {
 		c.log.Error("user record not saved", "user", id, "err", err)
-		return
+		// What was not saved is not kept: the user is told nothing changed.
+		c.usersMu.Lock()
+		if *u == after {
+			*u = before
+		}
+		c.usersMu.Unlock()
+		return err
 	}
 	c.usersMu.Lock()
 	u.stored = true
 	c.usersMu.Unlock()
+	return nil
 }
 
 // noteUser remembers the platform's name and locale of a user.

@@ -10,7 +10,7 @@ func init() {
 		"i18n.duration.d":            "%v {day|days}",
 		"i18n.duration.d_h":          "%v {day|days} %v h",
 
-		"i18n.date":       "%v %v %v at %v UTC",
+		"i18n.date":       "%v %v %v at %v %v",
 		"i18n.date.day":   "%v",
 		"i18n.date.first": "1",
 		"i18n.weekday.0":  "Sunday",

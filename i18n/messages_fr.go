@@ -10,7 +10,7 @@ func init() {
 		"i18n.duration.d":            "%v j",
 		"i18n.duration.d_h":          "%v j %v h",
 
-		"i18n.date":       "%v %v %v à %v UTC",
+		"i18n.date":       "%v %v %v à %v %v",
 		"i18n.date.day":   "%v",
 		"i18n.date.first": "1er",
 		"i18n.weekday.0":  "dimanche",

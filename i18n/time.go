@@ -36,15 +36,24 @@ func Duration(d time.Duration) Msg {
 }
 
 // Date is a moment as people read it in a message that stays on screen
-// for days: the day and the time, in UTC since the bot cannot know each
-// reader's time zone ("jeudi 2 janvier à 15:04 UTC"). It never says
-// "today", which a board read the next morning would get wrong.
-func Date(t time.Time) Msg {
-	t = t.UTC()
+// for days: the day and the time, in UTC since a chat's readers live in
+// many time zones ("jeudi 2 janvier à 15:04 UTC"). It never says "today",
+// which a board read the next morning would get wrong.
+func Date(t time.Time) Msg { return DateIn(t, time.UTC) }
+
+// DateIn is Date in a reader's own time zone, for what only he reads (his
+// list of games, his time off): the zone's abbreviation follows the time
+// ("samedi 28 mars à 08:00 CEST"), so that a change of daylight saving
+// time reads as it is.
+func DateIn(t time.Time, loc *time.Location) Msg {
+	if loc == nil {
+		loc = time.UTC
+	}
+	t = t.In(loc)
 	day := T("i18n.date.day", t.Day())
 	if t.Day() == 1 {
 		day = T("i18n.date.first")
 	}
 	return T("i18n.date", T(fmt.Sprintf("i18n.weekday.%d", int(t.Weekday()))), day,
-		T(fmt.Sprintf("i18n.month.%d", int(t.Month()))), t.Format("15:04"))
+		T(fmt.Sprintf("i18n.month.%d", int(t.Month()))), t.Format("15:04"), t.Format("MST"))
 }

@@ -54,3 +54,26 @@ func TestDate_DayAndTimeInUTC(t *testing.T) {
 		}
 	}
 }
+
+// In a reader's own zone the date says the zone, summer and winter time
+// apart (Europe/Paris changes on the last Sundays of March and October).
+func TestDateIn_SaysTheZone(t *testing.T) {
+	paris, err := time.LoadLocation("Europe/Paris")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		t      time.Time
+		fr, en string
+	}{
+		{time.Date(2027, 3, 28, 6, 0, 0, 0, time.UTC), "dimanche 28 mars à 08:00 CEST", "Sunday 28 March at 08:00 CEST"},
+		{time.Date(2027, 10, 31, 7, 0, 0, 0, time.UTC), "dimanche 31 octobre à 08:00 CET", "Sunday 31 October at 08:00 CET"},
+	} {
+		if got := (Renderer{Lang: FR}).Text(DateIn(c.t, paris)); got != c.fr {
+			t.Errorf("fr: %q, want %q", got, c.fr)
+		}
+		if got := (Renderer{Lang: EN}).Text(DateIn(c.t, paris)); got != c.en {
+			t.Errorf("en: %q, want %q", got, c.en)
+		}
+	}
+}
