@@ -78,7 +78,8 @@ func (c *Core) away(cmd Command, rep replier) []Out {
 		if d > maxAway {
 			return rep.refuse("bot.away_too_long", i18n.Duration(maxAway))
 		}
-		until = now.Add(d).Truncate(time.Minute).Add(time.Minute)
+		// To the minute, as it is shown, never shorter than asked.
+		until = now.Add(d + time.Minute - time.Nanosecond).Truncate(time.Minute)
 	}
 	if err := c.updateUser(cmd.User.ID, func(r *userRecord) { r.AwayUntil = until }); err != nil {
 		return rep.refuse("bot.save_failed")
@@ -203,13 +204,15 @@ func (c *Core) setAway(t *Table, user string, until, now time.Time) bool {
 	if !until.After(now) {
 		until = time.Time{}
 	}
-	changed := false
+	changed, timed := false, false
 	for i := range t.Seats {
 		s := &t.Seats[i]
 		if s.User != user || !s.human() || s.AwayUntil.Equal(until) {
 			continue
 		}
-		if t.Phase == Playing && t.Settings.Away == AwayPause {
+		_, has := t.deadline(i)
+		timed = timed || has
+		if has && t.Settings.Away == AwayPause {
 			// The clock stops while he is away: what was left is left
 			// when he is back, however often he changes his return.
 			shift := laterOf(now, until).Sub(laterOf(now, s.AwayUntil))
@@ -229,9 +232,16 @@ func (c *Core) setAway(t *Table, user string, until, now time.Time) bool {
 	}
 	if changed && t.Phase == Playing {
 		c.rearm(t, -1)
-		t.showBoard(nil)
+		if seat := t.seatOf(user); timed || seat >= 0 && hasDeadline(t, seat) {
+			t.showBoard(nil) // the deadline it shows moved
+		}
 	}
 	return changed
+}
+
+func hasDeadline(t *Table, seat int) bool {
+	_, ok := t.deadline(seat)
+	return ok
 }
 
 // sayAway tells the chat, once, that a player went away or came back.
@@ -343,8 +353,7 @@ func (c *Core) carryQuiet(user, spec string) int {
 		for i := range t.Seats {
 			if s := &t.Seats[i]; s.User == user && s.human() && s.Quiet != spec {
 				s.Quiet, changed = spec, true
-				_, has := t.deadline(i)
-				timed = timed || has
+				timed = timed || hasDeadline(t, i)
 			}
 		}
 		if timed {

@@ -184,12 +184,12 @@ func TestAway_DeadlinePausesAcrossARestart(t *testing.T) {
 	tb := h.timedGame("turn=1d")
 	h.setClock(start.Add(2 * time.Hour)) // 22 h left for alice
 	outs := h.do("alice", "/away 3d")
-	if len(outs) != 1 || !outs[0].Private || !strings.Contains(outs[0].Text, "you are away until Tuesday 24 November at 22:01 UTC") {
+	if len(outs) != 1 || !outs[0].Private || !strings.Contains(outs[0].Text, "you are away until Tuesday 24 November at 22:00 UTC") {
 		t.Fatalf("away answer: %+v", outs)
 	}
-	until := utcAt(2026, 11, 24, 22, 1)
+	until := utcAt(2026, 11, 24, 22, 0)
 	got := textsOf(h.rec.take())
-	if strings.Count(got, "alice is away until Tuesday 24 November at 22:01 UTC: their deadlines wait for their return.") != 1 {
+	if strings.Count(got, "alice is away until Tuesday 24 November at 22:00 UTC: their deadlines wait for their return.") != 1 {
 		t.Fatalf("the chat is not told once: %q", got)
 	}
 	h.restart()
@@ -269,7 +269,7 @@ func TestAway_BotPlaysForHerUntilHerReturn(t *testing.T) {
 	if _, ok := tb.deadline(0); ok {
 		t.Fatal("a deadline for a seat the bot plays")
 	}
-	until := utcAt(2026, 11, 23, 20, 1)
+	until := utcAt(2026, 11, 23, 20, 0)
 	got = h.tickAt(until)
 	if strings.Count(got, "alice is back.") != 1 || strings.Contains(got, "plays") {
 		t.Fatalf("at her return: %q", got)
@@ -305,7 +305,7 @@ func TestAway_NewTableKnowsIt(t *testing.T) {
 	// His turn comes while he is away: his clock starts at his return.
 	mustOK(t, h.do("alice", "/move 1"))
 	tb := h.core.tableFor(Command{Chat: "local:main"})
-	if d, ok := tb.deadline(1); !ok || !d.At.Equal(utcAt(2026, 11, 22, 21, 1)) {
+	if d, ok := tb.deadline(1); !ok || !d.At.Equal(utcAt(2026, 11, 22, 21, 0)) {
 		t.Fatalf("his deadline: %+v %v", d, ok)
 	}
 }
@@ -327,7 +327,7 @@ func TestTimeOff_SettingsPersistAndBadInputIsRefused(t *testing.T) {
 	mustOK(t, h.do("alice", "/absence 3j"))
 	h.restart()
 	u := h.core.user("local:alice")
-	if u.TZ != "America/Montreal" || u.Quiet != "22:30-06:45" || !u.AwayUntil.Equal(h.clock.Now().Add(72*time.Hour).Truncate(time.Minute).Add(time.Minute)) {
+	if u.TZ != "America/Montreal" || u.Quiet != "22:30-06:45" || !u.AwayUntil.Equal(h.clock.Now().Add(72*time.Hour)) {
 		t.Fatalf("after a restart: %+v", u)
 	}
 	outs := h.do("alice", "/quiet")

@@ -3,6 +3,7 @@ package i18n
 import (
 	"testing"
 	"time"
+	_ "time/tzdata" // Europe/Paris on any machine
 )
 
 func TestDuration_AsPeopleWriteIt(t *testing.T) {

@@ -37,6 +37,8 @@ var (
 	optSettings = option{name: "settings", fr: "reglages", typ: discordgo.ApplicationCommandOptionString}
 	optLang     = option{name: "lang", fr: "langue", typ: discordgo.ApplicationCommandOptionString, required: true}
 	optArgs     = option{name: "args", fr: "arguments", typ: discordgo.ApplicationCommandOptionString}
+	optDuration = option{name: "duration", fr: "duree", typ: discordgo.ApplicationCommandOptionString}
+	optHours    = option{name: "hours", fr: "heures", typ: discordgo.ApplicationCommandOptionString}
 )
 
 func optionsOf(c bot.CommandInfo) []option {
@@ -55,6 +57,10 @@ func optionsOf(c bot.CommandInfo) []option {
 		return []option{optSettings}
 	case "lang":
 		return []option{optLang}
+	case "away":
+		return []option{optDuration}
+	case "quiet":
+		return []option{optHours}
 	}
 	if c.Game != "" {
 		return []option{optArgs}
@@ -64,7 +70,7 @@ func optionsOf(c bot.CommandInfo) []option {
 
 // argOrder is the order in which option values become arguments; thread is
 // the adapter's own and never reaches the core.
-var argOrder = []string{"game", "count", "strength", "lang", "move", "options", "settings", "args"}
+var argOrder = []string{"game", "count", "strength", "lang", "move", "options", "settings", "args", "duration", "hours"}
 
 var validName = regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
 
@@ -162,6 +168,8 @@ func (o option) describe() *discordgo.ApplicationCommandOption {
 		d.MinValue, d.MaxValue = &one, 16
 	case "options", "settings", "args":
 		d.MaxLength = 200
+	case "duration", "hours":
+		d.MaxLength = 40
 	case "move":
 		d.MaxLength = 100
 	}

@@ -21,16 +21,24 @@ import (
 const noteKey = "discord.board"
 
 // boardRef is where a table's board is: its message, when it was posted,
-// and whom it last notified (so that an edit that changes whose turn it is
-// sends a ping, and one that does not stays quiet).
+// whom it last notified (so that an edit that changes whose turn it is
+// sends a ping, and one that does not stays quiet), and the server of its
+// channel (for a link to it, link.go), "" when unknown.
 type boardRef struct {
 	Channel, Message string
 	Posted           time.Time
 	Notified         string // sorted user ids, comma-separated
+	Guild            string
 }
 
+// String is the note kept with the table: the guild comes last, so that a
+// note written before it existed reads as one without a known guild.
 func (r boardRef) String() string {
-	return r.Channel + " " + r.Message + " " + strconv.FormatInt(r.Posted.Unix(), 10) + " " + r.Notified
+	s := r.Channel + " " + r.Message + " " + strconv.FormatInt(r.Posted.Unix(), 10) + " " + r.Notified
+	if r.Guild != "" {
+		s += " " + r.Guild
+	}
+	return s
 }
 
 func parseBoardRef(s string) (boardRef, bool) {
@@ -45,6 +53,9 @@ func parseBoardRef(s string) (boardRef, bool) {
 	r := boardRef{Channel: f[0], Message: f[1], Posted: time.Unix(sec, 0)}
 	if len(f) > 3 {
 		r.Notified = f[3]
+	}
+	if len(f) > 4 && isSnowflake(f[4]) {
+		r.Guild = f[4]
 	}
 	return r, true
 }
@@ -329,6 +340,12 @@ func (a *Adapter) deliverBoard(ctx context.Context, ch string, o bot.Out, force 
 	if ok && !force && ref.Channel == ch && now.Sub(ref.Posted) < a.opts.BoardMaxAge && behind < a.opts.BoardMaxBehind {
 		err := a.edit(ctx, messageID{Channel: ch, ID: ref.Message}, m)
 		if err == nil {
+			if g := a.guildOf(ch, ref); g != ref.Guild {
+				// A board note written before guilds were kept learns its
+				// guild (link.go).
+				ref.Guild = g
+				a.setBoard(o.Table, ref)
+			}
 			if who != ref.Notified {
 				// One mention per player per turn: those newly awaited are
 				// pinged; in a phase where everyone plays at once, each
@@ -366,7 +383,7 @@ func (a *Adapter) deliverBoard(ctx context.Context, ch string, o bot.Out, force 
 	a.behind[ch] = 0
 	a.mu.Unlock()
 	a.unping(ctx, o.Table) // the new board mentions them itself
-	a.setBoard(o.Table, boardRef{Channel: ch, Message: msg.ID, Posted: now, Notified: who})
+	a.setBoard(o.Table, boardRef{Channel: ch, Message: msg.ID, Posted: now, Notified: who, Guild: a.guildOf(ch, ref)})
 	return nil
 }
 

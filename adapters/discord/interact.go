@@ -84,6 +84,7 @@ func (a *Adapter) commandOf(i *discordgo.Interaction) (bot.Command, bool) {
 		}
 	} else {
 		cmd.Chat = "discord:" + i.ChannelID
+		a.learnGuild(i.ChannelID, i.GuildID)
 	}
 	return cmd, true
 }
@@ -99,6 +100,7 @@ func (a *Adapter) slash(i *discordgo.Interaction, cmd bot.Command) {
 				a.log.Warn("opening a thread: the table opens in the channel", "channel", i.ChannelID, "err", err)
 			} else {
 				cmd.Chat = "discord:" + th
+				a.learnGuild(th, i.GuildID)
 				pre = []bot.Out{{Dest: bot.ToReply, Text: text(cmd.User.Lang, "discord.thread_opened", th)}}
 			}
 		}

@@ -334,6 +334,16 @@ func (c *Chat) auto(ctx context.Context, user, chat string, limit int) {
 	}
 }
 
+// TableLink names a table's chat, "#cafe": the terminal's way to a
+// table's board (bot.Linker, for /mygames).
+func (c *Chat) TableLink(_ uint64, chat string) string {
+	name, ok := strings.CutPrefix(chat, "local:")
+	if !ok {
+		return ""
+	}
+	return "#" + name
+}
+
 // Deliver prints what the bot sends; it is the "local" transport.
 func (c *Chat) Deliver(_ context.Context, o bot.Out) error {
 	if o.Dest == bot.ToUser && c.closed[o.User] {

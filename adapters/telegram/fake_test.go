@@ -92,13 +92,17 @@ type fakeAPI struct {
 	srv   *httptest.Server
 	clock Clock
 
-	mu        sync.Mutex
-	updates   []json.RawMessage // queued, not yet confirmed
-	nextUpd   int
-	pushed    int
-	notify    chan struct{}
-	chats     map[int64][]*fakeMsg
-	chatType  map[int64]string
+	mu       sync.Mutex
+	updates  []json.RawMessage // queued, not yet confirmed
+	nextUpd  int
+	pushed   int
+	notify   chan struct{}
+	chats    map[int64][]*fakeMsg
+	chatType map[int64]string
+	// usernames are the groups' public usernames: the Bot API's Chat
+	// carries "username: Optional. Username, for private chats,
+	// supergroups and channels if available".
+	usernames map[int64]string
 	nextID    map[int64]int
 	calls     []fakeCall
 	answers   []fakeAnswer
@@ -122,7 +126,7 @@ const fakeToken = "123456:TEST-token"
 
 func newFakeAPI(t *testing.T, clock Clock) *fakeAPI {
 	f := &fakeAPI{t: t, clock: clock, nextUpd: 1000, notify: make(chan struct{}),
-		chats: map[int64][]*fakeMsg{}, chatType: map[int64]string{}, nextID: map[int64]int{},
+		chats: map[int64][]*fakeMsg{}, chatType: map[int64]string{}, usernames: map[int64]string{}, nextID: map[int64]int{},
 		blocked: map[int64]bool{}, stopped: map[int64]bool{}, commands: map[string][]tgbotapi.BotCommand{}, migrateTo: map[int64]int64{},
 		files: map[string]int{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
@@ -540,7 +544,11 @@ func (f *fakeAPI) chatJSON(chat int64) map[string]any {
 			typ = "private"
 		}
 	}
-	return map[string]any{"id": chat, "type": typ, "title": "Café " + strconv.FormatInt(chat, 10)}
+	c := map[string]any{"id": chat, "type": typ, "title": "Café " + strconv.FormatInt(chat, 10)}
+	if name := f.usernames[chat]; name != "" {
+		c["username"] = name
+	}
+	return c
 }
 
 // say makes a user write in a chat (a group, a topic, or his private chat

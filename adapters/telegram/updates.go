@@ -197,6 +197,7 @@ var playNames = map[string]bool{"play": true, "jouer": true, "nouvelle": true, "
 
 func (a *Adapter) onGroup(ctx context.Context, m *tgbotapi.Message, topic int) {
 	key := chatKey(m.Chat.ID, topic)
+	a.learnChat(m.Chat)
 	a.seen(key, m.MessageID, 0)
 	name, args, ok := bot.ParseText(m.Text)
 	if !ok || !a.forMe(m.Text) {
@@ -353,6 +354,7 @@ func (a *Adapter) onCallback(ctx context.Context, cb *tgbotapi.CallbackQuery, to
 	} else {
 		org.topic = topic
 		org.key = chatKey(org.chat, topic)
+		a.learnChat(cb.Message.Chat)
 	}
 	if bot.AsksText(cb.Data) {
 		a.askWord(ctx, org, cb)

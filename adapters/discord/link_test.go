@@ -1,0 +1,72 @@
+package discord
+
+import (
+	"strings"
+	"testing"
+)
+
+// /mygames answers ephemerally with a jump link to the board of each of
+// the user's tables, in a channel and in a thread; the links survive a
+// restart (the guild is kept in the board's note), and /away and /quiet
+// take their option.
+func TestMyGamesJumpLinks(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, Options{})
+	f := e.f
+	e.seated(channel)
+	e.slash(alice, channel, "play", "game", "tictactoe", "thread", true)
+	var thread string
+	f.mu.Lock()
+	for id, parent := range f.threads {
+		if parent == channel {
+			thread = id
+		}
+	}
+	f.mu.Unlock()
+	inChannel, inThread := e.board(channel), e.board(thread)
+	want := []string{
+		"https://discord.com/channels/" + f.guild + "/" + channel + "/" + inChannel.ID,
+		"https://discord.com/channels/" + f.guild + "/" + thread + "/" + inThread.ID,
+	}
+	in := e.slash(alice, channel, "mygames")
+	if in.Original == nil || !in.Original.ephemeral() {
+		t.Fatalf("/mygames: want an ephemeral answer, got %+v", in.Original)
+	}
+	for _, w := range want {
+		if !strings.Contains(in.reply(), w) {
+			t.Errorf("/mygames lacks %s:\n%s", w, in.reply())
+		}
+	}
+	if !strings.Contains(in.reply(), "your turn") || !strings.Contains(in.reply(), "not started yet") {
+		t.Errorf("/mygames: %s", in.reply())
+	}
+	// After a restart, asked in a DM (no guild there), the links are the
+	// same: the board notes kept the guild.
+	e.restart()
+	in = e.slash(alice, f.dmOf(alice.ID), "mygames")
+	for _, w := range want {
+		if !strings.Contains(in.reply(), w) {
+			t.Errorf("after a restart, /mygames lacks %s:\n%s", w, in.reply())
+		}
+	}
+	in = e.slash(alice, channel, "away", "duration", "3 days")
+	if !in.Original.ephemeral() || !strings.Contains(in.reply(), "you are away until") {
+		t.Fatalf("/away: %+v", in.Original)
+	}
+	in = e.slash(alice, channel, "quiet", "hours", "23:00-08:00")
+	if !in.Original.ephemeral() || !strings.Contains(in.reply(), "Quiet hours: 23:00 to 08:00 (UTC)") {
+		t.Fatalf("/quiet: %s", in.reply())
+	}
+	if f.lastWith(channel, "", "is away until") == nil {
+		t.Fatal("the channel was not told of her time off")
+	}
+	f.mu.Lock()
+	reg := f.commands[len(f.commands)-1]
+	f.mu.Unlock()
+	for name, opt := range map[string]string{"away": "duree", "quiet": "heures"} {
+		c := findCommand(reg.Commands, name)
+		if c == nil || len(c.Options) != 1 || c.Options[0].NameLocalizations["fr"] != opt {
+			t.Errorf("/%s is not registered with its option: %+v", name, c)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package telegram
+
+import (
+	"strconv"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+)
+
+// Links to a table's board message, for a player's list of his games
+// (/mygames). Telegram links to a message of a supergroup
+// (core.telegram.org/api/links, "Message links"):
+//
+//	t.me/<username>/<id>, t.me/<username>/<thread_id>/<id>   a public group
+//	t.me/c/<channel>/<id>, t.me/c/<channel>/<thread_id>/<id> any, for its members
+//
+// where <channel> is the MTProto id of the supergroup: its Bot API id is
+// -(1000000000000 + channel) (core.telegram.org/api/bots/ids). A forum
+// topic's thread id is the topic's. A basic group has no message links,
+// nor has a private chat. The public form also works for those who are
+// not members; every seated player is one, so the private form serves
+// when the group's username is not known. The username comes with every
+// update from the group (Chat.username, "for private chats, supergroups
+// and channels if available", Bot API, Chat): the adapter learns it, and
+// forgets it when the group drops it.
+
+// Bot API ids of supergroups and channels (core.telegram.org/api/bots/ids).
+const (
+	channelBase = 1000000000000
+	channelMax  = 997852516352
+)
+
+// channelOf is the MTProto id of a supergroup, false for any other chat.
+func channelOf(chat int64) (int64, bool) {
+	c := -chat - channelBase
+	return c, c >= 1 && c <= channelMax
+}
+
+// learnChat remembers a group's public username ("" when it has none).
+func (a *Adapter) learnChat(c *tgbotapi.Chat) {
+	if c == nil || c.ID >= 0 {
+		return
+	}
+	a.smu.Lock()
+	defer a.smu.Unlock()
+	if c.UserName == "" {
+		delete(a.usernames, c.ID)
+		return
+	}
+	if len(a.usernames) >= maxUsernames {
+		a.usernames = map[int64]string{}
+	}
+	a.usernames[c.ID] = c.UserName
+}
+
+// maxUsernames bounds the groups whose username is remembered.
+const maxUsernames = 100_000
+
+// TableLink is the t.me link to a table's board message, "" when there is
+// none (bot.Linker).
+func (a *Adapter) TableLink(table uint64, key string) string {
+	chat, topic, ok := parseChatKey(key)
+	if !ok {
+		return ""
+	}
+	if nw := a.newChat(chat); nw != 0 {
+		chat = nw // the group became a supergroup
+	}
+	channel, ok := channelOf(chat)
+	if !ok {
+		return ""
+	}
+	st := a.board(&job{table: table, key: key})
+	a.smu.Lock()
+	msg, name := st.msgID, a.usernames[chat]
+	a.smu.Unlock()
+	if msg == 0 {
+		return ""
+	}
+	link := "https://t.me/c/" + strconv.FormatInt(channel, 10) + "/"
+	if name != "" {
+		link = "https://t.me/" + name + "/"
+	}
+	if topic != 0 {
+		link += strconv.Itoa(topic) + "/"
+	}
+	return link + strconv.Itoa(msg)
+}

@@ -1,0 +1,58 @@
+package telegram
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// Supergroups as Telegram numbers them for the Bot API: -100 and the
+// group's MTProto id.
+const (
+	publicGroup  int64 = -1001234567890 // with a username
+	privateGroup int64 = -1009876543210 // a forum, without one
+)
+
+// /mygames answers in private with a link to each table's board: the
+// public form where the group has a username, the t.me/c/ form with the
+// topic where it has none; a basic group has no message links.
+func TestMyGamesLinks(t *testing.T) {
+	h := newHarness(t)
+	h.f.mu.Lock()
+	h.f.usernames[publicGroup] = "cafe_jeux"
+	h.f.mu.Unlock()
+	h.say(alice, alice.ID, 0, "/start")
+	h.openTable(publicGroup, 0)
+	h.openTable(privateGroup, 7)
+	h.say(alice, group, 0, "/play@TableeBot tictactoe")
+	pub, priv := h.board(publicGroup, 0), h.board(privateGroup, 7)
+	h.say(alice, publicGroup, 0, "/mygames")
+	list, ok := h.f.last(alice.ID, "Your games (3)")
+	if !ok {
+		t.Fatalf("no list in private: %+v", h.f.botMessages(alice.ID))
+	}
+	for _, want := range []string{
+		"https://t.me/cafe_jeux/" + strconv.Itoa(pub.ID),
+		"https://t.me/c/9876543210/7/" + strconv.Itoa(priv.ID),
+	} {
+		if !strings.Contains(list.Text, want) {
+			t.Errorf("the list lacks %s:\n%s", want, list.Text)
+		}
+	}
+	if strings.Count(list.Text, "https://") != 2 {
+		t.Errorf("a link for the basic group:\n%s", list.Text)
+	}
+	if _, ok := h.f.last(publicGroup, "Your games"); ok {
+		t.Fatal("the list was shown in the group")
+	}
+	// The group drops its username: the link becomes the private form.
+	h.f.mu.Lock()
+	delete(h.f.usernames, publicGroup)
+	h.f.mu.Unlock()
+	h.say(bob, publicGroup, 0, "/board")
+	h.say(bob, bob.ID, 0, "/mesparties")
+	list, _ = h.f.last(bob.ID, "Your games (2)")
+	if want := "https://t.me/c/1234567890/" + strconv.Itoa(h.board(publicGroup, 0).ID); !strings.Contains(list.Text, want) {
+		t.Errorf("bob's list lacks %s:\n%s", want, list.Text)
+	}
+}
