@@ -423,14 +423,7 @@ func TestThreadPerTable(t *testing.T) {
 	e := newEnv(t, Options{})
 	f := e.f
 	in := e.slash(alice, channel, "play", "game", "tictactoe", "thread", true)
-	var thread string
-	f.mu.Lock()
-	for id, parent := range f.threads {
-		if parent == channel {
-			thread = id
-		}
-	}
-	f.mu.Unlock()
+	thread := f.threadOf(channel)
 	if thread == "" {
 		t.Fatal("no thread was started")
 	}

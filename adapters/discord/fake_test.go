@@ -651,6 +651,18 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// threadOf is a thread started in a channel, "" for none.
+func (f *fake) threadOf(channel string) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for id, parent := range f.threads {
+		if parent == channel {
+			return id
+		}
+	}
+	return ""
+}
+
 func (f *fake) isDM(ch string) bool {
 	for _, c := range f.dms {
 		if c == ch {

@@ -15,14 +15,7 @@ func TestMyGamesJumpLinks(t *testing.T) {
 	f := e.f
 	e.seated(channel)
 	e.slash(alice, channel, "play", "game", "tictactoe", "thread", true)
-	var thread string
-	f.mu.Lock()
-	for id, parent := range f.threads {
-		if parent == channel {
-			thread = id
-		}
-	}
-	f.mu.Unlock()
+	thread := f.threadOf(channel)
 	inChannel, inThread := e.board(channel), e.board(thread)
 	want := []string{
 		"https://discord.com/channels/" + f.guild + "/" + channel + "/" + inChannel.ID,
