@@ -53,7 +53,8 @@ func init() {
 			"/move … — play · /pass — pass\n" +
 			"/hint — the move the bot would play, in private (where the table allows it: /settings hints=on)\n" +
 			"/quit — stop the game (or vote to stop it)\n" +
-			"/games · /rules <game> · /settings · /lang fr|en · /stats",
+			"/leaderboard [game] — the leaderboard here · /stats [@player] — ratings, games, wins, best moves\n" +
+			"/games · /rules <game> · /settings · /lang fr|en",
 		"bot.joined":           "%v sits down at the table.",
 		"bot.last_game":        "The last game here, finished (/play to start another):",
 		"bot.stopped":          "It was stopped before its end.",
@@ -106,7 +107,6 @@ func init() {
 		"bot.settings_help":    "Change: /settings turn=12h reminder=1h expiry=pass|bot view=both|picture|text hints=on|off lang=fr|en, and rule options before the start.",
 		"bot.stale_button":     "This button has expired: the game moved on. /hand shows where things stand.",
 		"bot.started":          "%v: the game begins!",
-		"bot.stats":            "Games played: %v · won: %v.",
 		"bot.table_exists":     "A %v table is already open here. /board to see it, /quit to stop it.",
 		"bot.table_full":       "The table is full (%v {seat|seats}).",
 		"bot.table_title":      "%v — table #%v",
@@ -138,10 +138,38 @@ func init() {
 		"cmd.settings.args":    "[key=value …]",
 		"cmd.lang":             "Choose your language",
 		"cmd.lang.args":        "fr|en",
-		"cmd.stats":            "Your games played and won",
+		"cmd.stats":            "A player's ratings, games, wins and best moves",
 		"cmd.help":             "Tablée's help",
 		"cmd.verb":             "/%v: a %v move",
 		"list.comma":           "%v, %v",
 		"list.or":              "%v or %v",
+
+		// Ratings and leaderboards (ratings.go, leaderboard.go).
+		"cmd.stats.args":              "[@player]",
+		"cmd.leaderboard":             "The leaderboard of a game, or of every game",
+		"cmd.leaderboard.args":        "[game]",
+		"bot.ratings_moved":           "Ratings at %v: %v",
+		"bot.rating_change":           "%v %v → %v (%v)",
+		"bot.ratings_unreadable":      "The ratings cannot be read just now; try again later.",
+		"bot.rated_bot":               "%v bot",
+		"bot.leaderboard_title":       "Leaderboard, %v",
+		"bot.leaderboard_game_title":  "Leaderboard of %v, %v",
+		"bot.leaderboard_here":        "here",
+		"bot.leaderboard_everywhere":  "everywhere",
+		"bot.leaderboard_played":      "%v {game|games} · %v {win|wins}",
+		"bot.leaderboard_empty":       "No rated game yet. A game counts once it ends by its rules with at least one person seated; then /leaderboard shows who leads.",
+		"bot.leaderboard_legend":      "The rating is the skill a player has shown with 99.7% confidence (μ − 3σ, Weng-Lin as OpenSkill): it starts at 0 and grows as games confirm it. Bots are rated by strength, over every server. /stats @player for the details.",
+		"bot.stats_title":             "%v — ratings",
+		"bot.stats_unknown_player":    "No rated player here is called %v. /leaderboard lists them.",
+		"bot.stats_none":              "%v has no rated game yet.",
+		"bot.stats_rating":            "%v: rating %v here (#%v of %v), %v everywhere",
+		"bot.stats_rating_elsewhere":  "%v: not rated here yet; rating %v everywhere",
+		"bot.stats_rating_everywhere": "%v: rating %v",
+		"bot.stats_played":            "%v {game|games}, %v {win|wins}",
+		"bot.stats_best":              "Best move: %v (+%v, table #%v)",
+		"bot.stats_bot":               "%v (%v)",
+		"bot.stats_above":             "Rated above: %v",
+		"bot.stats_below":             "below: %v",
+		"bot.stats_total":             "All games: %v {game|games}, %v won.",
 	})
 }

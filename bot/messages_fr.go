@@ -53,7 +53,8 @@ func init() {
 			"/coup … — jouer · /passe — passer\n" +
 			"/indice — le coup que jouerait le robot, en privé (si la table le permet : /reglages indices=oui)\n" +
 			"/quitter — arrêter la partie (ou voter pour l'arrêter)\n" +
-			"/jeux · /regles <jeu> · /reglages · /langue fr|en · /stats",
+			"/classement [jeu] — le classement d'ici · /stats [@joueur] — cotes, parties, victoires, meilleurs coups\n" +
+			"/jeux · /regles <jeu> · /reglages · /langue fr|en",
 		"bot.joined":           "%v s'assoit à la table.",
 		"bot.last_game":        "La dernière partie jouée ici, terminée (/jouer pour en lancer une autre) :",
 		"bot.stopped":          "Elle a été arrêtée avant la fin.",
@@ -106,7 +107,6 @@ func init() {
 		"bot.settings_help":    "Changer : /reglages tour=12h rappel=1h expiration=passe|robot vue=les2|image|texte indices=oui|non langue=fr|en, et les options de règles avant le début.",
 		"bot.stale_button":     "Ce bouton n'est plus valable : la partie a avancé. /main montre où elle en est.",
 		"bot.started":          "%v : la partie commence !",
-		"bot.stats":            "Parties jouées : %v · gagnées : %v.",
 		"bot.table_exists":     "Une table de %v est déjà ouverte ici. /plateau pour la voir, /quitter pour l'arrêter.",
 		"bot.table_full":       "La table est complète (%v {place|places}).",
 		"bot.table_title":      "%v — table n°%v",
@@ -138,10 +138,38 @@ func init() {
 		"cmd.settings.args":    "[clé=valeur …]",
 		"cmd.lang":             "Choisir ta langue",
 		"cmd.lang.args":        "fr|en",
-		"cmd.stats":            "Tes parties jouées et gagnées",
+		"cmd.stats":            "Les cotes, parties, victoires et meilleurs coups d'un joueur",
 		"cmd.help":             "L'aide de Tablée",
 		"cmd.verb":             "/%v : un coup de %v",
 		"list.comma":           "%v, %v",
 		"list.or":              "%v ou %v",
+
+		// Cotes et classements (ratings.go, leaderboard.go).
+		"cmd.stats.args":              "[@joueur]",
+		"cmd.leaderboard":             "Le classement d'un jeu, ou de tous les jeux",
+		"cmd.leaderboard.args":        "[jeu]",
+		"bot.ratings_moved":           "Cotes à %v : %v",
+		"bot.rating_change":           "%v %v → %v (%v)",
+		"bot.ratings_unreadable":      "Les cotes ne peuvent pas être lues pour l'instant ; réessaie plus tard.",
+		"bot.rated_bot":               "robot %v",
+		"bot.leaderboard_title":       "Classement, %v",
+		"bot.leaderboard_game_title":  "Classement de %v, %v",
+		"bot.leaderboard_here":        "ici",
+		"bot.leaderboard_everywhere":  "partout",
+		"bot.leaderboard_played":      "%v {partie|parties} · %v {victoire|victoires}",
+		"bot.leaderboard_empty":       "Aucune partie cotée pour l'instant. Une partie compte quand elle se termine selon ses règles avec au moins une personne à la table ; /classement montre alors qui mène.",
+		"bot.leaderboard_legend":      "La cote est le niveau qu'un joueur a montré avec 99,7 % de certitude (μ − 3σ, Weng-Lin comme OpenSkill) : elle part de 0 et monte à mesure que les parties le confirment. Les robots sont cotés par niveau, sur tous les serveurs. /stats @joueur pour le détail.",
+		"bot.stats_title":             "%v — cotes",
+		"bot.stats_unknown_player":    "Aucun joueur coté ici ne s'appelle %v. /classement les liste.",
+		"bot.stats_none":              "%v n'a encore aucune partie cotée.",
+		"bot.stats_rating":            "%v : cote %v ici (n°%v sur %v), %v partout",
+		"bot.stats_rating_elsewhere":  "%v : pas encore coté ici ; cote %v partout",
+		"bot.stats_rating_everywhere": "%v : cote %v",
+		"bot.stats_played":            "%v {partie|parties}, %v {victoire|victoires}",
+		"bot.stats_best":              "Meilleur coup : %v (+%v, table n°%v)",
+		"bot.stats_bot":               "%v (%v)",
+		"bot.stats_above":             "Au-dessus : %v",
+		"bot.stats_below":             "en dessous : %v",
+		"bot.stats_total":             "Tous les jeux : %v {partie|parties}, %v {gagnée|gagnées}.",
 	})
 }
