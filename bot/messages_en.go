@@ -148,7 +148,7 @@ func init() {
 		"cmd.stats.args":              "[@player]",
 		"cmd.leaderboard":             "The leaderboard of a game, or of every game",
 		"cmd.leaderboard.args":        "[game]",
-		"bot.ratings_moved":           "Ratings at %v: %v",
+		"bot.ratings_moved":           "Ratings (%v): %v",
 		"bot.rating_change":           "%v %v → %v (%v)",
 		"bot.ratings_unreadable":      "The ratings cannot be read just now; try again later.",
 		"bot.rated_bot":               "%v bot",

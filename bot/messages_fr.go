@@ -148,7 +148,7 @@ func init() {
 		"cmd.stats.args":              "[@joueur]",
 		"cmd.leaderboard":             "Le classement d'un jeu, ou de tous les jeux",
 		"cmd.leaderboard.args":        "[jeu]",
-		"bot.ratings_moved":           "Cotes à %v : %v",
+		"bot.ratings_moved":           "Cotes (%v) : %v",
 		"bot.rating_change":           "%v %v → %v (%v)",
 		"bot.ratings_unreadable":      "Les cotes ne peuvent pas être lues pour l'instant ; réessaie plus tard.",
 		"bot.rated_bot":               "robot %v",

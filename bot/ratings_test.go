@@ -97,7 +97,7 @@ func TestRatings_WholeGameOnceAcrossRestarts(t *testing.T) {
 	h.restart()
 	h.core.resumeOutboxes()
 	told := textsOf(h.rec.take())
-	if !strings.Contains(told, "Ratings at Words Out: alice 0.0 → ") {
+	if !strings.Contains(told, "Ratings (Words Out): alice 0.0 → ") {
 		t.Fatalf("the chat is not told the ratings: %q", told)
 	}
 	alice := h.record("wordsout", everywhere, "local:alice")
