@@ -213,14 +213,16 @@ func (c *Core) gameStats(game, scope, player string, r i18n.Renderer) (string, i
 	return strings.Join(lines, "\n"), all.Games, all.Wins, nil
 }
 
-// againstBots places a rating among the bots' ratings at a game: "Above:
-// easy bot (3.1) · below: strong bot (20.1)".
+// againstBots places a rating among the bots' ratings at a game:
+// "Against the bots: above easy bot (3.1) · below strong bot (20.1)".
 func (c *Core) againstBots(game string, ordinal float64, r i18n.Renderer) string {
 	bots, err := c.ratings(boardPrefix(game, everywhere) + botPrefix)
 	if err != nil || len(bots) == 0 {
 		return ""
 	}
-	var above, below []string
+	// Compared as shown, to one decimal: "level with" is what it reads.
+	mine := ratingNumber(r.Lang, ordinal)
+	groups := map[string][]string{}
 	for _, level := range games.Strengths {
 		i := slices.IndexFunc(bots, func(e ratingEntry) bool { return e.player == level.String() })
 		if i < 0 {
@@ -228,21 +230,23 @@ func (c *Core) againstBots(game string, ordinal float64, r i18n.Renderer) string
 		}
 		b := bots[i]
 		b.player = botPrefix + b.player
-		item := r.Text(i18n.T("bot.stats_bot", entryName(b, r), ratingNumber(r.Lang, b.Ordinal())))
-		if ordinal > b.Ordinal() {
-			above = append(above, item)
-		} else {
-			below = append(below, item)
+		theirs := ratingNumber(r.Lang, b.Ordinal())
+		key := "bot.stats_below"
+		switch {
+		case mine == theirs:
+			key = "bot.stats_level"
+		case ordinal > b.Ordinal():
+			key = "bot.stats_above"
 		}
+		groups[key] = append(groups[key], r.Text(i18n.T("bot.stats_bot", entryName(b, r), theirs)))
 	}
 	var parts []string
-	if len(above) > 0 {
-		parts = append(parts, r.Text(i18n.T("bot.stats_above", strings.Join(above, ", "))))
+	for _, key := range []string{"bot.stats_above", "bot.stats_level", "bot.stats_below"} {
+		if len(groups[key]) > 0 {
+			parts = append(parts, r.Text(i18n.T(key, strings.Join(groups[key], ", "))))
+		}
 	}
-	if len(below) > 0 {
-		parts = append(parts, r.Text(i18n.T("bot.stats_below", strings.Join(below, ", "))))
-	}
-	return strings.Join(parts, " · ")
+	return r.Text(i18n.T("bot.stats_bots", strings.Join(parts, " · ")))
 }
 
 // findPlayer finds the player a /stats argument names: a Discord mention

@@ -168,8 +168,10 @@ func init() {
 		"bot.stats_played":            "%v {game|games}, %v {win|wins}",
 		"bot.stats_best":              "Best move: %v (+%v, table #%v)",
 		"bot.stats_bot":               "%v (%v)",
-		"bot.stats_above":             "Rated above: %v",
-		"bot.stats_below":             "below: %v",
+		"bot.stats_bots":              "Against the bots: %v",
+		"bot.stats_above":             "above %v",
+		"bot.stats_level":             "level with %v",
+		"bot.stats_below":             "below %v",
 		"bot.stats_total":             "All games: %v {game|games}, %v won.",
 	})
 }

@@ -168,8 +168,10 @@ func init() {
 		"bot.stats_played":            "%v {partie|parties}, %v {victoire|victoires}",
 		"bot.stats_best":              "Meilleur coup : %v (+%v, table n°%v)",
 		"bot.stats_bot":               "%v (%v)",
-		"bot.stats_above":             "Au-dessus : %v",
-		"bot.stats_below":             "en dessous : %v",
+		"bot.stats_bots":              "Face aux robots : %v",
+		"bot.stats_above":             "devant %v",
+		"bot.stats_level":             "à égalité avec %v",
+		"bot.stats_below":             "derrière %v",
 		"bot.stats_total":             "Tous les jeux : %v {partie|parties}, %v {gagnée|gagnées}.",
 	})
 }

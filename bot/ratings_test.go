@@ -63,6 +63,17 @@ func (h *harness) playOut(chat string) *Table {
 	}
 }
 
+// wordsOutGame plays a whole game of Words Out, alice against a strong
+// bot, alice's moves chosen by the bot player.
+func (h *harness) wordsOutGame() *Table {
+	h.t.Helper()
+	mustOK(h.t, h.do("alice", "/play wordsout"))
+	mustOK(h.t, h.do("alice", "/settings view=text"))
+	mustOK(h.t, h.do("alice", "/addbot strong"))
+	mustOK(h.t, h.do("alice", "/start"))
+	return h.playOut("local:main")
+}
+
 // rateFails is a store that dies, as far as the ratings go, between a
 // game's last save and its ratings: Rate fails.
 type rateFails struct{ store.Store }
@@ -78,11 +89,7 @@ func TestRatings_WholeGameOnceAcrossRestarts(t *testing.T) {
 	h := newHarness(t)
 	h.wrap = func(s store.Store) store.Store { return rateFails{s} }
 	h.restart()
-	mustOK(t, h.do("alice", "/play wordsout"))
-	mustOK(t, h.do("alice", "/settings view=text"))
-	mustOK(t, h.do("alice", "/addbot strong"))
-	mustOK(t, h.do("alice", "/start"))
-	tb := h.playOut("local:main")
+	tb := h.wordsOutGame()
 	if tb.Phase != Finished {
 		t.Fatalf("phase %s", tb.Phase)
 	}
@@ -136,11 +143,7 @@ func TestRatings_WholeGameOnceAcrossRestarts(t *testing.T) {
 	// The second game: rated, then the process dies before Shown.
 	h.wrap = func(s store.Store) store.Store { return shownFails{s} }
 	h.restart()
-	mustOK(t, h.do("alice", "/play wordsout"))
-	mustOK(t, h.do("alice", "/settings view=text"))
-	mustOK(t, h.do("alice", "/addbot strong"))
-	mustOK(t, h.do("alice", "/start"))
-	h.playOut("local:main")
+	h.wordsOutGame()
 	h.rec.take()
 	second := h.record("wordsout", everywhere, "local:alice")
 	if second.Games != 2 {
@@ -282,7 +285,7 @@ func TestRatings_BotsByStrength(t *testing.T) {
 	}
 	h.noRecord("tictactoe", "guild:A", "bot:easy")
 	out := h.doOn("local:main", "guild:A", "alice", "/stats")
-	if len(out) != 1 || !strings.Contains(out[0].Text, "Rated above: easy bot (") || !strings.Contains(out[0].Text, "below: strong bot (") {
+	if len(out) != 1 || !strings.Contains(out[0].Text, "Against the bots: above easy bot (") || !strings.Contains(out[0].Text, " · below strong bot (") {
 		t.Fatalf("/stats against the bots: %+v", out)
 	}
 	// The server's leaderboard shows the bots with their rating over
