@@ -246,25 +246,24 @@ func (b *botCtx) info(w string) *rowInfo {
 			}
 		}
 	}
-	// The example: the most familiar word holding w, which Normal and
-	// Easy need to know; Strong may name the shortest word instead. The
-	// row's distance to a word is the letters the example still needs, a
-	// letter that no deck holds (K W X Y Z: only a JOKER) counting as
-	// several.
+	// The example: Normal and Easy name the most familiar word holding
+	// w and lay only where they know one; Strong knows the shortest word.
+	// The row's distance to a word is the letters the example still
+	// needs, a letter that no deck holds (K W X Y Z: only a JOKER)
+	// counting as several.
 	in.extra = 99
 	if in.word {
 		in.example, in.extra = w, 0 // the row is its own example
 		return in
 	}
-	if ex, rank := b.d.Familiar(w); rank > 0 && b.level.Plays(rank) {
-		in.example, in.extra = ex, missing(ex, w)
-	}
 	if b.level == games.Strong {
+		// The example named is chosen at the end (shownExample): the
+		// shortest word measures the distance.
 		if ex, ok := plainExample(b.d, w); ok {
-			if e := missing(ex, w); e < in.extra {
-				in.example, in.extra = ex, e
-			}
+			in.example, in.extra = ex, missing(ex, w)
 		}
+	} else if ex, rank := b.d.Familiar(w); rank > 0 && b.level.Plays(rank) {
+		in.example, in.extra = ex, missing(ex, w)
 	}
 	return in
 }
@@ -476,7 +475,11 @@ func (b *botCtx) play() string {
 		return mv + " crack" // the row reads the word: its own example
 	}
 	if len(best.seq) > 1 && !s.Assisted {
-		switch ex := b.info(best.seq).example; {
+		ex := b.info(best.seq).example
+		if b.level == games.Strong && ex != best.seq {
+			ex, _ = shownExample(b.d, best.seq)
+		}
+		switch {
 		case ex == best.seq:
 			// The row reads a word: its own example, and so never typed
 			// (CRAQUE typed last would be the call).

@@ -98,7 +98,13 @@ func (ix *familiarIndex) best(s string) (string, int) {
 		}
 		return "", 0
 	}
+	// The pair of s held by the fewest familiar words: the shortest text.
 	text := ix.byPair[[2]byte{s[0], s[1]}]
+	for k := 1; k+1 < len(s) && len(text) > 0; k++ {
+		if t := ix.byPair[[2]byte{s[k], s[k+1]}]; len(t) < len(text) {
+			text = t
+		}
+	}
 	i := strings.Index(text, s)
 	if i < 0 {
 		return "", 0
