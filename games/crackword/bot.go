@@ -68,12 +68,13 @@ type weights struct {
 	lookback float64 // cards back in hand after a POUBELLE, per card
 	fear     float64 // weight of the cards an opponent may crack
 	aimless  float64 // cost of a stack that neither blocks nor prepares a crack
+	takeRow  float64 // 1: taking the majority of a live row is a purpose too
 }
 
 var botWeights = weights{
 	survive: 0.4, later: 0.5, control: 0.1,
 	lay: 1, lastLay: 2, stack: 1.5, dead: 1.5,
-	joker: 8, trash: 5, pass: 4, passBig: 1, lookback: 0.5, fear: 1.5, aimless: 100,
+	joker: 8, trash: 5, pass: 4, passBig: 1, lookback: 0.5, fear: 1.5, aimless: 100, takeRow: 1,
 }
 
 // Rare letters first: a restart needs no example, the best moment to lay
@@ -309,6 +310,9 @@ type rowEval struct {
 	v      float64
 	threat float64 // chance an opponent cracks it before the bot's turn
 	next   bool    // the bot holds a card that cracks it on its next turn
+	cards  int     // cards of the row, and one to crack it
+	margin int     // the bot's top cards minus the strongest other colour's
+	extra  int     // letters the row's example still needs (see info)
 }
 
 func (b *botCtx) eval(row [][]Card, w string, laid int) rowEval {
@@ -350,7 +354,7 @@ func (b *botCtx) eval(row [][]Card, w string, laid int) rowEval {
 		alive = 0.5
 	}
 	v += b.w.control * float64(margin) / 2 * float64(cards) * alive * (1 - threat)
-	return rowEval{v: v, threat: threat, next: next}
+	return rowEval{v: v, threat: threat, next: next, cards: cards, margin: n[b.seat] - other, extra: in.extra}
 }
 
 // crackers is how player who cracks row (counts n) on his turn if nobody
@@ -543,7 +547,8 @@ func (b *botCtx) rowCands(r int, base rowEval, consider func(cand)) {
 			// People stack a letter on the same letter to take a row: to
 			// crack it next turn, or so that an opponent cannot. Not to be
 			// rid of a card, until DERNIÈRE MAIN.
-			if !s.LastHand && !(after.next && !base.next) && after.threat >= base.threat-0.05 {
+			takes := b.w.takeRow > 0 && b.level == games.Strong && base.margin <= 0 && after.margin > 0 && after.extra <= 2
+			if !s.LastHand && !(after.next && !base.next) && (base.threat-after.threat)*float64(after.cards) < 1 && !takes {
 				score -= b.w.aimless
 			}
 		}
@@ -604,10 +609,15 @@ func (b *botCtx) rareBonus(l byte) float64 {
 // candidates only hold words they know) and has less attention: a crack
 // they could make is seen most of the time (Normal 9 times in 10, Easy 3
 // in 4); otherwise Normal plays its best other move three times in four
-// and else its second or third, Easy one of its three best. This is
+// and else its second or third, Easy one of its three best, as long as
+// they are within missSlack of the best. This is
 // games.Strength.Choose's idea, but a crack is worth far more than the
 // other moves here and a person who sees one calls it: the misses are in
 // seeing the word, not in choosing among cracks.
+// missSlack is how much worse (in points) a move Normal or Easy plays by
+// mistake may be than its best.
+const missSlack = 3
+
 func (b *botCtx) policy(cands []cand) int {
 	var cracks, others []int
 	for i := range cands {
@@ -640,7 +650,12 @@ func (b *botCtx) policy(cands []cand) int {
 	if len(cracks) > 0 && games.Chance(b.salt, see) && best(cracks[0], others[0]) < 0 {
 		return cracks[0]
 	}
-	others = others[:min(3, len(others))]
+	// A miss is a move nearly as good, never a blunder the bot sees.
+	k := 1
+	for k < min(3, len(others)) && cands[others[k]].score >= cands[others[0]].score-missSlack {
+		k++
+	}
+	others = others[:k]
 	if len(others) == 1 || !games.Chance(b.salt^0x5bd1e995, second) {
 		return others[0]
 	}

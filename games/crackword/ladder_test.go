@@ -13,17 +13,18 @@ import (
 // long the table goes without a CRACK WORD, how big hands grow, how long
 // players pass in a row. It also checks the card invariants after every move.
 type crackObserver struct {
-	t           testing.TB
-	moves       int
-	lays, stack int // lays (restarts excluded) and lays on the same letter
-	cracks      int
-	lastCrack   int // move of the last crack (0: none yet)
-	longest     int // longest stretch of moves without a crack
-	handSum     int // sum of the hand sizes of the seat to move, over the moves
-	handMax     int
-	passRun     int
-	passMax     int
-	passes      int
+	t                 testing.TB
+	moves             int
+	lays, stack       int // lays (restarts excluded) and lays on the same letter
+	early, earlyStack int // the same before DERNIÈRE MAIN
+	cracks            int
+	lastCrack         int // move of the last crack (0: none yet)
+	longest           int // longest stretch of moves without a crack
+	handSum           int // sum of the hand sizes of the seat to move, over the moves
+	handMax           int
+	passRun           int
+	passMax           int
+	passes            int
 }
 
 func (o *crackObserver) Move(gg games.Game, seat int, move string) {
@@ -37,6 +38,12 @@ func (o *crackObserver) Move(gg games.Game, seat int, move string) {
 		o.lays++
 		if f[1] == "sur" {
 			o.stack++
+		}
+		if !s.LastHand { // after the move: the last hand may have begun with it
+			o.early++
+			if f[1] == "sur" {
+				o.earlyStack++
+			}
 		}
 	case move == "passe":
 		o.passes++
@@ -58,19 +65,23 @@ func (o *crackObserver) Move(gg games.Game, seat int, move string) {
 }
 
 func (o *crackObserver) End(gg games.Game) map[string]float64 {
-	share := 0.0
+	share, early := 0.0, 0.0
 	if o.lays > 0 {
 		share = float64(o.stack) / float64(o.lays)
 	}
+	if o.early > 0 {
+		early = float64(o.earlyStack) / float64(o.early)
+	}
 	return map[string]float64{
-		"cracks":              float64(o.cracks),
-		"stack share %":       100 * share,
-		"since last crack":    float64(o.moves - o.lastCrack),
-		"longest crack-less":  float64(o.longest),
-		"hand":                float64(o.handSum) / float64(max(o.moves, 1)),
-		"largest hand":        float64(o.handMax),
-		"longest pass streak": float64(o.passMax),
-		"passes":              float64(o.passes),
+		"cracks":                         float64(o.cracks),
+		"stack share %":                  100 * share,
+		"stack share before last hand %": 100 * early,
+		"since last crack":               float64(o.moves - o.lastCrack),
+		"longest crack-less":             float64(o.longest),
+		"hand":                           float64(o.handSum) / float64(max(o.moves, 1)),
+		"largest hand":                   float64(o.handMax),
+		"longest pass streak":            float64(o.passMax),
+		"passes":                         float64(o.passes),
 	}
 }
 
