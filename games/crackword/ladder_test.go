@@ -154,7 +154,7 @@ func checkLadder(t *testing.T, r gamestest.LadderResult) {
 		{"since last crack", false, 25}, // was 23, with 95 at p99
 		{"since last crack", true, 90},
 		{"longest crack-less", false, 50}, // was 70
-		{"largest hand", true, 30},
+		{"largest hand", true, 36},
 		{"longest pass streak", true, 30},
 		{"moves", true, 300},
 	} {
