@@ -21,7 +21,12 @@ type Command struct {
 	// with the bot it is the private chat's key and Private is set.
 	Chat    string
 	Private bool
-	User    User
+	// Server is the community the chat belongs to, whose leaderboard it
+	// shows: a Discord guild ("discord:guild:<id>"), a Telegram group
+	// ("telegram:<group>" for each of its topics). "" makes the chat its
+	// own server (the terminal's chats).
+	Server string
+	User   User
 	// Name and Args are a typed command: "move", ["E", "droite", "2", "maison"].
 	Name string
 	Args []string
@@ -120,6 +125,7 @@ var aliases = map[string]string{
 	"passe": "pass", "passer": "pass",
 	"quitter": "quit", "abandon": "quit", "abandonner": "quit", "stop": "quit",
 	"jeux": "games", "list": "games",
+	"classement": "leaderboard", "statistiques": "stats",
 	"regles": "rules", "règles": "rules",
 	"aide":     "help",
 	"reglages": "settings", "réglages": "settings", "options": "settings",

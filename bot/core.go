@@ -94,6 +94,10 @@ type Core struct {
 	outRunning map[uint64]*deliverer
 	outIdle    *sync.Cond
 
+	// rateMu makes one game's rating at a time (ratings.go): each reads
+	// the records it then writes.
+	rateMu sync.Mutex
+
 	// The scheduler's agenda (due.go).
 	dueMu  sync.Mutex
 	agenda agenda
@@ -270,6 +274,8 @@ func (c *Core) handle(ctx context.Context, cmd Command) (outs []Out) {
 		return c.hand(ctx, cmd, rep)
 	case "stats":
 		return c.stats(cmd, rep)
+	case "leaderboard":
+		return c.leaderboard(cmd, rep)
 	case "hint":
 		return c.hint(cmd, rep)
 	case "mygames":

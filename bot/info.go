@@ -70,12 +70,6 @@ func (c *Core) setLang(cmd Command, rep replier) []Out {
 	return replier{lang: l}.say("bot.lang_set")
 }
 
-// stats shows the author's record.
-func (c *Core) stats(cmd Command, rep replier) []Out {
-	u := c.user(cmd.User.ID)
-	return rep.say("bot.stats", u.Played, u.Won)
-}
-
 func (c *Core) settingsText(t *Table, lang i18n.Lang) string {
 	r := renderer(t, lang)
 	off := r.Text(i18n.T("bot.off"))

@@ -60,7 +60,7 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	now := c.clock.Now().UTC()
 	t := &Table{
-		ID: id, Chat: cmd.Chat, Game: e.Name(), Options: opts, Creator: cmd.User.ID,
+		ID: id, Chat: cmd.Chat, Server: cmd.Server, Game: e.Name(), Options: opts, Creator: cmd.User.ID,
 		Phase: Lobby, Secret: secret(), Created: now, engine: e,
 		Settings: Settings{Lang: c.opts.Lang, Turn: c.opts.Turn, Reminder: c.opts.Reminder, OnExpiry: c.opts.OnExpiry},
 		Seats:    []Seat{c.newSeat(cmd.User)},

@@ -96,11 +96,9 @@ func TestLobby_AddBotStrength(t *testing.T) {
 	if !strings.Contains(board.Text, "🤖 Robot 1 (easy)") {
 		t.Errorf("the lobby does not show the strength:\n%s", board.Text)
 	}
-	tb.Settings.Lang = i18n.FR
-	if board := h.core.boardOut(tb); !strings.Contains(board.Text, "🤖 Robot 1 (facile)") {
-		t.Errorf("the French lobby does not show « facile »:\n%s", board.Text)
+	if got := tb.Seats[1].withLevel(i18n.FR); got != "🤖 Robot 1 (facile)" {
+		t.Errorf("in French the seat reads %q, want « 🤖 Robot 1 (facile) »", got)
 	}
-	tb.Settings.Lang = i18n.EN
 	mustOK(t, h.do("alice", "/start"))
 	// The centre is the Normal bot's answer to a corner; an Easy bot fills
 	// the grid in order.

@@ -145,22 +145,37 @@ func (c *Core) drain(t *Table, id uint64, game string) {
 // deliverOutbox takes the outbox under the table's lock, then draws and
 // sends with no lock held, then tells the store it was shown.
 func (c *Core) deliverOutbox(t *Table, id uint64) {
-	outs, seq := c.lockedTake(t)
+	outs, seq, fin, over := c.lockedTake(t)
 	if seq == 0 {
 		return
 	}
+	rated := true
+	if over {
+		// The game's last batch: rated before it is shown, and recorded
+		// as shown only once rated (ratings.go).
+		var told []Out
+		told, rated = c.rateFinished(t, fin)
+		outs = append(outs, told...)
+	}
 	c.drawPictures(outs)
 	c.deliver(context.Background(), outs...)
+	if !rated {
+		return // shown again, and rated, at the next start
+	}
 	if err := c.st.Shown(id, seq); err != nil {
 		// The batch will be shown again after a restart; nothing is lost.
 		c.log.Warn("outbox shown, not recorded", "table", id, "err", err)
 	}
 }
 
-func (c *Core) lockedTake(t *Table) ([]Out, uint64) {
+// lockedTake takes the outbox under the table's lock, and the game to rate
+// when the table just ended by its rules.
+func (c *Core) lockedTake(t *Table) ([]Out, uint64, finishedGame, bool) {
 	t.mu.Lock()
 	defer c.unlock(t)
-	return c.takeOutbox(t)
+	outs, seq := c.takeOutbox(t)
+	fin, over := t.finished()
+	return outs, seq, fin, over
 }
 
 // takeOutbox builds the messages of the outbox from the table as it is now
@@ -274,7 +289,15 @@ func (c *Core) resumeOutboxes() {
 		if pending {
 			c.kick(t)
 		}
+		fin, over := t.finished()
 		t.mu.Unlock()
+		if !pending && over {
+			// Its batch was taken before the crash: rate it (once) all
+			// the same, before the index forgets it.
+			if _, ok := c.rateFinished(t, fin); !ok {
+				continue
+			}
+		}
 		if !pending {
 			if err := c.st.Shown(rec.ID, rec.Unshown); err != nil {
 				c.log.Warn("outbox shown, not recorded", "table", rec.ID, "err", err)

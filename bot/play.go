@@ -68,10 +68,12 @@ func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, re
 // then is the move accepted. A failed save puts the table back as it was.
 func (c *Core) apply(t *Table, seat int, user, move string, pre ...games.Event) ([]games.Event, error) {
 	snap := t.snapshot()
+	before := t.game.Result().Scores
 	events, err := t.game.Apply(seat, move)
 	if err != nil {
 		return nil, err
 	}
+	t.noteBest(seat, move, before, t.game.Result().Scores)
 	t.showBoard(append(pre, events...))
 	state, err := t.game.Save()
 	if err != nil {
@@ -93,9 +95,8 @@ func (c *Core) apply(t *Table, seat int, user, move string, pre ...games.Event) 
 		t.restore(snap)
 		return nil, err
 	}
-	if t.Phase == Finished {
-		c.recordResult(t)
-	}
+	// A finished game is rated by its deliverer, with its last batch
+	// (ratings.go): exactly once, across crashes too.
 	return events, nil
 }
 
@@ -265,26 +266,6 @@ func (c *Core) waitingNames(t *Table) string {
 		names = append(names, t.name(w.Seat))
 	}
 	return strings.Join(names, ", ")
-}
-
-// recordResult counts the game in each player's statistics.
-func (c *Core) recordResult(t *Table) {
-	winners := map[int]bool{}
-	for _, w := range (games.Result{Scores: t.Scores}).Winners() {
-		winners[w] = true
-	}
-	for s, seat := range t.Seats {
-		if seat.Bot || seat.Left || seat.User == "" {
-			continue
-		}
-		won := winners[s]
-		c.updateUser(seat.User, func(u *userRecord) {
-			u.Played++
-			if won {
-				u.Won++
-			}
-		})
-	}
 }
 
 // CheckPress tells, before an adapter asks its user for the text a button

@@ -98,8 +98,12 @@ type Deadline struct {
 // Table is one game in one chat, from lobby to result. Its exported fields
 // are its saved record; game is the live engine state, rebuilt on load.
 type Table struct {
-	ID        uint64            `json:"id"`
-	Chat      string            `json:"chat"`
+	ID   uint64 `json:"id"`
+	Chat string `json:"chat"`
+	// Server is the community of the chat, as Command.Server names it
+	// ("" for a chat that is its own): whose leaderboard the game counts
+	// in (ratings.go).
+	Server    string            `json:"server,omitempty"`
 	Game      string            `json:"game"`
 	Options   games.Options     `json:"options,omitempty"`
 	Creator   string            `json:"creator"`
@@ -125,6 +129,9 @@ type Table struct {
 	// did not wait for before (turns.go).
 	Awaited []int  `json:"awaited,omitempty"`
 	Turns   uint64 `json:"turns,omitempty"`
+	// Best is each seat's best-scoring move so far, counted in the
+	// ratings when the game ends (ratings.go).
+	Best []BestMove `json:"best,omitempty"`
 
 	// shownHands is the last hand shown to each seat, to show a hand only
 	// when it changed (memory only: after a restart a hand is shown once
@@ -149,6 +156,9 @@ type Table struct {
 	// shared is the same record for readers that must not wait for the
 	// table's lock (autocomplete, suggest.go): stored after each save.
 	shared atomic.Pointer[[]byte]
+	// rated is set once this process rated the finished game (ratings.go),
+	// so that a later batch does not read the log and try again.
+	rated atomic.Bool
 	// evicted is set when the table left memory (tables.go): whoever
 	// still holds it must take the copy loaded since (lockLive).
 	evicted bool
@@ -334,6 +344,7 @@ func (t *Table) restore(s snapshot) {
 	t.Chat, t.Options, t.Creator, t.Phase = back.Chat, back.Options, back.Creator, back.Phase
 	t.Seats, t.Seed, t.Moves, t.State, t.Settings = back.Seats, back.Seed, back.Moves, back.State, back.Settings
 	t.Deadlines, t.Votes, t.Secret, t.Notes, t.Created, t.Scores = back.Deadlines, back.Votes, back.Secret, back.Notes, back.Created, back.Scores
+	t.Server, t.Best = back.Server, back.Best
 	// What the deliverer took since is not shown twice (see Outbox).
 	shown := t.Outbox.Shown
 	t.Touched, t.Outbox = back.Touched, back.Outbox

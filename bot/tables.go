@@ -274,6 +274,9 @@ func (c *Core) MoveChat(from, to string) (bool, error) {
 	}
 	snap := t.snapshot()
 	t.Chat = to
+	if t.Server == from {
+		t.Server = to // a Telegram group that became a supergroup
+	}
 	if !c.keep(t, snap) {
 		return false, errNotSaved
 	}

@@ -49,9 +49,8 @@ func TestTurn_FinishedTable(t *testing.T) {
 		strings.Count(outs[0].Text, "alice wins!") != 1 || !strings.Contains(outs[0].Text, "Scores: alice") || len(outs[0].Buttons) != 0 {
 		t.Fatalf("final board: %+v", outs)
 	}
-	u := h.core.user("local:alice")
-	if u.Played != 1 || u.Won != 1 {
-		t.Fatalf("stats %+v", u)
+	if r := h.record("tictactoe", everywhere, "local:alice"); r.Games != 1 || r.Wins != 1 {
+		t.Fatalf("alice's rating record %+v", r)
 	}
 	// History stays readable.
 	moves, err := h.st.Moves(tb.ID)

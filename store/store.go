@@ -77,6 +77,15 @@ type User struct {
 	Data []byte // the bot's record: language, whether DMs work, statistics
 }
 
+// Rating is one record of the bot's ratings: a player's rating at one game,
+// in one server or across all of them. The bot composes Key so that the
+// records it lists together (a leaderboard) share a prefix, and encodes
+// Data.
+type Rating struct {
+	Key  string
+	Data []byte
+}
+
 // Store is the contract the bot relies on.
 //
 // A chat has at most one unfinished table at a time (Save refuses a second
@@ -126,6 +135,14 @@ type Store interface {
 	// It is not part of any move's transaction; a crash before it only
 	// shows the last batch again.
 	Shown(id, seq uint64) error
+	// Ratings lists the rating records whose key begins with prefix, in
+	// key order.
+	Ratings(prefix string) ([]Rating, error)
+	// Rate writes the rating records a finished table changed, all of
+	// them or none, durably, and remembers the table: a Rate of a table
+	// already rated writes nothing and returns false. A game is counted
+	// once, however often a crash makes the bot try again.
+	Rate(table uint64, ratings []Rating) (bool, error)
 	// DeleteTable removes a table entirely: its record, its move log, its
 	// place in its chat's history and its chat's open entry. The id is not
 	// given again. ErrNotFound when the store does not hold the table.

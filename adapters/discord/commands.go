@@ -37,6 +37,7 @@ var (
 	optSettings = option{name: "settings", fr: "reglages", typ: discordgo.ApplicationCommandOptionString}
 	optLang     = option{name: "lang", fr: "langue", typ: discordgo.ApplicationCommandOptionString, required: true}
 	optArgs     = option{name: "args", fr: "arguments", typ: discordgo.ApplicationCommandOptionString}
+	optPlayer   = option{name: "player", fr: "joueur", typ: discordgo.ApplicationCommandOptionUser}
 	optDuration = option{name: "duration", fr: "duree", typ: discordgo.ApplicationCommandOptionString}
 	optHours    = option{name: "hours", fr: "heures", typ: discordgo.ApplicationCommandOptionString}
 )
@@ -47,8 +48,10 @@ func optionsOf(c bot.CommandInfo) []option {
 		g := optGame
 		g.required = true
 		return []option{g, optOptions, optThread}
-	case "rules":
+	case "rules", "leaderboard":
 		return []option{optGame}
+	case "stats":
+		return []option{optPlayer}
 	case "move":
 		return []option{optMove}
 	case "addbot":
@@ -70,7 +73,7 @@ func optionsOf(c bot.CommandInfo) []option {
 
 // argOrder is the order in which option values become arguments; thread is
 // the adapter's own and never reaches the core.
-var argOrder = []string{"game", "count", "strength", "lang", "move", "options", "settings", "args", "duration", "hours"}
+var argOrder = []string{"game", "count", "strength", "lang", "move", "options", "settings", "args", "player", "duration", "hours"}
 
 var validName = regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
 
@@ -201,6 +204,9 @@ func commandArgs(d discordgo.ApplicationCommandInteractionData) (args []string, 
 			continue
 		}
 		v := optionString(o)
+		if o.Type == discordgo.ApplicationCommandOptionUser {
+			v = "<@" + v + ">" // a mention, as typed in a message
+		}
 		// ParseText puts the text in NFC and splits it as typed text is.
 		if _, more, ok := bot.ParseText("/x " + v); ok {
 			args = append(args, more...)

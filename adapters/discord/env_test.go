@@ -134,14 +134,16 @@ func (e *env) slash(u fuser, ch, name string, opts ...any) *finter {
 	e.t.Helper()
 	var options []map[string]any
 	for i := 0; i+1 < len(opts); i += 2 {
-		typ := 3
-		switch opts[i+1].(type) {
+		typ, value := 3, opts[i+1]
+		switch v := value.(type) {
 		case bool:
 			typ = 5
 		case int:
 			typ = 4
+		case fuser:
+			typ, value = 6, v.ID // a user option: Discord sends the id
 		}
-		options = append(options, map[string]any{"name": opts[i], "type": typ, "value": opts[i+1]})
+		options = append(options, map[string]any{"name": opts[i], "type": typ, "value": value})
 	}
 	return e.f.interact(2, u, ch, map[string]any{"id": "1", "name": name, "type": 1, "options": options}, nil)
 }

@@ -84,6 +84,7 @@ func (a *Adapter) commandOf(i *discordgo.Interaction) (bot.Command, bool) {
 		}
 	} else {
 		cmd.Chat = "discord:" + i.ChannelID
+		cmd.Server = "discord:guild:" + i.GuildID // the leaderboard of every channel of the server
 		a.learnGuild(i.ChannelID, i.GuildID)
 	}
 	return cmd, true

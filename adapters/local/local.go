@@ -446,7 +446,11 @@ func (c *Chat) savePicture(o bot.Out) string {
 		return ""
 	}
 	name := strings.TrimPrefix(o.Chat, "local:") + "-board.png"
-	if o.Dest == bot.ToUser {
+	switch {
+	case o.Table == 0:
+		// A picture of no table (a leaderboard) leaves the board's alone.
+		name = strings.TrimPrefix(o.Chat, "local:") + "-picture.png"
+	case o.Dest == bot.ToUser:
 		name = strings.TrimPrefix(o.User, "local:") + "-hand.png"
 	}
 	if err := os.MkdirAll(c.opts.PictureDir, 0o755); err != nil {

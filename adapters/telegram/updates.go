@@ -209,7 +209,8 @@ func (a *Adapter) onGroup(ctx context.Context, m *tgbotapi.Message, topic int) {
 		return
 	}
 	org := &origin{chat: m.Chat.ID, topic: topic, key: key, msgID: m.MessageID, from: m.From}
-	outs := a.core.Handle(ctx, bot.Command{Chat: key, User: a.user(m.From), Name: name, Args: args})
+	// The group is the server of its topics: one leaderboard for all.
+	outs := a.core.Handle(ctx, bot.Command{Chat: key, Server: chatKey(m.Chat.ID, 0), User: a.user(m.From), Name: name, Args: args})
 	a.answer(ctx, org, outs)
 	if playNames[name] && opened(outs) {
 		a.probe(ctx, org, bot.CleanName(m.Chat.Title))
@@ -360,7 +361,11 @@ func (a *Adapter) onCallback(ctx context.Context, cb *tgbotapi.CallbackQuery, to
 		a.askWord(ctx, org, cb)
 		return
 	}
-	outs := a.core.Handle(ctx, bot.Command{Chat: org.key, Private: org.private, User: a.user(cb.From), Payload: cb.Data})
+	cmd := bot.Command{Chat: org.key, Private: org.private, User: a.user(cb.From), Payload: cb.Data}
+	if !org.private {
+		cmd.Server = chatKey(org.chat, 0)
+	}
+	outs := a.core.Handle(ctx, cmd)
 	a.answer(ctx, org, outs)
 }
 

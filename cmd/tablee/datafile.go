@@ -216,6 +216,9 @@ func printReport(w io.Writer, r *bolt.Report) {
 	fmt.Fprintf(w, "  tables  %d (%d finished)\n", r.Tables, r.Finished)
 	fmt.Fprintf(w, "  moves   %d read back whole\n", r.Moves)
 	fmt.Fprintf(w, "  users   %d\n", r.Users)
+	if r.Ratings > 0 {
+		fmt.Fprintf(w, "  ratings %d\n", r.Ratings)
+	}
 	switch {
 	case r.Journal == 1:
 		fmt.Fprintln(w, "  journal 1 save not yet in the file: tablee writes it into the file when it next opens it")

@@ -174,7 +174,7 @@ func (s *state) lay(t *turn, d Dict, seat int, m move) error {
 	case len(nw) == 1:
 		// A lone letter needs no example (every letter is in some word).
 	case s.Assisted:
-		ex, ok := d.Example(nw)
+		ex, ok := shownExample(d, nw)
 		if !ok {
 			return games.Refuse("crackword.err.impossible", nw)
 		}

@@ -23,8 +23,14 @@ type Dict interface {
 	Has(w string) bool
 	// HasInfix tells whether some word contains s as consecutive letters.
 	HasInfix(s string) bool
-	// Example returns one word containing s, if any.
+	// Example returns one word containing s, if any: the shortest.
 	Example(s string) (string, bool)
+	// Familiar returns the most familiar word containing s and its rank
+	// (lexicon.Familiarity: 1 for the most used word), or "", 0 when no
+	// familiar word contains s.
+	Familiar(s string) (string, int)
+	// Rank is the familiarity of the word w (0: few people know it).
+	Rank(w string) int
 	// ExtendLeft is the set of letters c such that c+s is an infix.
 	ExtendLeft(s string) uint32
 	// ExtendRight is the set of letters c such that s+c is an infix.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablee/tablee/games/lexicon"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -36,6 +37,14 @@ func (d listDict) Example(s string) (string, bool) {
 	}
 	sort.Strings(found)
 	return found[0], true
+}
+func (d listDict) Rank(w string) int { return lexicon.Familiarity(w) }
+func (d listDict) Familiar(s string) (string, int) {
+	words := make([]string, 0, len(d.words))
+	for w := range d.words {
+		words = append(words, w)
+	}
+	return newFamiliarIndex(words, lexicon.Familiarity).best(s)
 }
 func (d listDict) ExtendLeft(s string) uint32 {
 	var m uint32

@@ -9,11 +9,11 @@ var messagesEN = map[string]string{
 	"crackword.opt.expert":   "Expert mode: each draw pile holds all 50 cards of its colour, as the rules suggest for expert games.",
 	"crackword.opt.assisted": "Assisted mode: the bot checks that some word contains the letters and shows one; no example is asked and an impossible sequence is refused.",
 
-	"crackword.err.syntax":            "Move not understood: \"%v\". Examples: \"E right 2 maison\", \"E left 1 abri\", \"E on 3 4 exemple\" (on the 4th card of row 3), \"joker=A left 1 abri\", \"trash 3\", \"pass\".",
+	"crackword.err.syntax":            "Move not understood: \"%v\". Examples: \"E right 2 maison\", \"E left 1 école\", \"E on 3 4 exemple\" (on the 4th card of row 3), \"joker=A left 1 ami\", \"trash 3\", \"pass\".",
 	"crackword.err.not_your_turn":     "It is not your turn: waiting for %v.",
 	"crackword.err.game_over":         "The game is over.",
 	"crackword.err.trash_row":         "On which row? For example \"trash 3\".",
-	"crackword.err.joker_letter":      "A JOKER is given a letter when laid: \"joker=A left 1 abri\".",
+	"crackword.err.joker_letter":      "A JOKER is given a letter when laid: \"joker=A left 1 ami\".",
 	"crackword.err.no_position":       "Row %v has no card at position %v (positions count from 1 at the left).",
 	"crackword.err.syntax_row":        "\"%v\" is not a row number (1 to 4).",
 	"crackword.err.no_row":            "There is no row %v: rows go from 1 to 4.",
@@ -66,7 +66,7 @@ var messagesEN = map[string]string{
 	"crackword.pv.hint_wait":          "It is %v's turn.",
 	"crackword.pv.hint_crack":         "%v is a word where your colour has the majority: \"crack\" to take it, \"no\" to let it go.",
 	"crackword.pv.hint_restart":       "Restart row %v with a card from your hand (\"E\", \"joker=A\"): it is compulsory.",
-	"crackword.pv.hint_play":          "Your turn: \"E right 2 maison\", \"E left 1 abri\", \"E on 3 4 exemple\", \"joker=A left 1 abri\", \"trash 3\" or \"pass\". Add \"crack\" at the end to call CRACK WORD.",
+	"crackword.pv.hint_play":          "Your turn: \"E right 2 maison\", \"E left 1 école\", \"E on 3 4 exemple\", \"joker=A left 1 ami\", \"trash 3\" or \"pass\". Add \"crack\" at the end to call CRACK WORD.",
 	"crackword.pv.hint_play_assisted": "Your turn: \"E right 2\", \"E left 1\", \"E on 3 4\", \"joker=A left 1\", \"trash 3\" or \"pass\" (assisted mode: no example needed).",
 
 	"crackword.side.left":     "at the left end",
@@ -105,7 +105,7 @@ var messagesEN = map[string]string{
 	"crackword.summary": "Four rows of letters, one card a turn: the first to complete a word of at least 3 letters where their colour has the majority takes the row. 2 to 4 players.",
 	"crackword.rules": `Crack Word (Yaqua 2023) — one colour per player: 🟥 🟦 🟩 🟨.
 On your turn, one action:
-• Lay a card at an end of a row or on the same letter, and give a word containing the sequence of letters (otherwise the card comes back, you draw, your turn ends): "E right 2 maison", "E left 1 abri", "E on 3 4 exemple" (on the 4th card of row 3). A JOKER takes a letter: "joker=A left 1 abri".
+• Lay a card at an end of a row or on the same letter, and give a word containing the sequence of letters (otherwise the card comes back, you draw, your turn ends): "E right 2 maison", "E left 1 école", "E on 3 4 exemple" (on the 4th card of row 3). A JOKER takes a letter: "joker=A left 1 ami".
 • Play a POUBELLE: "trash 3". Everyone takes back their cards of the row, the POUBELLE goes to your score pile, then you restart the row with one card ("E").
 • Pass: "pass" (you draw a card).
 CRACK WORD: if after your lay the row is a word of at least 3 letters where your colour has the majority of the visible cards (a JOKER counts double), "crack" (or add "crack" to your lay): you take the whole row (1 card = 1 point) and restart it.

@@ -9,11 +9,11 @@ var messagesFR = map[string]string{
 	"crackword.opt.expert":   "Mode expert : chaque pioche contient les 50 cartes de sa couleur, comme le propose la règle pour des parties expertes.",
 	"crackword.opt.assisted": "Mode assisté : le bot vérifie qu'un mot contient la suite de lettres et en montre un ; aucun exemple n'est demandé et une suite impossible est refusée.",
 
-	"crackword.err.syntax":            "Coup incompris : « %v ». Exemples : « E droite 2 maison », « E gauche 1 abri », « E sur 3 4 exemple » (sur la 4ᵉ carte de la rangée 3), « joker=A gauche 1 abri », « poubelle 3 », « passe ».",
+	"crackword.err.syntax":            "Coup incompris : « %v ». Exemples : « E droite 2 maison », « E gauche 1 école », « E sur 3 4 exemple » (sur la 4ᵉ carte de la rangée 3), « joker=A gauche 1 ami », « poubelle 3 », « passe ».",
 	"crackword.err.not_your_turn":     "Ce n'est pas ton tour : on attend %v.",
 	"crackword.err.game_over":         "La partie est terminée.",
 	"crackword.err.trash_row":         "Sur quelle rangée ? Par exemple « poubelle 3 ».",
-	"crackword.err.joker_letter":      "Un JOKER reçoit une lettre en étant posé : « joker=A gauche 1 abri ».",
+	"crackword.err.joker_letter":      "Un JOKER reçoit une lettre en étant posé : « joker=A gauche 1 ami ».",
 	"crackword.err.no_position":       "La rangée %v n'a pas de carte en position %v (les positions se comptent à partir de 1, à gauche).",
 	"crackword.err.syntax_row":        "« %v » n'est pas un numéro de rangée (1 à 4).",
 	"crackword.err.no_row":            "Il n'y a pas de rangée %v : les rangées vont de 1 à 4.",
@@ -66,7 +66,7 @@ var messagesFR = map[string]string{
 	"crackword.pv.hint_wait":          "C'est à %v de jouer.",
 	"crackword.pv.hint_crack":         "%v est un mot où ta couleur domine : « crack » pour le ramasser, « non » pour laisser passer.",
 	"crackword.pv.hint_restart":       "Relance la rangée %v avec une carte de ta main (« E », « joker=A ») : c'est obligatoire.",
-	"crackword.pv.hint_play":          "À toi : « E droite 2 maison », « E gauche 1 abri », « E sur 3 4 exemple », « joker=A gauche 1 abri », « poubelle 3 » ou « passe ». Ajoute « crack » à la fin pour annoncer CRACK WORD.",
+	"crackword.pv.hint_play":          "À toi : « E droite 2 maison », « E gauche 1 école », « E sur 3 4 exemple », « joker=A gauche 1 ami », « poubelle 3 » ou « passe ». Ajoute « crack » à la fin pour annoncer CRACK WORD.",
 	"crackword.pv.hint_play_assisted": "À toi : « E droite 2 », « E gauche 1 », « E sur 3 4 », « joker=A gauche 1 », « poubelle 3 » ou « passe » (mode assisté : pas d'exemple à donner).",
 
 	"crackword.side.left":     "à gauche",
@@ -105,7 +105,7 @@ var messagesFR = map[string]string{
 	"crackword.summary": "Quatre rangées de lettres, une carte par tour : le premier qui termine un mot d'au moins 3 lettres où sa couleur a la majorité ramasse la rangée. 2 à 4 joueurs.",
 	"crackword.rules": `Crack Word (Yaqua 2023) — une couleur par joueur : 🟥 🟦 🟩 🟨.
 À ton tour, une seule action :
-• Poser une carte au bout d'une rangée ou sur la même lettre, et donner un mot qui contient la suite de lettres (sinon la carte revient, tu pioches, ton tour finit) : « E droite 2 maison », « E gauche 1 abri », « E sur 3 4 exemple » (sur la 4ᵉ carte de la rangée 3). Un JOKER prend une lettre : « joker=A gauche 1 abri ».
+• Poser une carte au bout d'une rangée ou sur la même lettre, et donner un mot qui contient la suite de lettres (sinon la carte revient, tu pioches, ton tour finit) : « E droite 2 maison », « E gauche 1 école », « E sur 3 4 exemple » (sur la 4ᵉ carte de la rangée 3). Un JOKER prend une lettre : « joker=A gauche 1 ami ».
 • Jouer une POUBELLE : « poubelle 3 ». Chacun reprend ses cartes de la rangée, la POUBELLE va dans ton paquet, puis tu relances la rangée avec une carte (« E »).
 • Passer : « passe » (tu pioches une carte).
 CRACK WORD : si après ta pose la rangée est un mot d'au moins 3 lettres où ta couleur a la majorité des cartes visibles (un JOKER compte double), « crack » (ou ajoute « crack » à ta pose) : tu ramasses toute la rangée (1 carte = 1 point) et la relances.

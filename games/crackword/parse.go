@@ -39,9 +39,9 @@ type move struct {
 // The move syntax, French and English, case-insensitive:
 //
 //	E droite 2 maison      E right 2 maison      lay E at the right of row 2
-//	E gauche 1 abri        E left 1 abri         lay E at the left of row 1
+//	E gauche 1 école       E left 1 école        lay E at the left of row 1
 //	E sur 3 4 exemple      E on 3 4 example      lay E on the 4th card of row 3
-//	joker=A gauche 1 abri  joker=A left 1 abri   a JOKER given the letter A
+//	joker=A gauche 1 ami   joker=A left 1 ami    a JOKER given the letter A
 //	... crack              ... crack             lay and call CRACK WORD at once
 //	poubelle 3             trash 3               POUBELLE on row 3
 //	crack / non            crack / no            after a lay: call or not

@@ -61,7 +61,9 @@ func play(t *testing.T, e *Engine, players int, seed uint64, opts games.Options,
 			t.Fatalf("waiting %v", w)
 		}
 		seat := w[0].Seat
-		mv := g.Bot(seat, games.Strong)
+		// Every strength plays, a different one at each seat.
+		level := games.Strengths[(int(seed)+seat)%len(games.Strengths)]
+		mv := g.Bot(seat, level)
 		if len(mv) > 60 {
 			t.Fatalf("bot move too long: %q", mv)
 		}
@@ -80,7 +82,7 @@ func play(t *testing.T, e *Engine, players int, seed uint64, opts games.Options,
 		}
 		if roundTrip {
 			g2 := gamestest.MustRoundTrip(t, e, g)
-			if g2.Bot(seat, games.Strong) != g.Bot(seat, games.Strong) {
+			if g2.Bot(seat, level) != g.Bot(seat, level) {
 				t.Fatal("bot differs after load")
 			}
 			checkNoHidden(t, g)
@@ -91,8 +93,8 @@ func play(t *testing.T, e *Engine, players int, seed uint64, opts games.Options,
 	return 0
 }
 
-// TestSelfPlay plays 2,000 seeded games of 2, 3 and 4 bots with the real
-// lexicon (some expert, some assisted), checking the invariants after every
+// TestSelfPlay plays 2,000 seeded games of 2, 3 and 4 bots of every
+// strength with the real lexicon (some expert, some assisted), checking the invariants after every
 // move and that every game ends within the bound. Two parallel halves.
 func TestSelfPlay(t *testing.T) {
 	e := realEngine()

@@ -251,12 +251,23 @@ func TestBotCracksWhenItMay(t *testing.T) {
 }
 
 func TestBotAvoidsHandingACrack(t *testing.T) {
-	// Red may lay A after blue's R E M: "REMA" gives nothing, but laying on
-	// row 2 so that blue's S finishes a blue word must be avoided.
+	// Row 1 holds blue's L. Red's E beside it makes LE or EL, which blue
+	// cracks with a letter he likely holds (LES, ELU: blue 2, red 1);
+	// the empty rows cost nothing.
 	d := realEngine().dict()
-	g := build(t, d, 2, [4]string{"Tb Ab", "Zr", "", ""}, []string{"S", "E"}, 10)
-	m := g.Bot(0, games.Strong)
-	if strings.Contains(m, " 1 ") {
-		t.Fatalf("bot plays %q: TAS is blue's next crack", m)
+	g := build(t, d, 2, [4]string{"Lb", "", "", ""}, []string{"E E", "E A S T R U I N"}, 10)
+	for _, level := range games.Strengths {
+		if m := g.Bot(0, level); strings.Contains(m, " 1") {
+			t.Fatalf("%v bot plays %q: blue cracks LES or ELU next", level, m)
+		}
+	}
+	// The reason is the threat: red values row 1 less with his E there,
+	// by the chance that blue holds a letter that cracks it.
+	b := newBotCtx(g.s, d, 0, games.Strong, &botWeights)
+	blueL, redE := mkCard(1, kindLetter, 'L'), mkCard(0, kindLetter, 'E')
+	before := b.eval([][]Card{{blueL}}, "L", -1)
+	after := b.eval([][]Card{{blueL}, {redE}}, "LE", 'E'-'A')
+	if before.threat != 0 || after.threat < 0.5 || after.v > before.v-1 {
+		t.Fatalf("row L: %+v, then LE: %+v", before, after)
 	}
 }

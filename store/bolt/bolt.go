@@ -15,6 +15,8 @@
 //	due      due, id      -> empty: the tables with a Due time, earliest first
 //	unshown  id           -> 8-byte big-endian batch: the tables with something unshown
 //	seated   user, 0, id  -> empty: the unfinished tables where each user sits
+//	ratings  key          -> rating record (ratings.go)
+//	rated    id           -> empty: the finished tables already rated
 //
 // Ids and sequence numbers are 8-byte big-endian keys, so bbolt's byte order
 // is numeric order: histories come out oldest first and logs in move order.
@@ -226,7 +228,7 @@ func create(path string, opts Options) error {
 }
 
 func initBuckets(tx *bbolt.Tx) error {
-	for _, name := range allBuckets {
+	for _, name := range append(allBuckets, ratingBuckets...) {
 		if _, err := tx.CreateBucket(name); err != nil {
 			return err
 		}
@@ -323,9 +325,17 @@ func samePath(path string, f *os.File) bool {
 	return err1 != nil || err2 != nil || os.SameFile(a, b)
 }
 
-// init checks the schema version, migrating an older file; a newer one is
-// not written to at all.
+// init checks the schema version, migrating an older file (a newer one is
+// not written to at all), then adds the rating buckets to a file written
+// before them.
 func (s *Store) init() error {
+	if err := s.initSchema(); err != nil {
+		return err
+	}
+	return s.addRatingBuckets()
+}
+
+func (s *Store) initSchema() error {
 	fresh := false
 	version := 0
 	err := s.view("reading meta", func(tx *bbolt.Tx) error {
@@ -1014,6 +1024,9 @@ func (s *Store) deleteTable(tx *bbolt.Tx, id uint64) error {
 	if err := tx.Bucket(bUnshown).Delete(idk); err != nil {
 		return err
 	}
+	if err := tx.Bucket(bRated).Delete(idk); err != nil {
+		return err
+	}
 	if err := putSeated(tx, id, h.seated, nil); err != nil {
 		return err
 	}
@@ -1039,6 +1052,9 @@ func (s *Store) deleteDamagedTable(tx *bbolt.Tx, id uint64) error {
 		}
 	}
 	if err := tx.Bucket(bUnshown).Delete(idk); err != nil {
+		return err
+	}
+	if err := tx.Bucket(bRated).Delete(idk); err != nil {
 		return err
 	}
 	if err := tx.Bucket(bTables).Delete(idk); err != nil {

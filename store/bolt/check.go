@@ -30,6 +30,7 @@ type Report struct {
 	Users    int // user records
 	Due      int // entries of the due index
 	Unshown  int // entries of the unshown index
+	Ratings  int // rating records
 	// Journal is the number of saves its journal holds that the file does
 	// not yet (a process stopped by a crash or kill -9): tablee writes them
 	// into the file when it next opens it. The file's figures above are
@@ -245,6 +246,7 @@ func (c *checker) walk(tx *bbolt.Tx) {
 			c.readSeated(tx.Bucket(bSeated))
 		}
 	}
+	c.readRatings(tx)
 	_ = tx.Bucket(bUsers).ForEach(func(k, v []byte) error {
 		if _, err := decodeUser(string(k), v); err != nil {
 			c.problem(0, 0, string(k), fmt.Sprintf("user %s: %v", k, err))
