@@ -7,7 +7,7 @@ import (
 	"sync"
 	"time"
 	// Time zones by name (/settings tz=Europe/Paris) on any machine, even
-	// one without a system time zone database (a distroless image).
+	// one without a system time zone database.
 	_ "time/tzdata"
 )
 
