@@ -134,9 +134,10 @@ var aliases = map[string]string{
 	"retirer_robot": "removebot",
 	"bouton":        "press",
 	"indice":        "hint", "aide_coup": "hint",
-	"mesparties": "mygames", "mes_parties": "mygames", "my_games": "mygames", "parties": "mygames",
-	"absence": "away", "absent": "away", "vacances": "away",
-	"calme": "quiet", "silence": "quiet", "nuit": "quiet",
+	// Names other bots of a group might answer too ("/silence") are left out.
+	"mesparties": "mygames", "mes_parties": "mygames", "my_games": "mygames",
+	"absence": "away", "absent": "away",
+	"calme": "quiet", "heures_calmes": "quiet",
 }
 
 func canonical(name string) string {

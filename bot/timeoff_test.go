@@ -357,3 +357,26 @@ func freeCell(t *testing.T, tb *Table) string {
 	t.Fatal("no free cell")
 	return ""
 }
+
+// Time off and quiet hours together, across a restart and the night of the
+// change to summer time: the paused deadline, moved past her return, falls
+// in that night and runs out at 08:00 summer time (06:00 UTC).
+func TestAway_AndQuietAcrossTheChangeToSummerTime(t *testing.T) {
+	h := newHarness(t)
+	h.setClock(utcAt(2027, 3, 27, 12, 0))
+	mustOK(t, h.do("alice", "/settings tz=Europe/Paris"))
+	mustOK(t, h.do("alice", "/quiet 23:00-08:00"))
+	tb := h.timedGame("turn=6h") // due at 18:00 UTC
+	h.setClock(utcAt(2027, 3, 27, 13, 0))
+	mustOK(t, h.do("alice", "/away 10h")) // back at 23:00 UTC; 5 h left then
+	h.rec.take()
+	h.restart()
+	if got := h.storeDue(tb.ID); !got.Equal(utcAt(2027, 3, 27, 23, 0)) {
+		t.Fatalf("due index: %v, want her return", got)
+	}
+	if got := h.tickAt(utcAt(2027, 3, 27, 23, 0)); !strings.Contains(got, "alice is back.") {
+		t.Fatalf("at her return: %q", got)
+	}
+	// 04:00 UTC is 06:00 summer time, in her quiet hours: 08:00 CEST.
+	h.expiresAt(utcAt(2027, 3, 28, 6, 0), "alice")
+}
