@@ -92,17 +92,14 @@ type fakeAPI struct {
 	srv   *httptest.Server
 	clock Clock
 
-	mu       sync.Mutex
-	updates  []json.RawMessage // queued, not yet confirmed
-	nextUpd  int
-	pushed   int
-	notify   chan struct{}
-	chats    map[int64][]*fakeMsg
-	chatType map[int64]string
-	// usernames are the groups' public usernames: the Bot API's Chat
-	// carries "username: Optional. Username, for private chats,
-	// supergroups and channels if available".
-	usernames map[int64]string
+	mu        sync.Mutex
+	updates   []json.RawMessage // queued, not yet confirmed
+	nextUpd   int
+	pushed    int
+	notify    chan struct{}
+	chats     map[int64][]*fakeMsg
+	chatType  map[int64]string
+	usernames map[int64]string // a Chat's "username: Optional. Username, for private chats, supergroups and channels if available"
 	nextID    map[int64]int
 	calls     []fakeCall
 	answers   []fakeAnswer

@@ -43,13 +43,13 @@ func (a *Adapter) learnChat(c *tgbotapi.Chat) {
 	a.smu.Lock()
 	defer a.smu.Unlock()
 	if c.UserName == "" {
-		delete(a.usernames, c.ID)
+		delete(a.pubNames, c.ID)
 		return
 	}
-	if len(a.usernames) >= maxUsernames {
-		a.usernames = map[int64]string{}
+	if len(a.pubNames) >= maxUsernames {
+		a.pubNames = map[int64]string{}
 	}
-	a.usernames[c.ID] = c.UserName
+	a.pubNames[c.ID] = c.UserName
 }
 
 // maxUsernames bounds the groups whose username is remembered.
@@ -71,7 +71,7 @@ func (a *Adapter) TableLink(table uint64, key string) string {
 	}
 	st := a.board(&job{table: table, key: key})
 	a.smu.Lock()
-	msg, name := st.msgID, a.usernames[chat]
+	msg, name := st.msgID, a.pubNames[chat]
 	a.smu.Unlock()
 	if msg == 0 {
 		return ""
