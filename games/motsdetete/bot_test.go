@@ -154,7 +154,7 @@ func TestBotBestEqualsExhaustive(t *testing.T) {
 				c := &Game{s: g.s.clone(), lex: lex}
 				c.s.Die = die
 				want, wantMove := bests[die], bestMoves[die]
-				h, ok := c.Hint()
+				h, ok := c.best()
 				if !ok {
 					if want >= 0 {
 						t.Fatalf("seed %d step %d die %d: the bot passes, %s scores %v\n%s", seed, step, die, wantMove, float64(want)/2, strings.Join(c.Public().Board, "\n"))
@@ -217,7 +217,7 @@ func TestBotGoodLevelScoresWell(t *testing.T) {
 		gg, _ := e.New(games.Options{"botlevel": "good"}, 2, seed)
 		g := gg.(*Game)
 		for i := 0; i < 10 && !g.s.Over; i++ {
-			best, ok := g.Hint()
+			best, ok := g.best()
 			m := g.Bot(g.s.Turn, games.Strong)
 			if !ok {
 				if m != "passe" {

@@ -340,3 +340,191 @@ func checkWidth(t *testing.T, board []string) {
 		}
 	}
 }
+
+// wordObserver measures one game as a player at the table would notice
+// it: how many words are written, how many of them a person knows (per
+// strength: every word a turn makes, main and side), how long players
+// pass in a row. It also recomputes every turn apart from the engine
+// (checkTurn) and checks that no bot word is refused.
+type wordObserver struct {
+	t      *testing.T
+	levels []games.Strength // per seat
+	prev   *state
+	words  int // turns that wrote a word
+	passes int
+	run    int // passes in a row, now
+	streak int // the longest run of passes
+	// per strength: words made, familiar ones, common ones (rank up to
+	// games.Known)
+	made, familiar, common map[games.Strength]int
+	sample                 map[games.Strength][]string // main words, for the log
+}
+
+func (o *wordObserver) Move(gg games.Game, seat int, move string) {
+	g := gg.(*Game)
+	s := g.s
+	checkInvariants(o.t, g)
+	if o.prev != nil {
+		checkTurn(o.t, g, o.prev, s)
+	}
+	o.prev = s
+	switch s.Last.Kind {
+	case kindLost:
+		o.t.Fatalf("a bot word was refused: %+v", s.Last)
+	case kindPass:
+		o.passes++
+		o.run++
+		o.streak = max(o.streak, o.run)
+		return
+	}
+	o.run = 0
+	o.words++
+	level := o.levels[seat]
+	if len(o.sample[level]) < 12 {
+		o.sample[level] = append(o.sample[level], s.Last.Word)
+	}
+	for _, w := range s.Last.Words {
+		o.made[level]++
+		if r := lexicon.Familiarity(w.Word); r > 0 {
+			o.familiar[level]++
+			if r <= games.Known {
+				o.common[level]++
+			}
+		}
+	}
+}
+
+func (o *wordObserver) End(gg games.Game) map[string]float64 {
+	g := gg.(*Game)
+	out := map[string]float64{
+		"words":               float64(o.words),
+		"passes":              float64(o.passes),
+		"longest pass streak": float64(o.streak),
+		"top score":           float64(slices.Max(g.s.Scores)),
+	}
+	for level, n := range o.made {
+		if n > 0 {
+			out["familiar % "+level.String()] = 100 * float64(o.familiar[level]) / float64(n)
+			out["common % "+level.String()] = 100 * float64(o.common[level]) / float64(n)
+		}
+	}
+	return out
+}
+
+// ladderRun plays a rung and returns its result with the words each
+// strength wrote in the first games (for the log).
+func ladderRun(t *testing.T, p gamestest.Pairing, n int, seed uint64) (gamestest.LadderResult, map[games.Strength][]string) {
+	t.Helper()
+	samples := map[games.Strength][]string{}
+	game := 0
+	newObserver := func() gamestest.Observer {
+		seats := len(p.Levels)
+		o := &wordObserver{t: t, levels: make([]games.Strength, seats),
+			made: map[games.Strength]int{}, familiar: map[games.Strength]int{}, common: map[games.Strength]int{},
+			sample: samples}
+		for seat := range o.levels {
+			o.levels[seat] = p.Levels[(seat+game)%seats] // PlayLadder's rotation
+		}
+		game++
+		return o
+	}
+	return gamestest.PlayLadder(t, realEngine(), p, n, seed, 2000, newObserver), samples
+}
+
+// TestLadder plays the strengths against each other (two-player games to
+// 300, seats rotating) and checks what a player would notice: the stronger
+// bot wins, every game ends, every turn is legal and recomputed apart from
+// the engine, and Normal and Easy write the words people know (the issue
+// of the old bot: TOMAISONS, OSIDES, ZABRES, LIDAR). The figures of
+// docs/games/motsdetete.md come from
+//
+//	TABLEE_LADDER=500 go test -count=1 -run Ladder -v ./games/motsdetete
+func TestLadder(t *testing.T) {
+	n := gamestest.LadderGames(100)
+	for _, p := range gamestest.HeadToHead(nil) {
+		r, samples := ladderRun(t, p, n, 1000)
+		t.Log(r.Report())
+		for _, l := range p.Levels {
+			t.Logf("  %v writes %s", l, strings.Join(samples[l], " "))
+		}
+		checkLadder(t, r)
+		// Strong over Normal and Normal over Easy: at least 60% over the
+		// docs' 500 games; 55% on the small sample.
+		if w := r.WinShare(0); w < 0.55 {
+			t.Errorf("%s: %v wins %.0f%%, want 55%% or more", p.Name, p.Levels[0], 100*w)
+		}
+	}
+}
+
+// TestLadderMixed plays three and four bots of mixed strengths (four to
+// 250, as the sheet proposes): the games end, Strong wins the most, the
+// words are as in two-player games.
+func TestLadderMixed(t *testing.T) {
+	n := gamestest.LadderGames(40)
+	three := []games.Strength{games.Strong, games.Normal, games.Easy}
+	rungs := []gamestest.Pairing{
+		{Name: "strong-normal-easy", Levels: three},
+		{Name: "strong-normal-normal-easy", Levels: slices.Insert(slices.Clone(three), 1, games.Normal), Opts: games.Options{"target": "250"}},
+	}
+	for i, p := range rungs {
+		r, _ := ladderRun(t, p, n, 5000+uint64(i*n))
+		t.Log(r.Report())
+		checkLadder(t, r)
+		for k := 1; k < len(p.Levels); k++ {
+			if r.WinShare(k) >= r.WinShare(0) {
+				t.Errorf("%s: %v wins %.0f%%, as much as strong (%.0f%%)", p.Name, p.Levels[k], 100*r.WinShare(k), 100*r.WinShare(0))
+			}
+		}
+	}
+}
+
+// checkLadder asserts the bounds every rung keeps (means over the games
+// unless said).
+func checkLadder(t *testing.T, r gamestest.LadderResult) {
+	t.Helper()
+	name := r.Pairing.Name
+	if r.Unfinished > 0 {
+		t.Errorf("%s: %d games did not end", name, r.Unfinished)
+	}
+	type bound struct {
+		figure string
+		p99    bool
+		least  float64
+		most   float64
+	}
+	var bounds []bound
+	for _, l := range r.Pairing.Levels {
+		switch l {
+		case games.Normal:
+			bounds = append(bounds, bound{figure: "familiar % normal", least: 97, most: 100})
+		case games.Easy:
+			bounds = append(bounds, bound{figure: "familiar % easy", least: 97, most: 100},
+				bound{figure: "common % easy", least: 85, most: 100})
+		}
+	}
+	// A game to 300 (250 with four) lasts about 11 turns a player; the
+	// bound grows with the players.
+	players := float64(len(r.Pairing.Levels))
+	bounds = append(bounds,
+		bound{figure: "moves", least: 8 * players, most: 16 * players},
+		bound{figure: "moves", p99: true, most: 30 * players},
+		bound{figure: "words", least: 8 * players, most: 16 * players},
+		// Passes come from a 1 on the empty grid and, with four, from a
+		// grid filled up before anyone reaches the target.
+		bound{figure: "passes", most: players / 2},
+		bound{figure: "longest pass streak", most: 1},
+		// A blocked game ends after two rounds without a word.
+		bound{figure: "longest pass streak", p99: true, most: 2 * players},
+		bound{figure: "top score", least: 240, most: 360},
+	)
+	for _, b := range bounds {
+		got := r.Mean(b.figure)
+		what := "mean"
+		if b.p99 {
+			got, what = r.P99(b.figure), "p99"
+		}
+		if len(r.Figures[b.figure]) == 0 || got < b.least || got > b.most {
+			t.Errorf("%s: %s %s %.1f, want %v to %v", name, b.figure, what, got, b.least, b.most)
+		}
+	}
+}
