@@ -1,11 +1,12 @@
 package wordsout
 
 import (
-	"github.com/tablee/tablee/games"
+	"math"
 	"math/bits"
 	"strconv"
 	"strings"
 
+	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/cards"
 )
 
@@ -24,11 +25,15 @@ import (
 // cash or a dead row. In the counter window it counters whenever it can
 // (a longer word if possible, else an extension that denies the caller).
 func (g *Game) Bot(seat int, level games.Strength) string {
+	return g.botWith(seat, level, &botWeights)
+}
+
+func (g *Game) botWith(seat int, level games.Strength, w *weights) string {
 	s := g.s
 	if s.Over || seat < 0 || seat >= s.Players {
 		return "passe"
 	}
-	b := newBotCtx(s, g.dict, seat)
+	b := newBotCtx(s, g.dict, seat, level, w)
 	if s.Phase == phaseCounter {
 		return b.counter()
 	}
@@ -53,9 +58,37 @@ const (
 	budget = 600
 )
 
+// weights are the bot's valuation, in points of score.
+type weights struct {
+	lay       float64 // a card laid while the PIOCHE holds cards: one card less in hand
+	layLate   float64 // the same once the PIOCHE is empty: the end counts the hands
+	draw      float64 // a pass that draws a card
+	stall     float64 // a pass that draws nothing, a step toward the end by passes
+	threat    float64 // share of the word the next player could cash with one letter
+	countered float64 // share of a countered word counted as lost
+	special   float64 // factor of cost(): green, red and safe cards laid outside a word
+	out       float64 // going out before the last deal
+	dead      float64 // leaving a row that no letter extends
+	deny      float64 // a counter: share of the caller's word denied
+	narrow    float64 // leaving a row that few of the cards to come extend
+	setup     float64 // share of a word the bot could finish at its next turn
+	far       float64 // per letter beyond the next one that the nearest word needs
+	hard      float64 // a hard letter laid (few rows take it): a card less that could stick
+	stuck     float64 // per card left in hand that no row would take
+	stuckLate float64 // the same once the PIOCHE is empty
+}
+
+var botWeights = weights{
+	lay: 3, layLate: 4, draw: 3, stall: 5, threat: 0.5, countered: 0.5,
+	special: 0.25, out: 4, dead: 1, deny: 0.5, narrow: 10, setup: 0.5, far: 6, hard: 6,
+	stuck: 0, stuckLate: 2,
+}
+
 type botCtx struct {
 	s     *state
 	d     Dict
+	w     *weights
+	level games.Strength
 	seat  int
 	hand  []Card
 	salt  uint64
@@ -64,11 +97,28 @@ type botCtx struct {
 	total int     // unseen cards
 	opp   int     // cards in the opponents' hands
 	next  int     // cards in the next player's hand
+	late  bool    // the PIOCHE is empty: nothing to draw, no further deal
+	// rowExt are the letters each row takes (an empty row: all).
+	rowExt [nRows]uint32
+
+	// Strong keeps the best end found; Normal and Easy keep every end
+	// with the familiarity of the word it plays, for games.Strength.Choose.
+	best    cand
+	cands   []games.Candidate
+	moves   []string
+	pending games.Candidate
 }
 
-func newBotCtx(s *state, d Dict, seat int) *botCtx {
-	b := &botCtx{s: s, d: d, seat: seat, hand: s.Hands[seat]}
+func newBotCtx(s *state, d Dict, seat int, level games.Strength, w *weights) *botCtx {
+	b := &botCtx{s: s, d: d, w: w, level: level, seat: seat, hand: s.Hands[seat]}
 	b.salt = uint64(s.Rng) ^ uint64(s.Moves)*0x9e3779b97f4a7c15 ^ uint64(seat)
+	b.late = s.LastDeal || s.Pioche.Len() == 0
+	for r, row := range s.Rows {
+		b.rowExt[r] = 1<<26 - 1
+		if len(row) > 0 {
+			b.rowExt[r] = d.ExtendPrefixRight(word(row))
+		}
+	}
 	// Unseen cards: every card of the game minus the rows, the discard and
 	// the bot's own hand.
 	for i := 0; i < 26; i++ {
@@ -134,6 +184,42 @@ func (b *botCtx) pNone(set uint32, k int) float64 {
 	return p
 }
 
+// live is the share of the unseen cards (JOKERs included) whose letter is
+// one of set: how likely a card to come extends a row.
+func (b *botCtx) live(set uint32) float64 {
+	if b.total == 0 {
+		return 0
+	}
+	hit := b.seen[26]
+	for m := set; m != 0; m &= m - 1 {
+		hit += max(b.seen[bits.TrailingZeros32(m)], 0)
+	}
+	return float64(hit) / float64(b.total)
+}
+
+// reach is how many letters the row w (extended by the letters of ext)
+// needs at least to read a word: 1, 2, or 3 for more.
+func (b *botCtx) reach(w string, ext uint32) int {
+	if len(w)+1 >= minWord && b.d.CompleteRight(w) != 0 {
+		return 1
+	}
+	if len(w)+2 < minWord {
+		return 3 // an empty row: any card starts it
+	}
+	buf := make([]byte, len(w)+1)
+	copy(buf, w)
+	// Common letters first: most rows find a word with one of them.
+	for _, l := range []byte("ESARTINULOCDMPGBFHVJQXYZKW") {
+		if ext&(1<<(l-'A')) != 0 {
+			buf[len(w)] = l
+			if b.d.CompleteRight(string(buf)) != 0 {
+				return 2
+			}
+		}
+	}
+	return 3
+}
+
 // cand is the best end of the bot's turn found so far.
 type cand struct {
 	score float64
@@ -141,17 +227,91 @@ type cand struct {
 	tie   uint64
 }
 
-// better tells whether a candidate of that score beats best (ties are
-// broken by a hash of the game's seed and move count); the caller then
-// sets best.move.
-func (b *botCtx) better(score float64, best *cand) bool {
+// offer weighs an end of the bot's turn of that score, playing toward a
+// word of that familiarity rank; it tells whether to take its move (the
+// caller then builds the move's text and calls take). Strong keeps the
+// best (ties broken by a hash of the game's seed and move count); Normal
+// and Easy keep them all.
+func (b *botCtx) offer(score float64, rank int) bool {
 	b.n++
 	tie := cards.Mix(b.salt + b.n)
+	if b.level != games.Strong {
+		b.pending = games.Candidate{Score: score, Rank: rank}
+		return true
+	}
+	best := &b.best
 	if best.move == "" || score > best.score || (score == best.score && tie > best.tie) {
 		best.score, best.tie = score, tie
 		return true
 	}
 	return false
+}
+
+func (b *botCtx) take(move string) {
+	if b.level != games.Strong {
+		b.cands = append(b.cands, b.pending)
+		b.moves = append(b.moves, move)
+		return
+	}
+	b.best.move = move
+}
+
+// choice is the move chosen among the offers ("" when none).
+//
+// Normal and Easy do not use games.Strength.Choose's pools as they are:
+// there a pass (a move with no word) is always known, so a bot that knows
+// no word the rows head to would pass turn after turn and draw its hand
+// up to thirty cards, which is the stall people never play. Here a lay
+// toward a word the bot does not know (Strength.Plays) is only worth less
+// (a person lays such a card on a hunch when nothing better comes), and
+// the misses of Choose are taken among the moves close to the best, so
+// that a miss is a plausible lesser move, never a pass where a good lay
+// was obvious.
+func (b *botCtx) choice() string {
+	if b.level == games.Strong {
+		return b.best.move
+	}
+	if len(b.cands) == 0 {
+		return ""
+	}
+	hunch, margin := 4.0, 3.0
+	if b.level == games.Easy {
+		hunch, margin = 6, 5
+	}
+	top := math.Inf(-1)
+	adj := make([]float64, len(b.cands))
+	for i, c := range b.cands {
+		adj[i] = c.Score
+		if !b.level.Plays(c.Rank) {
+			adj[i] -= hunch
+		}
+		top = max(top, adj[i])
+	}
+	var pool []games.Candidate
+	var at []int
+	for i, sc := range adj {
+		if sc >= top-margin {
+			pool = append(pool, games.Candidate{Score: sc, Rank: 1})
+			at = append(at, i)
+		}
+	}
+	return b.moves[at[b.level.Choose(pool, b.salt)]]
+}
+
+// rank is the familiarity of the row w would read (only Normal and Easy
+// ask: Strong plays any word).
+func (b *botCtx) rank(w []byte) int {
+	if b.level == games.Strong {
+		return 1
+	}
+	return b.d.Familiar(string(w))
+}
+
+// hardness is how hard a letter is to lay: 1 for the letters few
+// beginnings of words take, less for the rarer letters of the deck.
+var hardness = [26]float64{
+	'B' - 'A': 0.2, 'F' - 'A': 0.2, 'G' - 'A': 0.2, 'H' - 'A': 0.4, 'V' - 'A': 0.4,
+	'J' - 'A': 0.8, 'Y' - 'A': 0.8, 'K' - 'A': 1, 'Q' - 'A': 1, 'W' - 'A': 1, 'X' - 'A': 1, 'Z' - 'A': 1,
 }
 
 // cost is what laying c outside a word the bot cashes gives away.
@@ -169,20 +329,74 @@ func cost(c Card) float64 {
 	return 0
 }
 
-// endScore scores the bot's turn ending with row reading cs (ext: the
-// letters that extend it), after laying laid, with left cards in hand. It
-// tells whether to call WORD OUT.
-func (b *botCtx) endScore(cs []Card, ext uint32, laid []Card, left int) (float64, bool) {
-	s := b.s
-	score := 1.2 * float64(len(laid))
-	if left == 0 {
-		if s.LastDeal {
-			score += 2 * float64(b.opp)
-		} else {
-			score += 4
+// end is how the bot's turn would end: row r reading cs (ext: the letters
+// that extend it) after laying laid, with the hand's cards not used left
+// in hand.
+type end struct {
+	r    int
+	cs   []Card
+	ext  uint32
+	laid []Card
+	used []bool // nil: the whole hand is left
+}
+
+// left counts the cards left in hand, keep is their letters (a JOKER is
+// every letter), and stuck counts those that no row would take, open
+// being the letters the rows take.
+func (b *botCtx) left(e end, open uint32) (left int, keep uint32, stuck int) {
+	for i, c := range b.hand {
+		if e.used != nil && e.used[i] {
+			continue
+		}
+		left++
+		switch {
+		case c.Kind() == kindJoker:
+			keep = 1<<26 - 1
+		case c.Letter() != 0:
+			bit := uint32(1) << (c.Letter() - 'A')
+			keep |= bit
+			if open&bit == 0 {
+				stuck++
+			}
 		}
 	}
-	if len(cs) >= minWord && b.d.Has(word(cs)) {
+	return left, keep, stuck
+}
+
+// endScore scores an end of the bot's turn and tells whether to call WORD
+// OUT.
+func (b *botCtx) endScore(e end) (float64, bool) {
+	w := b.w
+	cs, ext, laid := e.cs, e.ext, e.laid
+	isWord := len(cs) >= minWord && b.d.Has(word(cs))
+	open := ext
+	if isWord {
+		open = 1<<26 - 1 // cashed, the row is free again
+	}
+	for r, x := range b.rowExt {
+		if r != e.r {
+			open |= x
+		}
+	}
+	left, keep, stuck := b.left(e, open)
+	perCard, stuckCost := w.lay, w.stuck
+	if b.late {
+		perCard, stuckCost = w.layLate, w.stuckLate
+	}
+	score := perCard*float64(len(laid)) - stuckCost*float64(stuck)
+	for _, c := range laid {
+		if c.Kind() != kindJoker {
+			score += w.hard * hardness[c.Letter()-'A']
+		}
+	}
+	if left == 0 {
+		if b.late {
+			score += 2 * float64(b.opp)
+		} else {
+			score += w.out
+		}
+	}
+	if isWord {
 		v := float64(value(cs))
 		safe := left == 0 || ext == 0
 		for _, c := range cs {
@@ -193,19 +407,37 @@ func (b *botCtx) endScore(cs []Card, ext uint32, laid []Card, left int) (float64
 			p = b.pNone(ext, b.opp)
 		}
 		// Countered, the word usually goes to an opponent.
-		return score + v*p - 0.5*v*(1-p), true
+		return score + v*p - w.countered*v*(1-p), true
 	}
 	for _, c := range laid {
-		score -= cost(c)
+		score -= w.special * cost(c)
 	}
+	return score + b.rowScore(cs, ext, keep), false
+}
+
+// rowScore is what a row that reads no word is worth to the bot that
+// leaves it so, keep being the letters it keeps in hand.
+func (b *botCtx) rowScore(cs []Card, ext, keep uint32) float64 {
+	w := b.w
 	if ext == 0 {
-		return score - 1, false // a dead row: only a POUBELLE clears it
+		return -w.dead // a dead row: only a POUBELLE clears it
+	}
+	// A row few cards extend stalls the table (the bot included), and so
+	// does a row far from any word.
+	score := -w.narrow * max(0, 0.4-b.live(ext))
+	if w.far != 0 {
+		score -= w.far * float64(b.reach(word(cs), ext)-1)
 	}
 	// What the next player could cash with one letter.
 	if len(cs)+1 >= minWord {
 		if words := b.d.CompleteRight(word(cs)); words != 0 {
 			v := float64(value(cs) + 1)
-			score -= 0.8 * v * (1 - b.pNone(words, b.next))
+			none := b.pNone(words, b.next)
+			score -= w.threat * v * (1 - none)
+			if words&keep != 0 {
+				// The bot could cash it next turn if the next player cannot.
+				score += w.setup * v * none
+			}
 			// A safe card on the row would make that word safe for them.
 			for _, c := range cs {
 				if c.safe() {
@@ -215,50 +447,50 @@ func (b *botCtx) endScore(cs []Card, ext uint32, laid []Card, left int) (float64
 			}
 		}
 	}
-	return score, false
+	return score
 }
 
 // turn chooses the bot's turn (or its continuation after a REJOUER, or the
 // restart of a row when cont is true).
 func (b *botCtx) turn(cont bool) string {
 	s := b.s
-	best := cand{}
 	if !cont {
-		score := -2.0
-		if s.Pioche.Len() == 0 || s.LastDeal {
-			score = -3
+		score := -b.w.draw
+		if b.late {
+			score = -b.w.stall
 		}
-		if b.better(score, &best) {
-			best.move = "passe"
+		if b.offer(score, 1) {
+			b.take("passe")
 		}
 		for r := range s.Rows {
-			b.search(r, s.Rows[r], nil, &best, false)
+			b.search(r, s.Rows[r], nil, false)
 		}
-		b.poubelles(&best)
-		return best.move
+		b.poubelles()
+		return b.choice()
 	}
 	row := s.Rows[s.Row]
 	if s.Phase == phaseMore {
-		sc, call := b.endScore(row, b.d.ExtendPrefixRight(word(row)), s.Laid, len(b.hand))
-		if b.better(sc, &best) {
-			best.move = "fin"
+		sc, call := b.endScore(end{r: s.Row, cs: row, ext: b.rowExt[s.Row], laid: s.Laid})
+		if b.offer(sc, 1) {
 			if call {
-				best.move = "wordout"
+				b.take("wordout")
+			} else {
+				b.take("fin")
 			}
 		}
 	}
-	b.search(s.Row, row, s.Laid, &best, false)
-	if best.move == "" {
-		return restartTimeout(b.hand)
+	b.search(s.Row, row, s.Laid, false)
+	if m := b.choice(); m != "" {
+		return m
 	}
-	return best.move
+	return restartTimeout(b.hand)
 }
 
 // search enumerates, depth-first, the sequences of cards from the hand
 // laid on row r after laid (this turn's cards so far) that keep the row the
-// beginning of a word, and keeps the best end. counter: the sequences are
+// beginning of a word, and offers each end. counter: the sequences are
 // counters to the WORD OUT on the row.
-func (b *botCtx) search(r int, row, laid []Card, best *cand, counter bool) {
+func (b *botCtx) search(r int, row, laid []Card, counter bool) {
 	hand := b.hand
 	used := make([]bool, len(hand))
 	cur := append(make([]Card, 0, len(row)+maxChain), row...)
@@ -266,6 +498,7 @@ func (b *botCtx) search(r int, row, laid []Card, best *cand, counter bool) {
 	start := len(all)
 	w := append(make([]byte, 0, len(row)+maxChain), word(row)...)
 	callerValue := float64(value(row))
+	chain := len(laid) > 0 && laid[0].Kind() == kindRejouer
 	nodes := 0
 	var rec func(depth int, ext uint32)
 	rec = func(depth int, ext uint32) {
@@ -287,15 +520,14 @@ func (b *botCtx) search(r int, row, laid []Card, best *cand, counter bool) {
 				lc := c.withLetter(l)
 				nodes++
 				cur, all, w = append(cur, lc), append(all, lc), append(w, l)
-				left := len(hand) - depth - 1
 				next := b.d.ExtendPrefixRight(string(w))
-				sc, call := b.endScore(cur, next, all, left)
+				sc, call := b.endScore(end{r: r, cs: cur, ext: next, laid: all, used: used})
 				if counter {
 					// Denying the caller his word is worth something too.
-					sc += 0.5*callerValue + 1
+					sc += b.w.deny*callerValue + 1
 				}
-				if b.better(sc, best) {
-					best.move = b.moveText(r, all[start:], call, counter, len(laid) > 0 && laid[0].Kind() == kindRejouer)
+				if b.offer(sc, b.rank(w)) {
+					b.take(b.moveText(r, all[start:], call, counter, chain))
 				}
 				rec(depth+1, next)
 				cur, all, w = cur[:len(cur)-1], all[:len(all)-1], w[:len(w)-1]
@@ -333,7 +565,7 @@ func (b *botCtx) moveText(r int, seq []Card, call, counter, chain bool) string {
 
 // poubelles scores a POUBELLE on each row: worth it on a row the next
 // player could cash, or a dead row.
-func (b *botCtx) poubelles(best *cand) {
+func (b *botCtx) poubelles() {
 	if !hasKind(b.hand, kindPoubelle) {
 		return
 	}
@@ -348,14 +580,14 @@ func (b *botCtx) poubelles(best *cand) {
 			score += 3 + 0.5*float64(len(row))
 		}
 		// The row's threat, as seen from an empty row.
-		if th, _ := b.endScore(row, ext, nil, len(b.hand)); th < 0 {
+		if th := b.rowScore(row, ext, 0); th < 0 {
 			score -= th
 		}
 		if len(b.hand) == 1 {
 			score += 4
 		}
-		if b.better(score, best) {
-			best.move = "poubelle " + strconv.Itoa(r+1)
+		if b.offer(score, 1) {
+			b.take("poubelle " + strconv.Itoa(r+1))
 		}
 	}
 }
@@ -367,9 +599,9 @@ func (b *botCtx) counter() string {
 	if i < 0 || s.Win.Answer[i] != ansWaiting {
 		return "non"
 	}
-	best := cand{}
-	b.better(0, &best)
-	best.move = "non"
-	b.search(s.Win.Row, s.Rows[s.Win.Row], nil, &best, true)
-	return best.move
+	if b.offer(0, 1) {
+		b.take("non")
+	}
+	b.search(s.Win.Row, s.Rows[s.Win.Row], nil, true)
+	return b.choice()
 }

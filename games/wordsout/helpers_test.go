@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/lexicon"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -37,6 +38,13 @@ func (d listDict) CompleteRight(s string) uint32 {
 		}
 	}
 	return m
+}
+func (d listDict) Familiar(s string) int {
+	words := make([]string, 0, len(d.words))
+	for w := range d.words {
+		words = append(words, w)
+	}
+	return newPrefixRanks(words, lexicon.Familiarity).rank(s)
 }
 func (d listDict) ExtendPrefixRight(s string) uint32 {
 	var m uint32

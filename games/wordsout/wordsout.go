@@ -12,6 +12,7 @@ package wordsout
 import (
 	"fmt"
 	"sort"
+	"sync"
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/lexicon"
@@ -29,6 +30,10 @@ type Dict interface {
 	ExtendPrefixRight(s string) uint32
 	// CompleteRight is the set of letters c such that s+c is a word.
 	CompleteRight(s string) uint32
+	// Familiar is the familiarity of the prefix s: the rank of the most
+	// familiar word that begins with s, s included (lexicon.Familiarity:
+	// 1 for the most used word), 0 when no familiar word begins with s.
+	Familiar(s string) int
 }
 
 func init() { games.Register(&Engine{dict: defaultDict}) }
@@ -36,14 +41,21 @@ func init() { games.Register(&Engine{dict: defaultDict}) }
 // defaultDict is the French lexicon (or the one the server gave to
 // lexicon.Use), decoded once behind lexicon.Default's own sync.Once; each
 // game takes it when it is made or loaded.
-func defaultDict() Dict { return lexDict{lexicon.Default()} }
+func defaultDict() Dict {
+	l := lexicon.Default()
+	return lexDict{l, sync.OnceValue(func() prefixRanks { return lexiconPrefixRanks(l) })}
+}
 
-type lexDict struct{ l *lexicon.Lexicon }
+type lexDict struct {
+	l   *lexicon.Lexicon
+	fam func() prefixRanks
+}
 
 func (d lexDict) Has(w string) bool                 { return d.l.Has(w) }
 func (d lexDict) HasPrefix(s string) bool           { return d.l.HasPrefix(s) }
 func (d lexDict) ExtendPrefixRight(s string) uint32 { return uint32(d.l.ExtendPrefixRight(s)) }
 func (d lexDict) CompleteRight(s string) uint32     { return uint32(d.l.CrossCheck(s, "")) }
+func (d lexDict) Familiar(s string) int             { return d.fam().rank(s) }
 
 // Engine makes and loads Words Out games.
 type Engine struct {
