@@ -1,7 +1,6 @@
 package motsdetete
 
 import (
-	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -32,32 +31,40 @@ func midGame(tb testing.TB) ([]*state, []string) {
 	return states, moves
 }
 
-// BenchmarkBotMove: the best move for each die value in mid-game positions;
-// the median of the calls is reported as ms-median.
+// BenchmarkBotMove: the move of a bot of each strength in mid-game
+// positions, each tried with every die value; the median, p99 and
+// slowest of the calls are reported (ms-median, ms-p99, ms-max).
 func BenchmarkBotMove(b *testing.B) {
 	states, _ := midGame(b)
 	lex := realEngine().Lex()
-	for die := 1; die <= 6; die++ {
-		b.Run(fmt.Sprintf("die=%d", die), func(b *testing.B) {
-			ps := make([]*Game, len(states))
-			for i, s := range states {
-				c := s.clone()
-				c.Die = die
-				ps[i] = &Game{s: c, lex: lex}
-			}
+	ps := make([]*Game, 0, 6*len(states))
+	for _, s := range states {
+		for die := 1; die <= 6; die++ {
+			c := s.clone()
+			c.Die = die
+			ps = append(ps, &Game{s: c, lex: lex})
+		}
+	}
+	vocabOf(lex) // built once per dictionary, not per move
+	for _, level := range games.Strengths {
+		b.Run(level.String(), func(b *testing.B) {
 			times := make([]time.Duration, 0, b.N)
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				g := ps[i%len(ps)]
 				t0 := time.Now()
-				_ = g.Bot(g.s.Turn, games.Strong)
+				_ = g.Bot(g.s.Turn, level)
 				times = append(times, time.Since(t0))
 			}
 			b.StopTimer()
 			slices.Sort(times)
-			b.ReportMetric(float64(times[len(times)/2].Microseconds())/1000, "ms-median")
-			b.ReportMetric(float64(times[len(times)-1].Microseconds())/1000, "ms-max")
+			for _, q := range []struct {
+				name string
+				at   int
+			}{{"ms-median", len(times) / 2}, {"ms-p99", len(times) * 99 / 100}, {"ms-max", len(times) - 1}} {
+				b.ReportMetric(float64(times[q.at].Microseconds())/1000, q.name)
+			}
 		})
 	}
 }
