@@ -227,18 +227,8 @@ func TestBotGoodLevelScoresWell(t *testing.T) {
 				if m != "passe" {
 					t.Fatal(m)
 				}
-			} else {
-				pm, err := parseMove(g.s.grid, m)
-				if err != nil {
-					t.Fatal(err)
-				}
-				p, err := g.s.checkPlace(pm)
-				if err != nil {
-					t.Fatalf("%q: %v", m, err)
-				}
-				if got := float64(expHalf(g.s, p)) / 2; got < goodRatio*best.Points-1e-9 {
-					t.Fatalf("%q scores %v, best %v", m, got, best.Points)
-				}
+			} else if got := float64(halfOf(t, g, m)) / 2; got < goodRatio*best.Points-1e-9 {
+				t.Fatalf("%q scores %v, best %v", m, got, best.Points)
 			}
 			gamestest.MustApply(t, g, g.s.Turn, m)
 			if g.s.Last.Kind == kindLost {

@@ -357,6 +357,7 @@ type wordObserver struct {
 	// per strength: words made, familiar ones, common ones (rank up to
 	// games.Known)
 	made, familiar, common map[games.Strength]int
+	turns, points          map[games.Strength]int      // turns that wrote a word, their points
 	sample                 map[games.Strength][]string // main words, for the log
 }
 
@@ -380,6 +381,8 @@ func (o *wordObserver) Move(gg games.Game, seat int, move string) {
 	o.run = 0
 	o.words++
 	level := o.levels[seat]
+	o.turns[level]++
+	o.points[level] += s.Last.Total
 	if len(o.sample[level]) < 12 {
 		o.sample[level] = append(o.sample[level], s.Last.Word)
 	}
@@ -402,6 +405,9 @@ func (o *wordObserver) End(gg games.Game) map[string]float64 {
 		"longest pass streak": float64(o.streak),
 		"top score":           float64(slices.Max(g.s.Scores)),
 	}
+	for level, n := range o.turns {
+		out["points a word "+level.String()] = float64(o.points[level]) / float64(n)
+	}
 	for level, n := range o.made {
 		if n > 0 {
 			out["familiar % "+level.String()] = 100 * float64(o.familiar[level]) / float64(n)
@@ -421,6 +427,7 @@ func ladderRun(t *testing.T, p gamestest.Pairing, n int, seed uint64) (gamestest
 		seats := len(p.Levels)
 		o := &wordObserver{t: t, levels: make([]games.Strength, seats),
 			made: map[games.Strength]int{}, familiar: map[games.Strength]int{}, common: map[games.Strength]int{},
+			turns: map[games.Strength]int{}, points: map[games.Strength]int{},
 			sample: samples}
 		for seat := range o.levels {
 			o.levels[seat] = p.Levels[(seat+game)%seats] // PlayLadder's rotation
