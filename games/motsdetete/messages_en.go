@@ -19,7 +19,7 @@ var messagesEN = map[string]string{
 	"motsdetete.opt.target":    "Score to reach (300 by default; the sheet suggests 250 with four players).",
 	"motsdetete.opt.forgiving": "Forgiving: a word the dictionary lacks is refused with the reason and the player tries again, instead of losing the turn.",
 	"motsdetete.opt.hints":     "Hints every turn: the bot's suggested move is shown privately to the player whose turn it is (and offered as a button).",
-	"motsdetete.opt.botlevel":  "Bot level: best (the highest score) or good (a good move drawn at random).",
+	"motsdetete.opt.botlevel":  "Strong bots: best (the highest score) or good (a good move drawn at random). Each bot's strength is chosen with /addbot (easy, normal, strong).",
 
 	"motsdetete.err.syntax":        "Move not understood: \"%v\". Type the start cell, the direction and the whole word: \"H3 down DEPENSER\", \"F8 right maison\", or \"pass\".",
 	"motsdetete.err.one_word":      "One word, without spaces: \"%v\". Example: \"H3 down DEPENSER\".",

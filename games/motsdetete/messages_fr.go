@@ -19,7 +19,7 @@ var messagesFR = map[string]string{
 	"motsdetete.opt.target":    "Score à atteindre (300 par défaut ; la fiche propose 250 à quatre joueurs).",
 	"motsdetete.opt.forgiving": "Indulgent : un mot absent du dictionnaire est refusé avec l'explication et le joueur réessaie, au lieu de perdre son tour.",
 	"motsdetete.opt.hints":     "Indices à chaque tour : le coup suggéré par le robot est montré en privé au joueur dont c'est le tour (et proposé en bouton).",
-	"motsdetete.opt.botlevel":  "Niveau des robots : best (le meilleur score) ou good (un bon coup tiré au hasard).",
+	"motsdetete.opt.botlevel":  "Robots forts (strong) : best (le meilleur score) ou good (un bon coup tiré au hasard). La force de chaque robot se choisit avec /robot (facile, normal, fort).",
 
 	"motsdetete.err.syntax":        "Coup incompris : « %v ». Écris la case de départ, la direction et le mot entier : « H3 bas DEPENSER », « F8 droite maison », ou « passe ».",
 	"motsdetete.err.one_word":      "Un seul mot, sans espace : « %v ». Exemple : « H3 bas DEPENSER ».",
