@@ -33,7 +33,7 @@ func (g *Game) botWith(seat int, level games.Strength, w *weights) string {
 	if s.Over || seat < 0 || seat >= s.Players {
 		return "passe"
 	}
-	b := newBotCtx(s, g.dict, seat, level, w)
+	b := newBotCtx(s, g.dict, seat, level, levelWeights(level, w))
 	if s.Phase == phaseCounter {
 		return b.counter()
 	}
@@ -76,12 +76,44 @@ type weights struct {
 	hard      float64 // a hard letter laid (few rows take it): a card less that could stick
 	stuck     float64 // per card left in hand that no row would take
 	stuckLate float64 // the same once the PIOCHE is empty
+	trash     float64 // a POUBELLE played while the PIOCHE holds cards (kept, it has a use later)
+	trashLate float64 // the same once the PIOCHE is empty
+	cons      float64 // a consonant laid: the vowels kept are what rows need at the end
 }
 
 var botWeights = weights{
 	lay: 3, layLate: 4, draw: 3, stall: 5, threat: 0.5, countered: 0.5,
 	special: 0.25, out: 4, dead: 1, deny: 0.5, narrow: 10, setup: 0.5, far: 6, hard: 6,
-	stuck: 0, stuckLate: 2,
+	stuck: 0, stuckLate: 2, trash: 14, trashLate: 4, cons: 2,
+}
+
+// level is what a strength changes in the bot's play.
+type level struct {
+	sees   float64 // chance of looking for a counter in a counter window
+	threat float64 // factor of the weight of what the next player could cash
+	setup  float64 // factor of the weight of a word prepared for the next turn
+	hunch  float64 // what a lay toward a word the bot does not know is worth less
+	sight  float64 // the chance that the bot sees a move
+}
+
+// levels of Easy, Normal and Strong (index: Strength + 1). Easy is the
+// beginner who watches his own cards more than the table.
+var levels = [3]level{
+	{sees: 0.5, threat: 0.5, setup: 0, hunch: 6, sight: 0.5},
+	{sees: 1, threat: 1, setup: 1, hunch: 5, sight: 0.75},
+	{sees: 1, threat: 1, setup: 1, sight: 1},
+}
+
+// levelWeights are the weights a bot of strength l plays with.
+func levelWeights(l games.Strength, w *weights) *weights {
+	lv := levels[l+1]
+	if lv.threat == 1 && lv.setup == 1 {
+		return w
+	}
+	c := *w
+	c.threat *= lv.threat
+	c.setup *= lv.setup
+	return &c
 }
 
 type botCtx struct {
@@ -258,15 +290,22 @@ func (b *botCtx) take(move string) {
 
 // choice is the move chosen among the offers ("" when none).
 //
-// Normal and Easy do not use games.Strength.Choose's pools as they are:
-// there a pass (a move with no word) is always known, so a bot that knows
-// no word the rows head to would pass turn after turn and draw its hand
-// up to thirty cards, which is the stall people never play. Here a lay
-// toward a word the bot does not know (Strength.Plays) is only worth less
-// (a person lays such a card on a hunch when nothing better comes), and
-// the misses of Choose are taken among the moves close to the best, so
-// that a miss is a plausible lesser move, never a pass where a good lay
-// was obvious.
+// Normal and Easy do not use games.Strength.Choose, for two reasons seen
+// in their games. Its pools count a pass (a move with no word) as always
+// known, so that a bot that knows no word the rows head to passes turn
+// after turn and draws its hand up to thirty cards, the stall people never
+// play. And its misses (a second or third best, or one of four at random)
+// often lay the card that blocks a row or keep the card that then sticks
+// in the hand: the ends of such games were passes all round, not a player
+// going out. Here a person's two weaknesses are played instead:
+//   - a lay toward a word the bot does not know (Strength.Plays of the
+//     familiarity of the row it makes) is worth less, a hunch; but a lay
+//     worth more than a pass stays so (the game refuses a card that begins
+//     no word and the turn passes without a draw: trying is never worse);
+//   - the bot does not see every move: each is seen with the chance
+//     lv.sight, and it plays the best it sees (a pass is always seen; seeing
+//     only a pass, it looks again, up to three times), so that a miss is
+//     the best move it saw, close to the best or not.
 func (b *botCtx) choice() string {
 	if b.level == games.Strong {
 		return b.best.move
@@ -274,28 +313,56 @@ func (b *botCtx) choice() string {
 	if len(b.cands) == 0 {
 		return ""
 	}
-	hunch, margin := 4.0, 3.0
-	if b.level == games.Easy {
-		hunch, margin = 6, 5
+	lv := levels[b.level+1]
+	sight := lv.sight
+	if b.late {
+		sight = 1 // nothing to draw: anybody looks hard at his last cards
 	}
-	top := math.Inf(-1)
+	pass := math.Inf(1)
+	for i, m := range b.moves {
+		if m == "passe" {
+			pass = b.cands[i].Score
+		}
+	}
 	adj := make([]float64, len(b.cands))
 	for i, c := range b.cands {
 		adj[i] = c.Score
 		if !b.level.Plays(c.Rank) {
-			adj[i] -= hunch
-		}
-		top = max(top, adj[i])
-	}
-	var pool []games.Candidate
-	var at []int
-	for i, sc := range adj {
-		if sc >= top-margin {
-			pool = append(pool, games.Candidate{Score: sc, Rank: 1})
-			at = append(at, i)
+			adj[i] = max(c.Score-lv.hunch, min(c.Score, pass+0.01))
 		}
 	}
-	return b.moves[at[b.level.Choose(pool, b.salt)]]
+	// Up to three looks: a bot that sees only a pass looks again, as a
+	// person does before giving up his turn.
+	best := -1
+	for look := uint64(0); look < 3; look++ {
+		best = -1
+		for i, sc := range adj {
+			salt := b.salt + (uint64(i)*3+look)*0x9e3779b97f4a7c15
+			seen := !playsWord(b.moves[i]) || games.Chance(salt, sight)
+			if seen && (best < 0 || sc > adj[best]) {
+				best = i
+			}
+		}
+		if best >= 0 && b.moves[best] != "passe" {
+			break
+		}
+	}
+	if best < 0 {
+		// Nothing seen and no pass to fall back on (a restart, a
+		// REJOUER's card, a counter): the bot takes its best.
+		for i, sc := range adj {
+			if best < 0 || sc > adj[best] {
+				best = i
+			}
+		}
+	}
+	return b.moves[best]
+}
+
+// playsWord tells whether a move calls WORD OUT or counters one: the moves
+// a bot of Normal or Easy strength may not see.
+func playsWord(move string) bool {
+	return strings.HasSuffix(move, "wordout") || strings.HasPrefix(move, "contrer")
 }
 
 // rank is the familiarity of the row w would read (only Normal and Easy
@@ -313,6 +380,9 @@ var hardness = [26]float64{
 	'B' - 'A': 0.2, 'F' - 'A': 0.2, 'G' - 'A': 0.2, 'H' - 'A': 0.4, 'V' - 'A': 0.4,
 	'J' - 'A': 0.8, 'Y' - 'A': 0.8, 'K' - 'A': 1, 'Q' - 'A': 1, 'W' - 'A': 1, 'X' - 'A': 1, 'Z' - 'A': 1,
 }
+
+// isVowel: the letters that follow most beginnings of words.
+func isVowel(l byte) bool { return strings.IndexByte("AEIOUY", l) >= 0 }
 
 // cost is what laying c outside a word the bot cashes gives away.
 func cost(c Card) float64 {
@@ -387,6 +457,9 @@ func (b *botCtx) endScore(e end) (float64, bool) {
 	for _, c := range laid {
 		if c.Kind() != kindJoker {
 			score += w.hard * hardness[c.Letter()-'A']
+			if !isVowel(c.Letter()) {
+				score += w.cons
+			}
 		}
 	}
 	if left == 0 {
@@ -455,9 +528,16 @@ func (b *botCtx) rowScore(cs []Card, ext, keep uint32) float64 {
 func (b *botCtx) turn(cont bool) string {
 	s := b.s
 	if !cont {
-		score := -b.w.draw
+		// A pass keeps every card, the stuck ones too (and draws one while
+		// the PIOCHE holds cards).
+		open := uint32(0)
+		for _, x := range b.rowExt {
+			open |= x
+		}
+		_, _, stuck := b.left(end{}, open)
+		score := -b.w.draw - b.w.stuck*float64(stuck)
 		if b.late {
-			score = -b.w.stall
+			score = -b.w.stall - b.w.stuckLate*float64(stuck)
 		}
 		if b.offer(score, 1) {
 			b.take("passe")
@@ -563,28 +643,40 @@ func (b *botCtx) moveText(r int, seq []Card, call, counter, chain bool) string {
 	return strings.Join(parts, " ")
 }
 
-// poubelles scores a POUBELLE on each row: worth it on a row the next
-// player could cash, or a dead row.
+// poubelles scores a POUBELLE on each row: it is a card less in hand,
+// and the restart of the emptied row another; worth it on a row the next
+// player could cash, a dead row or one far from any word. Before the
+// PIOCHE is empty a POUBELLE kept has a use later (w.trash).
 func (b *botCtx) poubelles() {
 	if !hasKind(b.hand, kindPoubelle) {
 		return
+	}
+	w := b.w
+	perCard, keep := w.lay, w.trash
+	if b.late {
+		perCard, keep = w.layLate, w.trashLate
+	}
+	restart := 0.0
+	for _, c := range b.hand {
+		if c.layable() {
+			restart = perCard
+			break
+		}
 	}
 	for r, row := range b.s.Rows {
 		if len(row) == 0 {
 			continue
 		}
-		w := word(row)
-		ext := b.d.ExtendPrefixRight(w)
-		score := -4.0
-		if ext == 0 && !(len(w) >= minWord && b.d.Has(w)) {
-			score += 3 + 0.5*float64(len(row))
-		}
-		// The row's threat, as seen from an empty row.
-		if th := b.rowScore(row, ext, 0); th < 0 {
-			score -= th
-		}
+		score := perCard + restart - keep
 		if len(b.hand) == 1 {
-			score += 4
+			score += w.out
+			if b.late {
+				score += 2*float64(b.opp) - w.out
+			}
+		}
+		// What the row costs as it stands (a threat, a dead end).
+		if th := b.rowScore(row, b.rowExt[r], 0); th < 0 {
+			score -= th
 		}
 		if b.offer(score, 1) {
 			b.take("poubelle " + strconv.Itoa(r+1))
@@ -601,6 +693,9 @@ func (b *botCtx) counter() string {
 	}
 	if b.offer(0, 1) {
 		b.take("non")
+	}
+	if lv := levels[b.level+1]; !games.Chance(b.salt^0x5eed, lv.sees) {
+		return "non" // the word went by without the bot seeing a counter
 	}
 	b.search(s.Win.Row, s.Rows[s.Win.Row], nil, true)
 	return b.choice()

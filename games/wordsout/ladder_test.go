@@ -24,6 +24,9 @@ type woObserver struct {
 	words    int
 	counters int
 	scores   []int
+	dryPass  bool // the PIOCHE was drawn dry by a pass (not emptied by a deal)
+	dry      bool
+	dryHands int // cards in hands when the PIOCHE emptied
 }
 
 func (o *woObserver) Move(gg games.Game, seat int, move string) {
@@ -42,6 +45,12 @@ func (o *woObserver) Move(gg games.Game, seat int, move string) {
 	}
 	if strings.HasPrefix(move, "contrer ") {
 		o.counters++
+	}
+	if !o.dry && s.Pioche.Len() == 0 {
+		o.dry, o.dryPass = true, move == "passe"
+		for _, h := range s.Hands {
+			o.dryHands += len(h)
+		}
 	}
 	if move == "non" || strings.HasPrefix(move, "contrer ") {
 		return // an answer in the counter window, not a turn
@@ -93,6 +102,8 @@ func (o *woObserver) End(gg games.Game) map[string]float64 {
 		"words":               float64(o.words),
 		"counters":            float64(o.counters),
 		"negative win":        negative,
+		"dry by pass":         b2f(o.dryPass),
+		"hands when dry":      float64(o.dryHands),
 	}
 }
 
@@ -118,4 +129,11 @@ func gameOf(g games.Game) *Game {
 		return ab.Game
 	}
 	return g.(*Game)
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -72,13 +72,34 @@ func TestBotVariants(t *testing.T) {
 	if b := os.Getenv("WORDSOUT_AB_BASE"); b != "" {
 		setWeights(t, &base, b)
 	}
+	for i, name := range []string{"WORDSOUT_EASY", "WORDSOUT_NORMAL"} {
+		for _, kv := range strings.Split(os.Getenv(name), ",") {
+			k, v, ok := strings.Cut(kv, "=")
+			if !ok {
+				continue
+			}
+			f, _ := strconv.ParseFloat(v, 64)
+			lv := &levels[i]
+			*map[string]*float64{"sees": &lv.sees, "threat": &lv.threat, "setup": &lv.setup, "hunch": &lv.hunch, "sight": &lv.sight}[k] = f
+		}
+	}
 	strong2 := []games.Strength{games.Strong, games.Strong}
+	selfLevels := strong2
+	if l := strings.Fields(os.Getenv("WORDSOUT_AB_LEVELS")); len(l) > 0 {
+		selfLevels = nil
+		for _, x := range l {
+			selfLevels = append(selfLevels, map[string]games.Strength{"easy": games.Easy, "normal": games.Normal, "strong": games.Strong}[x])
+		}
+	}
 	for _, name := range names {
 		v := variants[name]
-		self := gamestest.PlayLadder(t, abEngine{realEngine(), []*weights{&v}}, gamestest.Pairing{Name: name, Levels: strong2}, n, 1, 3000, ladderObserver(t))
-		share := abPlay(t, n, 7000, []*weights{&v, &base})
-		t.Logf("%-40s vs base %.1f%% | out %.0f%% final hand %.1f p99 %.0f | passes %.1f streak p99 %.0f | words %.1f | moves %.0f | neg %.0f%%",
-			name, 100*share, 100*self.Share("out"), self.Mean("largest final hand"), self.P99("largest final hand"),
+		self := gamestest.PlayLadder(t, abEngine{realEngine(), []*weights{&v}}, gamestest.Pairing{Name: name, Levels: selfLevels}, n, 1, 3000, ladderObserver(t))
+		share := 0.5
+		if os.Getenv("WORDSOUT_AB_NOVS") == "" {
+			share = abPlay(t, n, 7000, []*weights{&v, &base})
+		}
+		t.Logf("%-40s vs base %.1f%% | first %.1f%% | out %.0f%% final hand %.1f p99 %.0f | passes %.1f streak p99 %.0f | words %.1f | moves %.0f | neg %.0f%%",
+			name, 100*share, 100*self.WinShare(0), 100*self.Share("out"), self.Mean("largest final hand"), self.P99("largest final hand"),
 			self.Mean("passes"), self.P99("longest pass streak"), self.Mean("words"), self.Mean("moves"), 100*self.Share("negative win"))
 	}
 }
@@ -150,7 +171,7 @@ func setWeights(t *testing.T, w *weights, spec string) {
 			t.Fatalf("%q: %v", kv, err)
 		}
 		p := map[string]*float64{"lay": &w.lay, "layLate": &w.layLate, "draw": &w.draw, "stall": &w.stall,
-			"threat": &w.threat, "countered": &w.countered, "special": &w.special, "out": &w.out, "dead": &w.dead, "deny": &w.deny, "narrow": &w.narrow, "setup": &w.setup, "far": &w.far, "hard": &w.hard, "stuck": &w.stuck, "stuckLate": &w.stuckLate}[k]
+			"threat": &w.threat, "countered": &w.countered, "special": &w.special, "out": &w.out, "dead": &w.dead, "deny": &w.deny, "narrow": &w.narrow, "setup": &w.setup, "far": &w.far, "hard": &w.hard, "stuck": &w.stuck, "stuckLate": &w.stuckLate, "trash": &w.trash, "trashLate": &w.trashLate, "cons": &w.cons}[k]
 		if p == nil {
 			t.Fatalf("no weight %q", k)
 		}
@@ -196,4 +217,24 @@ func TestBotTrace(t *testing.T) {
 		}
 	}
 	t.Logf("scores %v hands %d %d", g.s.Scores, len(g.s.Hands[0]), len(g.s.Hands[1]))
+}
+
+// TestOutByDry tells the share of games ending with a player out, split by
+// how the PIOCHE emptied (WORDSOUT_AB=1).
+func TestOutByDry(t *testing.T) {
+	if os.Getenv("WORDSOUT_AB") == "" {
+		t.Skip("set WORDSOUT_AB=1")
+	}
+	for _, l := range [][]games.Strength{{games.Easy, games.Easy}, {games.Normal, games.Normal}, {games.Strong, games.Strong}} {
+		r := gamestest.PlayLadder(t, realEngine(), gamestest.Pairing{Name: "x", Levels: l}, 400, 1, 3000, ladderObserver(t))
+		var n, out [2]float64
+		var hands [2]float64
+		for i := range r.Figures["out"] {
+			k := int(r.Figures["dry by pass"][i])
+			n[k]++
+			out[k] += r.Figures["out"][i]
+			hands[k] += r.Figures["hands when dry"][i]
+		}
+		t.Logf("%v: dry by deal %.0f games out %.0f%% hands %.1f | by pass %.0f games out %.0f%% hands %.1f", l, n[0], 100*out[0]/n[0], hands[0]/n[0], n[1], 100*out[1]/n[1], hands[1]/n[1])
+	}
 }
