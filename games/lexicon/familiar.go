@@ -30,8 +30,8 @@ var (
 // Familiarity is a word's rank among the words people use most: 1 for the
 // most used (DE), up to the length of the frequency list (7,386); a form of
 // a listed word (MANGEONS, CHIENS) has its entry's rank; 0 for a word
-// outside the list, which is most of the dictionary (a rare word or tense:
-// ZABRES, OSIDES, MANGEASSIONS). s is folded first; an unfoldable string
+// outside the list, which is most of the dictionary (a rare word, a tense of
+// books: ZABRES, OSIDES, MANGEASSIONS, COUPA). s is folded first; an unfoldable string
 // is 0.
 func Familiarity(s string) int {
 	f, ok := Fold(s)

@@ -28,7 +28,7 @@ func TestFamiliarity(t *testing.T) {
 			t.Errorf("Familiarity(%s) = %d, want %s's %d", form, Familiarity(form), entry, Familiarity(entry))
 		}
 	}
-	for _, w := range []string{"TOMAISONS", "OSIDES", "ZABRES", "LIDAR", "BRAIERAS", "MANGEASSIONS", "", "SNCF", "a-b"} {
+	for _, w := range []string{"TOMAISONS", "OSIDES", "ZABRES", "LIDAR", "BRAIERAS", "MANGEASSIONS", "TOURNAT", "COUPA", "CASAI", "SUTES", "TINS", "", "SNCF", "a-b"} {
 		if r := Familiarity(w); r != 0 {
 			t.Errorf("%q ranked %d", w, r)
 		}

@@ -21,7 +21,8 @@
 //                     folded, kept when a common word, each once
 //   familiar-forms.txt.gz  "FORM ENTRY": the other forms of those words
 //                     (CHIENS CHIEN, MANGEONS MANGER), at most three letters
-//                     longer than the entry, sorted by form
+//                     longer than the entry and not of the passé simple or
+//                     the imperfect subjunctive, sorted by form
 //
 // The folding must match lexicon.Fold in Go: NFD, drop combining marks,
 // Œ -> OE and Æ -> AE, uppercase, an apostrophe between two letters dropped
@@ -97,6 +98,19 @@ function isAcronym(word) {
   return chars.filter(isUpper).length >= chars.filter(isLower).length;
 }
 
+// The passé simple and the imperfect subjunctive are tenses of books, not
+// of talk: a form that only these tenses give (COUPA, TOURNAT, CASAI,
+// SUTES, TINS) takes no rank from its entry. The affix a form was made
+// with tells its tense where the ending is not shared with a tense people
+// use (FINIS, FINIT are present as well as passé simple, and stay).
+const rareEndings = /(âmes|âtes|îmes|îtes|ûmes|ûtes|înmes|întes|èrent|irent|urent|inrent|assions|assiez|ussions|ussiez|inssions|inssiez|usse|usses|ussent|insse|insses|inssent)$/;
+function rareTense(entry, suffix) {
+  if (!suffix) return false;
+  if (rareEndings.test(suffix) || /^(ât|ît|ût|înt)$/.test(suffix)) return true;
+  if (/er$/.test(entry) && /^(ç|ge|y|i)?(a|ai|as|ât|asse|asses|assent)$/.test(suffix)) return true;
+  return /enir$/.test(entry) && /^(i|ï)?(ns|nt)$/.test(suffix);
+}
+
 const common = new Map(); // folded -> Set of spellings
 const names = new Set();
 const acronyms = new Set();
@@ -140,7 +154,7 @@ for (const entryForms of reader.seqTransformDictionaryEntries()) {
       if (!set) common.set(folded, (set = new Set()));
       set.add(word);
       const lemma = fold(entry);
-      if (lemma && lemma !== folded) {
+      if (lemma && lemma !== folded && !rareTense(entry, form.suffix)) {
         let ls = lemmas.get(folded);
         if (!ls) lemmas.set(folded, (ls = new Set()));
         ls.add(lemma);
@@ -197,7 +211,7 @@ console.log(`${familiar.length} familiar words`);
 // A form of a familiar word is familiar too (CHIENS, MANGEONS, PETITE):
 // it takes the rank of its most used entry among the familiar words. A form
 // more than three letters longer than its entry is left out: those are the
-// rare tenses (MANGEASSIONS, MANGERAIENT) a person seldom writes.
+// longer tenses (MANGEASSIONS, MANGERAIENT) a person seldom writes.
 const rankOf = new Map(familiar.map((w, i) => [w, i]));
 const familiarForms = [];
 for (const w of words) {
