@@ -82,7 +82,7 @@ type weights struct {
 }
 
 var botWeights = weights{
-	lay: 3, layLate: 4, draw: 3, stall: 5, threat: 0.5, countered: 0.5,
+	lay: 2, layLate: 6, draw: 2.5, stall: 5, threat: 0.5, countered: 0.5,
 	special: 0.25, out: 4, dead: 1, deny: 0.5, narrow: 10, setup: 0.5, far: 6, hard: 6,
 	stuck: 0, stuckLate: 2, trash: 14, trashLate: 4, cons: 2,
 }

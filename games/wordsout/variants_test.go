@@ -218,23 +218,3 @@ func TestBotTrace(t *testing.T) {
 	}
 	t.Logf("scores %v hands %d %d", g.s.Scores, len(g.s.Hands[0]), len(g.s.Hands[1]))
 }
-
-// TestOutByDry tells the share of games ending with a player out, split by
-// how the PIOCHE emptied (WORDSOUT_AB=1).
-func TestOutByDry(t *testing.T) {
-	if os.Getenv("WORDSOUT_AB") == "" {
-		t.Skip("set WORDSOUT_AB=1")
-	}
-	for _, l := range [][]games.Strength{{games.Easy, games.Easy}, {games.Normal, games.Normal}, {games.Strong, games.Strong}} {
-		r := gamestest.PlayLadder(t, realEngine(), gamestest.Pairing{Name: "x", Levels: l}, 400, 1, 3000, ladderObserver(t))
-		var n, out [2]float64
-		var hands [2]float64
-		for i := range r.Figures["out"] {
-			k := int(r.Figures["dry by pass"][i])
-			n[k]++
-			out[k] += r.Figures["out"][i]
-			hands[k] += r.Figures["hands when dry"][i]
-		}
-		t.Logf("%v: dry by deal %.0f games out %.0f%% hands %.1f | by pass %.0f games out %.0f%% hands %.1f", l, n[0], 100*out[0]/n[0], hands[0]/n[0], n[1], 100*out[1]/n[1], hands[1]/n[1])
-	}
-}
