@@ -29,7 +29,8 @@ var coreCommands = []struct{ name, fr string }{
 	{"play", "jouer"}, {"join", "rejoindre"}, {"start", "commencer"}, {"hand", "main"},
 	{"board", "plateau"}, {"move", "coup"}, {"pass", "passe"}, {"addbot", "robot"},
 	{"removebot", "retirer_robot"}, {"leave", "partir"}, {"quit", "quitter"}, {"games", "jeux"},
-	{"rules", "regles"}, {"settings", "reglages"}, {"lang", "langue"}, {"stats", "stats"}, {"hint", "indice"}, {"help", "aide"},
+	{"rules", "regles"}, {"settings", "reglages"}, {"lang", "langue"}, {"stats", "stats"}, {"hint", "indice"},
+	{"rematch", "revanche"}, {"history", "historique"}, {"replay", "revoir"}, {"help", "aide"},
 }
 
 // Commands lists every command a platform should offer: the bot's own and

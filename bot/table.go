@@ -95,6 +95,13 @@ type Table struct {
 	// did not wait for before (turns.go).
 	Awaited []int  `json:"awaited,omitempty"`
 	Turns   uint64 `json:"turns,omitempty"`
+	// Rematch is set on a table opened by /rematch: the game it plays
+	// again and, while its players confirm, who did (rematch.go).
+	Rematch *Rematch `json:"rematch,omitempty"`
+
+	// finishedAt is when the store first saved the table over, for
+	// tables read as games of the past (past.go).
+	finishedAt time.Time
 
 	// shownHands is the last hand shown to each seat, to show a hand only
 	// when it changed (memory only: after a restart a hand is shown once
@@ -304,6 +311,7 @@ func (t *Table) restore(s snapshot) {
 	t.Chat, t.Options, t.Creator, t.Phase = back.Chat, back.Options, back.Creator, back.Phase
 	t.Seats, t.Seed, t.Moves, t.State, t.Settings = back.Seats, back.Seed, back.Moves, back.State, back.Settings
 	t.Deadlines, t.Votes, t.Secret, t.Notes, t.Created, t.Scores = back.Deadlines, back.Votes, back.Secret, back.Notes, back.Created, back.Scores
+	t.Rematch = back.Rematch
 	// What the deliverer took since is not shown twice (see Outbox).
 	shown := t.Outbox.Shown
 	t.Touched, t.Outbox = back.Touched, back.Outbox
