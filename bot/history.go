@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 	"time"
@@ -70,10 +71,8 @@ func (c *Core) history(cmd Command, rep replier) []Out {
 // "#12 · 21 November · Crack Word · alice 34 🏆, bob 28".
 func historyLine(t *Table, now time.Time, lang i18n.Lang) string {
 	r := renderer(t, lang)
-	at := t.finishedAt
-	if at.IsZero() {
-		at = t.Created
-	}
+	// Games saved before Ended was kept have the store's time of their end.
+	at := cmp.Or(t.Ended, t.finishedAt, t.Created)
 	won := map[int]bool{}
 	if t.Phase == Finished {
 		for _, w := range (games.Result{Scores: t.Scores}).Winners() {

@@ -607,6 +607,7 @@ func (c *Core) abandon(t *Table) {
 	t.Phase = Abandoned
 	t.Deadlines = nil
 	t.Votes = nil
+	t.Ended = c.clock.Now().UTC()
 	if t.game != nil {
 		t.Scores = t.game.Result().Scores
 	}

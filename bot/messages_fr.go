@@ -188,7 +188,7 @@ func init() {
 		"bot.replay_unavailable":   "La table n°%v ne peut pas être revue : son journal ne mène pas à la position enregistrée (une partie d'avant les reprises).",
 		"bot.replay_title_deal":    "%v, table n°%v revue — la donne (%v {coup|coups} en tout)",
 		"bot.replay_title":         "%v, table n°%v revue — coup %v sur %v",
-		"bot.replay_move":          "Coup %v, de %v :",
+		"bot.replay_move":          "Coup %v, joué par %v :",
 		"bot.replay_you_played":    "Tu as tapé : %v",
 		"bot.replay_scored":        "Scores : %v",
 		"bot.replay_best":          "💡 Le robot fort aurait joué %v (%v).",

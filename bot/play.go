@@ -85,6 +85,7 @@ func (c *Core) apply(t *Table, seat int, user, move string, pre ...games.Event) 
 		t.Phase = Finished
 		t.Scores = res.Scores
 		t.Deadlines = nil
+		t.Ended = c.clock.Now().UTC()
 	} else {
 		c.rearm(t, seat)
 	}

@@ -98,6 +98,8 @@ type Table struct {
 	// Rematch is set on a table opened by /rematch: the game it plays
 	// again and, while its players confirm, who did (rematch.go).
 	Rematch *Rematch `json:"rematch,omitempty"`
+	// Ended is when the game ended, by its rules or stopped (history.go).
+	Ended time.Time `json:"ended,omitzero"`
 
 	// finishedAt is when the store first saved the table over, for
 	// tables read as games of the past (past.go).
@@ -311,7 +313,7 @@ func (t *Table) restore(s snapshot) {
 	t.Chat, t.Options, t.Creator, t.Phase = back.Chat, back.Options, back.Creator, back.Phase
 	t.Seats, t.Seed, t.Moves, t.State, t.Settings = back.Seats, back.Seed, back.Moves, back.State, back.Settings
 	t.Deadlines, t.Votes, t.Secret, t.Notes, t.Created, t.Scores = back.Deadlines, back.Votes, back.Secret, back.Notes, back.Created, back.Scores
-	t.Rematch = back.Rematch
+	t.Rematch, t.Ended = back.Rematch, back.Ended
 	// What the deliverer took since is not shown twice (see Outbox).
 	shown := t.Outbox.Shown
 	t.Touched, t.Outbox = back.Touched, back.Outbox
