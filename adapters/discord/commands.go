@@ -37,6 +37,11 @@ var (
 	optSettings = option{name: "settings", fr: "reglages", typ: discordgo.ApplicationCommandOptionString}
 	optLang     = option{name: "lang", fr: "langue", typ: discordgo.ApplicationCommandOptionString, required: true}
 	optArgs     = option{name: "args", fr: "arguments", typ: discordgo.ApplicationCommandOptionString}
+	optAnswer   = option{name: "answer", fr: "reponse", typ: discordgo.ApplicationCommandOptionString}
+	optPage     = option{name: "page", fr: "page", typ: discordgo.ApplicationCommandOptionInteger}
+	optTable    = option{name: "table", fr: "table", typ: discordgo.ApplicationCommandOptionInteger}
+	optStep     = option{name: "step", fr: "coup", typ: discordgo.ApplicationCommandOptionInteger}
+	optMine     = option{name: "mine", fr: "moi", typ: discordgo.ApplicationCommandOptionBoolean}
 )
 
 func optionsOf(c bot.CommandInfo) []option {
@@ -55,6 +60,12 @@ func optionsOf(c bot.CommandInfo) []option {
 		return []option{optSettings}
 	case "lang":
 		return []option{optLang}
+	case "rematch":
+		return []option{optAnswer}
+	case "history":
+		return []option{optPage}
+	case "replay":
+		return []option{optTable, optStep, optMine}
 	}
 	if c.Game != "" {
 		return []option{optArgs}
@@ -63,8 +74,9 @@ func optionsOf(c bot.CommandInfo) []option {
 }
 
 // argOrder is the order in which option values become arguments; thread is
-// the adapter's own and never reaches the core.
-var argOrder = []string{"game", "count", "strength", "lang", "move", "options", "settings", "args"}
+// the adapter's own and never reaches the core, and mine becomes the word
+// "me" after them all (/replay 12 40 me).
+var argOrder = []string{"game", "count", "strength", "lang", "move", "options", "settings", "args", "answer", "page", "table", "step"}
 
 var validName = regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
 
@@ -149,6 +161,19 @@ func (o option) describe() *discordgo.ApplicationCommandOption {
 		d.Choices = []*discordgo.ApplicationCommandOptionChoice{
 			{Name: "Français", Value: "fr"}, {Name: "English", Value: "en"},
 		}
+	case "answer":
+		for _, v := range []string{"yes", "no"} {
+			d.Choices = append(d.Choices, &discordgo.ApplicationCommandOptionChoice{
+				Name: text(i18n.EN, "discord.answer."+v), NameLocalizations: map[discordgo.Locale]string{discordgo.French: text(i18n.FR, "discord.answer."+v)},
+				Value: v,
+			})
+		}
+	case "page", "table", "step":
+		least := 1.0
+		if o.name == "step" {
+			least = 0 // the deal
+		}
+		d.MinValue = &least
 	case "strength":
 		for _, l := range games.Strengths {
 			d.Choices = append(d.Choices, &discordgo.ApplicationCommandOptionChoice{
@@ -196,6 +221,11 @@ func commandArgs(d discordgo.ApplicationCommandInteractionData) (args []string, 
 		// ParseText puts the text in NFC and splits it as typed text is.
 		if _, more, ok := bot.ParseText("/x " + v); ok {
 			args = append(args, more...)
+		}
+	}
+	if o := byName["mine"]; o != nil {
+		if mine, _ := o.Value.(bool); mine {
+			args = append(args, "me")
 		}
 	}
 	return args, thread
