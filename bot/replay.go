@@ -214,14 +214,17 @@ func (c *Core) replayOut(t *Table, st replayed, moves []store.Move, k uint64, se
 		}
 		lines = append(lines, "")
 	}
-	lines = append(lines, r.Texts(v.Lines)...)
+	public := r.Texts(v.Lines)
+	lines = append(lines, public...)
 	if seat >= 0 {
+		// What the seat saw besides the public view: a game without
+		// hidden hands (Mots de Tête) shows its board there again.
 		pv := st.after.Private(seat)
-		if len(pv.Board) > 0 {
+		if len(pv.Board) > 0 && !slices.Equal(pv.Board, v.Board) {
 			out.Mono = append(append(slices.Clip(out.Mono), ""), pv.Board...)
 		}
-		lines = append(lines, "", r.Text(i18n.T("bot.replay_your_hand")))
-		lines = append(lines, r.Texts(pv.Lines)...)
+		own := slices.DeleteFunc(r.Texts(pv.Lines), func(l string) bool { return slices.Contains(public, l) })
+		lines = append(append(lines, "", r.Text(i18n.T("bot.replay_your_hand"))), own...)
 	}
 	out.Text = strings.Join(lines, "\n")
 	// The picture is the public board: a hand shows as text only.
