@@ -280,16 +280,16 @@ func (c *Core) rematchBoard(t *Table, out Out, r i18n.Renderer) Out {
 	}
 	lines := []string{r.Text(i18n.T("bot.rematch_intro", rm.Of)), ""}
 	for i, s := range t.Seats {
-		mark := "🤖"
+		mark := "" // a bot's name says it is one
 		switch {
 		case s.Bot:
 		case slices.Contains(rm.Confirmed, s.User):
-			mark = "✅"
+			mark = "✅ "
 		default:
-			mark = "⏳"
+			mark = "⏳ "
 			out.Mentions = append(out.Mentions, Mention{User: s.User, Name: s.Name})
 		}
-		lines = append(lines, fmt.Sprintf("%d. %s %s", i+1, mark, s.withLevel(r.Lang)))
+		lines = append(lines, fmt.Sprintf("%d. %s%s", i+1, mark, s.withLevel(r.Lang)))
 	}
 	lines = append(lines, "", r.Text(i18n.T("bot.rematch_until", c.unconfirmedNames(t), i18n.Date(rm.Until))))
 	if opts := c.optionsText(t, r); opts != "" {

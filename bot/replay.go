@@ -196,7 +196,7 @@ func (c *Core) replayOut(t *Table, st replayed, moves []store.Move, k uint64, se
 	var lines []string
 	if k > 0 {
 		mv := moves[k-1]
-		lines = append(lines, r.Text(i18n.T("bot.replay_move", k, t.name(mv.Seat))))
+		lines = append(lines, r.Text(i18n.T("bot.replay_move", k, r.Name(mv.Seat))))
 		for _, e := range st.events {
 			if e.To == games.Everyone || (seat >= 0 && e.To == seat) {
 				lines = append(lines, r.Text(e.Msg))
