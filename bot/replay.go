@@ -227,9 +227,10 @@ func (c *Core) replayOut(t *Table, st replayed, moves []store.Move, k uint64, se
 		lines = append(append(lines, "", r.Text(i18n.T("bot.replay_your_hand"))), own...)
 	}
 	out.Text = strings.Join(lines, "\n")
-	// The picture is the public board: a hand shows as text only.
-	t.game = st.after
-	c.picture(t, &out, publicScene(t), r)
+	// Text only, the board included: a press redraws the step, and a
+	// picture would be drawn and uploaded again at every press (on
+	// Telegram, a photo whose caption cannot hold the step's text is not
+	// edited but sent again).
 	out.Buttons = replayButtons(t.ID, k, total, seat >= 0, r)
 	return out
 }
