@@ -17,13 +17,9 @@ func (e *env) posted(ch string) int {
 	return n
 }
 
-// A rematch on Discord: the final board's button proposes it, the other
-// player's press on the rematch's board deals it; the channel gets one
-// message, the rematch's board, edited in place from the question to the
-// game. A stranger's press is refused, privately.
-func TestRematchIsOneMessageEditedInPlace(t *testing.T) {
-	t.Parallel()
-	e := newEnv(t, Options{})
+// aliceWins plays a tic-tac-toe to alice's win on the top row.
+func (e *env) aliceWins() {
+	e.t.Helper()
 	e.seated(channel)
 	for _, m := range []struct {
 		u    fuser
@@ -31,6 +27,16 @@ func TestRematchIsOneMessageEditedInPlace(t *testing.T) {
 	}{{alice, "1"}, {bob, "4"}, {alice, "2"}, {bob, "5"}, {alice, "3"}} {
 		e.slash(m.u, channel, "move", "move", m.cell)
 	}
+}
+
+// A rematch on Discord: the final board's button proposes it, the other
+// player's press on the rematch's board deals it; the channel gets one
+// message, the rematch's board, edited in place from the question to the
+// game. A stranger's press is refused, privately.
+func TestRematchIsOneMessageEditedInPlace(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, Options{})
+	e.aliceWins()
 	final := e.board(channel)
 	if !strings.Contains(final.text(), "wins") {
 		t.Fatalf("the game is not over: %q", final.text())
@@ -65,13 +71,7 @@ func TestRematchIsOneMessageEditedInPlace(t *testing.T) {
 func TestReplayButtonsEditTheirMessage(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, Options{})
-	e.seated(channel)
-	for _, m := range []struct {
-		u    fuser
-		cell string
-	}{{alice, "1"}, {bob, "4"}, {alice, "2"}, {bob, "5"}, {alice, "3"}} {
-		e.slash(m.u, channel, "move", "move", m.cell)
-	}
+	e.aliceWins()
 	e.core.Flush()
 	before := e.posted(channel)
 	in := e.slash(carol, channel, "replay", "table", 1)

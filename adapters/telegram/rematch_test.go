@@ -5,12 +5,10 @@ import (
 	"testing"
 )
 
-// A rematch in a group: the final board's button proposes it, the other
-// player's press on the rematch's board deals it; the group gets one
-// message, the rematch's board, edited in place from the question to the
-// game.
-func TestRematchIsOneGroupMessage(t *testing.T) {
-	h := newHarness(t)
+// aliceWins plays a tic-tac-toe in the group to alice's win on the top
+// row.
+func (h *harness) aliceWins() {
+	h.t.Helper()
 	h.openTable(group, 0)
 	for _, m := range []struct {
 		u    fakeUser
@@ -18,6 +16,15 @@ func TestRematchIsOneGroupMessage(t *testing.T) {
 	}{{alice, "1"}, {bob, "4"}, {alice, "2"}, {bob, "5"}, {alice, "3"}} {
 		h.say(m.u, group, 0, "/move "+m.cell)
 	}
+}
+
+// A rematch in a group: the final board's button proposes it, the other
+// player's press on the rematch's board deals it; the group gets one
+// message, the rematch's board, edited in place from the question to the
+// game.
+func TestRematchIsOneGroupMessage(t *testing.T) {
+	h := newHarness(t)
+	h.aliceWins()
 	final := h.board(group, 0)
 	rematch, ok := button(final, "r")
 	if !strings.Contains(final.Text, "wins") || !ok {
@@ -50,13 +57,7 @@ func TestRematchIsOneGroupMessage(t *testing.T) {
 // its buttons edit it there.
 func TestReplayInAGroup(t *testing.T) {
 	h := newHarness(t)
-	h.openTable(group, 0)
-	for _, m := range []struct {
-		u    fakeUser
-		cell string
-	}{{alice, "1"}, {bob, "4"}, {alice, "2"}, {bob, "5"}, {alice, "3"}} {
-		h.say(m.u, group, 0, "/move "+m.cell)
-	}
+	h.aliceWins()
 	before := len(h.f.botMessages(group))
 	h.say(carol, group, 0, "/replay 1")
 	r, ok := h.f.last(group, "Replay of Tic-tac-toe, table #1")
