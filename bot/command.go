@@ -138,6 +138,9 @@ var aliases = map[string]string{
 	"mesparties": "mygames", "mes_parties": "mygames", "my_games": "mygames",
 	"absence": "away", "absent": "away",
 	"calme": "quiet", "heures_calmes": "quiet",
+	"revanche": "rematch", "rejouer": "rematch",
+	"historique": "history",
+	"revoir":     "replay",
 }
 
 func canonical(name string) string {
@@ -153,7 +156,8 @@ func canonical(name string) string {
 // button does: m plays a whole move, c narrows to the next choices, a asks
 // for a free word first, w for a free text of several words (AsksText); j
 // joins the table, s starts it, h shows the presser's hand, b shows the
-// board.
+// board; r proposes or answers a rematch of the table (rematch.go), v shows
+// a step of its replay (replay.go).
 const maxPayload = 64 // Telegram's limit on callback data
 
 type payload struct {
@@ -172,7 +176,7 @@ func decodePayload(s string) (payload, error) {
 		return payload{}, fmt.Errorf("payload size")
 	}
 	p := payload{Kind: s[0]}
-	if !strings.ContainsRune("mcawjshb", rune(p.Kind)) {
+	if !strings.ContainsRune("mcawjshbrv", rune(p.Kind)) {
 		return payload{}, fmt.Errorf("payload kind")
 	}
 	parts := strings.SplitN(s[1:], ".", 3)

@@ -31,7 +31,7 @@ var coreCommands = []struct{ name, fr string }{
 	{"removebot", "retirer_robot"}, {"leave", "partir"}, {"quit", "quitter"}, {"games", "jeux"},
 	{"rules", "regles"}, {"settings", "reglages"}, {"lang", "langue"}, {"stats", "stats"},
 	{"leaderboard", "classement"}, {"hint", "indice"}, {"mygames", "mesparties"}, {"away", "absence"}, {"quiet", "calme"},
-	{"help", "aide"},
+	{"rematch", "revanche"}, {"history", "historique"}, {"replay", "revoir"}, {"help", "aide"},
 }
 
 // Commands lists every command a platform should offer: the bot's own and

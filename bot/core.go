@@ -284,6 +284,12 @@ func (c *Core) handle(ctx context.Context, cmd Command) (outs []Out) {
 		return c.away(cmd, rep)
 	case "quiet":
 		return c.quiet(cmd, rep)
+	case "rematch":
+		return c.rematch(ctx, cmd, rep)
+	case "history":
+		return c.history(cmd, rep)
+	case "replay":
+		return c.replay(cmd, rep)
 	case "move":
 		return c.move(ctx, cmd, strings.Join(cmd.Args, " "), rep)
 	case "pass":

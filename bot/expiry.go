@@ -26,6 +26,9 @@ func (c *Core) lobbyExpiresAt(t *Table) (time.Time, bool) {
 	if !t.retryAt.IsZero() {
 		return t.retryAt, true // a failed delete waits before trying again
 	}
+	if t.Rematch != nil {
+		return t.Rematch.Until, true // rematch.go
+	}
 	last := t.Created
 	if t.Touched.After(last) {
 		last = t.Touched
@@ -49,6 +52,11 @@ func (c *Core) closeExpiredLobby(t *Table, now time.Time) (Out, bool) {
 	defer c.unlock(t)
 	at, ok := c.lobbyExpiresAt(t)
 	if !ok || now.Before(at) {
+		return Out{}, false
+	}
+	if t.Rematch != nil {
+		// Its board says it closed; it is kept, as a lobby stopped by /quit is.
+		c.expireRematch(t)
 		return Out{}, false
 	}
 	if err := c.st.DeleteTable(t.ID); err != nil {

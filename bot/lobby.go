@@ -31,26 +31,49 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 	if bots >= max {
 		return rep.refuse("bot.too_many_bots", max-1)
 	}
-	if old := c.chatTable(cmd.Chat); old != nil {
+	return c.open(cmd.Chat, e, rep, func(id uint64, now time.Time) *Table {
+		t := &Table{
+			ID: id, Chat: cmd.Chat, Server: cmd.Server, Game: e.Name(), Options: opts, Creator: cmd.User.ID,
+			Phase: Lobby, Secret: secret(), Created: now, engine: e,
+			Settings: Settings{Lang: c.opts.Lang, Turn: c.opts.Turn, Reminder: c.opts.Reminder, OnExpiry: c.opts.OnExpiry},
+			Seats:    []Seat{c.newSeat(cmd.User)},
+		}
+		if lang != "" {
+			t.Settings.Lang = lang
+		}
+		for i := 0; i < bots; i++ {
+			t.Seats = append(t.Seats, Seat{Bot: true, Name: botName(t)})
+		}
+		return t
+	}, func(t *Table) []Out {
+		return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.opened", i18n.T(t.Game+".title"))}}
+	})
+}
+
+// open writes a new table, built by build, in a chat that has none, and
+// shows its lobby; then runs under the new table's lock, the table saved
+// and in memory, and gives the answer. The chat is reserved while the
+// table is written, so that two /play (or /rematch) at once cannot open
+// two tables; the reservation is not a table: a /join racing it finds no
+// table yet rather than a half-made one.
+func (c *Core) open(chat string, e games.Engine, rep replier, build func(id uint64, now time.Time) *Table, then func(t *Table) []Out) []Out {
+	if old := c.chatTable(chat); old != nil {
 		return rep.refuse("bot.table_exists", i18n.T(old.Game+".title"))
 	}
 	c.mu.Lock()
-	if old := c.byChat[cmd.Chat]; old != nil {
+	if old := c.byChat[chat]; old != nil {
 		c.mu.Unlock()
 		return rep.refuse("bot.table_exists", i18n.T(old.Game+".title"))
 	}
-	if c.opening[cmd.Chat] {
+	if c.opening[chat] {
 		c.mu.Unlock()
 		return rep.refuse("bot.table_exists", i18n.T(e.Name()+".title"))
 	}
-	// Reserve the chat while the table is written, so that two /play at
-	// once cannot open two tables. The reservation is not a table: a /join
-	// racing this /play finds no table yet rather than a half-made one.
-	c.opening[cmd.Chat] = true
+	c.opening[chat] = true
 	c.mu.Unlock()
 	defer func() {
 		c.mu.Lock()
-		delete(c.opening, cmd.Chat)
+		delete(c.opening, chat)
 		c.mu.Unlock()
 	}()
 
@@ -58,19 +81,7 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 	if err != nil {
 		return rep.refuse("bot.save_failed")
 	}
-	now := c.clock.Now().UTC()
-	t := &Table{
-		ID: id, Chat: cmd.Chat, Server: cmd.Server, Game: e.Name(), Options: opts, Creator: cmd.User.ID,
-		Phase: Lobby, Secret: secret(), Created: now, engine: e,
-		Settings: Settings{Lang: c.opts.Lang, Turn: c.opts.Turn, Reminder: c.opts.Reminder, OnExpiry: c.opts.OnExpiry},
-		Seats:    []Seat{c.newSeat(cmd.User)},
-	}
-	if lang != "" {
-		t.Settings.Lang = lang
-	}
-	for i := 0; i < bots; i++ {
-		t.Seats = append(t.Seats, Seat{Bot: true, Name: botName(t)})
-	}
+	t := build(id, c.clock.Now().UTC())
 	// The save kicks the table's deliverer, which waits for the table's
 	// lock: held until the core knows the table, since drawing its lobby
 	// asks the core for it (a join link).
@@ -83,7 +94,7 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 	c.mu.Lock()
 	c.addLocked(t)
 	c.mu.Unlock()
-	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.opened", i18n.T(t.Game+".title"))}}
+	return then(t)
 }
 
 // parseTableOptions reads "expert", "expert=on", "variant=solo", "solo"
@@ -283,6 +294,9 @@ func (c *Core) seat(t *Table, u User, rep replier, check bool) []Out {
 	if t.seatOf(u.ID) >= 0 {
 		return rep.refuse("bot.already_seated")
 	}
+	if t.Rematch != nil {
+		return rep.refuse("bot.rematch_seats")
+	}
 	if _, max := t.engine.Seats(); len(t.Seats) >= max {
 		return rep.refuse("bot.table_full", max)
 	}
@@ -322,6 +336,9 @@ func (c *Core) leave(ctx context.Context, cmd Command, rep replier) []Out {
 		return none
 	}
 	defer c.unlock(t)
+	if t.rematchPending() {
+		return c.declineRematch(t, cmd.User, rep)
+	}
 	seat := t.seatOf(cmd.User.ID)
 	if seat < 0 {
 		return rep.refuse("bot.not_seated")
@@ -398,6 +415,9 @@ func (c *Core) addBot(ctx context.Context, cmd Command, rep replier) []Out {
 	if t.seatOf(cmd.User.ID) < 0 {
 		return rep.refuse("bot.not_seated")
 	}
+	if t.Rematch != nil {
+		return rep.refuse("bot.rematch_seats")
+	}
 	_, max := t.engine.Seats()
 	if len(t.Seats)+n > max {
 		return rep.refuse("bot.table_full", max)
@@ -425,6 +445,9 @@ func (c *Core) removeBot(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	if t.seatOf(cmd.User.ID) < 0 {
 		return rep.refuse("bot.not_seated")
+	}
+	if t.Rematch != nil {
+		return rep.refuse("bot.rematch_seats")
 	}
 	last := -1
 	for j := len(t.Seats) - 1; j >= 0; j-- {
@@ -456,6 +479,10 @@ func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
 	if t.Phase != Lobby {
 		return rep.refuse("bot.already_started")
 	}
+	if t.Rematch != nil {
+		// A rematch starts when its last player says yes.
+		return rep.refuse("bot.rematch_waiting", c.unconfirmedNames(t))
+	}
 	if t.Creator != cmd.User.ID {
 		return rep.refuse("bot.creator_only", t.name(t.seatOf(t.Creator)))
 	}
@@ -463,10 +490,29 @@ func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
 	if len(t.Seats) < min {
 		return rep.refuse("bot.too_few", min, len(t.Seats))
 	}
+	snap := t.snapshot()
+	if no := c.deal(t, rep); no != nil {
+		return no
+	}
+	t.say(i18n.T("bot.started", i18n.T(t.Game+".title")))
+	if !c.keep(t, snap) {
+		return rep.refuse("bot.save_failed")
+	}
+	c.runBots(t)
+	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.go")}}
+}
+
+// deal begins the game of a lobby whose seats are set: a new game from a
+// new seed (kept with the table: a replay starts from it, replay.go), the
+// deadlines, and the board with every seat's hand to show, after the
+// public events pre. It returns the refusal when the game cannot begin,
+// having changed nothing; the caller holds the lock and saves.
+func (c *Core) deal(t *Table, rep replier, pre ...games.Event) []Out {
 	if closed := c.closedDMs(t); closed != "" {
 		return rep.refuse("bot.dm_closed_start", closed)
 	}
-	g, err := t.engine.New(t.Options, len(t.Seats), c.opts.Seeds())
+	seed := c.opts.Seeds()
+	g, err := t.engine.New(t.Options, len(t.Seats), seed)
 	if err != nil {
 		// An engine that explains (solo with two players) is shown as it
 		// says, in the player's language.
@@ -477,25 +523,19 @@ func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
 		c.log.Error("new game", "table", t.ID, "err", err)
 		return rep.refuse("bot.cannot_start", err.Error())
 	}
-	snap := t.snapshot()
 	state, err := g.Save()
 	if err != nil {
 		return rep.refuse("bot.save_failed")
 	}
-	t.game, t.State, t.Phase = g, state, Playing
-	t.say(i18n.T("bot.started", i18n.T(t.Game+".title")))
-	c.startAway(t, c.clock.Now())
+	t.game, t.State, t.Phase, t.Seed = g, state, Playing, seed
+	c.startAway(t, c.clock.Now()) // before the deadlines: they count from a return
 	c.rearm(t, -1)
 	everyone := make([]int, len(t.Seats))
 	for i := range everyone {
 		everyone[i] = i
 	}
-	t.showBoard(nil, everyone...)
-	if !c.keep(t, snap) {
-		return rep.refuse("bot.save_failed")
-	}
-	c.runBots(t)
-	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.go")}}
+	t.showBoard(pre, everyone...)
+	return nil
 }
 
 // closedDMs names the seated users who cannot get their hand in private,
@@ -527,6 +567,10 @@ func (c *Core) quit(ctx context.Context, cmd Command, rep replier) []Out {
 		return none
 	}
 	defer c.unlock(t)
+	if t.rematchPending() {
+		// Stopping a rematch nobody started is saying no to it.
+		return c.declineRematch(t, cmd.User, rep)
+	}
 	seat := t.seatOf(cmd.User.ID)
 	if seat < 0 && t.Creator != cmd.User.ID {
 		return rep.refuse("bot.not_seated")
@@ -564,6 +608,7 @@ func (c *Core) abandon(t *Table) {
 	t.Phase = Abandoned
 	t.Deadlines = nil
 	t.Votes = nil
+	t.Ended = c.clock.Now().UTC()
 	if t.game != nil {
 		t.Scores = t.game.Result().Scores
 	}

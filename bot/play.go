@@ -87,6 +87,7 @@ func (c *Core) apply(t *Table, seat int, user, move string, pre ...games.Event) 
 		t.Phase = Finished
 		t.Scores = res.Scores
 		t.Deadlines = nil
+		t.Ended = c.clock.Now().UTC()
 	} else {
 		c.rearm(t, seat)
 	}
@@ -147,6 +148,9 @@ func (c *Core) boardOut(t *Table) Out {
 	out := Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Board: true, Turn: t.Turns}
 	title := r.Text(i18n.T(t.Game + ".title"))
 	out.Title = r.Text(i18n.T("bot.table_title", title, t.ID))
+	if t.Rematch != nil && t.game == nil {
+		return c.rematchBoard(t, out, r)
+	}
 	if t.Phase == Lobby {
 		min, max := t.engine.Seats()
 		var lines []string
@@ -185,6 +189,8 @@ func (c *Core) boardOut(t *Table) Out {
 		out.Buttons = [][]Button{{
 			{Label: r.Text(i18n.T("bot.btn_hand")), Data: payload{Kind: 'h', Table: t.ID, Counter: t.Moves}.encode()},
 		}}
+	} else if t.over() {
+		out.Buttons = rematchButton(t, r)
 	}
 	out.Text = strings.Join(lines, "\n")
 	return out
@@ -314,6 +320,13 @@ func (c *Core) press(ctx context.Context, cmd Command, rep replier) []Out {
 	if err != nil {
 		return rep.refuse("bot.bad_button")
 	}
+	// These two are about games that may have ended: read from the store.
+	switch p.Kind {
+	case 'r':
+		return c.pressRematch(ctx, cmd, p, rep)
+	case 'v':
+		return c.pressReplay(cmd, p, rep)
+	}
 	t := c.table(p.Table)
 	if t == nil {
 		return rep.refuse("bot.stale_button")
@@ -384,23 +397,15 @@ func (c *Core) board(ctx context.Context, cmd Command, rep replier) []Out {
 	return []Out{out}
 }
 
-// lastTable reads the chat's most recent table from the store, when no
+// lastTable reads the chat's most recent game from the store, when no
 // table is open: finished games stay readable, and "who won?" is the first
 // thing asked after one.
 func (c *Core) lastTable(cmd Command) *Table {
 	if cmd.Private {
 		return nil
 	}
-	ids, err := c.st.ChatTables(cmd.Chat)
-	if err != nil || len(ids) == 0 {
-		return nil
-	}
-	rec, err := c.st.Table(ids[len(ids)-1])
-	if err != nil {
-		return nil
-	}
-	t, err := loadTable(rec)
-	if err != nil || !t.over() || t.game == nil {
+	t := c.lastGame(cmd.Chat)
+	if t == nil || !t.over() || t.game == nil {
 		return nil
 	}
 	return t
@@ -409,7 +414,8 @@ func (c *Core) lastTable(cmd Command) *Table {
 // finalBoard is the last board of a finished table, with its scores.
 func (c *Core) finalBoard(t *Table, rep replier) Out {
 	out := c.boardOut(t)
-	out.Dest, out.Board, out.Buttons, out.Mentions = ToReply, false, nil, nil
+	// Its one button proposes a rematch.
+	out.Dest, out.Board, out.Mentions = ToReply, false, nil
 	r := renderer(t, t.Settings.Lang)
 	if t.Phase == Abandoned {
 		// The engine's lines would still say whose turn it was.

@@ -40,29 +40,6 @@ func (h *harness) noRecord(game, scope, player string) {
 	}
 }
 
-// playOut plays alice's moves as the bot player would (the terminal's
-// /auto) until the chat's game ends.
-func (h *harness) playOut(chat string) *Table {
-	h.t.Helper()
-	tb := h.core.tableFor(Command{Chat: chat})
-	for n := 0; ; n++ {
-		tb.mu.Lock()
-		over := tb.over()
-		tb.mu.Unlock()
-		if over {
-			return tb
-		}
-		if n > 2000 {
-			h.t.Fatal("the game does not end")
-		}
-		move, ok := h.core.Hint(chat, "local:alice")
-		if !ok {
-			h.t.Fatalf("the game waits for nobody after %d moves", n)
-		}
-		mustOK(h.t, h.doIn(chat, "alice", "/move "+move))
-	}
-}
-
 // wordsOutGame plays a whole game of Words Out, alice against a strong
 // bot, alice's moves chosen by the bot player.
 func (h *harness) wordsOutGame() *Table {
@@ -71,7 +48,14 @@ func (h *harness) wordsOutGame() *Table {
 	mustOK(h.t, h.do("alice", "/settings view=text"))
 	mustOK(h.t, h.do("alice", "/addbot strong"))
 	mustOK(h.t, h.do("alice", "/start"))
-	return h.playOut("local:main")
+	tb := h.core.tableFor(Command{Chat: "local:main"})
+	h.playOut("local:main", 2000)
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	if !tb.over() {
+		h.t.Fatal("the game does not end")
+	}
+	return tb
 }
 
 // rateFails is a store that dies, as far as the ratings go, between a

@@ -132,6 +132,15 @@ type Table struct {
 	// Best is each seat's best-scoring move so far, counted in the
 	// ratings when the game ends (ratings.go).
 	Best []BestMove `json:"best,omitempty"`
+	// Rematch is set on a table opened by /rematch: the game it plays
+	// again and, while its players confirm, who did (rematch.go).
+	Rematch *Rematch `json:"rematch,omitempty"`
+	// Ended is when the game ended, by its rules or stopped (history.go).
+	Ended time.Time `json:"ended,omitzero"`
+
+	// finishedAt is when the store first saved the table over, for
+	// tables read as games of the past (past.go).
+	finishedAt time.Time
 
 	// shownHands is the last hand shown to each seat, to show a hand only
 	// when it changed (memory only: after a restart a hand is shown once
@@ -345,6 +354,7 @@ func (t *Table) restore(s snapshot) {
 	t.Seats, t.Seed, t.Moves, t.State, t.Settings = back.Seats, back.Seed, back.Moves, back.State, back.Settings
 	t.Deadlines, t.Votes, t.Secret, t.Notes, t.Created, t.Scores = back.Deadlines, back.Votes, back.Secret, back.Notes, back.Created, back.Scores
 	t.Server, t.Best = back.Server, back.Best
+	t.Rematch, t.Ended = back.Rematch, back.Ended
 	// What the deliverer took since is not shown twice (see Outbox).
 	shown := t.Outbox.Shown
 	t.Touched, t.Outbox = back.Touched, back.Outbox

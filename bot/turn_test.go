@@ -46,7 +46,9 @@ func TestTurn_FinishedTable(t *testing.T) {
 	// once.
 	outs = h.do("bob", "/board")
 	if len(outs) != 1 || outs[0].Refusal || !strings.Contains(outs[0].Text, "The last game here") ||
-		strings.Count(outs[0].Text, "alice wins!") != 1 || !strings.Contains(outs[0].Text, "Scores: alice") || len(outs[0].Buttons) != 0 {
+		strings.Count(outs[0].Text, "alice wins!") != 1 || !strings.Contains(outs[0].Text, "Scores: alice") ||
+		len(outs[0].Buttons) != 1 || len(outs[0].Buttons[0]) != 1 || outs[0].Buttons[0][0].Data[0] != 'r' {
+		// Its one button proposes a rematch: no stale move.
 		t.Fatalf("final board: %+v", outs)
 	}
 	if r := h.record("tictactoe", everywhere, "local:alice"); r.Games != 1 || r.Wins != 1 {

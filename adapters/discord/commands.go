@@ -40,6 +40,11 @@ var (
 	optPlayer   = option{name: "player", fr: "joueur", typ: discordgo.ApplicationCommandOptionUser}
 	optDuration = option{name: "duration", fr: "duree", typ: discordgo.ApplicationCommandOptionString}
 	optHours    = option{name: "hours", fr: "heures", typ: discordgo.ApplicationCommandOptionString}
+	optAnswer   = option{name: "answer", fr: "reponse", typ: discordgo.ApplicationCommandOptionString}
+	optPage     = option{name: "page", fr: "page", typ: discordgo.ApplicationCommandOptionInteger}
+	optTable    = option{name: "table", fr: "table", typ: discordgo.ApplicationCommandOptionInteger}
+	optStep     = option{name: "step", fr: "coup", typ: discordgo.ApplicationCommandOptionInteger}
+	optMine     = option{name: "mine", fr: "moi", typ: discordgo.ApplicationCommandOptionBoolean}
 )
 
 func optionsOf(c bot.CommandInfo) []option {
@@ -64,6 +69,12 @@ func optionsOf(c bot.CommandInfo) []option {
 		return []option{optDuration}
 	case "quiet":
 		return []option{optHours}
+	case "rematch":
+		return []option{optAnswer}
+	case "history":
+		return []option{optPage}
+	case "replay":
+		return []option{optTable, optStep, optMine}
 	}
 	if c.Game != "" {
 		return []option{optArgs}
@@ -72,8 +83,9 @@ func optionsOf(c bot.CommandInfo) []option {
 }
 
 // argOrder is the order in which option values become arguments; thread is
-// the adapter's own and never reaches the core.
-var argOrder = []string{"game", "count", "strength", "lang", "move", "options", "settings", "args", "player", "duration", "hours"}
+// the adapter's own and never reaches the core, and mine becomes the word
+// "me" after them all (/replay 12 40 me).
+var argOrder = []string{"game", "count", "strength", "lang", "move", "options", "settings", "args", "player", "duration", "hours", "answer", "page", "table", "step"}
 
 var validName = regexp.MustCompile(`^[-_\p{Ll}\p{N}]{1,32}$`)
 
@@ -158,6 +170,19 @@ func (o option) describe() *discordgo.ApplicationCommandOption {
 		d.Choices = []*discordgo.ApplicationCommandOptionChoice{
 			{Name: "Français", Value: "fr"}, {Name: "English", Value: "en"},
 		}
+	case "answer":
+		for _, v := range []string{"yes", "no"} {
+			d.Choices = append(d.Choices, &discordgo.ApplicationCommandOptionChoice{
+				Name: text(i18n.EN, "discord.answer."+v), NameLocalizations: map[discordgo.Locale]string{discordgo.French: text(i18n.FR, "discord.answer."+v)},
+				Value: v,
+			})
+		}
+	case "page", "table", "step":
+		least := 1.0
+		if o.name == "step" {
+			least = 0 // the deal
+		}
+		d.MinValue = &least
 	case "strength":
 		for _, l := range games.Strengths {
 			d.Choices = append(d.Choices, &discordgo.ApplicationCommandOptionChoice{
@@ -210,6 +235,11 @@ func commandArgs(d discordgo.ApplicationCommandInteractionData) (args []string, 
 		// ParseText puts the text in NFC and splits it as typed text is.
 		if _, more, ok := bot.ParseText("/x " + v); ok {
 			args = append(args, more...)
+		}
+	}
+	if o := byName["mine"]; o != nil {
+		if mine, _ := o.Value.(bool); mine {
+			args = append(args, "me")
 		}
 	}
 	return args, thread

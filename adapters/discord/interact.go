@@ -389,12 +389,14 @@ func (r *responder) acknowledge(ack *bot.Out) {
 
 // show draws one reply: private ones (hands, refusals, next steps)
 // ephemerally and nowhere else; a next step replaces the private message
-// whose button was pressed.
+// whose button was pressed, and a public one (a replay's next step) the
+// message it was pressed on, public or not: what it shows may be seen by
+// all.
 func (r *responder) show(o bot.Out) {
 	m := render(o)
 	r.a.rememberAsks(m.asks)
 	hidden := o.Private || o.Refusal
-	if o.Replace && r.fromMessage && r.private() && !r.responded {
+	if o.Replace && r.fromMessage && (r.private() || !hidden) && !r.responded {
 		r.update(m)
 		return
 	}

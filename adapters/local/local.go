@@ -57,6 +57,7 @@ type Chat struct {
 	chat    string
 	buttons map[string][]bot.Button // per user: the buttons of his last private message
 	board   map[string][]bot.Button // per chat: the buttons of its last board
+	replies map[string][]bot.Button // per chat: the buttons of its last public reply (a replay)
 	closed  map[string]bool
 }
 
@@ -69,7 +70,7 @@ func New(opts Options) *Chat {
 		opts.Chat = "main"
 	}
 	c := &Chat{opts: opts, user: opts.User, chat: opts.Chat,
-		buttons: map[string][]bot.Button{}, board: map[string][]bot.Button{}, closed: map[string]bool{}}
+		buttons: map[string][]bot.Button{}, board: map[string][]bot.Button{}, replies: map[string][]bot.Button{}, closed: map[string]bool{}}
 	for _, u := range opts.Closed {
 		c.closed[userKey(u)] = true
 	}
@@ -87,7 +88,8 @@ func chatKey(name string) string { return "local:" + name }
 // the chat "cafe", and both stay current for the next lines. Also:
 // "/as bob" and "/chat cafe" switch; "/press 2" (or "/press 2 maison" for a
 // button that asks a word) presses a button of your last private message,
-// "/press b1" one of the chat's board; "/auto" lets a bot play your seat
+// "/press b1" one of the chat's board, "/press r1" one of the last public
+// answer with buttons (a replay's); "/auto" lets a bot play your seat
 // for as long as the game waits for you ("/auto 10": ten moves at most);
 // "# ..." is a comment.
 func (c *Chat) Run(ctx context.Context) error {
@@ -289,8 +291,11 @@ func (c *Chat) press(ctx context.Context, user, chat string, args []string) {
 	c.mu.Lock()
 	list := c.buttons[userKey(user)]
 	key := args[0]
-	if strings.HasPrefix(key, "b") {
+	switch {
+	case strings.HasPrefix(key, "b"):
 		list, key = c.board[chatKey(chat)], key[1:]
+	case strings.HasPrefix(key, "r"):
+		list, key = c.replies[chatKey(chat)], key[1:]
 	}
 	n, err := strconv.Atoi(key)
 	var b bot.Button
@@ -368,6 +373,9 @@ func (c *Chat) show(o bot.Out) {
 		c.board[o.Chat] = flatten(o.Buttons)
 	case o.Dest == bot.ToReply:
 		fmt.Fprintf(&b, "  ┌─ #%s reply\n", strings.TrimPrefix(o.Chat, "local:"))
+		if len(o.Buttons) > 0 {
+			c.replies[o.Chat] = flatten(o.Buttons)
+		}
 	default:
 		fmt.Fprintf(&b, "  ┌─ #%s\n", strings.TrimPrefix(o.Chat, "local:"))
 	}
@@ -410,8 +418,11 @@ func (c *Chat) show(o bot.Out) {
 		for _, bt := range row {
 			n++
 			prefix := ""
-			if o.Board {
+			switch {
+			case o.Board:
 				prefix = "b"
+			case o.Dest == bot.ToReply:
+				prefix = "r"
 			}
 			cell := fmt.Sprintf("[%s%d] %s", prefix, n, bt.Label)
 			if bt.Ask != "" {

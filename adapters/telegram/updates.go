@@ -439,7 +439,9 @@ func (a *Adapter) answer(ctx context.Context, org *origin, outs []bot.Out) {
 			// The board shows it; a pressed button is answered silently.
 		case o.Refusal && org.callback != "" && !org.answered:
 			a.answerCallback(ctx, org, o.Text, true)
-		case o.Replace && org.callback != "" && org.private:
+		case o.Replace && org.callback != "" && (org.private || !o.Private):
+			// The next step of a choice, in private; or of a replay,
+			// which a group may see, in place of the group's message.
 			a.editPressed(ctx, org, o)
 		case o.Board && !org.private && !o.Private:
 			// /board: the board is posted afresh at the bottom.
@@ -497,8 +499,8 @@ func (a *Adapter) replyPrivately(ctx context.Context, org *origin, o bot.Out) {
 	a.enqueue(&job{chat: org.chat, topic: org.topic, key: org.key, msg: rendered{text: text}, replyTo: org.msgID})
 }
 
-// editPressed replaces the private message whose button was pressed (the
-// next step of a choice). A photo keeps its picture when the next step has
+// editPressed replaces the message whose button was pressed (the next
+// step of a choice, in private; of a replay, in a group too). A photo keeps its picture when the next step has
 // the same one (its caption and buttons are edited), takes the new picture
 // when it changed (editMessageMedia), or its caption becomes the text when
 // the step has no picture; a text message stays text (a message cannot
