@@ -8,6 +8,7 @@ import (
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/cards"
+	"github.com/tablee/tablee/games/lexicon"
 )
 
 // Bot returns the move of a bot player for seat. It only reads the state
@@ -84,7 +85,7 @@ type weights struct {
 var botWeights = weights{
 	lay: 2, layLate: 6, draw: 2.5, stall: 5, threat: 0.5, countered: 0.5,
 	special: 0.25, out: 4, dead: 1, deny: 0.5, narrow: 10, setup: 0.5, far: 6, hard: 6,
-	stuck: 0, stuckLate: 2, trash: 14, trashLate: 4, cons: 2,
+	stuck: 0.5, stuckLate: 2, trash: 14, trashLate: 4, cons: 2,
 }
 
 // level is what a strength changes in the bot's play.
@@ -298,10 +299,12 @@ func (b *botCtx) take(move string) {
 // often lay the card that blocks a row or keep the card that then sticks
 // in the hand: the ends of such games were passes all round, not a player
 // going out. Here a person's two weaknesses are played instead:
-//   - a lay toward a word the bot does not know (Strength.Plays of the
-//     familiarity of the row it makes) is worth less, a hunch; but a lay
-//     worth more than a pass stays so (the game refuses a card that begins
-//     no word and the turn passes without a draw: trying is never worse);
+//   - a move toward a word the bot does not know (Strength.Plays of the
+//     familiarity of the word it cashes, or of the most familiar word the
+//     row it leaves begins) is worth less, a hunch; but a lay that makes
+//     no word and is worth more than a pass stays so (the game refuses a
+//     card that begins no word and the turn passes without a draw: trying
+//     is never worse);
 //   - the bot does not see every move: each is seen with the chance
 //     lv.sight, and it plays the best it sees (a pass is always seen; seeing
 //     only a pass, it looks again, up to three times), so that a miss is
@@ -327,8 +330,13 @@ func (b *botCtx) choice() string {
 	adj := make([]float64, len(b.cands))
 	for i, c := range b.cands {
 		adj[i] = c.Score
-		if !b.level.Plays(c.Rank) {
-			adj[i] = max(c.Score-lv.hunch, min(c.Score, pass+0.01))
+		if b.level.Plays(c.Rank) {
+			continue
+		}
+		adj[i] -= lv.hunch
+		if c.Score > pass {
+			// A lay on a hunch: never worse than the pass it beats.
+			adj[i] = max(adj[i], pass+0.01)
 		}
 	}
 	// Up to three looks: a bot that sees only a pass looks again, as a
@@ -365,11 +373,16 @@ func playsWord(move string) bool {
 	return strings.HasSuffix(move, "wordout") || strings.HasPrefix(move, "contrer")
 }
 
-// rank is the familiarity of the row w would read (only Normal and Easy
-// ask: Strong plays any word).
-func (b *botCtx) rank(w []byte) int {
+// rank is the familiarity of the move that leaves a row reading w: of
+// the word when the bot calls WORD OUT on it (a word it cashes, it must
+// know), else of the most familiar word that w begins (the word the row
+// heads to). Only Normal and Easy ask: Strong plays any word.
+func (b *botCtx) rank(w []byte, call bool) int {
 	if b.level == games.Strong {
 		return 1
+	}
+	if call {
+		return lexicon.Familiarity(string(w))
 	}
 	return b.d.Familiar(string(w))
 }
@@ -408,6 +421,9 @@ type end struct {
 	ext  uint32
 	laid []Card
 	used []bool // nil: the whole hand is left
+	// blind: the bot does not know the word the row reads (Normal and
+	// Easy), it scores the end as a row that reads no word.
+	blind bool
 }
 
 // left counts the cards left in hand, keep is their letters (a JOKER is
@@ -438,7 +454,7 @@ func (b *botCtx) left(e end, open uint32) (left int, keep uint32, stuck int) {
 func (b *botCtx) endScore(e end) (float64, bool) {
 	w := b.w
 	cs, ext, laid := e.cs, e.ext, e.laid
-	isWord := len(cs) >= minWord && b.d.Has(word(cs))
+	isWord := !e.blind && len(cs) >= minWord && b.d.Has(word(cs))
 	open := ext
 	if isWord {
 		open = 1<<26 - 1 // cashed, the row is free again
@@ -601,12 +617,22 @@ func (b *botCtx) search(r int, row, laid []Card, counter bool) {
 				nodes++
 				cur, all, w = append(cur, lc), append(all, lc), append(w, l)
 				next := b.d.ExtendPrefixRight(string(w))
-				sc, call := b.endScore(end{r: r, cs: cur, ext: next, laid: all, used: used})
+				e := end{r: r, cs: cur, ext: next, laid: all, used: used}
+				sc, call := b.endScore(e)
+				rank := b.rank(w, call)
+				if call && !b.level.Plays(rank) {
+					// Normal and Easy do not see a word they do not know:
+					// they lay toward the familiar words the row begins
+					// (a WORD OUT the game then offers comes as a surprise).
+					e.blind = true
+					sc, call = b.endScore(e)
+					rank = b.d.Familiar(string(w))
+				}
 				if counter {
 					// Denying the caller his word is worth something too.
 					sc += b.w.deny*callerValue + 1
 				}
-				if b.offer(sc, b.rank(w)) {
+				if b.offer(sc, rank) {
 					b.take(b.moveText(r, all[start:], call, counter, chain))
 				}
 				rec(depth+1, next)
@@ -662,6 +688,18 @@ func (b *botCtx) poubelles() {
 			restart = perCard
 			break
 		}
+	}
+	// The emptied row takes any card: no card sticks in the hand then,
+	// where a pass or a lay leaves the stuck ones (see endScore).
+	open := uint32(0)
+	for _, x := range b.rowExt {
+		open |= x
+	}
+	_, _, stuck := b.left(end{}, open)
+	if b.late {
+		restart += w.stuckLate * float64(stuck)
+	} else {
+		restart += w.stuck * float64(stuck)
 	}
 	for r, row := range b.s.Rows {
 		if len(row) == 0 {
