@@ -1,11 +1,13 @@
 package coquillaude
 
 import (
-	"github.com/tablee/tablee/games"
 	"testing"
+
+	"github.com/tablee/tablee/games"
 )
 
-// positions collects the states and bot moves of a few self-play games.
+// positions collects the states and bot moves of a few self-play games,
+// 2 to 4 players, the seats at every strength (mixed as in the ladder).
 func positions(b *testing.B) ([]*Game, []int, []string) {
 	var gs []*Game
 	var seats []int
@@ -14,7 +16,7 @@ func positions(b *testing.B) ([]*Game, []int, []string) {
 		g := newGame(b, 2+int(seed%3), seed, nil)
 		for !g.s.Over {
 			seat := g.Waiting()[0].Seat
-			m := g.Bot(seat, games.Strong)
+			m := g.Bot(seat, games.Strengths[(int(seed)+seat)%len(games.Strengths)])
 			gs, seats, moves = append(gs, &Game{s: g.s, w: g.w}), append(seats, seat), append(moves, m)
 			if _, err := g.Apply(seat, m); err != nil {
 				b.Fatal(err)
@@ -39,18 +41,15 @@ func BenchmarkApply(b *testing.B) {
 	}
 }
 
-// BenchmarkBotMove computes a bot move in positions of real games.
+// BenchmarkBotMove computes a bot move of each strength in positions of
+// real games, every phase (the goal: under 5 ms for every strength).
 func BenchmarkBotMove(b *testing.B) {
 	gs, seats, _ := positions(b)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := i % len(gs)
-		_ = gs[k].Bot(seats[k], games.Strong)
-	}
+	benchStrengths(b, gs, seats)
 }
 
-// BenchmarkBotCompose computes the compose move only, the bot's search.
+// BenchmarkBotCompose computes the compose move only, the bot's search,
+// at each strength.
 func BenchmarkBotCompose(b *testing.B) {
 	gs, seats, _ := positions(b)
 	var cg []*Game
@@ -60,10 +59,18 @@ func BenchmarkBotCompose(b *testing.B) {
 			cg, cs = append(cg, g), append(cs, seats[k])
 		}
 	}
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		k := i % len(cg)
-		_ = cg[k].Bot(cs[k], games.Strong)
+	benchStrengths(b, cg, cs)
+}
+
+func benchStrengths(b *testing.B, gs []*Game, seats []int) {
+	familiarOf(gs[0].w.dict) // the familiar words are indexed once, before timing
+	for _, level := range games.Strengths {
+		b.Run(level.String(), func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				k := i % len(gs)
+				_ = gs[k].Bot(seats[k], level)
+			}
+		})
 	}
 }

@@ -1,36 +1,48 @@
 package coquillaude
 
 import (
-	"github.com/tablee/tablee/games"
 	"sort"
 	"strings"
+	"sync"
+
+	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/lexicon"
 )
 
-// Bot returns the move of a bot player for a waiting seat. It only reads
-// the state; its few random choices come from a hash of the game's random
-// state and the move count.
+// Bot returns the move of a bot player of the given strength for a
+// waiting seat. It only reads the state; its few random choices come from
+// a hash of the game's random state, the move count and the seat.
 //
-// Strategy: answer a question right with the table's success rate (option
-// bot_success); give the pions least useful to a word (rare letters,
-// surplus copies); compose the best word it finds from its pions and one
-// letter of the board (the lexicon's sub-anagram query with a wildcard),
-// trying every crossing of that letter in the four directions, scored
-// exactly as the resolution scores it, and claim every anagram the lexicon
-// and the famous list know (so that no challenge can beat it); vote yes
-// for a name the proper nouns know; challenge when the lexicon knows more
-// anagrams than were claimed.
+// Strong is the best the engine does: it answers a question right with the
+// table's success rate (option bot_success); gives the pions least useful
+// to a word (rare letters, surplus copies); composes the best word it finds
+// from its pions and the board (the lexicon's sub-anagram query with a
+// wildcard for a letter of the board, every crossing in the four
+// directions, scored exactly as the resolution scores it), and claims
+// every anagram the lexicon and the famous list know, so that no challenge
+// can beat it; votes yes for a name the proper nouns know; challenges when
+// the lexicon knows more anagrams than were claimed.
+//
+// Normal and Easy play as people do (docs/games/coquillaude.md, "The bot
+// player"): they compose, claim and challenge only with the words they
+// know (lexicon.Familiarity through games.Strength.Plays: any familiar
+// word for Normal, the most used for Easy, side words included), answer
+// the harder questions less often right (botSuccess), and now and then
+// propose a word that is not their best (games.Strength.Choose: Normal
+// misses its best one round in four, Easy takes one of its four best).
 func (g *Game) Bot(seat int, level games.Strength) string {
 	s := g.s
 	if s.Over || seat < 0 || seat >= s.Players {
 		return "passe"
 	}
+	level = max(games.Easy, min(level, games.Strong))
+	salt := mix64(s.Rng ^ uint64(s.Moves)*0x9e3779b97f4a7c15 ^ uint64(seat+1)<<40)
 	switch s.Phase {
 	case phaseAnswer:
 		if s.Q == nil || s.Q.Seat != seat {
 			return "passe"
 		}
-		h := mix64(s.Rng ^ uint64(s.Moves)*0x9e3779b97f4a7c15 ^ uint64(seat+1)<<40)
-		if int(h%100) < s.Opts.BotSuccess {
+		if int(salt%100) < botSuccess(s.Opts.BotSuccess, level, s.Q.Stars) {
 			return "reponse " + s.Q.botAnswer()
 		}
 		return "passe"
@@ -43,11 +55,7 @@ func (g *Game) Bot(seat int, level games.Strength) string {
 		if s.Props[seat] != nil {
 			return "rien"
 		}
-		b := botSearch{g: g, s: s, seat: seat, budget: 1200}
-		if m := b.best(); m != "" {
-			return m
-		}
-		return "rien"
+		return g.compose(seat, level, styles[level], salt)
 	case phaseVote:
 		it := s.Votes[s.VoteIdx]
 		if g.w.isName(it.Name) {
@@ -56,7 +64,9 @@ func (g *Game) Bot(seat int, level games.Strength) string {
 		return "vote non"
 	case phaseChallenge:
 		if pl := s.Placed; pl != nil && seat != pl.Seat {
-			list := g.knownAnagrams(pl.Word)
+			// CQ-D7: a challenge needs more anagrams than were claimed;
+			// a bot shows only those it knows.
+			list := g.anagramsKnown(pl.Word, level)
 			if len(list) > pl.Claimed {
 				return "defi " + strings.Join(list, ",")
 			}
@@ -64,6 +74,47 @@ func (g *Game) Bot(seat int, level games.Strength) string {
 		return "passe"
 	}
 	return "passe"
+}
+
+// botSuccess is the percent of questions of that many stars a bot of that
+// strength answers right. The table's option bot_success is the Strong
+// bot's rate at every level; Normal and Easy keep a share of it that falls
+// with the stars, as a person finds a short familiar word more often than
+// a long rare one (the stars come from the answer's length and rarity,
+// questions.go): with the default 70 %, Normal answers 63, 49 and 35 %,
+// Easy 56, 35 and 18 %. bot_success 0 makes every bot pass, 100 keeps
+// Strong always right.
+func botSuccess(rate int, level games.Strength, stars int) int {
+	stars = max(1, min(stars, 3))
+	var share [4]int // percent of the table's rate, by stars
+	switch level {
+	case games.Strong:
+		return rate
+	case games.Easy:
+		share = [4]int{0, 80, 50, 25}
+	default:
+		share = [4]int{0, 90, 70, 50}
+	}
+	return rate * share[stars] / 100
+}
+
+// notices tells whether a bot of that strength sees that a word is an
+// anagram of the one it composes (or challenges): Strong sees them all;
+// Normal and Easy the familiar words up to their style's claimRank, no
+// rare tense (rareTense).
+func (g *Game) notices(level games.Strength, w string) bool {
+	if level == games.Strong {
+		return true
+	}
+	r := lexicon.Familiarity(w)
+	return r > 0 && r <= styles[level].claimRank && !rareTense(g.w.dict, w)
+}
+
+// knows tells whether a bot of that strength plays a word: Strong every
+// word of the dictionary, Normal and Easy the familiar ones
+// (games.Strength.Plays), no rare tense (rareTense).
+func (g *Game) knows(level games.Strength, w string) bool {
+	return level == games.Strong || level.Plays(lexicon.Familiarity(w)) && !rareTense(g.w.dict, w)
 }
 
 // usefulness of a letter: how many the bag holds (CQ-D1), a fair measure of
@@ -109,18 +160,21 @@ func botGift(hand []byte, n int) []byte {
 	return out
 }
 
-// knownAnagrams lists the other arrangements of w that the lexicon or the
-// famous list knows, sorted.
-func (g *Game) knownAnagrams(w string) []string {
+// anagramsKnown lists the other arrangements of w that a bot of that
+// strength knows, sorted: for Strong, all that the lexicon or the famous
+// list knows; for Normal and Easy, the familiar words among them.
+func (g *Game) anagramsKnown(w string, level games.Strength) []string {
 	var out []string
 	for _, a := range g.w.dict.Anagrams(w) {
-		if a != w {
+		if a != w && g.notices(level, a) {
 			out = append(out, a)
 		}
 	}
-	for _, a := range famousBySorted()[sortedLetters(w)] {
-		if a != w && !contains(out, a) {
-			out = append(out, a)
+	if level == games.Strong {
+		for _, a := range famousBySorted()[sortedLetters(w)] {
+			if a != w && !contains(out, a) {
+				out = append(out, a)
+			}
 		}
 	}
 	sort.Strings(out)
@@ -136,34 +190,93 @@ func contains(list []string, w string) bool {
 	return false
 }
 
-// maxBotLetters caps the pions the bot combines: the sub-anagram query grows
-// fast with the letters (a hand of 23 pions has 90,000 sub-words).
-const maxBotLetters = 10
+// botStyle is how a bot of one strength composes (the "why" of each is
+// in docs/games/coquillaude.md, "The bot player").
+type botStyle struct {
+	// letters is how many of its pions a bot combines at once: a person
+	// sees words in a rack's worth of letters, not in a heap of thirty.
+	letters int
+	// budget is how many placements it checks at most.
+	budget int
+	// claimsCount: the word is chosen for its value with its anagrams
+	// (Strong seeks the words rich in anagrams); else for its own value,
+	// the anagrams noticed afterwards, as a person finds a word first.
+	claimsCount bool
+	// sidesCount: the placement of a word is chosen with its side words'
+	// value; else for the word alone, the side words taken as they come.
+	sidesCount bool
+	// claimRank: the anagrams it notices, of familiarity 1 to claimRank
+	// (0: every anagram the lexicon and the famous list know).
+	claimRank int
+}
 
-// botAnagramQueries is how many of the best words get their anagrams counted.
-const botAnagramQueries = 10
+var styles = map[games.Strength]botStyle{
+	games.Strong: {letters: 10, budget: 1200, claimsCount: true, sidesCount: true},
+	games.Normal: {letters: 7, budget: 1200, claimRank: games.Known},
+	games.Easy:   {letters: 6, budget: 1200, claimRank: 1000},
+}
+
+// compose is the bot's proposal: the word its strength plays, its
+// placement and the anagrams it claims, or "rien".
+func (g *Game) compose(seat int, level games.Strength, st botStyle, salt uint64) string {
+	b := botSearch{g: g, s: g.s, seat: seat, level: level, st: st, salt: salt, budget: st.budget}
+	if m := b.best(); m != "" {
+		return m
+	}
+	return "rien"
+}
 
 type botSearch struct {
 	g      *Game
 	s      *state
 	seat   int
-	budget int // placements tried at most
+	level  games.Strength
+	st     botStyle
+	salt   uint64
+	budget int // placements left to check
 
-	have [26]int // the whole hand
+	have  [26]int        // the whole hand
+	forms map[uint64]int // letterKey: how many forms the bot knows of them
 
-	bestScore int // best value found, anagrams aside
+	bestScore int // best value found
 	cands     map[string]botCand
 }
 
-// letters is the hand the bot combines: all of it, or its most useful
-// letters when it is large.
-func (b *botSearch) letters() string {
-	h := b.s.Hands[b.seat]
-	if len(h) <= maxBotLetters {
-		return string(h)
+// pickLetters chooses n letters of a hand to combine, as a player looks
+// for a word in a large hand: about as many vowels as French words hold
+// (nine in twenty), each side taken one copy of each letter at a time,
+// the letters words need most first (their count in the bag), so that the
+// pick holds many different letters rather than the third E.
+func pickLetters(hand []byte, n int) string {
+	if len(hand) <= n {
+		return string(hand)
 	}
-	keep := botGift(h, len(h)) // least useful first
-	return string(keep[len(keep)-maxBotLetters:])
+	var count [26]int
+	for _, l := range hand {
+		count[l-'A']++
+	}
+	byUse := func(vowels bool) []byte {
+		var out []byte
+		for round := 1; ; round++ {
+			added := false
+			for _, bl := range bagLetters { // most frequent first
+				l := bl.l
+				if strings.IndexByte("AEIOUY", l) >= 0 != vowels || count[l-'A'] < round {
+					continue
+				}
+				out = append(out, l)
+				added = true
+			}
+			if !added {
+				return out
+			}
+		}
+	}
+	vs, cs := byUse(true), byUse(false)
+	nv := min(len(vs), (n*9+10)/20)
+	nc := min(len(cs), n-nv)
+	nv = min(len(vs), n-nc)
+	return string(vs[:nv]) + string(cs[:nc])
 }
 
 func (b *botSearch) best() string {
@@ -172,11 +285,9 @@ func (b *botSearch) best() string {
 	for _, l := range s.Hands[b.seat] {
 		b.have[l-'A']++
 	}
-	hand := b.letters()
+	hand := pickLetters(s.Hands[b.seat], b.st.letters)
 	if s.boardEmpty() {
-		words := b.g.w.dict.SubAnagrams(hand, 3)
-		sortByLength(words)
-		b.scan(words, func(w string) {
+		b.scan(b.g.w.dict.SubAnagrams(hand, 3), func(w string) {
 			for dir := dirRight; dir <= dirDown; dir++ {
 				for line := 8; line <= 12; line++ {
 					for start := 12 - len(w) + 1; start <= 8+len(w)-1 && start <= 12; start++ {
@@ -197,13 +308,11 @@ func (b *botSearch) best() string {
 			cells[l-'A'] = append(cells[l-'A'], i)
 		}
 	}
-	words := b.g.w.dict.SubAnagrams(hand+"?", 3)
-	sortByLength(words)
 	var have [26]int
 	for i := 0; i < len(hand); i++ {
 		have[hand[i]-'A']++
 	}
-	b.scan(words, func(w string) {
+	b.scan(b.g.w.dict.SubAnagrams(hand+"?", 3), func(w string) {
 		// The letter w needs beyond the hand, if any, must come from the
 		// board; else any of its letters on the board may be crossed.
 		var need [26]int
@@ -231,20 +340,95 @@ func (b *botSearch) best() string {
 	return b.choose()
 }
 
-// scan tries the words longest first and stops a length after the first
-// length that gave a placement, or when the budget is spent.
-func (b *botSearch) scan(words []string, tryWord func(string)) {
-	stopAt := -1
-	for _, w := range words {
-		if b.budget <= 0 || len(w) < stopAt {
-			return
-		}
-		tryWord(w)
-		if b.bestScore > 0 && stopAt < 0 {
-			stopAt = len(w) - 1
+// scan tries the words the bot knows, the most promising first (the
+// square of their length, times their forms when the anagrams count),
+// until the budget is spent or no word left can come near the best found
+// (half its value).
+func (b *botSearch) scan(all []string, tryWord func(string)) {
+	words := all[:0]
+	for _, w := range all {
+		if b.g.knows(b.level, w) {
+			words = append(words, w)
 		}
 	}
+	if b.st.claimsCount {
+		// Every anagram of a word the hand can make is in the list too:
+		// the list counts each word's forms, and the famous list adds its
+		// names.
+		b.forms = make(map[uint64]int, len(words))
+		for _, w := range words {
+			b.forms[letterKey(w)]++
+		}
+		for k, n := range famousKeys() {
+			if b.forms[k] > 0 {
+				b.forms[k] += n
+			}
+		}
+	}
+	// The most promising first: a counting sort by estimate, which keeps
+	// the lexicon's order within an estimate (a comparison sort of
+	// thousands of words would cost more than the placements).
+	ests := make([]int, len(words))
+	top := 0
+	for i, w := range words {
+		ests[i] = len(w) * len(w) * b.formsOf(w)
+		top = max(top, ests[i])
+	}
+	start := make([]int, top+2) // start[e]: first index of estimate e, from the highest
+	for _, e := range ests {
+		start[e]++
+	}
+	for e, at := top, 0; e >= 0; e-- {
+		at, start[e] = at+start[e], at
+	}
+	order := make([]int, len(words))
+	for i, e := range ests {
+		order[start[e]] = i
+		start[e]++
+	}
+	for _, i := range order {
+		if b.budget <= 0 || 2*ests[i] < b.bestScore {
+			return
+		}
+		tryWord(words[i])
+	}
 }
+
+// formsOf is how many forms of w the bot values: the word and its
+// anagrams when its style counts them (Strong), else the word alone.
+func (b *botSearch) formsOf(w string) int {
+	if !b.st.claimsCount {
+		return 1
+	}
+	return max(1, b.forms[letterKey(w)])
+}
+
+// letterKeys give each letter a random 64-bit number: the sum over a
+// word's letters identifies its letters whatever their order (a collision
+// would only misorder the bot's search, never a move's validity).
+var letterKeys = func() (k [26]uint64) {
+	for i := range k {
+		k[i] = mix64(uint64(i+1) * 0x51ed270b27a3f)
+	}
+	return k
+}()
+
+func letterKey(w string) uint64 {
+	var k uint64
+	for i := 0; i < len(w); i++ {
+		k += letterKeys[w[i]-'A']
+	}
+	return k
+}
+
+// famousKeys counts the famous names by their letters (letterKey).
+var famousKeys = sync.OnceValue(func() map[uint64]int {
+	m := map[uint64]int{}
+	for w := range famous() {
+		m[letterKey(w)]++
+	}
+	return m
+})
 
 // try scores one placement as the resolution would and keeps the best.
 func (b *botSearch) try(w string, r, c, dir int) {
@@ -280,76 +464,88 @@ func (b *botSearch) try(w string, r, c, dir int) {
 		return
 	}
 	for _, sw := range lay.Side {
-		if !b.g.w.valid(sw.Word) {
+		if !b.g.w.valid(sw.Word) || !b.g.knows(b.level, sw.Word) {
 			return
 		}
 	}
-	fam := famous()[w]
-	base := mainValue(len(w), lay.Shells, []form{{Word: w, Famous: fam}})
-	side := sideValue(lay.Side)
-	if c0, ok := b.cands[w]; ok && c0.base+c0.side >= base+side {
+	cd := botCand{r: r, c: c, dir: dir, shells: lay.Shells,
+		base: mainValue(len(w), lay.Shells, []form{{Word: w, Famous: famous()[w]}}), side: sideValue(lay.Side)}
+	if c0, ok := b.cands[w]; ok && b.val(c0) >= b.val(cd) {
 		return
 	}
-	b.cands[w] = botCand{r: r, c: c, dir: dir, shells: lay.Shells, base: base, side: side}
-	if base+side > b.bestScore {
-		b.bestScore = base + side
-	}
+	b.cands[w] = cd
+	// The anagrams multiply the word's own value (shells included).
+	b.bestScore = max(b.bestScore, b.val(cd)+cd.base*(b.formsOf(w)-1))
 }
 
-// botCand is the best placement found for a word, valued without its
-// anagrams (their query is costlier than the placement's check).
+// val is what a placement is worth to the bot, anagrams aside: the word
+// and, when its style counts them, its side words.
+func (b *botSearch) val(c botCand) int {
+	if b.st.sidesCount {
+		return c.base + c.side
+	}
+	return c.base
+}
+
+// botCand is the best placement found for a word.
 type botCand struct {
 	r, c, dir, shells, base, side int
 }
 
-// choose values the best candidates with every anagram known and returns
-// the best move.
+// choose values the candidates with the anagrams the bot knows and
+// returns the move its strength plays (games.Strength.Choose: Strong the
+// best; Normal its best three times in four, else its second or third;
+// Easy one of its four best).
 func (b *botSearch) choose() string {
 	words := make([]string, 0, len(b.cands))
-	for w := range b.cands {
+	vals := make(map[string]int, len(b.cands))
+	for w, cd := range b.cands {
 		words = append(words, w)
+		vals[w] = b.val(cd) + cd.base*(b.formsOf(w)-1)
 	}
-	sort.Slice(words, func(i, j int) bool {
-		ci, cj := b.cands[words[i]], b.cands[words[j]]
-		if ci.base+ci.side != cj.base+cj.side {
-			return ci.base+ci.side > cj.base+cj.side
+	byValue := func() {
+		sort.Slice(words, func(i, j int) bool {
+			if vals[words[i]] != vals[words[j]] {
+				return vals[words[i]] > vals[words[j]]
+			}
+			return words[i] < words[j]
+		})
+	}
+	byValue()
+	// The best few get their anagrams listed (the query is costlier than
+	// a placement) and, when they count, valued exactly with them.
+	words = words[:min(len(words), botAnagramQueries)]
+	claims := make(map[string][]string, len(words))
+	for _, w := range words {
+		claims[w] = b.g.anagramsKnown(w, b.level)
+		if b.st.claimsCount {
+			cd := b.cands[w]
+			fs := []form{{Word: w, Famous: famous()[w]}}
+			for _, a := range claims[w] {
+				fs = append(fs, form{Word: a, Famous: famous()[a]})
+			}
+			vals[w] = b.val(cd) + mainValue(len(w), cd.shells, fs) - cd.base
 		}
-		return words[i] < words[j]
-	})
-	best, move := 0, ""
+	}
+	byValue()
+	cands := make([]games.Candidate, len(words))
 	for i, w := range words {
-		if i == botAnagramQueries {
-			break
-		}
-		cd := b.cands[w]
-		anas := b.g.knownAnagrams(w)
-		fs := []form{{Word: w, Famous: famous()[w]}}
-		for _, a := range anas {
-			fs = append(fs, form{Word: a, Famous: famous()[a]})
-		}
-		v := mainValue(len(w), cd.shells, fs) + cd.side
-		if v <= best {
-			continue
-		}
-		best = v
-		move = "mot " + w + " " + cellName(cd.r, cd.c) + " " + dirWord[cd.dir]
-		if len(anas) > 0 {
-			move += " anagrammes=" + strings.Join(anas, ",")
-		}
+		// Every word here is one the bot knows (scan and try keep no
+		// other): its rank is only Choose's filter.
+		cands[i] = games.Candidate{Score: float64(vals[w]), Rank: 1}
+	}
+	k := b.level.Choose(cands, b.salt)
+	if k < 0 {
+		return ""
+	}
+	w, cd := words[k], b.cands[words[k]]
+	move := "mot " + w + " " + cellName(cd.r, cd.c) + " " + dirWord[cd.dir]
+	if len(claims[w]) > 0 {
+		move += " anagrammes=" + strings.Join(claims[w], ",")
 	}
 	return move
 }
 
-// sortByLength orders words longest first, alphabetical within a length
-// (a counting sort: the lists are long).
-func sortByLength(words []string) {
-	var byLen [64][]string
-	for _, w := range words {
-		n := min(len(w), 63)
-		byLen[n] = append(byLen[n], w)
-	}
-	k := 0
-	for n := 63; n >= 0; n-- {
-		k += copy(words[k:], byLen[n])
-	}
-}
+// botAnagramQueries is how many of the best words get their anagrams
+// listed.
+const botAnagramQueries = 10

@@ -2,7 +2,9 @@ package coquillaude
 
 import (
 	"strings"
+	"sync"
 
+	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/lexicon"
 	"github.com/tablee/tablee/i18n"
 )
@@ -17,21 +19,56 @@ const (
 	puzzleBooklet = "booklet" // a question of the server's booklet
 )
 
-// puzzlesByStars: two kinds for each level (CQ-D2 examples): one star, an
-// anagram of a 5-letter word or a 6-letter word with given first and last
-// letters; two stars, an anagram of a 7-letter word or a 7-letter draw;
-// three stars, an 8-letter draw or a 9-letter word with its first two and
-// last two letters given.
+// puzzlesByStars: two kinds of puzzle for each level, their answer's
+// length within the kind's range: one star, an anagram of a word or a word
+// with its first and last letters; two stars, an anagram or a draw; three
+// stars, a draw or a word with its first and last letters (two of each
+// from 8 letters on). Which word a puzzle asks for is the stars' business
+// (starsOf).
 var puzzlesByStars = [4][2]puzzleSpec{
-	1: {{puzzleAnagram, 5, 0}, {puzzleEnds, 6, 1}},
-	2: {{puzzleAnagram, 7, 0}, {puzzleDraw, 7, 0}},
-	3: {{puzzleDraw, 8, 0}, {puzzleEnds, 9, 2}},
+	1: {{Kind: puzzleAnagram, Min: 4, Max: 6}, {Kind: puzzleEnds, Min: 5, Max: 6}},
+	2: {{Kind: puzzleAnagram, Min: 5, Max: 8}, {Kind: puzzleDraw, Min: 5, Max: 8}},
+	3: {{Kind: puzzleDraw, Min: 7, Max: 9}, {Kind: puzzleEnds, Min: 7, Max: 9}},
 }
 
 type puzzleSpec struct {
-	Kind string
-	Len  int
-	Ends int // letters given at each end (puzzleEnds)
+	Kind     string
+	Min, Max int // the answer's length
+}
+
+// endsGiven is how many letters an ends puzzle gives at each end.
+func endsGiven(n int) int {
+	if n >= 8 {
+		return 2
+	}
+	return 1
+}
+
+// starsOf is how hard a word is to find, in stars, from its rarity and
+// its length: a more familiar or a shorter answer earns fewer stars
+// (docs/games/coquillaude.md, "Questions and the booklet"). rank is its
+// lexicon.Familiarity (1 the most used word, 0 a word outside the list,
+// counted as the rarest).
+//
+//	rarity: rank 1-1000 → 0, 1001-3000 → 1, beyond → 2
+//	length: up to 5 letters → 0, 6 → 1, 7 → 2, 8 and more → 3
+//	stars:  rarity + length 0-1 → ★, 2-3 → ★★, 4 and more → ★★★
+func starsOf(rank, length int) int {
+	d := 2
+	switch {
+	case rank > 0 && rank <= 1000:
+		d = 0
+	case rank > 0 && rank <= games.Known:
+		d = 1
+	}
+	d += max(0, min(length, 8)-5)
+	switch {
+	case d <= 1:
+		return 1
+	case d <= 3:
+		return 2
+	}
+	return 3
 }
 
 // question is the question being asked of a seat.
@@ -48,50 +85,157 @@ type question struct {
 	Answers []string `json:"answers,omitempty"` // a booklet question's accepted answers, folded
 }
 
-// makeQuestion builds a puzzle of the given stars from seed. It always has
-// an answer: the word it was made from (or, for an anagram, another word
-// the lexicon lists).
+// makeQuestion builds a puzzle of the given stars from seed (CQ-D2): the
+// word it is made from, its answer, is a familiar word whose rarity and
+// length give those stars (starsOf), drawn among the lexicon's familiar
+// words; an anagram puzzle shows another familiar word of the same
+// letters. Any word the lexicon accepts is a right answer. A dictionary
+// without such a word (a server's small list) falls back on any word of
+// it, so that every puzzle has an answer.
 func makeQuestion(lex *lexicon.Lexicon, stars int, seed uint64) question {
+	stars = max(1, min(stars, 3))
 	spec := puzzlesByStars[stars][seed%2]
+	fw := familiarOf(lex)
+	for _, sp := range []puzzleSpec{spec, puzzlesByStars[stars][1-seed%2]} {
+		if q, ok := fw.puzzle(sp, stars, mix64(seed)); ok {
+			return q
+		}
+	}
 	return makePuzzle(lex, spec, seed)
 }
 
+// familiarWords are a lexicon's familiar words, by the stars of a
+// puzzle asking for them (index 1-3): all of them, and those with another
+// familiar word of the same letters (for the anagram puzzles).
+type familiarWords struct {
+	any, anagram [4][]string
+	others       map[string][]string // sorted letters: the familiar words of them
+}
+
+var (
+	familiarMu    sync.Mutex
+	familiarCache = map[*lexicon.Lexicon]*familiarWords{}
+)
+
+// familiarOf indexes a lexicon's familiar words once (a walk over the
+// whole dictionary, about 0.1 s for the bundled one).
+func familiarOf(lex *lexicon.Lexicon) *familiarWords {
+	familiarMu.Lock()
+	defer familiarMu.Unlock()
+	if fw, ok := familiarCache[lex]; ok {
+		return fw
+	}
+	fw := &familiarWords{others: map[string][]string{}}
+	var all []string
+	lex.Words(func(w string) bool {
+		if len(w) >= 4 && len(w) <= 9 && lexicon.Familiarity(w) > 0 && !rareTense(lex, w) {
+			all = append(all, w)
+			k := sortedLetters(w)
+			fw.others[k] = append(fw.others[k], w)
+		}
+		return true
+	})
+	for _, w := range all {
+		st := starsOf(lexicon.Familiarity(w), len(w))
+		fw.any[st] = append(fw.any[st], w)
+		if len(fw.others[sortedLetters(w)]) > 1 {
+			fw.anagram[st] = append(fw.anagram[st], w)
+		}
+	}
+	familiarCache[lex] = fw
+	return fw
+}
+
+// puzzle draws the answer of a puzzle of that spec and stars; false when
+// no familiar word fits.
+func (fw *familiarWords) puzzle(spec puzzleSpec, stars int, h uint64) (question, bool) {
+	list := fw.any[stars]
+	if spec.Kind == puzzleAnagram {
+		list = fw.anagram[stars]
+	}
+	// The words of the spec's lengths, in the list's order: count them,
+	// then take the h-th.
+	n := 0
+	for _, w := range list {
+		if len(w) >= spec.Min && len(w) <= spec.Max {
+			n++
+		}
+	}
+	if n == 0 {
+		return question{}, false
+	}
+	k := int(h % uint64(n))
+	var w string
+	for _, x := range list {
+		if len(x) >= spec.Min && len(x) <= spec.Max {
+			if k == 0 {
+				w = x
+				break
+			}
+			k--
+		}
+	}
+	q := question{Puzzle: spec.Kind, Len: len(w), Example: w}
+	switch spec.Kind {
+	case puzzleAnagram:
+		var given []string
+		for _, x := range fw.others[sortedLetters(w)] {
+			if x != w {
+				given = append(given, x)
+			}
+		}
+		q.Given = given[int(h>>32)%len(given)]
+		q.Len = 0
+	case puzzleDraw:
+		q.Given = sortedLetters(w)
+	case puzzleEnds:
+		e := endsGiven(len(w))
+		q.Ends = e
+		q.Given = w[:e] + w[len(w)-e:]
+	}
+	return q, true
+}
+
+// makePuzzle makes a puzzle from any word of the lexicon, for a
+// dictionary that has no familiar word of the stars asked.
 func makePuzzle(lex *lexicon.Lexicon, spec puzzleSpec, seed uint64) question {
-	q := question{Puzzle: spec.Kind, Len: spec.Len, Ends: spec.Ends}
+	n := (spec.Min + spec.Max + 1) / 2
+	q := question{Puzzle: spec.Kind, Len: n}
 	switch spec.Kind {
 	case puzzleAnagram:
 		for try := uint64(0); try < 200; try++ {
-			w, ok := lex.RandomWord(spec.Len, mix64(seed+try))
+			w, ok := lex.RandomWord(n, mix64(seed+try))
 			if !ok {
 				break
 			}
 			for _, a := range lex.Anagrams(w) {
 				if a != w {
-					q.Given, q.Example = w, a
+					q.Given, q.Example, q.Len = w, a, 0
 					return q
 				}
 			}
 		}
 		// No word with an anagram found (a tiny server dictionary): ask
 		// for the draw of a word instead, which always has its answer.
-		return makePuzzle(lex, puzzleSpec{Kind: puzzleDraw, Len: spec.Len}, seed)
+		return makePuzzle(lex, puzzleSpec{Kind: puzzleDraw, Min: n, Max: n}, seed)
 	case puzzleDraw:
-		w, ok := lex.RandomWord(spec.Len, mix64(seed))
+		w, ok := lex.RandomWord(n, mix64(seed))
 		for d := 1; !ok && d < 30; d++ {
 			// No word of that length (a small server dictionary): the
 			// nearest length that has some.
-			if w, ok = lex.RandomWord(spec.Len-d, mix64(seed)); !ok {
-				w, ok = lex.RandomWord(spec.Len+d, mix64(seed))
+			if w, ok = lex.RandomWord(n-d, mix64(seed)); !ok {
+				w, ok = lex.RandomWord(n+d, mix64(seed))
 			}
 		}
 		q.Len = len(w)
 		q.Given, q.Example = sortedLetters(w), w
 	case puzzleEnds:
-		w, ok := lex.RandomWord(spec.Len, mix64(seed))
+		w, ok := lex.RandomWord(n, mix64(seed))
 		if !ok {
-			return makePuzzle(lex, puzzleSpec{Kind: puzzleDraw, Len: spec.Len}, seed)
+			return makePuzzle(lex, puzzleSpec{Kind: puzzleDraw, Min: n, Max: n}, seed)
 		}
-		q.Given = w[:spec.Ends] + w[len(w)-spec.Ends:]
+		q.Ends = endsGiven(n)
+		q.Given = w[:q.Ends] + w[len(w)-q.Ends:]
 		q.Example = w
 	}
 	return q

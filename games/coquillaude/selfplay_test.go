@@ -37,7 +37,8 @@ func checkNoHidden(t *testing.T, g *Game) {
 }
 
 // playGame runs one seeded game of bots (and some timeouts), checking the
-// invariants after every move, and returns the number of moves.
+// invariants after every move, and returns the number of moves. The seats
+// play at every strength, mixed (seat and seed choose it).
 func playGame(t *testing.T, seed uint64, deep bool) int {
 	t.Helper()
 	players := 2 + int(seed%3)
@@ -70,13 +71,14 @@ func playGame(t *testing.T, seed uint64, deep bool) int {
 			if deep {
 				before, _ = g.Save()
 			}
-			move = g.Bot(w.Seat, games.Strong)
+			level := games.Strengths[(int(seed)+w.Seat)%len(games.Strengths)]
+			move = g.Bot(w.Seat, level)
 			if deep {
 				after, _ := g.Save()
 				if !bytes.Equal(before, after) {
 					t.Fatalf("seed %d: Bot changed the state", seed)
 				}
-				if again := g.Bot(w.Seat, games.Strong); again != move {
+				if again := g.Bot(w.Seat, level); again != move {
 					t.Fatalf("seed %d: Bot not deterministic: %q then %q", seed, move, again)
 				}
 			}
@@ -124,7 +126,7 @@ func TestSelfPlay500(t *testing.T) {
 			t.Run(fmt.Sprint(g), func(t *testing.T) {
 				t.Parallel()
 				for seed := uint64(1 + g); seed <= uint64(games); seed += groups {
-					total.Add(int64(playGame(t, seed, seed <= 5)))
+					total.Add(int64(playGame(t, seed, seed <= 9)))
 				}
 			})
 		}

@@ -118,3 +118,58 @@ func (w words) isName(s string) bool {
 func (w words) lettersForWords(s string) bool {
 	return w.names.Has(s) || lexicon.IsAcronym(s)
 }
+
+// rareTense tells whether a folded word is a verb form of the passé simple
+// or the imparfait du subjonctif other than the most used (MANGEA,
+// PENSAMES, ACHETAT, PRISSE, FINIMES): the familiarity list ranks a verb's
+// forms with the verb, and a person rarely writes these, let alone finds
+// them in a puzzle or a heap of pions. A form is one when its ending is
+// one of those tenses' and the verb it would come from (stem + ER or IR,
+// or the passé simple stem + S or T for the others: PRIT, MIT, EUT) is a word
+// of the same familiarity rank: a word with a rank of its own (RESULTAT,
+// CHASSE, FUMES) is no such form. The bots of Normal and Easy strength do
+// not play them and the questions do not ask for them.
+func rareTense(lex *lexicon.Lexicon, s string) bool {
+	r := lexicon.Familiarity(s)
+	if r == 0 {
+		return false
+	}
+	same := func(v string) bool { return lexicon.Familiarity(v) == r && lex.Has(v) }
+	for _, e := range rareEndings {
+		if len(s) < len(e.end)+2 || !strings.HasSuffix(s, e.end) {
+			continue
+		}
+		stem := s[:len(s)-len(e.end)]
+		switch e.group {
+		case 1:
+			// MANGEA from MANGER, LANCA from LANCER.
+			if same(stem+"ER") || strings.HasSuffix(stem, "GE") && same(stem[:len(stem)-1]+"ER") {
+				return true
+			}
+		case 2:
+			if same(stem + "IR") {
+				return true
+			}
+		case 3:
+			// PRIMES, PRISSE with PRIT; EUSSE with EUT.
+			if n := len(stem); n >= 2 && (stem[n-1] == 'I' || stem[n-1] == 'U') && (same(stem+"S") || same(stem+"T")) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rareEndings are the endings of the passé simple and the imparfait du
+// subjonctif that no other tense of the verb's group shares (the present,
+// the imperfect and the future of a verb in -ER never end in -A, -AS,
+// -AI, -AT...), longest first within a group.
+var rareEndings = []struct {
+	end   string
+	group int
+}{
+	{"ASSIONS", 1}, {"ASSIEZ", 1}, {"ASSENT", 1}, {"ASSES", 1}, {"ASSE", 1}, {"ERENT", 1},
+	{"AMES", 1}, {"ATES", 1}, {"AS", 1}, {"AT", 1}, {"AI", 1}, {"A", 1},
+	{"IMES", 2}, {"ITES", 2}, {"IRENT", 2},
+	{"SSIONS", 3}, {"SSIEZ", 3}, {"SSENT", 3}, {"SSES", 3}, {"SSE", 3}, {"RENT", 3}, {"MES", 3},
+}
