@@ -82,7 +82,7 @@ func (g *Game) Bot(seat int, level games.Strength) string {
 // with the stars, as a person finds a short familiar word more often than
 // a long rare one (the stars come from the answer's length and rarity,
 // questions.go): with the default 70 %, Normal answers 63, 49 and 35 %,
-// Easy 56, 35 and 18 %. bot_success 0 makes every bot pass, 100 keeps
+// Easy 56, 35 and 17 %. bot_success 0 makes every bot pass, 100 keeps
 // Strong always right.
 func botSuccess(rate int, level games.Strength, stars int) int {
 	stars = max(1, min(stars, 3))
@@ -100,21 +100,20 @@ func botSuccess(rate int, level games.Strength, stars int) int {
 
 // notices tells whether a bot of that strength sees that a word is an
 // anagram of the one it composes (or challenges): Strong sees them all;
-// Normal and Easy the familiar words up to their style's claimRank, no
-// rare tense (rareTense).
-func (g *Game) notices(level games.Strength, w string) bool {
+// Normal and Easy the familiar words up to their style's claimRank.
+func notices(level games.Strength, w string) bool {
 	if level == games.Strong {
 		return true
 	}
 	r := lexicon.Familiarity(w)
-	return r > 0 && r <= styles[level].claimRank && !rareTense(g.w.dict, w)
+	return r > 0 && r <= styles[level].claimRank
 }
 
 // knows tells whether a bot of that strength plays a word: Strong every
 // word of the dictionary, Normal and Easy the familiar ones
-// (games.Strength.Plays), no rare tense (rareTense).
-func (g *Game) knows(level games.Strength, w string) bool {
-	return level == games.Strong || level.Plays(lexicon.Familiarity(w)) && !rareTense(g.w.dict, w)
+// (games.Strength.Plays).
+func knows(level games.Strength, w string) bool {
+	return level == games.Strong || level.Plays(lexicon.Familiarity(w))
 }
 
 // usefulness of a letter: how many the bag holds (CQ-D1), a fair measure of
@@ -166,7 +165,7 @@ func botGift(hand []byte, n int) []byte {
 func (g *Game) anagramsKnown(w string, level games.Strength) []string {
 	var out []string
 	for _, a := range g.w.dict.Anagrams(w) {
-		if a != w && g.notices(level, a) {
+		if a != w && notices(level, a) {
 			out = append(out, a)
 		}
 	}
@@ -347,7 +346,7 @@ func (b *botSearch) best() string {
 func (b *botSearch) scan(all []string, tryWord func(string)) {
 	words := all[:0]
 	for _, w := range all {
-		if b.g.knows(b.level, w) {
+		if knows(b.level, w) {
 			words = append(words, w)
 		}
 	}
@@ -464,7 +463,7 @@ func (b *botSearch) try(w string, r, c, dir int) {
 		return
 	}
 	for _, sw := range lay.Side {
-		if !b.g.w.valid(sw.Word) || !b.g.knows(b.level, sw.Word) {
+		if !b.g.w.valid(sw.Word) || !knows(b.level, sw.Word) {
 			return
 		}
 	}

@@ -10,9 +10,9 @@ var messagesEN = map[string]string{
 	"coquillaude.rules": "La Coquillaude, 2 to 4 players. Everyone starts with 8 pions; the highest roll of the 4 dice (blue thousands, white hundreds, red tens, green units) starts.\n" +
 		"Each round, in turn, everyone rolls the dice and reads the entry of their number: a 1, 2 or 3-star question (one answer, in time: right = 4, 6 or 8 pions, wrong = 2) or a free draw (coquillaudinette 6, coquillaudette 8, coquillaude 10). Questions are French word puzzles: \"/answer NICHE\".\n" +
 		"Gifts: a number ending in two equal digits earns you 1 pion from every other player, three equal digits 3, a square (4444) 4, an ordered double pair (2233) 2. The giver chooses: \"/give E\".\n" +
-		"Then everyone composes a word in secret from their pions and the board's letters on its line: \"/word NAPOLEON H11 right famous\", \"/word REGLES H11 down anagrams=LEGERS,GRELES\", or \"/nothing\". Directions: right, down, diag (down-right), up-right. The first word touches the orange zone (I9-M13); later ones use a placed letter or lie alongside one (a corner is not enough). Proper nouns count, never initialisms or abbreviations (TV, BMW, ADN).\n" +
+		"Then everyone composes a word in secret from their pions and the board's letters on its line: \"/word NAPOLEON H11 right famous\", \"/word CHIEN H11 down anagrams=NICHE\", or \"/nothing\". Directions: right, down, diag (down-right), up-right. The first word touches the orange zone (I9-M13); later ones use a placed letter or lie alongside one (a corner is not enough). Proper nouns count, never initialisms or abbreviations (TV, BMW, ADN).\n" +
 		"Value: (letters + new pions on a shell + 2 for a famous person)² for the word and for each claimed anagram; COQUILLAUDE is worth its value + 20; each word made across adds its square. Only the best proposal is placed (ties: the famous name, then the higher roll of the round). A name missing from the famous list goes to the others' vote.\n" +
-		"Challenge: after claimed anagrams, another player who shows more (\"/challenge LEGERS,GRELES,REGELS\") scores the word instead of the placer, who loses their points and their placed pions.\n" +
+		"Challenge: after claimed anagrams, another player who shows more (\"/challenge NICHE,CHINE\") scores the word instead of the placer, who loses their points and their placed pions.\n" +
 		"The game ends when the best proposal is worth less than 25. Highest total wins.",
 
 	"coquillaude.opt.answer":      "Time to answer a question (the rules: 1 minute; hours for a slow table).",
@@ -22,7 +22,7 @@ var messagesEN = map[string]string{
 	"coquillaude.opt.challenge":   "Time to challenge anagrams (the rules: 1 minute).",
 	"coquillaude.opt.bot_success": "Percentage of questions the bots answer right.",
 
-	"coquillaude.err.syntax":           "Move not understood: \"%v\". Examples: \"answer NICHE\", \"word NAPOLEON H11 right famous\", \"word REGLES H11 down anagrams=LEGERS,GRELES\", \"nothing\", \"give E\", \"vote yes\", \"challenge LEGERS,GRELES,REGELS\".",
+	"coquillaude.err.syntax":           "Move not understood: \"%v\". Examples: \"answer NICHE\", \"word NAPOLEON H11 right famous\", \"word CHIEN H11 down anagrams=NICHE\", \"nothing\", \"give E\", \"vote yes\", \"challenge NICHE,CHINE\".",
 	"coquillaude.err.too_short":        "%v: a word has at least 2 letters.",
 	"coquillaude.err.off_board":        "%v from %v runs off the board (columns A to U, rows 1 to 21).",
 	"coquillaude.err.run_before":       "%v must be the whole word of its line: the cell %v just before already holds a %v.",
@@ -43,7 +43,7 @@ var messagesEN = map[string]string{
 	"coquillaude.err.answer_what":      "What is your answer? For example \"answer NICHE\".",
 	"coquillaude.err.vote_syntax":      "Vote \"yes\", \"no\" or \"abstain\": \"vote yes\".",
 	"coquillaude.err.not_letters":      "\"%v\" is not a word of letters.",
-	"coquillaude.err.challenge_syntax": "Give your anagrams: \"challenge LEGERS,GRELES,REGELS\".",
+	"coquillaude.err.challenge_syntax": "Give your anagrams: \"challenge NICHE,CHINE\".",
 	"coquillaude.err.propose_syntax":   "Propose a word, its first cell and its direction: \"word NAPOLEON H11 right\".",
 	"coquillaude.err.two_cells":        "One first cell only, not also \"%v\".",
 	"coquillaude.err.two_dirs":         "One direction only, not also \"%v\".",

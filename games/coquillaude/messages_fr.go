@@ -10,9 +10,9 @@ var messagesFR = map[string]string{
 	"coquillaude.rules": "La Coquillaude, 2 à 4 joueurs. Chacun part avec 8 pions ; le plus fort jet des 4 dés (bleu milliers, blanc centaines, rouge dizaines, vert unités) commence.\n" +
 		"Chaque tour, chacun à son tour lance les dés et lit l'entrée de son nombre : une question à 1, 2 ou 3 étoiles (une seule réponse, dans le temps : juste = 4, 6 ou 8 pions, faux = 2) ou une pioche libre (coquillaudinette 6, coquillaudette 8, coquillaude 10). Les questions sont des énigmes de mots en français : « /reponse NICHE ».\n" +
 		"Dons : un nombre finissant par deux chiffres égaux te vaut 1 pion de chaque autre joueur, trois chiffres égaux 3, un carré (4444) 4, une double paire ordonnée (2233) 2. Le donneur choisit : « /don E ».\n" +
-		"Puis tout le monde compose en secret un mot avec ses pions et les lettres du plateau sur sa ligne : « /mot NAPOLEON H11 droite celebre », « /mot REGLES H11 bas anagrammes=LEGERS,GRELES », ou « /rien ». Directions : droite, bas, diag (bas-droite), haut-droite. Le premier mot touche la zone orange (I9-M13) ; les suivants utilisent une lettre posée ou la longent par un côté (un coin ne suffit pas). Les noms propres comptent, jamais les sigles ni les abréviations (TV, BMW, ADN).\n" +
+		"Puis tout le monde compose en secret un mot avec ses pions et les lettres du plateau sur sa ligne : « /mot NAPOLEON H11 droite celebre », « /mot CHIEN H11 bas anagrammes=NICHE », ou « /rien ». Directions : droite, bas, diag (bas-droite), haut-droite. Le premier mot touche la zone orange (I9-M13) ; les suivants utilisent une lettre posée ou la longent par un côté (un coin ne suffit pas). Les noms propres comptent, jamais les sigles ni les abréviations (TV, BMW, ADN).\n" +
 		"Valeur : (lettres + pions neufs sur une coquille + 2 pour un personnage célèbre)² pour le mot et pour chaque anagramme annoncée ; COQUILLAUDE vaut sa valeur + 20 ; chaque mot formé en travers ajoute son carré. Seule la meilleure proposition se pose (égalité : le personnage célèbre, puis le plus fort jet du tour). Un nom absent de la liste des célébrités est soumis au vote des autres.\n" +
-		"Défi : après des anagrammes annoncées, un autre joueur qui en montre davantage (« /defi LEGERS,GRELES,REGELS ») marque le mot à la place du poseur, qui perd ses points et ses pions posés.\n" +
+		"Défi : après des anagrammes annoncées, un autre joueur qui en montre davantage (« /defi NICHE,CHINE ») marque le mot à la place du poseur, qui perd ses points et ses pions posés.\n" +
 		"La partie s'arrête quand la meilleure proposition vaut moins de 25. Le plus haut total gagne.",
 
 	"coquillaude.opt.answer":      "Temps pour répondre à une question (la règle : 1 minute ; des heures pour une table lente).",
@@ -22,7 +22,7 @@ var messagesFR = map[string]string{
 	"coquillaude.opt.challenge":   "Temps pour défier des anagrammes (la règle : 1 minute).",
 	"coquillaude.opt.bot_success": "Pourcentage de questions auxquelles les robots répondent juste.",
 
-	"coquillaude.err.syntax":           "Coup incompris : « %v ». Exemples : « reponse NICHE », « mot NAPOLEON H11 droite celebre », « mot REGLES H11 bas anagrammes=LEGERS,GRELES », « rien », « don E », « vote oui », « defi LEGERS,GRELES,REGELS ».",
+	"coquillaude.err.syntax":           "Coup incompris : « %v ». Exemples : « reponse NICHE », « mot NAPOLEON H11 droite celebre », « mot CHIEN H11 bas anagrammes=NICHE », « rien », « don E », « vote oui », « defi NICHE,CHINE ».",
 	"coquillaude.err.too_short":        "%v : un mot a au moins 2 lettres.",
 	"coquillaude.err.off_board":        "%v depuis %v sort du plateau (colonnes A à U, lignes 1 à 21).",
 	"coquillaude.err.run_before":       "%v doit être le mot entier de sa ligne : la case %v juste avant porte déjà un %v.",
@@ -43,7 +43,7 @@ var messagesFR = map[string]string{
 	"coquillaude.err.answer_what":      "Quelle réponse ? Par exemple « reponse NICHE ».",
 	"coquillaude.err.vote_syntax":      "Vote « oui », « non » ou « blanc » : « vote oui ».",
 	"coquillaude.err.not_letters":      "« %v » n'est pas un mot de lettres.",
-	"coquillaude.err.challenge_syntax": "Donne tes anagrammes : « defi LEGERS,GRELES,REGELS ».",
+	"coquillaude.err.challenge_syntax": "Donne tes anagrammes : « defi NICHE,CHINE ».",
 	"coquillaude.err.propose_syntax":   "Propose un mot, sa première case et sa direction : « mot NAPOLEON H11 droite ».",
 	"coquillaude.err.two_cells":        "Une seule case de départ, pas aussi « %v ».",
 	"coquillaude.err.two_dirs":         "Une seule direction, pas aussi « %v ».",

@@ -1,11 +1,13 @@
 package coquillaude
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/gamestest"
+	"github.com/tablee/tablee/games/lexicon"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -52,5 +54,39 @@ func TestRegistered(t *testing.T) {
 		if o.Values[0] != o.Default {
 			t.Errorf("option %s: default %q is not the first value", o.Name, o.Default)
 		}
+	}
+}
+
+// TestExampleWordsAreFamiliar: the words the help, the refusals and the
+// hints show as examples (« reponse NICHE », « mot CHIEN H11 bas
+// anagrammes=NICHE », « defi NICHE,CHINE ») are words a person knows
+// (lexicon.Familiarity), or the sheet's famous NAPOLEON; the letters
+// standing for words the rules refuse (TV, BMW, ADN) are no examples of
+// words.
+func TestExampleWordsAreFamiliar(t *testing.T) {
+	notWords := map[string]bool{"BMW": true, "ADN": true, "COQUILLAUDE": true, "COQUILLAUDINETTE": true,
+		"COQUILLAUDETTE": true, "COQUILLAUDET": true, "MOT": true, "WORD": true}
+	upper := regexp.MustCompile(`\b[A-ZÀ-Ü]{3,}\b`)
+	checked := 0
+	for _, cat := range []map[string]string{messagesFR, messagesEN} {
+		for key, text := range cat {
+			if !strings.Contains(key, ".rules") && !strings.Contains(key, ".err.") &&
+				!strings.Contains(key, ".ask.") && !strings.Contains(key, ".hint") {
+				continue
+			}
+			for _, w := range upper.FindAllString(text, -1) {
+				f, _ := lexicon.Fold(w)
+				if notWords[f] {
+					continue
+				}
+				checked++
+				if lexicon.Familiarity(f) == 0 && !IsFamous(f) {
+					t.Errorf("%s: example %s is not a familiar word", key, w)
+				}
+			}
+		}
+	}
+	if checked < 10 {
+		t.Fatalf("only %d example words found", checked)
 	}
 }

@@ -15,7 +15,7 @@ const (
 	mvPropose              // mot NAPOLEON H11 droite celebre
 	mvGive                 // don E / don hasard
 	mvVote                 // vote oui / vote non / vote blanc
-	mvChallenge            // defi LEGERS,GRELES,REGELS
+	mvChallenge            // defi NICHE,CHINE
 )
 
 // move is a parsed move string.
@@ -33,12 +33,12 @@ type move struct {
 //
 //	reponse CHINE                        answer CHINE
 //	mot NAPOLEON H11 droite celebre      word NAPOLEON H11 right famous
-//	mot REGLES H11 bas anagrammes=LEGERS,GRELES
+//	mot CHIEN H11 bas anagrammes=NICHE
 //	mot BALISE J10 diag anagrammes=BLAISE*,BASILE*    (* claims a famous name)
 //	rien                                 nothing      (no proposal)
 //	don E   /  don E S  /  don hasard    give E  /  give random
 //	vote oui / non / blanc               vote yes / no / abstain
-//	defi LEGERS,GRELES,REGELS            challenge LEGERS,GRELES,REGELS
+//	defi NICHE,CHINE            challenge NICHE,CHINE
 //	passe                                pass
 //
 // Directions: droite/right (→), bas/down (↓), diag/bas-droite/down-right

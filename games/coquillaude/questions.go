@@ -128,7 +128,7 @@ func familiarOf(lex *lexicon.Lexicon) *familiarWords {
 	fw := &familiarWords{others: map[string][]string{}}
 	var all []string
 	lex.Words(func(w string) bool {
-		if len(w) >= 4 && len(w) <= 9 && lexicon.Familiarity(w) > 0 && !rareTense(lex, w) {
+		if len(w) >= 4 && len(w) <= 9 && lexicon.Familiarity(w) > 0 {
 			all = append(all, w)
 			k := sortedLetters(w)
 			fw.others[k] = append(fw.others[k], w)

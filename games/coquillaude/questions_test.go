@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/lexicon"
 	"github.com/tablee/tablee/i18n"
 )
@@ -78,4 +79,65 @@ func TestQuestionsSmallDictionary(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCQ_D2_StarsFromRarityAndLength: a more familiar or a shorter answer
+// never earns more stars (starsOf), and the rule reads as the docs write
+// it.
+func TestCQ_D2_StarsFromRarityAndLength(t *testing.T) {
+	ranks := []int{1, 1000, 1001, 3000, 3001, 7000, 0} // most familiar first; 0 is the rarest
+	for i, r := range ranks {
+		for n := 4; n <= 12; n++ {
+			if n > 4 && starsOf(r, n) < starsOf(r, n-1) {
+				t.Errorf("rank %d: %d letters %d stars, %d letters %d", r, n, starsOf(r, n), n-1, starsOf(r, n-1))
+			}
+			if i > 0 && starsOf(r, n) < starsOf(ranks[i-1], n) {
+				t.Errorf("%d letters: rank %d %d stars, rank %d %d", n, r, starsOf(r, n), ranks[i-1], starsOf(ranks[i-1], n))
+			}
+		}
+	}
+	for _, c := range []struct{ rank, n, stars int }{
+		{61, 5, 1}, {2000, 5, 1}, {900, 6, 1}, {5000, 5, 2}, {2000, 6, 2}, {500, 7, 2}, {500, 8, 2},
+		{2000, 7, 2}, {5000, 7, 3}, {2000, 8, 3}, {0, 9, 3},
+	} {
+		if got := starsOf(c.rank, c.n); got != c.stars {
+			t.Errorf("starsOf(%d, %d) = %d, want %d", c.rank, c.n, got, c.stars)
+		}
+	}
+}
+
+// TestCQ_D2_QuestionsAskForFamiliarWords: over many seeds, every puzzle
+// is made from a familiar word of its stars (a ★ answer is a word of 6
+// letters at most among the 3,000 most used), an anagram puzzle shows a
+// familiar word too, and the answers
+// grow longer and rarer with the stars. Any word of the lexicon still
+// answers it.
+func TestCQ_D2_QuestionsAskForFamiliarWords(t *testing.T) {
+	lex := lexicon.Default()
+	const seeds = 300
+	var meanLen, meanRare [4]float64
+	for stars := 1; stars <= 3; stars++ {
+		for seed := uint64(0); seed < seeds; seed++ {
+			q := makeQuestion(lex, stars, seed*7919)
+			a := q.Example
+			r := lexicon.Familiarity(a)
+			if r == 0 || starsOf(r, len(a)) != stars || !q.right(lex, a) {
+				t.Fatalf("%d stars seed %d: %+v: answer %s of rank %d (%d stars)", stars, seed, q, a, r, starsOf(r, len(a)))
+			}
+			if stars == 1 && (r > games.Known || len(a) > 6) {
+				t.Errorf("★ question %+v: answer %s of rank %d", q, a, r)
+			}
+			if q.Puzzle == puzzleAnagram && lexicon.Familiarity(q.Given) == 0 {
+				t.Errorf("anagram puzzle of %s, no familiar word", q.Given)
+			}
+			meanLen[stars] += float64(len(a)) / seeds
+			rare := float64(r)
+			meanRare[stars] += rare / seeds
+		}
+		if stars > 1 && (meanLen[stars] <= meanLen[stars-1] || meanRare[stars] <= meanRare[stars-1]) {
+			t.Errorf("%d stars: answers of %.1f letters, rank %.0f; %d stars: %.1f letters, rank %.0f",
+				stars, meanLen[stars], meanRare[stars], stars-1, meanLen[stars-1], meanRare[stars-1])
+		}
+	}
+	t.Logf("mean answer length by stars %.1f, mean rank %.0f", meanLen[1:], meanRare[1:])
 }
