@@ -11,20 +11,30 @@ import (
 	"github.com/tablee/tablee/games/lexicon"
 )
 
-// Bot returns the move of a bot player for seat. It only reads the state
-// and uses only what that seat may know (the rows, the counts, its hand).
+// Bot returns the move of a bot player of strength level for seat. It
+// only reads the state and uses only what that seat may know (the rows,
+// the counts, its hand).
 //
 // Strategy: for each row, enumerate the card sequences the hand allows
 // (one card, or a REJOUER chain of up to four cards) that keep the row the
-// beginning of a word (the lexicon's ExtendPrefixRight). Each end position
-// is scored: a word is worth its value times the chance nobody counters it
-// (certain with an INCONTRABLE, a JOKER, the last card, or a word no letter
-// extends; otherwise estimated from the unseen letters that extend it); a
-// row that is no word loses what the next player could cash by adding one
-// letter. Green and red letters, INCONTRABLE cards and JOKERs are kept for
-// words the bot cashes itself. A POUBELLE clears a row an opponent could
-// cash or a dead row. In the counter window it counters whenever it can
-// (a longer word if possible, else an extension that denies the caller).
+// beginning of a word (the lexicon's ExtendPrefixRight), and score each
+// end of the turn (endScore) against a pass and the POUBELLEs. A word is
+// worth its value times the chance nobody counters it. Every card laid is
+// a card less at the end (WO-D7: the game ends when a player lays his last
+// card once the PIOCHE is empty), more so for the letters that stick in
+// hands (consonants, red letters); a card no row would take costs; a row
+// left reading no word loses what the next player could cash with one
+// letter (a risk taken, as people do) and more when it is far from any
+// word or few cards extend it (rows that stall the table). A pass draws a
+// card and keeps the stuck ones. In the counter window the bot counters
+// when it can (a longer word, else an extension that denies the caller).
+//
+// Strong plays the best end it finds. Normal and Easy play as people who
+// know the familiar words (lexicon.Familiarity; Easy the most common
+// ones): they aim only at words they know, lay toward them (a row heading
+// to no word they know is a hunch), do not always see a WORD OUT or a
+// counter, and Easy looks less at what the next player could cash and
+// misses half the counters (see levels and choice).
 func (g *Game) Bot(seat int, level games.Strength) string {
 	return g.botWith(seat, level, &botWeights)
 }
@@ -34,6 +44,7 @@ func (g *Game) botWith(seat int, level games.Strength, w *weights) string {
 	if s.Over || seat < 0 || seat >= s.Players {
 		return "passe"
 	}
+	level = max(games.Easy, min(level, games.Strong))
 	b := newBotCtx(s, g.dict, seat, level, levelWeights(level, w))
 	if s.Phase == phaseCounter {
 		return b.counter()
@@ -135,7 +146,7 @@ type botCtx struct {
 	rowExt [nRows]uint32
 
 	// Strong keeps the best end found; Normal and Easy keep every end
-	// with the familiarity of the word it plays, for games.Strength.Choose.
+	// with the familiarity of the word it plays, for choice.
 	best    cand
 	cands   []games.Candidate
 	moves   []string

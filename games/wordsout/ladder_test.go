@@ -147,6 +147,8 @@ func TestLadderMixed(t *testing.T) {
 func checkLadder(t *testing.T, r gamestest.LadderResult) {
 	t.Helper()
 	name := r.Pairing.Name
+	t.Logf("%s: %.1f%% of the games end with a player out, %.1f%% have a run of 20 passes or more, %.1f%% are won with a negative score",
+		name, 100*r.Share("out"), 100*r.Share("20+ passes in a row"), 100*r.Share("negative win"))
 	if r.Unfinished > 0 {
 		t.Errorf("%s: %d games did not end", name, r.Unfinished)
 	}
