@@ -147,6 +147,7 @@ func TestRematch_RefusedByOnePlayer(t *testing.T) {
 			h := newHarness(t)
 			h.seated()
 			h.finishTicTacToe()
+			h.rec.take() // the old table's deliverer is done: its final board comes first
 			mustOK(t, h.do("alice", "/rematch"))
 			ask, _ := lastBoard(h.rec.take())
 			if no == "button" {
@@ -207,6 +208,7 @@ func TestRematch_PlayerGoneAndNoAnswer(t *testing.T) {
 	h2 := newHarness(t)
 	h2.seated()
 	h2.finishTicTacToe()
+	h2.rec.take() // the old table's deliverer is done: its final board comes first
 	mustOK(t, h2.do("bob", "/rematch"))
 	ask, _ := lastBoard(h2.rec.take())
 	mustRefuse(t, h2.do("carol", "/play tictactoe"), "already open here")
