@@ -210,7 +210,7 @@ type botStyle struct {
 }
 
 var styles = map[games.Strength]botStyle{
-	games.Strong: {letters: 10, budget: 1200, claimsCount: true, sidesCount: true},
+	games.Strong: {letters: 9, budget: 1200, claimsCount: true, sidesCount: true},
 	games.Normal: {letters: 7, budget: 1200, claimRank: games.Known},
 	games.Easy:   {letters: 6, budget: 1200, claimRank: 1000},
 }

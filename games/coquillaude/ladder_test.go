@@ -160,7 +160,11 @@ func ladderObs(t testing.TB, p gamestest.Pairing) func() gamestest.Observer {
 //	TABLEE_LADDER=500 go test -count=1 -run Ladder -v ./games/coquillaude
 func TestLadder(t *testing.T) {
 	n := gamestest.LadderGames(40)
-	for _, p := range append(gamestest.HeadToHead(nil), pairing(games.Normal, games.Normal)) {
+	rungs := gamestest.HeadToHead(nil)
+	if !gamestest.Race { // the race detector checks the three rungs
+		rungs = append(rungs, pairing(games.Normal, games.Normal))
+	}
+	for _, p := range rungs {
 		r := playRung(t, p, n, 1000)
 		// Strong over Normal and Normal over Easy: at least 60 % over the
 		// docs' 500 games; 55 % on the small sample.
@@ -175,6 +179,9 @@ func TestLadder(t *testing.T) {
 // last), and the bounds of two-player games hold.
 func TestLadderMixed(t *testing.T) {
 	n := gamestest.LadderGames(16)
+	if gamestest.Race {
+		n = 4 // the engine runs on one goroutine: a sample is enough
+	}
 	for _, p := range []gamestest.Pairing{
 		pairing(games.Strong, games.Normal, games.Easy),
 		pairing(games.Strong, games.Normal, games.Normal, games.Easy),
@@ -254,12 +261,15 @@ func checkLadder(t *testing.T, r gamestest.LadderResult) {
 			t.Errorf("%s: %s %.1f (p99: %v), want %.1f to %.1f", name, b.figure, got, b.p99, b.least, b.most)
 		}
 	}
-	// The weaker strengths answer fewer questions right (botSuccess).
-	order := []string{"answers right % easy", "answers right % normal", "answers right % strong"}
-	for i := 0; i+1 < len(order); i++ {
-		lo, hi := r.Figures[order[i]], r.Figures[order[i+1]]
-		if len(lo) > 0 && len(hi) > 0 && r.Mean(order[i]) >= r.Mean(order[i+1]) {
-			t.Errorf("%s: %s %.0f, %s %.0f", name, order[i], r.Mean(order[i]), order[i+1], r.Mean(order[i+1]))
+	// The weaker strengths answer fewer questions right than strong
+	// (botSuccess; TestBotSuccessByStrength checks the rates themselves).
+	if r.Games < 10 {
+		return
+	}
+	strongRight := r.Figures["answers right % strong"]
+	for _, l := range []string{"easy", "normal"} {
+		if len(r.Figures["answers right % "+l]) > 0 && len(strongRight) > 0 && r.Mean("answers right % "+l) >= r.Mean("answers right % strong") {
+			t.Errorf("%s: %s answers %.0f %% right, strong %.0f %%", name, l, r.Mean("answers right % "+l), r.Mean("answers right % strong"))
 		}
 	}
 }

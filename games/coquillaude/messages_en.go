@@ -20,7 +20,7 @@ var messagesEN = map[string]string{
 	"coquillaude.opt.gifts":       "Time to give one's pions after a double (else random pions).",
 	"coquillaude.opt.vote":        "Time to vote on a famous person missing from the list (CQ-D5).",
 	"coquillaude.opt.challenge":   "Time to challenge anagrams (the rules: 1 minute).",
-	"coquillaude.opt.bot_success": "Percentage of questions the bots answer right.",
+	"coquillaude.opt.bot_success": "Percentage of questions the strong bots answer right; normal and easy bots answer fewer, the fewer the more stars.",
 
 	"coquillaude.err.syntax":           "Move not understood: \"%v\". Examples: \"answer NICHE\", \"word NAPOLEON H11 right famous\", \"word CHIEN H11 down anagrams=NICHE\", \"nothing\", \"give E\", \"vote yes\", \"challenge NICHE,CHINE\".",
 	"coquillaude.err.too_short":        "%v: a word has at least 2 letters.",

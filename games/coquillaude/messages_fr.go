@@ -20,7 +20,7 @@ var messagesFR = map[string]string{
 	"coquillaude.opt.gifts":       "Temps pour donner ses pions après un double (sinon des pions au hasard).",
 	"coquillaude.opt.vote":        "Temps pour voter sur un personnage célèbre absent de la liste (CQ-D5).",
 	"coquillaude.opt.challenge":   "Temps pour défier des anagrammes (la règle : 1 minute).",
-	"coquillaude.opt.bot_success": "Pourcentage de questions auxquelles les robots répondent juste.",
+	"coquillaude.opt.bot_success": "Pourcentage de questions auxquelles les robots forts répondent juste ; les robots normaux et faciles en trouvent moins, d'autant moins que la question a d'étoiles.",
 
 	"coquillaude.err.syntax":           "Coup incompris : « %v ». Exemples : « reponse NICHE », « mot NAPOLEON H11 droite celebre », « mot CHIEN H11 bas anagrammes=NICHE », « rien », « don E », « vote oui », « defi NICHE,CHINE ».",
 	"coquillaude.err.too_short":        "%v : un mot a au moins 2 lettres.",

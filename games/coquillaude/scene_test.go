@@ -108,8 +108,8 @@ func checkScene(t *testing.T, g *Game) {
 	}
 }
 
-// TestScene_ShowsOnlyThePublicView plays games of bots and checks every
-// position's picture.
+// TestScene_ShowsOnlyThePublicView plays games of bots (of the default
+// strength, normal) and checks every position's picture.
 func TestScene_ShowsOnlyThePublicView(t *testing.T) {
 	for _, players := range []int{2, 3, 4} {
 		g := newGame(t, players, uint64(40+players), nil)
@@ -118,7 +118,7 @@ func TestScene_ShowsOnlyThePublicView(t *testing.T) {
 			checkScene(t, g)
 			highlighted = highlighted || len(g.s.LastWord) > 0
 			w := g.Waiting()[0]
-			if _, err := g.Apply(w.Seat, g.Bot(w.Seat, games.Strong)); err != nil {
+			if _, err := g.Apply(w.Seat, g.Bot(w.Seat, games.Normal)); err != nil {
 				t.Fatal(err)
 			}
 		}
