@@ -263,33 +263,47 @@ func (s *state) checkPile(p int) error {
 
 // placeError tells why card id cannot go on that side of fig, or nil.
 func placeError(fig []int, id, side int) error {
+	key := placeFault(fig, id, side)
+	switch key {
+	case "":
+		return nil
+	case "escogriffe.mismatch_top":
+		return games.Refuse(key, i18n.Raw(cardText(id)), i18n.Raw(joinText(Deck[fig[0]].Top)), i18n.Raw(joinText(Deck[id].Bottom)))
+	case "escogriffe.mismatch_bottom":
+		return games.Refuse(key, i18n.Raw(cardText(id)), i18n.Raw(joinText(Deck[fig[len(fig)-1]].Bottom)), i18n.Raw(joinText(Deck[id].Top)))
+	}
+	return games.Refuse(key)
+}
+
+// placeFault is the key of the refusal of placeError, or "" when the card
+// fits; the bots test every placement with it, without building messages.
+func placeFault(fig []int, id, side int) string {
 	c := Deck[id]
 	if len(fig) == 0 {
-		return nil // ES: his first card may be any card
+		return "" // ES: his first card may be any card
 	}
-	card := i18n.Raw(cardText(id))
 	if side == sideTop {
 		t := Deck[fig[0]]
 		switch {
 		case t.Kind == Head:
-			return games.Refuse("escogriffe.above_head")
+			return "escogriffe.above_head"
 		case c.Kind == Feet:
-			return games.Refuse("escogriffe.feet_bottom_only")
+			return "escogriffe.feet_bottom_only"
 		case c.Bottom != t.Top:
-			return games.Refuse("escogriffe.mismatch_top", card, i18n.Raw(joinText(t.Top)), i18n.Raw(joinText(c.Bottom)))
+			return "escogriffe.mismatch_top"
 		}
-		return nil
+		return ""
 	}
 	b := Deck[fig[len(fig)-1]]
 	switch {
 	case b.Kind == Feet:
-		return games.Refuse("escogriffe.below_feet")
+		return "escogriffe.below_feet"
 	case c.Kind == Head:
-		return games.Refuse("escogriffe.head_top_only")
+		return "escogriffe.head_top_only"
 	case c.Top != b.Bottom:
-		return games.Refuse("escogriffe.mismatch_bottom", card, i18n.Raw(joinText(b.Bottom)), i18n.Raw(joinText(c.Top)))
+		return "escogriffe.mismatch_bottom"
 	}
-	return nil
+	return ""
 }
 
 // closes tells whether adding card id on that side completes the figure
@@ -522,7 +536,7 @@ func (s *state) legalPlacements(seat int) []placement {
 			continue
 		}
 		for _, side := range []int{sideTop, sideBottom} {
-			if placeError(fig, id, side) != nil {
+			if placeFault(fig, id, side) != "" {
 				continue
 			}
 			done := closes(fig, id, side)
@@ -541,7 +555,7 @@ func (s *state) lastChanceMoves(seat int) []placement {
 	fig := s.Figures[seat]
 	for k, id := range s.handCards(seat) {
 		for _, side := range []int{sideTop, sideBottom} {
-			if placeError(fig, id, side) == nil && closes(fig, id, side) {
+			if placeFault(fig, id, side) == "" && closes(fig, id, side) {
 				out = append(out, placement{k, side})
 			}
 		}

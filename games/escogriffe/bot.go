@@ -1,42 +1,73 @@
 package escogriffe
 
 import (
+	"cmp"
 	"fmt"
-	"github.com/tablee/tablee/games"
+	"slices"
 
+	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/cards"
 )
 
 // The bot values a hand by the weighted number of ways its figure can be
 // finished at exactly the objective (planner.ways): a card in hand weighs
-// 1, a card still to be found botFind, a card on top of a discard pile
-// botTop, a card in a figure 0. Plans that use more of the hand weigh more,
-// so the value grows with the cards that fit together. It sees only what
-// the seat sees: its hand, the figures and the tops of the piles.
-var (
-	botFind  = 0.10 // weight of a card still to be found
-	botTop   = 0.20 // weight of a card on top of a discard pile
-	botPlace = 0.60 // place a card when it keeps this share of the plans
-	botTake  = 1.10 // take a discard when it raises the value this much
-	// botPatience: after this many table turns in a round, the bot now and
-	// then discards at random (see botShake).
-	botPatience = 60
-)
+// 1, a card still to be found style.find, a card on top of a discard pile
+// style.top, a card in a figure 0. Plans that use more of the hand weigh
+// more, so the value grows with the cards that fit together. It sees only
+// what the seat sees: its hand, the figures and the tops of the piles.
+//
+// There are no words in this game, so the strengths do not come from
+// familiarity: they come from how well a bot plans its figure, what it
+// draws and what it gives away (style, below).
+
+// style is how a bot of one strength plays.
+type style struct {
+	find   float64 // weight of a card still to be found
+	top    float64 // weight of a card on top of a discard pile
+	buried float64 // weight of a card seen discarded, now under a pile top
+	place  float64 // place a card when it keeps this share of the plans
+	take   float64 // take a discard when it raises the value this much
+	look   float64 // chance that it looks at the discard piles before drawing
+	slip   float64 // chance that it discards its second least useful card
+	deny   float64 // weight of what a discard gives the next player
+	bury   bool    // covers the pile top it needs least (else the first pile)
+	// patience: after this many table turns in a round, the bot now and
+	// then discards at random (see shake).
+	patience int
+}
+
+var styles = map[games.Strength]*style{
+	games.Strong: {find: 0.20, top: 0.20, buried: 0.05, place: 0.30, take: 1.20, look: 1, deny: 0.35, bury: true, patience: 60},
+	games.Normal: {find: 0.15, top: 0.20, buried: 0.10, place: 0.30, take: 1.10, look: 0.9, slip: 0.05, bury: true, patience: 60},
+	games.Easy:   {find: 0.10, top: 0.20, buried: 0.10, place: 0.30, take: 1.10, look: 0.8, slip: 0.1, patience: 60},
+}
+
+func styleOf(level games.Strength) *style {
+	if st, ok := styles[level]; ok {
+		return st
+	}
+	return styles[games.Normal]
+}
 
 type botEval struct {
 	s    *state
 	seat int
+	st   *style
 	p    planner
 }
 
-func newBotEval(s *state, seat int) *botEval {
-	b := &botEval{s: s, seat: seat}
+func newBotEval(s *state, seat int, st *style) *botEval {
+	b := &botEval{s: s, seat: seat, st: st}
 	for i := range b.p.w {
-		b.p.w[i] = botFind
+		b.p.w[i] = st.find
 	}
 	for _, pile := range s.Piles {
-		if len(pile) > 0 {
-			b.p.w[pile[len(pile)-1]] = botTop
+		for i, id := range pile {
+			if i == len(pile)-1 {
+				b.p.w[id] = st.top
+			} else {
+				b.p.w[id] = st.buried
+			}
 		}
 	}
 	for _, f := range s.Figures {
@@ -61,26 +92,36 @@ func (b *botEval) best(fig []int) float64 {
 	return v
 }
 
-// without is the value of the hand if card id leaves it.
+// without is the value of the hand if card id leaves it (for a pile top).
 func (b *botEval) without(id int) float64 {
 	old := b.p.w[id]
-	b.p.w[id] = botTop
+	b.p.w[id] = b.st.top
 	v := b.value(b.s.Figures[b.seat])
 	b.p.w[id] = old
 	return v
 }
 
-// bestDiscard picks the number of the seat's card whose loss costs least;
-// ties go to the card drawn this turn, then to the later card.
-func (b *botEval) bestDiscard(drawn int) (int, float64) {
-	best, bestV := 0, -1.0
+// discards ranks the seat's cards by the value the hand keeps without
+// them, best to throw first; ties go to the card drawn this turn, then to
+// the later card.
+func (b *botEval) discards(drawn int) []ranked {
+	var out []ranked
 	for k, id := range b.s.handCards(b.seat) {
-		v := b.without(id)
-		if v > bestV || v == bestV && id == drawn {
-			best, bestV = k, v
+		r := ranked{k: k, id: id, v: b.without(id)}
+		at := len(out)
+		for at > 0 && (r.v > out[at-1].v || r.v == out[at-1].v && id == drawn) {
+			at--
 		}
+		out = append(out, ranked{})
+		copy(out[at+1:], out[at:])
+		out[at] = r
 	}
-	return best, bestV
+	return out
+}
+
+type ranked struct {
+	k, id int
+	v     float64
 }
 
 // Bot returns the move of the bot for the seat waiting; it reads the state
@@ -89,6 +130,7 @@ func (s *state) Bot(seat int, level games.Strength) string {
 	if seat != s.waitingSeat() {
 		return ""
 	}
+	st := styleOf(level)
 	switch s.Phase {
 	case phaseLast:
 		if m := s.lastChanceMoves(seat); len(m) > 0 {
@@ -96,24 +138,44 @@ func (s *state) Bot(seat int, level games.Strength) string {
 		}
 		return "passe"
 	case phaseDiscard:
-		return s.botDiscard(seat)
+		return s.botDiscard(seat, st)
 	case phaseDraw:
-		return s.botDraw(seat)
+		return s.botDraw(seat, st)
 	}
 	return ""
 }
 
-func (s *state) botDiscard(seat int) string {
-	b := newBotEval(s, seat)
-	k, _ := b.bestDiscard(s.Drawn)
-	if s.botShake(b, seat) {
+func (s *state) botDiscard(seat int, st *style) string {
+	b := newBotEval(s, seat, st)
+	order := b.discards(s.Drawn)
+	// A figure no card left can finish is dead for the round: its cards
+	// are thrown at random, so that a card another seat waits for comes
+	// back to the table and the round ends (keeping it would stall the
+	// round for good).
+	dead := b.value(s.Figures[seat]) == 0
+	var riv *rival
+	if st.deny > 0 && !dead {
+		riv = b.rival()
+	}
+	if riv != nil {
+		s.denyOrder(b, riv, order)
+	}
+	k := order[0].k
+	switch {
+	case dead || s.shake(b, seat):
 		nums := s.handNumbers(seat)
-		k = nums[s.botRand(1)%uint64(len(nums))]
+		k = nums[s.botRand(seat, 1)%uint64(len(nums))]
+	case len(order) > 1 && games.Chance(s.botRand(seat, 3), st.slip):
+		k = order[1].k
 	}
 	if s.Forced > 0 {
 		return fmt.Sprintf("jeter %d %d", k, s.Forced)
 	}
-	// Bury the pile top that would help this seat least.
+	if !st.bury {
+		return fmt.Sprintf("jeter %d 1", k)
+	}
+	// Bury the pile top that would help this seat least. (Burying the top
+	// the next player needs most was tried: it changed nothing.)
 	pile, low := 1, -1.0
 	fig := s.Figures[seat]
 	for p, pl := range s.Piles {
@@ -132,8 +194,61 @@ func (s *state) botDiscard(seat int) string {
 	return fmt.Sprintf("jeter %d %d", k, pile)
 }
 
-func (s *state) botDraw(seat int) string {
-	b := newBotEval(s, seat)
+// rival is the next player's figure as this seat sees it: the cards of
+// its own hand are out of his reach, the cards it has not seen are his to
+// find. The next player is the first to see a discard.
+type rival struct {
+	q    planner
+	fig  []int
+	obj  int
+	base float64
+}
+
+func (b *botEval) rival() *rival {
+	opp := b.s.next(b.seat)
+	r := &rival{fig: b.s.Figures[opp], obj: b.s.Objective}
+	if len(r.fig) == 0 {
+		return nil // nothing tells what he builds
+	}
+	r.q.w = b.p.w
+	for _, id := range b.s.handCards(b.seat) {
+		r.q.w[id] = 0
+	}
+	r.base = r.q.ways(r.fig, r.obj)
+	return r
+}
+
+// gain is the share of the rival's ways that use card id if he can take
+// it.
+func (r *rival) gain(id int) float64 {
+	old := r.q.w[id]
+	r.q.w[id] = 1
+	v := r.q.ways(r.fig, r.obj)
+	r.q.w[id] = old
+	if v <= 0 {
+		return 0
+	}
+	return max(0, 1-r.base/v)
+}
+
+// denyOrder lowers in the order the cards that would help the next player
+// finish his figure: the share of its own ways a card carries is weighed
+// against the share of his it would give him.
+func (s *state) denyOrder(b *botEval, riv *rival, order []ranked) {
+	z0 := b.value(s.Figures[b.seat])
+	score := make(map[int]float64, len(order))
+	for _, r := range order {
+		loss := 0.0
+		if z0 > 0 {
+			loss = 1 - r.v/z0
+		}
+		score[r.id] = loss + b.st.deny*riv.gain(r.id)
+	}
+	slices.SortStableFunc(order, func(x, y ranked) int { return cmp.Compare(score[x.id], score[y.id]) })
+}
+
+func (s *state) botDraw(seat int, st *style) string {
+	b := newBotEval(s, seat, st)
 	fig := s.Figures[seat]
 	z0 := b.value(fig)
 	// Place: a card that wins now; else a card that keeps the best chain
@@ -163,13 +278,15 @@ func (s *state) botDraw(seat int) string {
 			bestPl, bestR = pl, r
 		}
 	}
-	if bestR >= 0 && (m0 >= 1-1e-9 || bestR >= botPlace) {
+	if bestR >= 0 && (m0 >= 1-1e-9 || bestR >= st.place) {
 		return fmt.Sprintf("poser %d %s", bestPl.k, sideWord(bestPl.side))
 	}
 	// Take a discard that raises the value of the hand enough.
-	take, takeV := 0, z0*botTake
+	take, takeV := 0, z0*st.take
 	if len(s.Pioche) == 0 {
 		takeV = -1
+	} else if !games.Chance(s.botRand(seat, 4), st.look) {
+		return "pioche"
 	}
 	for p, pl := range s.Piles {
 		if len(pl) == 0 {
@@ -183,7 +300,7 @@ func (s *state) botDraw(seat int) string {
 				bestV = v
 			}
 		}
-		b.p.w[top] = botTop
+		b.p.w[top] = st.top
 		if bestV > takeV {
 			take, takeV = p+1, bestV
 		}
@@ -194,25 +311,26 @@ func (s *state) botDraw(seat int) string {
 	return "pioche"
 }
 
-// botRand is the bot's randomness: a hash of the game's seed state and the
-// move count, so that Bot changes nothing and replays the same.
-func (s *state) botRand(salt uint64) uint64 {
-	return cards.Mix(uint64(s.RNG) ^ uint64(s.Moves)*0x9e3779b97f4a7c15 ^ salt*0xbf58476d1ce4e5b9)
+// botRand is the bot's randomness: a hash of the game's seed state, the
+// move count and the seat, so that Bot changes nothing and replays the
+// same.
+func (s *state) botRand(seat int, salt uint64) uint64 {
+	return cards.Mix(uint64(s.RNG) ^ uint64(s.Moves)*0x9e3779b97f4a7c15 ^ (uint64(seat)<<8|salt)*0xbf58476d1ce4e5b9)
 }
 
-// botShake tells whether the bot should throw away a card at random this
+// shake tells whether the bot should throw away a card at random this
 // turn instead of its least useful one. The planner may count a BODY card
 // twice around a loop of joins and believe a hand complete that is not: a
 // "complete" hand the bot did not start placing (it drew instead) is such
 // a false plan, and a random discard breaks it. Long rounds shake too, so
 // that bots waiting for each other's cards cannot stall a round.
-func (s *state) botShake(b *botEval, seat int) bool {
+func (s *state) shake(b *botEval, seat int) bool {
 	old := b.p.w[s.Drawn]
-	b.p.w[s.Drawn] = botTop
+	b.p.w[s.Drawn] = b.st.top
 	m := b.best(s.Figures[seat])
 	b.p.w[s.Drawn] = old
 	if m >= 1-1e-9 {
 		return true
 	}
-	return s.Turns > botPatience*s.Players && s.botRand(2)%4 == 0
+	return s.Turns > b.st.patience*s.Players && s.botRand(seat, 2)%4 == 0
 }

@@ -85,6 +85,7 @@ func init() {
 			stretchAt[c.Top] = append(stretchAt[c.Top], id)
 		case Body:
 			bodyOut[c.Top] = append(bodyOut[c.Top], id)
+			edgesOut[c.Top] = append(edgesOut[c.Top], edge{id, c.Bottom})
 			bodyIn[c.Bottom] = append(bodyIn[c.Bottom], id)
 		}
 	}

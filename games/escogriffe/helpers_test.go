@@ -25,9 +25,15 @@ type roundLen struct {
 	blocked   bool
 }
 
-// playBots plays one whole game with bot players, calling check after
-// every move, and returns the rounds it played.
+// playBots plays one whole game with Strong bot players, calling check
+// after every move, and returns the rounds it played.
 func playBots(t testing.TB, players int, seed uint64, maxMoves int, check func(s *state, seat int, mv string)) []roundLen {
+	t.Helper()
+	return playLevel(t, players, seed, maxMoves, games.Strong, check)
+}
+
+// playLevel is playBots with bots of the given strength.
+func playLevel(t testing.TB, players int, seed uint64, maxMoves int, level games.Strength, check func(s *state, seat int, mv string)) []roundLen {
 	t.Helper()
 	s := newState(t, players, seed)
 	var out []roundLen
@@ -39,7 +45,7 @@ func playBots(t testing.TB, players int, seed uint64, maxMoves int, check func(s
 		if len(w) != 1 {
 			t.Fatalf("waiting %v", w)
 		}
-		mv := s.Bot(w[0].Seat, games.Strong)
+		mv := s.Bot(w[0].Seat, level)
 		round, turns, obj, phase := s.Round, s.Turns, s.Objective, s.Phase
 		ev, err := s.Apply(w[0].Seat, mv)
 		if err != nil {

@@ -13,6 +13,13 @@ package escogriffe
 
 const maxHeight = 12
 
+// edge is a BODY card leaving a join: its id and its bottom join.
+type edge struct{ id, to int }
+
+// edgesOut[j] are the BODY cards whose top join is j, for the planner's
+// inner loops (made with the deck, deck.go).
+var edgesOut [nJoins][]edge
+
 type planner struct {
 	w [DeckSize]float64
 	// best: count only the best chain (max instead of sum), for the bot's
@@ -54,9 +61,9 @@ func (p *planner) fillUp(n int) {
 			if v == 0 {
 				continue
 			}
-			for _, c := range bodyOut[i] {
-				if w := p.w[c]; w != 0 {
-					p.up0[k][Deck[c].Bottom] = p.add(p.up0[k][Deck[c].Bottom], v*w)
+			for _, e := range edgesOut[i] {
+				if w := p.w[e.id]; w != 0 {
+					p.up0[k][e.to] = p.add(p.up0[k][e.to], v*w)
 				}
 			}
 		}
@@ -79,10 +86,9 @@ func (p *planner) fillDown(n int) {
 	for k := 2; k <= n; k++ {
 		for j := range nJoins {
 			v := 0.0
-			for _, c := range bodyOut[j] {
-				if w := p.w[c]; w != 0 {
-					b := Deck[c].Bottom
-					v = p.add(v, w*p.add(p.dn0[k-1][b], p.dn1[k-1][b]))
+			for _, e := range edgesOut[j] {
+				if w := p.w[e.id]; w != 0 {
+					v = p.add(v, w*p.add(p.dn0[k-1][e.to], p.dn1[k-1][e.to]))
 				}
 			}
 			p.dn0[k][j] = v
