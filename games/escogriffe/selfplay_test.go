@@ -14,7 +14,9 @@ import (
 // TestES_D2_BalanceFourBots: with 4 bot players, the median round ends
 // within 40 turns and fewer than 1 round in 100 reaches 300 turns. A turn
 // is a turn of the table (each player plays once: draw and discard, or
-// place); see docs/games/escogriffe.md.
+// place); see docs/games/escogriffe.md. The bots are Strong, the bot this
+// test was written for; TestLadderMixed checks the median at four seats of
+// every strength (four Easy bots, and mixed tables).
 func TestES_D2_BalanceFourBots(t *testing.T) {
 	want := 1000
 	// The engine runs on one goroutine: under the race detector a sample
@@ -111,9 +113,11 @@ func TestSelfPlayInvariants(t *testing.T) {
 					}
 					w := s.Waiting()[0]
 					before, _ := s.Save()
-					_ = s.Bot(w.Seat, games.Strong)
-					if after, _ := s.Save(); string(after) != string(before) {
-						t.Fatal("Bot changed the state")
+					for _, level := range games.Strengths {
+						_ = s.Bot(w.Seat, level)
+						if after, _ := s.Save(); string(after) != string(before) {
+							t.Fatalf("the %v Bot changed the state", level)
+						}
 					}
 					legalChoices(t, s, w.Seat, "")
 					g2 := clone(t, s)
@@ -236,13 +240,15 @@ func TestSaveLoadEveryMove(t *testing.T) {
 }
 
 func TestBotIsDeterministicAndLegal(t *testing.T) {
-	a := playBots(t, 3, 99, 400_000, nil)
-	b := playBots(t, 3, 99, 400_000, nil)
-	if !reflect.DeepEqual(a, b) {
-		t.Fatal("same seed, different games")
-	}
-	if len(a) == 0 {
-		t.Fatal("no round")
+	for _, level := range games.Strengths {
+		a := playLevel(t, 3, 99, 400_000, level, nil)
+		b := playLevel(t, 3, 99, 400_000, level, nil)
+		if !reflect.DeepEqual(a, b) {
+			t.Fatalf("%v: same seed, different games", level)
+		}
+		if len(a) == 0 {
+			t.Fatalf("%v: no round", level)
+		}
 	}
 	var _ games.Game = (*state)(nil)
 }
