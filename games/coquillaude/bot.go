@@ -204,15 +204,18 @@ type botStyle struct {
 	// sidesCount: the placement of a word is chosen with its side words'
 	// value; else for the word alone, the side words taken as they come.
 	sidesCount bool
+	// reach: the search stops at the words whose estimate, times reach
+	// percent, is under the best value found.
+	reach int
 	// claimRank: the anagrams it notices, of familiarity 1 to claimRank
 	// (0: every anagram the lexicon and the famous list know).
 	claimRank int
 }
 
 var styles = map[games.Strength]botStyle{
-	games.Strong: {letters: 9, budget: 1200, claimsCount: true, sidesCount: true},
-	games.Normal: {letters: 7, budget: 1200, claimRank: games.Known},
-	games.Easy:   {letters: 6, budget: 1200, claimRank: 1000},
+	games.Strong: {letters: 9, budget: 1200, reach: 200, claimsCount: true, sidesCount: true},
+	games.Normal: {letters: 7, budget: 1200, reach: 200, claimRank: games.Known},
+	games.Easy:   {letters: 6, budget: 1200, reach: 200, claimRank: 1000},
 }
 
 // compose is the bot's proposal: the word its strength plays, its
@@ -386,7 +389,7 @@ func (b *botSearch) scan(all []string, tryWord func(string)) {
 		start[e]++
 	}
 	for _, i := range order {
-		if b.budget <= 0 || 2*ests[i] < b.bestScore {
+		if b.budget <= 0 || ests[i]*b.st.reach/100 < b.bestScore {
 			return
 		}
 		tryWord(words[i])

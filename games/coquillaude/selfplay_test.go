@@ -118,7 +118,7 @@ func TestSelfPlay500(t *testing.T) {
 	// without it (the second half of the test command, README). The
 	// ladder plays bot games under the race detector too (TestLadder).
 	if testing.Short() || gamestest.Race {
-		games = 32
+		games = 24
 	}
 	const groups = 4
 	var total atomic.Int64
