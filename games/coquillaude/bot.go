@@ -514,13 +514,14 @@ func (b *botSearch) choose() string {
 		})
 	}
 	byValue()
-	// The best few get their anagrams listed (the query is costlier than
-	// a placement) and, when they count, valued exactly with them.
+	// When the anagrams count, the best few are valued exactly with them
+	// (the query is costlier than a placement); else only the word played
+	// needs its claims.
 	words = words[:min(len(words), botAnagramQueries)]
 	claims := make(map[string][]string, len(words))
 	for _, w := range words {
-		claims[w] = b.g.anagramsKnown(w, b.level)
 		if b.st.claimsCount {
+			claims[w] = b.g.anagramsKnown(w, b.level)
 			cd := b.cands[w]
 			fs := []form{{Word: w, Famous: famous()[w]}}
 			for _, a := range claims[w] {
@@ -541,6 +542,9 @@ func (b *botSearch) choose() string {
 		return ""
 	}
 	w, cd := words[k], b.cands[words[k]]
+	if !b.st.claimsCount {
+		claims[w] = b.g.anagramsKnown(w, b.level)
+	}
 	move := "mot " + w + " " + cellName(cd.r, cd.c) + " " + dirWord[cd.dir]
 	if len(claims[w]) > 0 {
 		move += " anagrammes=" + strings.Join(claims[w], ",")
