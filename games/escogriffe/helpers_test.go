@@ -35,6 +35,21 @@ func playBots(t testing.TB, players int, seed uint64, maxMoves int, check func(s
 // playLevel is playBots with bots of the given strength.
 func playLevel(t testing.TB, players int, seed uint64, maxMoves int, level games.Strength, check func(s *state, seat int, mv string)) []roundLen {
 	t.Helper()
+	return playSeats(t, players, seed, maxMoves, func(int) games.Strength { return level }, check)
+}
+
+// playMixed is playBots with the three strengths around the table, seat
+// by seat, from a strength that depends on the seed.
+func playMixed(t testing.TB, players int, seed uint64, maxMoves int, check func(s *state, seat int, mv string)) []roundLen {
+	t.Helper()
+	return playSeats(t, players, seed, maxMoves, func(seat int) games.Strength {
+		return games.Strengths[(uint64(seat)+seed)%uint64(len(games.Strengths))]
+	}, check)
+}
+
+// playSeats is playBots with the strength of each seat given by level.
+func playSeats(t testing.TB, players int, seed uint64, maxMoves int, level func(seat int) games.Strength, check func(s *state, seat int, mv string)) []roundLen {
+	t.Helper()
 	s := newState(t, players, seed)
 	var out []roundLen
 	for moves := 0; !s.Over; moves++ {
@@ -45,7 +60,7 @@ func playLevel(t testing.TB, players int, seed uint64, maxMoves int, level games
 		if len(w) != 1 {
 			t.Fatalf("waiting %v", w)
 		}
-		mv := s.Bot(w[0].Seat, level)
+		mv := s.Bot(w[0].Seat, level(w[0].Seat))
 		round, turns, obj, phase := s.Round, s.Turns, s.Objective, s.Phase
 		ev, err := s.Apply(w[0].Seat, mv)
 		if err != nil {

@@ -150,6 +150,9 @@ const ladderMoves = 20_000
 //	TABLEE_LADDER=500 go test -count=1 -run Ladder -v ./games/escogriffe
 func TestLadder(t *testing.T) {
 	n := gamestest.LadderGames(60)
+	if gamestest.Race {
+		n = 4 // the engine is single-goroutine: the plain run plays them all
+	}
 	for _, p := range gamestest.HeadToHead(nil) {
 		r := gamestest.PlayLadder(t, engine{}, p, n, 1000, ladderMoves, ladderObserver(t, nil))
 		t.Log(r.Report())
@@ -158,7 +161,7 @@ func TestLadder(t *testing.T) {
 			t.Errorf("%s: bot move p99 %v, want 5 ms or less", p.Name, d)
 		}
 		// At least 60% over the docs' 500 games; 55% on the small sample
-		// (a race-detector run plays too few games to tell).
+		// (a race-detector or -short run plays too few games to tell).
 		if w := r.WinShare(0); w < 0.55 && n >= 40 {
 			t.Errorf("%s: %v wins %.0f%%, want 55%% or more", p.Name, p.Levels[0], 100*w)
 		}
@@ -171,7 +174,7 @@ func TestLadder(t *testing.T) {
 func TestLadderMixed(t *testing.T) {
 	n := gamestest.LadderGames(24)
 	if gamestest.Race {
-		n = 3 // the engine is single-goroutine: the plain run plays them all
+		n = 2 // the engine is single-goroutine: the plain run plays them all
 	}
 	for _, p := range []gamestest.Pairing{
 		{Name: "strong-normal-easy", Levels: []games.Strength{games.Strong, games.Normal, games.Easy}},

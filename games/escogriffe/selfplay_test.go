@@ -76,8 +76,8 @@ func TestES_D2_BalanceFourBots(t *testing.T) {
 	}
 }
 
-// TestSelfPlayInvariants plays bot games of 2 to 8 players and checks after
-// every move: 110 cards accounted for, no hidden card in the public view,
+// TestSelfPlayInvariants plays bot games of 2 to 8 players, the three
+// strengths around the table, and checks after every move: 110 cards accounted for, no hidden card in the public view,
 // Save/Load gives the same state, Bot changes nothing, the choices and the
 // timeout are legal moves; and every game ends.
 func TestSelfPlayInvariants(t *testing.T) {
@@ -92,7 +92,7 @@ func TestSelfPlayInvariants(t *testing.T) {
 			seed := uint64(100*players + g)
 			t.Run(fmt.Sprintf("%dp_seed%d", players, seed), func(t *testing.T) {
 				checked := 0
-				playBots(t, players, seed, 400_000, func(s *state, seat int, mv string) {
+				playMixed(t, players, seed, 400_000, func(s *state, seat int, mv string) {
 					if err := s.check(); err != nil {
 						t.Fatalf("after %q: %v", mv, err)
 					}
