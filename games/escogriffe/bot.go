@@ -12,9 +12,10 @@ import (
 // The bot values a hand by the weighted number of ways its figure can be
 // finished at exactly the objective (planner.ways): a card in hand weighs
 // 1, a card still to be found style.find, a card on top of a discard pile
-// style.top, a card in a figure 0. Plans that use more of the hand weigh
-// more, so the value grows with the cards that fit together. It sees only
-// what the seat sees: its hand, the figures and the tops of the piles.
+// style.top, a card seen discarded and now buried style.buried, a card in
+// a figure 0. Plans that use more of the hand weigh more, so the value
+// grows with the cards that fit together. It sees only what the seat sees:
+// its hand, the figures and the discard piles as they were built.
 //
 // There are no words in this game, so the strengths do not come from
 // familiarity: they come from how well a bot plans its figure, what it
@@ -36,6 +37,14 @@ type style struct {
 	patience int
 }
 
+// styles are the three strengths (docs/games/escogriffe.md, "Bot players",
+// for the games that chose them). Strong plans furthest (find), remembers
+// the buried discards, takes a discard only when it helps clearly and
+// denies the next player the cards his figure waits for; Normal and Easy
+// plan shorter and now and then draw without looking at the piles (look)
+// or throw a card they needed (slip); Easy covers pile 1 whatever it holds.
+// Every strength places at 30%: placing early won more and shortened the
+// rounds at every strength.
 var styles = map[games.Strength]*style{
 	games.Strong: {find: 0.20, top: 0.20, buried: 0.05, place: 0.30, take: 1.20, look: 1, deny: 0.35, bury: true, patience: 60},
 	games.Normal: {find: 0.15, top: 0.20, buried: 0.10, place: 0.30, take: 1.10, look: 0.9, slip: 0.05, bury: true, patience: 60},
@@ -133,6 +142,7 @@ func (s *state) Bot(seat int, level games.Strength) string {
 	st := styleOf(level)
 	switch s.Phase {
 	case phaseLast:
+		// ES-D4: a card that completes the figure scores its height.
 		if m := s.lastChanceMoves(seat); len(m) > 0 {
 			return fmt.Sprintf("poser %d %s", m[0].k, sideWord(m[0].side))
 		}
@@ -265,7 +275,7 @@ func (s *state) botDraw(seat int, st *style) string {
 			nf = append(append(nf, fig...), id)
 		}
 		if complete(nf) && len(nf) == s.Objective {
-			return fmt.Sprintf("poser %d %s", pl.k, sideWord(pl.side))
+			return fmt.Sprintf("poser %d %s", pl.k, sideWord(pl.side)) // ES-D3: the round won
 		}
 		if m0 == 0 {
 			continue
