@@ -116,8 +116,9 @@ func (ix *familiarIndex) best(s string) (string, int) {
 }
 
 // familiarOf builds the index of a lexicon's familiar words once per
-// lexicon (the bundled one, or the one a server gave to lexicon.Use):
-// about 0.2 s, at the first move of a bot or the first example shown.
+// lexicon (the bundled one, or the one a server gave to lexicon.Use), from
+// its familiar words (Lexicon.Familiar), at the first move of a bot or the
+// first example shown.
 var familiarOf = struct {
 	sync.Mutex
 	m map[*lexicon.Lexicon]*familiarIndex
@@ -129,20 +130,7 @@ func familiarIndexOf(l *lexicon.Lexicon) *familiarIndex {
 	if ix := familiarOf.m[l]; ix != nil {
 		return ix
 	}
-	var words []string
-	for n := 1; n <= l.MaxLength(); n++ {
-		pattern := make([]lexicon.LetterSet, n)
-		for i := range pattern {
-			pattern[i] = lexicon.AllLetters
-		}
-		l.Fill(pattern, func(w string) bool {
-			if lexicon.Familiarity(w) > 0 {
-				words = append(words, w)
-			}
-			return true
-		})
-	}
-	ix := newFamiliarIndex(words, lexicon.Familiarity)
+	ix := newFamiliarIndex(l.Familiar(), lexicon.Familiarity)
 	familiarOf.m[l] = ix
 	return ix
 }

@@ -2,6 +2,7 @@ package lexicon
 
 import (
 	_ "embed"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -40,6 +41,24 @@ func Familiarity(s string) int {
 	}
 	familiarOnce.Do(loadFamiliar)
 	return int(familiarRank[f])
+}
+
+// Familiar lists the lexicon's words that Familiarity ranks, in
+// alphabetical order: the vocabulary of the bots that play like people and
+// of the questions a person could answer. The list is worked out once per
+// lexicon (the bundled one, or one a server gave to Use) from the ranked
+// words, not by walking the dictionary; callers must not change it.
+func (lex *Lexicon) Familiar() []string {
+	lex.familiarOnce.Do(func() {
+		familiarOnce.Do(loadFamiliar)
+		for w := range familiarRank {
+			if lex.Has(w) {
+				lex.familiar = append(lex.familiar, w)
+			}
+		}
+		slices.Sort(lex.familiar)
+	})
+	return lex.familiar
 }
 
 // FamiliarWords is how many words Familiarity ranks, forms included.

@@ -1,6 +1,7 @@
 package lexicon
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -54,5 +55,30 @@ func TestFamiliarity(t *testing.T) {
 		if !ok || !lex.Has(form) || !seen[entry] || seen[form] || len(form) > len(entry)+3 {
 			t.Errorf("familiar-forms.txt.gz holds %q: not a word, its entry not familiar, already ranked, or far longer", line)
 		}
+	}
+}
+
+// Familiar is exactly the lexicon's words that Familiarity ranks, sorted:
+// the same list as a walk over the whole dictionary, for the bundled
+// lexicon and for a small one of a server.
+func TestLexiconFamiliar(t *testing.T) {
+	small, err := Build([]string{"MAISON", "ZABRES", "CHIENS", "OSIDES", "DE"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, lex := range []*Lexicon{Default(), small} {
+		var want []string
+		lex.Words(func(w string) bool {
+			if Familiarity(w) > 0 {
+				want = append(want, w)
+			}
+			return true
+		})
+		if got := lex.Familiar(); !slices.Equal(got, want) {
+			t.Errorf("Familiar() has %d words, the walk %d (first %v, %v)", len(got), len(want), got[:min(3, len(got))], want[:min(3, len(want))])
+		}
+	}
+	if got := small.Familiar(); !slices.Equal(got, []string{"CHIENS", "DE", "MAISON"}) {
+		t.Errorf("small lexicon: %v", got)
 	}
 }

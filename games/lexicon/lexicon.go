@@ -37,6 +37,11 @@ type Lexicon struct {
 	arcWords []uint32
 
 	spellings *spellingTable // nil when no word has an accented form
+
+	// familiar is the lexicon's words Familiarity ranks, worked out on
+	// first use (Familiar).
+	familiarOnce sync.Once
+	familiar     []string
 }
 
 func newLexicon(arcs []uint32, dawgEnd, wordCount uint32, byLength []uint32) *Lexicon {

@@ -22,9 +22,10 @@ var vocabs struct {
 	m map[*lexicon.Lexicon]*vocab
 }
 
-// vocabOf gives the vocabularies of lex, built once (about 0.1 s for the
-// bundled dictionary: 25,000 familiar words, 9,000 common ones). The
-// cache keeps a few dictionaries: tests build many small ones.
+// vocabOf gives the vocabularies of lex, built once from its familiar
+// words (Lexicon.Familiar; for the bundled dictionary 21,000 familiar
+// words, 9,000 common ones). The cache keeps a few dictionaries: tests
+// build many small ones.
 func vocabOf(lex *lexicon.Lexicon) *vocab {
 	vocabs.Lock()
 	defer vocabs.Unlock()
@@ -35,16 +36,13 @@ func vocabOf(lex *lexicon.Lexicon) *vocab {
 		vocabs.m = map[*lexicon.Lexicon]*vocab{}
 	}
 	v := &vocab{all: lex}
-	var familiar, common []string
-	lex.Words(func(w string) bool {
-		if r := lexicon.Familiarity(w); r > 0 {
-			familiar = append(familiar, w)
-			if r <= games.Known {
-				common = append(common, w)
-			}
+	familiar := lex.Familiar()
+	var common []string
+	for _, w := range familiar {
+		if lexicon.Familiarity(w) <= games.Known {
+			common = append(common, w)
 		}
-		return true
-	})
+	}
 	// The words come from a lexicon, so they fold: Build cannot fail on
 	// a non-empty list.
 	if len(familiar) > 0 {

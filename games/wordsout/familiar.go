@@ -49,20 +49,7 @@ func lexiconPrefixRanks(l *lexicon.Lexicon) prefixRanks {
 	if m := prefixRanksOf.m[l]; m != nil {
 		return m
 	}
-	var words []string
-	for n := 1; n <= l.MaxLength(); n++ {
-		pattern := make([]lexicon.LetterSet, n)
-		for i := range pattern {
-			pattern[i] = lexicon.AllLetters
-		}
-		l.Fill(pattern, func(w string) bool {
-			if lexicon.Familiarity(w) > 0 {
-				words = append(words, w)
-			}
-			return true
-		})
-	}
-	m := newPrefixRanks(words, lexicon.Familiarity)
+	m := newPrefixRanks(l.Familiar(), lexicon.Familiarity)
 	prefixRanksOf.m[l] = m
 	return m
 }
