@@ -160,7 +160,7 @@ func ladderObs(t testing.TB, p gamestest.Pairing) func() gamestest.Observer {
 //	TABLEE_LADDER=500 go test -count=1 -run Ladder -v ./games/coquillaude
 func TestLadder(t *testing.T) {
 	n := gamestest.LadderGames(40)
-	rungs := append(gamestest.HeadToHead(nil), pairing(games.Normal, games.Normal))
+	rungs := append(gamestest.HeadToHead(nil), gamestest.NewPairing(nil, games.Normal, games.Normal))
 	if gamestest.Race {
 		// The engine runs on one goroutine: the race detector checks the
 		// two rungs of the ladder's steps.
@@ -168,11 +168,7 @@ func TestLadder(t *testing.T) {
 	}
 	for _, p := range rungs {
 		r := playRung(t, p, n, 1000)
-		// Strong over Normal and Normal over Easy: at least 60 % over the
-		// docs' 500 games; 55 % on the small sample.
-		if w := r.WinShare(0); p.Levels[0] != p.Levels[1] && w < 0.55 {
-			t.Errorf("%s: %v wins %.0f%%, want 55%% or more", p.Name, p.Levels[0], 100*w)
-		}
+		r.CheckStrongerWon(t, 0.55)
 	}
 }
 
@@ -184,23 +180,9 @@ func TestLadderMixed(t *testing.T) {
 	if gamestest.Race {
 		n = 4 // the engine runs on one goroutine: a sample is enough
 	}
-	for _, p := range []gamestest.Pairing{
-		pairing(games.Strong, games.Normal, games.Easy),
-		pairing(games.Strong, games.Normal, games.Normal, games.Easy),
-	} {
-		if r, last := playRung(t, p, n, 5000), len(p.Levels)-1; r.WinShare(0) <= r.WinShare(last) {
-			t.Errorf("%s: %v wins %.0f%%, %v %.0f%%", p.Name, p.Levels[0], 100*r.WinShare(0), p.Levels[last], 100*r.WinShare(last))
-		}
+	for _, p := range gamestest.Mixed(nil) {
+		playRung(t, p, n, 5000).CheckStrongerWon(t, 0.55)
 	}
-}
-
-// pairing names a rung by its strengths: "strong-normal-easy".
-func pairing(levels ...games.Strength) gamestest.Pairing {
-	names := make([]string, len(levels))
-	for i, l := range levels {
-		names[i] = l.String()
-	}
-	return gamestest.Pairing{Name: strings.Join(names, "-"), Levels: levels}
 }
 
 // playRung plays n games of p from seed on, logs its report and checks

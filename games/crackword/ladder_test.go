@@ -106,11 +106,7 @@ func TestLadder(t *testing.T) {
 		r := gamestest.PlayLadder(t, e, p, n, 1000, 2000, ladderObserver(t))
 		t.Log(r.Report())
 		checkLadder(t, r)
-		// Strong over Normal and Normal over Easy: at least 60% over the
-		// docs' 500 games; 55% on the small sample.
-		if w := r.WinShare(0); w < 0.55 {
-			t.Errorf("%s: %v wins %.0f%%, want 55%% or more", p.Name, p.Levels[0], 100*w)
-		}
+		r.CheckStrongerWon(t, 0.55)
 	}
 }
 
@@ -119,16 +115,11 @@ func TestLadder(t *testing.T) {
 func TestLadderMixed(t *testing.T) {
 	e := realEngine()
 	n := gamestest.LadderGames(60)
-	for _, p := range []gamestest.Pairing{
-		{Name: "strong-normal-easy", Levels: []games.Strength{games.Strong, games.Normal, games.Easy}},
-		{Name: "strong-normal-normal-easy", Levels: []games.Strength{games.Strong, games.Normal, games.Normal, games.Easy}},
-	} {
+	for _, p := range gamestest.Mixed(nil) {
 		r := gamestest.PlayLadder(t, e, p, n, 5000, 2000, ladderObserver(t))
 		t.Log(r.Report())
 		checkLadder(t, r)
-		if r.WinShare(0) <= r.WinShare(len(p.Levels)-1) {
-			t.Errorf("%s: strong wins %.0f%%, easy %.0f%%", p.Name, 100*r.WinShare(0), 100*r.WinShare(len(p.Levels)-1))
-		}
+		r.CheckStrongerWon(t, 0.55)
 	}
 }
 

@@ -455,11 +455,7 @@ func TestLadder(t *testing.T) {
 			t.Logf("  %v writes %s", l, strings.Join(samples[l], " "))
 		}
 		checkLadder(t, r)
-		// Strong over Normal and Normal over Easy: at least 60% over the
-		// docs' 500 games; 55% on the small sample.
-		if w := r.WinShare(0); w < 0.55 {
-			t.Errorf("%s: %v wins %.0f%%, want 55%% or more", p.Name, p.Levels[0], 100*w)
-		}
+		r.CheckStrongerWon(t, 0.55)
 	}
 }
 
