@@ -2,7 +2,6 @@ package coquillaude
 
 import (
 	"strings"
-	"sync"
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/lexicon"
@@ -112,19 +111,14 @@ type familiarWords struct {
 	others       map[string][]string // sorted letters: the familiar words of them
 }
 
-var (
-	familiarMu    sync.Mutex
-	familiarCache = map[*lexicon.Lexicon]*familiarWords{}
-)
+// familiarByLexicon keeps familiarOf's index once per lexicon.
+var familiarByLexicon = lexicon.NewDerived(indexFamiliar)
 
-// familiarOf indexes a lexicon's familiar words (Lexicon.Familiar) by
-// stars and anagrams, once per lexicon.
-func familiarOf(lex *lexicon.Lexicon) *familiarWords {
-	familiarMu.Lock()
-	defer familiarMu.Unlock()
-	if fw, ok := familiarCache[lex]; ok {
-		return fw
-	}
+// familiarOf is a lexicon's familiar words (Lexicon.Familiar) indexed by
+// stars and anagrams.
+func familiarOf(lex *lexicon.Lexicon) *familiarWords { return familiarByLexicon.Of(lex) }
+
+func indexFamiliar(lex *lexicon.Lexicon) *familiarWords {
 	fw := &familiarWords{others: map[string][]string{}}
 	var all []string
 	for _, w := range lex.Familiar() {
@@ -141,7 +135,6 @@ func familiarOf(lex *lexicon.Lexicon) *familiarWords {
 			fw.anagram[st] = append(fw.anagram[st], w)
 		}
 	}
-	familiarCache[lex] = fw
 	return fw
 }
 

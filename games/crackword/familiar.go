@@ -4,7 +4,6 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/tablee/tablee/games/lexicon"
 )
@@ -119,21 +118,11 @@ func (ix *familiarIndex) best(s string) (string, int) {
 // lexicon (the bundled one, or the one a server gave to lexicon.Use), from
 // its familiar words (Lexicon.Familiar), at the first move of a bot or the
 // first example shown.
-var familiarOf = struct {
-	sync.Mutex
-	m map[*lexicon.Lexicon]*familiarIndex
-}{m: map[*lexicon.Lexicon]*familiarIndex{}}
+var familiarOf = lexicon.NewDerived(func(l *lexicon.Lexicon) *familiarIndex {
+	return newFamiliarIndex(l.Familiar(), lexicon.Familiarity)
+})
 
-func familiarIndexOf(l *lexicon.Lexicon) *familiarIndex {
-	familiarOf.Lock()
-	defer familiarOf.Unlock()
-	if ix := familiarOf.m[l]; ix != nil {
-		return ix
-	}
-	ix := newFamiliarIndex(l.Familiar(), lexicon.Familiarity)
-	familiarOf.m[l] = ix
-	return ix
-}
+func familiarIndexOf(l *lexicon.Lexicon) *familiarIndex { return familiarOf.Of(l) }
 
 // shownExample is the word shown to players as an example of a sequence
 // (the assisted mode, the bot players' lays and so the hints): the most

@@ -1,8 +1,6 @@
 package motsdetete
 
 import (
-	"sync"
-
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/lexicon"
 )
@@ -17,24 +15,14 @@ type vocab struct {
 	all, familiar, common *lexicon.Lexicon // familiar and common nil when empty
 }
 
-var vocabs struct {
-	sync.Mutex
-	m map[*lexicon.Lexicon]*vocab
-}
+var vocabs = lexicon.NewDerived(makeVocab)
 
 // vocabOf gives the vocabularies of lex, built once from its familiar
 // words (Lexicon.Familiar; for the bundled dictionary 21,000 familiar
-// words, 9,000 common ones). The cache keeps a few dictionaries: tests
-// build many small ones.
-func vocabOf(lex *lexicon.Lexicon) *vocab {
-	vocabs.Lock()
-	defer vocabs.Unlock()
-	if v, ok := vocabs.m[lex]; ok {
-		return v
-	}
-	if len(vocabs.m) >= 8 || vocabs.m == nil {
-		vocabs.m = map[*lexicon.Lexicon]*vocab{}
-	}
+// words, 9,000 common ones).
+func vocabOf(lex *lexicon.Lexicon) *vocab { return vocabs.Of(lex) }
+
+func makeVocab(lex *lexicon.Lexicon) *vocab {
 	v := &vocab{all: lex}
 	familiar := lex.Familiar()
 	var common []string
@@ -51,7 +39,6 @@ func vocabOf(lex *lexicon.Lexicon) *vocab {
 	if len(common) > 0 {
 		v.common, _ = lexicon.Build(common)
 	}
-	vocabs.m[lex] = v
 	return v
 }
 

@@ -1,8 +1,6 @@
 package wordsout
 
 import (
-	"sync"
-
 	"github.com/tablee/tablee/games/lexicon"
 )
 
@@ -38,18 +36,8 @@ func (m prefixRanks) rank(prefix string) int { return int(m[prefix]) }
 // prefixRanksOf builds the index of a lexicon's familiar words once per
 // lexicon (the bundled one, or the one a server gave to lexicon.Use), at
 // the first move of a Normal or Easy bot.
-var prefixRanksOf = struct {
-	sync.Mutex
-	m map[*lexicon.Lexicon]prefixRanks
-}{m: map[*lexicon.Lexicon]prefixRanks{}}
+var prefixRanksOf = lexicon.NewDerived(func(l *lexicon.Lexicon) prefixRanks {
+	return newPrefixRanks(l.Familiar(), lexicon.Familiarity)
+})
 
-func lexiconPrefixRanks(l *lexicon.Lexicon) prefixRanks {
-	prefixRanksOf.Lock()
-	defer prefixRanksOf.Unlock()
-	if m := prefixRanksOf.m[l]; m != nil {
-		return m
-	}
-	m := newPrefixRanks(l.Familiar(), lexicon.Familiarity)
-	prefixRanksOf.m[l] = m
-	return m
-}
+func lexiconPrefixRanks(l *lexicon.Lexicon) prefixRanks { return prefixRanksOf.Of(l) }
