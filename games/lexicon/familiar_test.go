@@ -24,12 +24,17 @@ func TestFamiliarity(t *testing.T) {
 		}
 	}
 	// Forms of a familiar word take its rank; rare tenses do not.
-	for form, entry := range map[string]string{"MANGEONS": "MANGER", "FINIRONS": "FINIR", "VOYIONS": "VOIR"} {
+	for form, entry := range map[string]string{"MANGEONS": "MANGER", "FINIRONS": "FINIR", "VOYIONS": "VOIR",
+		// Presents that end like the imperfect subjunctive of the third
+		// group: the second group's subjunctive, -aît.
+		"FINISSE": "FINIR", "AGISSE": "AGIR", "PLAIT": "PLAIRE"} {
 		if Familiarity(entry) == 0 || Familiarity(form) != Familiarity(entry) {
 			t.Errorf("Familiarity(%s) = %d, want %s's %d", form, Familiarity(form), entry, Familiarity(entry))
 		}
 	}
-	for _, w := range []string{"TOMAISONS", "OSIDES", "ZABRES", "LIDAR", "BRAIERAS", "MANGEASSIONS", "TOURNAT", "COUPA", "CASAI", "SUTES", "TINS", "", "SNCF", "a-b"} {
+	for _, w := range []string{"TOMAISONS", "OSIDES", "ZABRES", "LIDAR", "BRAIERAS", "MANGEASSIONS", "TOURNAT", "COUPA", "CASAI", "SUTES", "TINS",
+		// The imperfect subjunctive of the third group and eussé-je, dussé-je.
+		"PRISSE", "MISSE", "VENDISSE", "SERVISSES", "REMISSE", "FISSE", "EUSSE", "DUSSE", "", "SNCF", "a-b"} {
 		if r := Familiarity(w); r != 0 {
 			t.Errorf("%q ranked %d", w, r)
 		}

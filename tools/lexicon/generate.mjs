@@ -104,10 +104,20 @@ function isAcronym(word) {
 // with tells its tense where the ending is not shared with a tense people
 // use (FINIS, FINIT are present as well as passé simple, and stay).
 const rareEndings = /(âmes|âtes|îmes|îtes|ûmes|ûtes|înmes|întes|èrent|irent|urent|inrent|assions|assiez|ussions|ussiez|inssions|inssiez|usse|usses|ussent|insse|insses|inssent)$/;
-function rareTense(entry, suffix) {
+// The imperfect subjunctive in -isse of the third group (PRISSE, MISSE,
+// VENDISSE, SERVISSES, FÎT) and the inverted forms of the subjunctive
+// (eussé-je, dussé-je) made by the affix: the second group (Grammalecte's
+// flags f0, f1...) says FINISSE in the present too, and an -aisse, -oît or
+// -uisse ending is a present (CONNAISSE, PLAÎT, CROÎT, PUISSE, BRUISSE) but
+// for -quisse (ACQUISSE).
+const rareIsse = /(?<!a|o|(?<!q)u)(isse|isses|issent|issions|issiez|ît|issé)$|ussé$/;
+const secondGroup = (flags) => (flags.match(/../g) ?? []).some((f) => f[0] === 'f');
+function rareTense(entry, suffix, flags = '', word = '') {
   if (!suffix) return false;
   if (rareEndings.test(suffix) || /^(ât|ît|ût|înt)$/.test(suffix)) return true;
   if (/er$/.test(entry) && /^(ç|ge|y|i)?(a|ai|as|ât|asse|asses|assent)$/.test(suffix)) return true;
+  if (!/er$/.test(entry) && entry !== 'gésir' && !secondGroup(flags) && rareIsse.test(word) &&
+    /(isse|isses|issent|issions|issiez|ît|ssé)$/.test(suffix)) return true;
   return /enir$/.test(entry) && /^(i|ï)?(ns|nt)$/.test(suffix);
 }
 
@@ -129,7 +139,7 @@ for (const entryForms of reader.seqTransformDictionaryEntries()) {
     const word = form.word;
     const folded = fold(word);
     if (!folded) continue; // hyphens, spaces, digits, dots
-    const entry = form.dic.split('/')[0];
+    const [entry, flags] = form.dic.split('/');
     if (form.flags.isKeepCase) {
       left.symbols.add(folded);
       continue;
@@ -154,7 +164,7 @@ for (const entryForms of reader.seqTransformDictionaryEntries()) {
       if (!set) common.set(folded, (set = new Set()));
       set.add(word);
       const lemma = fold(entry);
-      if (lemma && lemma !== folded && !rareTense(entry, form.suffix)) {
+      if (lemma && lemma !== folded && !rareTense(entry, form.suffix, flags, word)) {
         let ls = lemmas.get(folded);
         if (!ls) lemmas.set(folded, (ls = new Set()));
         ls.add(lemma);
