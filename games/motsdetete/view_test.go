@@ -50,7 +50,7 @@ func TestBoardLayout(t *testing.T) {
 func TestPublicLines(t *testing.T) {
 	g := newGame(t, sheetGrid, smallLex(t, "DISQUE", "DISQUES", "SOLO"), 2, nil)
 	txt := text(g.Public().Lines...)
-	for _, s := range []string{"Premier à 300 points.", "#1 : 0 point", "À #1 de jouer (🎲 " + itoa(g.s.Die) + ")"} {
+	for _, s := range []string{"Premier à 300 points.", "#1 : 0 point", "À #1 de jouer, 🎲 " + itoa(g.s.Die) + " :"} {
 		if !strings.Contains(txt, s) {
 			t.Errorf("lacks %q:\n%s", s, txt)
 		}
@@ -59,16 +59,16 @@ func TestPublicLines(t *testing.T) {
 	gamestest.MustApply(t, g, 0, "A1 droite DISQUE")
 	txt = text(g.Public().Lines...)
 	for _, s := range []string{
-		"Dernier coup : #1 (🎲 6) écrit DISQUE en A1→, nouvelles lettres D I S Q U E : DISQUE 17 = 17 points.",
-		"Last move: #1 (🎲 6) writes DISQUE at A1→, new letters D I S Q U E: DISQUE 17 = 17 points.",
-		"#1 : 17 points", "#2: 0 points", "#2 to play (🎲 " + itoa(g.s.Die) + "): write exactly " + itoa(g.s.Die),
+		"Dernier coup : #1, 🎲 6, écrit DISQUE en A1→, nouvelles lettres D I S Q U E : DISQUE 17 = 17 points.",
+		"Last move: #1, 🎲 6, writes DISQUE at A1→, new letters D I S Q U E: DISQUE 17 = 17 points.",
+		"#1 : 17 points", "#2: 0 points", "#2 to play, 🎲 " + itoa(g.s.Die) + ": write exactly " + itoa(g.s.Die),
 	} {
 		if !strings.Contains(txt, s) {
 			t.Errorf("lacks %q:\n%s", s, txt)
 		}
 	}
 	gamestest.MustApply(t, g, 1, "passe")
-	if !strings.Contains(text(g.Public().Lines...), "#2 (🎲 ") || !strings.Contains(text(g.Public().Lines...), "passe.") {
+	if !strings.Contains(text(g.Public().Lines...), "#2, 🎲 ") || !strings.Contains(text(g.Public().Lines...), "passe.") {
 		t.Error(text(g.Public().Lines...))
 	}
 }
