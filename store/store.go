@@ -25,6 +25,12 @@ var ErrNotFound = errors.New("store: not found")
 // operator repair the file, rather than play on and lose moves.
 var ErrDamaged = errors.New("store: data file damaged")
 
+// ErrStale is returned by Save when the table changed in the store since
+// the copy being saved was read: another process moved it. Nothing is
+// written; the caller reads the table again and does its change anew. Only
+// a Shared store returns it.
+var ErrStale = errors.New("store: table changed by another process")
+
 // Table is one table as the store sees it.
 type Table struct {
 	ID       uint64 // given by NewTableID, never reused
@@ -54,6 +60,13 @@ type Table struct {
 	// was shown. The store keeps an index of the tables with something to
 	// show (Unshown), cleared by Shown.
 	Unshown uint64
+
+	// Version counts the saves of the table in a Shared store: read with
+	// the table, it is what Save checks the stored table still has (ErrStale
+	// otherwise) before writing it as Version+1. The caller's copy is then
+	// at Version+1. A store held by one process (store/bolt) keeps none:
+	// always 0, never checked.
+	Version uint64
 }
 
 // DueTable is one entry of the due index: a table and its Due time.
@@ -149,4 +162,36 @@ type Store interface {
 	DeleteTable(id uint64) error
 	// Close flushes and releases the file.
 	Close() error
+}
+
+// Shared is implemented by a store that several processes use at once
+// (store/postgres): any process may play any table. The bot then checks
+// before a change that no other process moved the table since it read it
+// (TableVersion), and Save refuses a copy another process has moved on
+// from (ErrStale); what the processes share (the due deadlines, the
+// deliveries of the outbox) is claimed for a lease, so that each deadline
+// fires once and each table's messages are shown by one process at a time,
+// in order. A lease outlives its process by at most its length: a killed
+// process's claims pass to the others.
+type Shared interface {
+	// TableVersion is the table's Version as stored now; ErrNotFound when
+	// the store does not hold it.
+	TableVersion(id uint64) (uint64, error)
+	// ClaimDue is Due for one process among several: the tables due by
+	// before that no process claimed within the last lease, earliest first,
+	// at most limit of them, now claimed by this one for lease.
+	ClaimDue(before time.Time, limit int, lease time.Duration) ([]DueTable, error)
+	// ClaimDelivery takes the lease of showing table id's outbox for lease,
+	// or renews this process's own; false when another process holds it.
+	ClaimDelivery(id uint64, lease time.Duration) (bool, error)
+	// ReleaseDelivery gives the lease back before it ends.
+	ReleaseDelivery(id uint64) error
+}
+
+// Deduper remembers the ids of the platforms' events (a Telegram update's
+// update_id) for a day, so that an event handed again (a webhook retried,
+// or posted to two processes) is played once.
+type Deduper interface {
+	// FirstSeen records key and says whether it is new.
+	FirstSeen(key string) (bool, error)
 }
