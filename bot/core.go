@@ -69,6 +69,13 @@ type Options struct {
 type Core struct {
 	opts  Options
 	st    store.Store
+	// shared is the store when several processes use it (shared.go), nil
+	// for a store one process holds.
+	shared store.Shared
+	// moved counts the copies of tables dropped because another process
+	// had moved the table: a command refused meanwhile is run again
+	// (shared.go).
+	moved atomic.Uint64
 	clock Clock
 	log   *slog.Logger
 
@@ -151,6 +158,7 @@ func New(opts Options) (*Core, error) {
 		wake: make(chan struct{}, 1), outRunning: map[uint64]*deliverer{},
 	}
 	c.outIdle = sync.NewCond(&c.outMu)
+	c.shared, _ = opts.Store.(store.Shared)
 	if err := c.completeDueIndex(); err != nil {
 		return nil, err
 	}
@@ -205,7 +213,7 @@ func (c *Core) Close() {
 // other message (boards, events, hands) goes through the transports. An
 // accepted move is on disk before Handle returns.
 func (c *Core) Handle(ctx context.Context, cmd Command) []Out {
-	outs := c.handle(ctx, cmd)
+	outs := c.handleFresh(ctx, cmd)
 	// Pictures of the answers (a hand, a board) are drawn here, every
 	// table's lock released.
 	c.safely("picture", func() { c.drawPictures(outs) }, commandAttrs(cmd)...)
@@ -375,9 +383,14 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 	opened := t.batchOpen
 	t.batchOpen = false // the change's batch ends with its save, saved or not
 	if err := c.st.Save(rec, mv); err != nil {
+		if errors.Is(err, store.ErrStale) {
+			c.movedElsewhere(t)
+			return err
+		}
 		c.log.Error("save failed", "table", t.ID, "err", err)
 		return err
 	}
+	t.version = rec.Version + 1
 	t.committed = rec.Data
 	t.shared.Store(&rec.Data)
 	c.resized(t)

@@ -75,7 +75,7 @@ func (c *Core) Tick(ctx context.Context) {
 	c.inflight.Add(1)
 	defer c.inflight.Done()
 	now := c.clock.Now()
-	for _, id := range c.popDue(now) {
+	for _, id := range c.sharedDue(now, c.popDue(now)) {
 		t := c.table(id)
 		if t == nil {
 			continue
@@ -201,6 +201,14 @@ func (c *Core) Run(ctx context.Context) {
 	c.Tick(ctx)
 	sweep := time.NewTicker(sweepEvery)
 	defer sweep.Stop()
+	var unshown <-chan time.Time
+	if c.shared != nil {
+		// Other processes save deadlines and outboxes this one must see
+		// (shared.go).
+		t := time.NewTicker(unshownPoll)
+		defer t.Stop()
+		unshown = t.C
+	}
 	for {
 		wait := time.Hour
 		if at, ok := c.next(); ok {
@@ -209,6 +217,9 @@ func (c *Core) Run(ctx context.Context) {
 				wait = 0
 			}
 		}
+		if c.shared != nil && wait > sharedPoll {
+			wait = sharedPoll
+		}
 		timer := time.NewTimer(wait)
 		select {
 		case <-ctx.Done():
@@ -216,6 +227,9 @@ func (c *Core) Run(ctx context.Context) {
 			return
 		case <-c.wake:
 			timer.Stop()
+		case <-unshown:
+			timer.Stop()
+			c.safely("unshown", c.pickUpUnshown)
 		case <-sweep.C:
 			timer.Stop()
 			// Tables nobody played for a while leave memory.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
@@ -127,8 +128,18 @@ type deliverer struct{ again bool }
 // drain delivers the table's outbox until nothing is left, then stops.
 // id and game are the table's, read by kick under the table's lock.
 func (c *Core) drain(t *Table, id uint64, game string) {
+	busy := 0
 	for {
-		c.safely("outbox", func() { c.deliverOutbox(t, id) }, "table", id, "game", game)
+		wait := false
+		c.safely("outbox", func() { wait = !c.deliverOutbox(t, id) }, "table", id, "game", game)
+		if wait {
+			// Another process shows the table now (shared.go): once it is
+			// done, what is left is this deliverer's.
+			if busy++; busy < deliveryBusyTries {
+				time.Sleep(deliveryBusyWait)
+				continue
+			}
+		}
 		c.outMu.Lock()
 		st := c.outRunning[id]
 		if !st.again {
@@ -143,11 +154,31 @@ func (c *Core) drain(t *Table, id uint64, game string) {
 }
 
 // deliverOutbox takes the outbox under the table's lock, then draws and
-// sends with no lock held, then tells the store it was shown.
-func (c *Core) deliverOutbox(t *Table, id uint64) {
-	outs, seq, fin, over := c.lockedTake(t)
+// sends with no lock held, then tells the store it was shown. On a shared
+// store it holds the table's delivery lease throughout; false when another
+// process holds it, or when what was taken could not be saved as in
+// flight (shared.go): the deliverer tries again.
+func (c *Core) deliverOutbox(t *Table, id uint64) bool {
+	if c.shared != nil {
+		ok, err := c.shared.ClaimDelivery(id, deliveryLease)
+		if err != nil {
+			c.log.Warn("delivery lease not taken", "table", id, "err", err)
+		}
+		if !ok {
+			return false
+		}
+		defer func() {
+			if err := c.shared.ReleaseDelivery(id); err != nil {
+				c.log.Warn("delivery lease not given back", "table", id, "err", err)
+			}
+		}()
+	}
+	outs, seq, fin, over, ok := c.lockedTake(t)
+	if !ok {
+		return false
+	}
 	if seq == 0 {
-		return
+		return true
 	}
 	rated := true
 	if over {
@@ -160,22 +191,42 @@ func (c *Core) deliverOutbox(t *Table, id uint64) {
 	c.drawPictures(outs)
 	c.deliver(context.Background(), outs...)
 	if !rated {
-		return // shown again, and rated, at the next start
+		return true // shown again, and rated, at the next start
+	}
+	if c.shared != nil {
+		c.landed(t, seq)
+		return true
 	}
 	if err := c.st.Shown(id, seq); err != nil {
 		// The batch will be shown again after a restart; nothing is lost.
 		c.log.Warn("outbox shown, not recorded", "table", id, "err", err)
 	}
+	return true
 }
 
 // lockedTake takes the outbox under the table's lock, and the game to rate
-// when the table just ended by its rules.
-func (c *Core) lockedTake(t *Table) ([]Out, uint64, finishedGame, bool) {
-	t.mu.Lock()
+// when the table just ended by its rules. On a shared store what it took
+// is saved as in flight before anything is sent; false when that save
+// failed (nothing taken).
+func (c *Core) lockedTake(t *Table) ([]Out, uint64, finishedGame, bool, bool) {
+	if c.shared == nil {
+		t.mu.Lock()
+	} else if t = c.lockLive(t); t == nil {
+		return nil, 0, finishedGame{}, false, true
+	}
 	defer c.unlock(t)
+	out, in := t.Outbox, t.InFlight
 	outs, seq := c.takeOutbox(t)
+	if seq != 0 && c.shared != nil {
+		if err := c.save(t, nil); err != nil {
+			// Not taken after all. The hands it would have shown were
+			// not: they are shown again rather than skipped (turns.go).
+			t.Outbox, t.InFlight, t.shownHands = out, in, nil
+			return nil, 0, finishedGame{}, false, false
+		}
+	}
 	fin, over := t.finished()
-	return outs, seq, fin, over
+	return outs, seq, fin, over, true
 }
 
 // takeOutbox builds the messages of the outbox from the table as it is now
@@ -184,10 +235,18 @@ func (c *Core) lockedTake(t *Table) ([]Out, uint64, finishedGame, bool) {
 // holds the lock.
 func (c *Core) takeOutbox(t *Table) (outs []Out, seq uint64) {
 	o := t.Outbox
+	if t.InFlight != nil {
+		// Left in flight by a process that died showing it (shared.go).
+		o = t.InFlight.with(o)
+	}
 	if !o.pending() {
 		return nil, 0
 	}
 	t.Outbox = Outbox{Seq: o.Seq, Shown: o.Seq}
+	if c.shared != nil {
+		taken := o
+		t.InFlight = &taken
+	}
 	r := renderer(t, t.Settings.Lang)
 	for _, s := range o.Says {
 		outs = append(outs, c.sayOut(t, s, r))
@@ -285,7 +344,7 @@ func (c *Core) resumeOutboxes() {
 		} else if t = c.lockLive(c.loaded(rec)); t == nil {
 			continue
 		}
-		pending := t.Outbox.pending()
+		pending := t.Outbox.pending() || t.InFlight != nil
 		if pending {
 			c.kick(t)
 		}

@@ -124,6 +124,11 @@ type Table struct {
 	Scores  []int     `json:"scores,omitempty"` // the final result
 	// Outbox is what the players have not been shown yet (outbox.go).
 	Outbox Outbox `json:"outbox,omitzero"`
+	// InFlight is what a deliverer took from the outbox and is showing,
+	// on a store several processes share (shared.go): kept in the record
+	// until shown, so that another process neither shows it again nor
+	// loses it when the deliverer's process dies.
+	InFlight *Outbox `json:"inflight,omitempty"`
 	// Awaited are the seats the game waited for after the last saved
 	// change, and Turns counts the changes that made it wait for a seat it
 	// did not wait for before (turns.go).
@@ -165,6 +170,11 @@ type Table struct {
 	// shared is the same record for readers that must not wait for the
 	// table's lock (autocomplete, suggest.go): stored after each save.
 	shared atomic.Pointer[[]byte]
+	// version is the store's count of the table's saves when this copy
+	// was read or last saved, and stale is set when a save found that
+	// another process moved the table since (shared.go).
+	version uint64
+	stale   bool
 	// rated is set once this process rated the finished game (ratings.go),
 	// so that a later batch does not read the log and try again.
 	rated atomic.Bool
@@ -180,8 +190,8 @@ func (t *Table) record() (store.Table, error) {
 	if err != nil {
 		return store.Table{}, err
 	}
-	rec := store.Table{ID: t.ID, Chat: t.Chat, Game: t.Game, Finished: t.over(), Data: data, Seated: t.seated()}
-	if t.Outbox.pending() {
+	rec := store.Table{ID: t.ID, Chat: t.Chat, Game: t.Game, Finished: t.over(), Data: data, Seated: t.seated(), Version: t.version}
+	if t.Outbox.pending() || t.InFlight != nil {
 		rec.Unshown = t.Outbox.Seq
 	}
 	return rec, nil
@@ -215,10 +225,12 @@ func loadTable(rec store.Table) (*Table, error) {
 	t.engine = e
 	t.committed = rec.Data
 	t.shared.Store(&rec.Data)
+	t.version = rec.Version
 	if rec.Unshown == 0 {
 		// The store's index says everything saved was shown: the outbox
 		// the record still holds was taken before it was written again.
 		t.Outbox = Outbox{Seq: t.Outbox.Seq, Shown: t.Outbox.Seq}
+		t.InFlight = nil
 	}
 	if t.Phase == Playing || (t.over() && len(t.State) > 0) {
 		g, err := e.Load(t.State)

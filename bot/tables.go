@@ -230,6 +230,9 @@ func (c *Core) delivering(id uint64) bool {
 func (c *Core) lockLive(t *Table) *Table {
 	for t != nil {
 		t.mu.Lock()
+		if !t.evicted && c.behind(t) {
+			c.movedElsewhere(t) // another process moved it: read it again
+		}
 		if !t.evicted {
 			return t
 		}

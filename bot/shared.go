@@ -1,0 +1,191 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"maps"
+	"slices"
+	"time"
+
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/store"
+)
+
+// Several processes on one store (store.Shared, store/postgres): any
+// process may play any table, so a table in this process's memory may be
+// behind the store. Three rules keep every process right:
+//
+//   - Before a table is changed, its version in the store is compared with
+//     the copy's (lockLive): a copy another process moved on from is
+//     dropped and the table read again. Save checks the version once more
+//     inside its transaction (the row locked); a save refused as stale
+//     drops the copy too, and the command is run again on the fresh one
+//     (handleFresh): nothing changed, so running it again is safe.
+//   - What falls due is claimed for a lease (store.Shared.ClaimDue), so
+//     that the processes share the deadlines; a deadline acted on by two
+//     processes at once is still acted on once, since the second save is
+//     stale and the fresh copy no longer has it due.
+//   - One process at a time shows a table's outbox, holding its delivery
+//     lease, and what it took is saved as InFlight before it is sent and
+//     cleared once it was: another process neither shows it again nor, if
+//     the deliverer's process dies, loses it (it shows it again, as a
+//     crash does with one process).
+
+const (
+	// sharedPoll is how often a process looks for what other processes
+	// saved for it to do: deadlines due, outboxes left unshown.
+	sharedPoll = time.Second
+	// unshownPoll is how often it looks for outboxes a dead process left.
+	unshownPoll = 5 * time.Second
+	// dueLease and deliveryLease bound how long a dead process's claims
+	// keep the others from a table.
+	dueLease      = 30 * time.Second
+	deliveryLease = 30 * time.Second
+	// deliveryBusyWait paces a deliverer waiting for another process to
+	// finish showing the same table; deliveryBusyTries bounds the wait (the
+	// unshown poll picks up what is left).
+	deliveryBusyWait  = 100 * time.Millisecond
+	deliveryBusyTries = 50
+	// freshTries bounds how often a command is run again after another
+	// process moved its table.
+	freshTries = 4
+)
+
+// handleFresh runs a command, and runs it again when it was refused after
+// this process found its table moved by another process (a stale save, a
+// dropped copy): the refusal came from an old copy.
+func (c *Core) handleFresh(ctx context.Context, cmd Command) []Out {
+	for try := 1; ; try++ {
+		before := c.moved.Load()
+		outs := c.handle(ctx, cmd)
+		if c.shared == nil || try == freshTries || c.moved.Load() == before || !refused(outs) {
+			return outs
+		}
+	}
+}
+
+func refused(outs []Out) bool {
+	return len(outs) > 0 && outs[0].Refusal
+}
+
+// movedElsewhere drops a table's copy that another process moved on from:
+// it leaves memory, and whoever holds it takes the copy read again
+// (lockLive). The caller holds the table's lock.
+func (c *Core) movedElsewhere(t *Table) {
+	c.moved.Add(1)
+	t.evicted = true
+	c.mu.Lock()
+	c.removeLocked(t)
+	c.mu.Unlock()
+}
+
+// behind tells whether a locked table's copy is behind the store: another
+// process saved it since it was read. A store that cannot tell (an error)
+// lets the change go on: Save checks the version again.
+func (c *Core) behind(t *Table) bool {
+	if c.shared == nil || t.ID == 0 {
+		return false
+	}
+	v, err := c.shared.TableVersion(t.ID)
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return true // deleted by another process: read again, not found
+	case err != nil:
+		c.log.Warn("table version not read", "table", t.ID, "err", err)
+		return false
+	}
+	return v != t.version
+}
+
+// sharedDue adds to what the local agenda says is due the tables due that
+// this process claims from the store: deadlines other processes set.
+func (c *Core) sharedDue(now time.Time, ids []uint64) []uint64 {
+	if c.shared == nil {
+		return ids
+	}
+	due, err := c.shared.ClaimDue(now, 256, dueLease)
+	if err != nil {
+		c.log.Warn("due tables not claimed", "err", err)
+		return ids
+	}
+	for _, d := range due {
+		if !slices.Contains(ids, d.ID) {
+			ids = append(ids, d.ID)
+		}
+	}
+	return ids
+}
+
+// pickUpUnshown starts the delivery of the outboxes saved but not shown
+// that no deliverer of this process runs for: another process's, dead
+// before it showed them, or one whose lease this process waited for in
+// vain. A live process's lease keeps the deliverer from showing anything
+// twice.
+func (c *Core) pickUpUnshown() {
+	recs, err := c.st.Unshown()
+	if err != nil {
+		c.log.Warn("unshown tables not read", "err", err)
+		return
+	}
+	for _, rec := range recs {
+		if rec.Finished || c.delivering(rec.ID) {
+			continue
+		}
+		if t := c.lockLive(c.table(rec.ID)); t != nil {
+			if t.Outbox.pending() || t.InFlight != nil {
+				c.kick(t)
+			}
+			t.mu.Unlock()
+		}
+	}
+}
+
+// with is the outbox o followed by the batches of later not yet taken: what
+// a deliverer shows when a dead process's deliverer left o in flight.
+func (o Outbox) with(later Outbox) Outbox {
+	if !later.pending() {
+		return o
+	}
+	m := o
+	m.Seq = later.Seq
+	m.Says = append(slices.Clip(o.Says), later.Says...)
+	m.Board = o.Board || later.Board
+	m.Public = append(slices.Clip(o.Public), later.Public...)
+	if len(later.Private) > 0 {
+		m.Private = maps.Clone(o.Private)
+		if m.Private == nil {
+			m.Private = map[int][]i18n.Msg{}
+		}
+		for s, msgs := range later.Private {
+			m.Private[s] = append(slices.Clip(m.Private[s]), msgs...)
+		}
+	}
+	m.Tell = slices.Clip(o.Tell)
+	for _, s := range later.Tell {
+		if !slices.Contains(m.Tell, s) {
+			m.Tell = append(m.Tell, s)
+		}
+	}
+	return m
+}
+
+// landed records, on a shared store, that the batches up to seq were
+// shown: the table's InFlight is cleared and saved (which also takes the
+// table off the store's index of unshown ones).
+func (c *Core) landed(t *Table, seq uint64) {
+	for range freshTries {
+		if t = c.lockLive(t); t == nil {
+			return
+		}
+		if t.InFlight == nil || t.InFlight.Seq > seq {
+			t.mu.Unlock()
+			return
+		}
+		t.InFlight = nil
+		err := c.save(t, nil)
+		t.mu.Unlock()
+		if !errors.Is(err, store.ErrStale) {
+			return // saved, or shown again after a restart: nothing lost
+		}
+	}
+}
