@@ -72,7 +72,7 @@ func (Engine) Options() []games.Option {
 	return []games.Option{
 		{Name: "long", Values: []string{"off", "on"}, Default: "off", Help: i18n.T("tictactoe.opt.long")},
 		{Name: "pictures", Values: []string{"off", "on"}, Default: "off", Help: i18n.T("tictactoe.opt.pictures")},
-		{Name: "timed", Values: []string{"off", "1m"}, Default: "off", Help: i18n.T("tictactoe.opt.timed")},
+		{Name: "timed", Values: []string{"off", "1m", "2s"}, Default: "off", Help: i18n.T("tictactoe.opt.timed")},
 		{Name: "ponder", Values: []string{"off", "on"}, Default: "off", Help: i18n.T("tictactoe.opt.ponder")},
 	}
 }
@@ -90,8 +90,10 @@ type state struct {
 	// core's tests and benchmarks measure the core, not the drawing.
 	Pictures bool
 	// Timed gives each turn a minute in live play, as games with timed
-	// phases do (games.Timed).
+	// phases do (games.Timed); Quick two seconds, so that a test of the
+	// real binary sees deadlines fire.
 	Timed bool
+	Quick bool `json:",omitempty"`
 	// Ponder makes the bot search as long as a word game's bot does (tens
 	// of milliseconds), so that a crash test can kill the process between
 	// a person's saved move and the bot's reply. The search is pure work:
@@ -103,7 +105,7 @@ func (Engine) New(opts games.Options, players int, seed uint64) (games.Game, err
 	if players != 2 {
 		return nil, fmt.Errorf("tictactoe: 2 players, not %d", players)
 	}
-	return wrap(&game{state{Winner: -1, Long: opts.On("long"), Seed: seed, Pictures: opts.On("pictures"), Timed: opts["timed"] == "1m", Ponder: opts.On("ponder")}}), nil
+	return wrap(&game{state{Winner: -1, Long: opts.On("long"), Seed: seed, Pictures: opts.On("pictures"), Timed: opts["timed"] == "1m", Quick: opts["timed"] == "2s", Ponder: opts.On("ponder")}}), nil
 }
 
 // wrap gives the game a picture when it was asked for one.
@@ -351,6 +353,9 @@ func (g pictured) Scene() games.Scene {
 func (g *game) PhaseDuration() time.Duration {
 	if g.s.Timed {
 		return time.Minute
+	}
+	if g.s.Quick {
+		return 2 * time.Second
 	}
 	return 0
 }
