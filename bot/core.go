@@ -67,8 +67,8 @@ type Options struct {
 // for concurrent use: commands on different tables run in parallel and
 // share fsyncs; commands on one table are serialised by the table's lock.
 type Core struct {
-	opts  Options
-	st    store.Store
+	opts Options
+	st   store.Store
 	// shared is the store when several processes use it (shared.go), nil
 	// for a store one process holds.
 	shared store.Shared
