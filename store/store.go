@@ -195,3 +195,34 @@ type Deduper interface {
 	// FirstSeen records key and says whether it is new.
 	FirstSeen(key string) (bool, error)
 }
+
+// Exporter is a store that can be read whole, to be copied into another
+// (`tablee migrate`): store/bolt.
+type Exporter interface {
+	Store
+	// ExportTables calls each with every table, finished or not, by id,
+	// and its move log.
+	ExportTables(each func(Table, []Move) error) error
+	// ExportUsers calls each with every user record.
+	ExportUsers(each func(User) error) error
+	// ExportRated lists the tables whose game was rated (Rate).
+	ExportRated() ([]uint64, error)
+	// NextTableID is the id NewTableID gives next, not reserved.
+	NextTableID() (uint64, error)
+}
+
+// Importer is a store a copy can be written into (`tablee migrate`):
+// store/postgres. Each call writes its records as given, replacing what the
+// store holds under the same id or key, so that a copy run again writes the
+// same thing.
+type Importer interface {
+	Store
+	// ImportTable writes a table with its id, FinishedAt, Due, Seated and
+	// Unshown as given, and its whole log.
+	ImportTable(t Table, moves []Move) error
+	ImportUser(u User) error
+	// ImportRatings writes rating records and marks tables rated.
+	ImportRatings(ratings []Rating, rated []uint64) error
+	// ReserveTableIDs makes NewTableID give next or a later id.
+	ReserveTableIDs(next uint64) error
+}
