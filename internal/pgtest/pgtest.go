@@ -1,0 +1,186 @@
+// Package pgtest starts a throwaway PostgreSQL cluster for tests: initdb
+// and the server from the installed PostgreSQL (Debian's postgresql-15 puts
+// them in /usr/lib/postgresql/15/bin), on a temporary directory and a free
+// loopback port, with fsync on, so that `go test ./...` needs nothing
+// started by hand. PostgreSQL refuses to run as root: under root (as on the
+// project's machines) the cluster runs as the `postgres` user, on a
+// directory given to it.
+//
+// One cluster per test package (Start, from TestMain); a fresh database per
+// test (Cluster.Database), so that tests never see each other's rows.
+package pgtest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Cluster is a running throwaway cluster.
+type Cluster struct {
+	dir  string
+	port int
+	bin  string
+	cred *syscall.Credential
+	n    atomic.Int64
+}
+
+// binDirs are where the PostgreSQL server programs are looked for, newest
+// first, after $TABLEE_PG_BIN.
+var binDirs = []string{"/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin", "/usr/lib/postgresql/15/bin"}
+
+func findBin() (string, error) {
+	dirs := binDirs
+	if d := os.Getenv("TABLEE_PG_BIN"); d != "" {
+		dirs = append([]string{d}, dirs...)
+	}
+	for _, d := range dirs {
+		if _, err := os.Stat(filepath.Join(d, "initdb")); err == nil {
+			return d, nil
+		}
+	}
+	if p, err := exec.LookPath("initdb"); err == nil {
+		return filepath.Dir(p), nil
+	}
+	return "", errors.New("pgtest: PostgreSQL's initdb not found (install postgresql-15, or set TABLEE_PG_BIN)")
+}
+
+// Start initialises and starts a cluster; Stop removes it.
+func Start() (*Cluster, error) {
+	bin, err := findBin()
+	if err != nil {
+		return nil, err
+	}
+	dir, err := os.MkdirTemp("", "tablee-pg-")
+	if err != nil {
+		return nil, err
+	}
+	c := &Cluster{dir: dir, bin: bin}
+	if os.Geteuid() == 0 {
+		u, err := user.Lookup("postgres")
+		if err != nil {
+			os.RemoveAll(dir)
+			return nil, fmt.Errorf("pgtest: running as root and no postgres user to run the cluster as: %w", err)
+		}
+		uid, _ := strconv.Atoi(u.Uid)
+		gid, _ := strconv.Atoi(u.Gid)
+		c.cred = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
+		if err := os.Chown(dir, uid, gid); err != nil {
+			os.RemoveAll(dir)
+			return nil, err
+		}
+	}
+	data := filepath.Join(dir, "data")
+	// --no-sync: the cluster's creation need not survive a power cut; the
+	// server itself runs with fsync on, as in production.
+	if out, err := c.run("initdb", "-D", data, "-U", "postgres", "--auth=trust", "--no-sync", "-E", "UTF8", "--locale=C"); err != nil {
+		os.RemoveAll(dir)
+		return nil, fmt.Errorf("pgtest: initdb: %v\n%s", err, out)
+	}
+	for try := 0; ; try++ {
+		c.port, err = freePort()
+		if err != nil {
+			c.Stop()
+			return nil, err
+		}
+		opts := fmt.Sprintf("-c port=%d -c listen_addresses=127.0.0.1 -c unix_socket_directories=%s -c fsync=on -c synchronous_commit=on -c max_connections=200 -c shared_buffers=32MB", c.port, dir)
+		out, err := c.run("pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(dir, "log"), "-w", "-t", "60", "start")
+		if err == nil {
+			break
+		}
+		if try == 3 {
+			log, _ := os.ReadFile(filepath.Join(dir, "log"))
+			c.Stop()
+			return nil, fmt.Errorf("pgtest: pg_ctl start: %v\n%s\n%s", err, out, log)
+		}
+	}
+	return c, nil
+}
+
+func (c *Cluster) run(prog string, args ...string) ([]byte, error) {
+	cmd := exec.Command(filepath.Join(c.bin, prog), args...)
+	cmd.Dir = c.dir
+	if c.cred != nil {
+		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: c.cred}
+	}
+	return cmd.CombinedOutput()
+}
+
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+// URL is the address of one database of the cluster.
+func (c *Cluster) URL(db string) string {
+	return fmt.Sprintf("postgres://postgres@127.0.0.1:%d/%s?sslmode=disable", c.port, db)
+}
+
+// NewDatabase creates an empty database and returns its URL.
+func (c *Cluster) NewDatabase() (string, error) {
+	name := fmt.Sprintf("t%d", c.n.Add(1))
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	conn, err := pgx.Connect(ctx, c.URL("postgres"))
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "CREATE DATABASE "+name); err != nil {
+		return "", err
+	}
+	return c.URL(name), nil
+}
+
+// Database is NewDatabase for a test: it fails the test on error.
+func (c *Cluster) Database(t testing.TB) string {
+	t.Helper()
+	url, err := c.NewDatabase()
+	if err != nil {
+		t.Fatalf("pgtest: %v", err)
+	}
+	return url
+}
+
+// Stop stops the server and removes the cluster's directory.
+func (c *Cluster) Stop() {
+	if c == nil {
+		return
+	}
+	if _, err := os.Stat(filepath.Join(c.dir, "data", "postmaster.pid")); err == nil {
+		c.run("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-m", "immediate", "-w", "stop")
+	}
+	os.RemoveAll(c.dir)
+}
+
+// Main runs a test package's tests with one cluster, given to setup, and
+// stops it afterwards: call it from TestMain. A cluster that does not start
+// fails the package: no test skips for want of PostgreSQL.
+func Main(m *testing.M, setup func(*Cluster)) {
+	c, err := Start()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, strings.TrimSpace(err.Error()))
+		os.Exit(1)
+	}
+	setup(c)
+	code := m.Run()
+	c.Stop()
+	os.Exit(code)
+}
