@@ -1,0 +1,585 @@
+// Package postgres implements the store contract (store.Store) on
+// PostgreSQL, for several tablee processes sharing one database
+// (store.Shared: versions, due tables and deliveries claimed for a lease;
+// store.Deduper; store.Importer for `tablee migrate`). store/bolt stays the
+// embedded store of one process.
+//
+// A Save is one transaction that locks the table's row (SELECT … FOR
+// UPDATE), checks the version the caller read (store.ErrStale otherwise),
+// and writes the table, its move and its indexes; it commits with
+// synchronous_commit on, so that an answered move is on the server's disk.
+// The schema is versioned in the code (schema.go) and migrated at Open.
+package postgres
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"sync/atomic"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/tablee/tablee/internal/redact"
+	"github.com/tablee/tablee/store"
+)
+
+// Kinds of refusal, for errors.Is; nothing was written.
+var (
+	// ErrMoveSeq: a Save whose move is not exactly the next of its log.
+	ErrMoveSeq = errors.New("store/postgres: move out of sequence")
+	// ErrChatBusy: a Save of an unfinished table for a chat that has
+	// another one.
+	ErrChatBusy = errors.New("store/postgres: chat already has an open table")
+	// ErrBadTable: a Save of a table whose id NewTableID never gave.
+	ErrBadTable = errors.New("store/postgres: invalid table")
+	// ErrSchema: the database holds a later schema than this tablee knows.
+	ErrSchema = errors.New("store/postgres: database of a later schema version")
+)
+
+// Options tune a Store; the zero value is fine.
+type Options struct {
+	// MaxConns bounds the connection pool (default: pgxpool's, 4 or the
+	// number of CPUs).
+	MaxConns int32
+	// Timeout bounds each call (default 30 s).
+	Timeout time.Duration
+}
+
+// Store is a tablee store on one PostgreSQL database.
+type Store struct {
+	pool    *pgxpool.Pool
+	url     string // for tests that open the same database again
+	timeout time.Duration
+	// owner names this process in the leases it takes.
+	owner string
+	red   *redact.Redactor
+	seen  atomic.Uint64 // FirstSeen calls, to prune now and then
+}
+
+var (
+	_ store.Store    = (*Store)(nil)
+	_ store.Shared   = (*Store)(nil)
+	_ store.Deduper  = (*Store)(nil)
+	_ store.Importer = (*Store)(nil)
+)
+
+// Open connects to the database at dsn (a postgres:// URL or key=value
+// string) and brings its schema up to date.
+func Open(dsn string, opts Options) (*Store, error) {
+	red := redact.New(secretsOf(dsn)...)
+	cfg, err := pgxpool.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("store/postgres: the database address: %s", red.String(err.Error()))
+	}
+	if opts.MaxConns > 0 {
+		cfg.MaxConns = opts.MaxConns
+	}
+	// What an answered move needs, whatever the server's default.
+	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "on"
+	cfg.ConnConfig.RuntimeParams["application_name"] = "tablee"
+	if opts.Timeout <= 0 {
+		opts.Timeout = 30 * time.Second
+	}
+	s := &Store{url: dsn, timeout: opts.Timeout, owner: owner(), red: red}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	if s.pool, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {
+		return nil, s.wrap("connecting", err)
+	}
+	if err := s.pool.Ping(ctx); err != nil {
+		s.pool.Close()
+		return nil, s.wrap("connecting", err)
+	}
+	if err := s.migrate(ctx); err != nil {
+		s.pool.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// secretsOf is the password of a database address, in its forms.
+func secretsOf(dsn string) []string {
+	var out []string
+	if u, err := url.Parse(dsn); err == nil && u.User != nil {
+		if p, ok := u.User.Password(); ok {
+			out = append(out, p)
+		}
+	}
+	if cfg, err := pgconn.ParseConfig(dsn); err == nil && cfg.Password != "" {
+		out = append(out, cfg.Password)
+	}
+	return out
+}
+
+// owner is this process's name in the leases: host, pid and a random part
+// (a pid is reused across restarts and containers).
+func owner() string {
+	host, _ := os.Hostname()
+	var b [4]byte
+	rand.Read(b[:])
+	return fmt.Sprintf("%s-%d-%s", host, os.Getpid(), hex.EncodeToString(b[:]))
+}
+
+func (s *Store) ctx() (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.Background(), s.timeout)
+}
+
+// pgError is an error of the database with the address's password masked.
+type pgError struct {
+	msg   string
+	cause error
+}
+
+func (e *pgError) Error() string { return e.msg }
+func (e *pgError) Unwrap() error { return e.cause }
+
+func (s *Store) wrap(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	var known *pgError
+	if errors.As(err, &known) || errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrStale) {
+		return err
+	}
+	return &pgError{msg: s.red.String(fmt.Sprintf("store/postgres: %s: %v", what, err)), cause: err}
+}
+
+// refusal is a refused Save: its kind and a sentence.
+func refusal(kind error, format string, args ...any) error {
+	return &pgError{msg: fmt.Sprintf(format, args...), cause: kind}
+}
+
+// migrate applies the missing migrations in one transaction, under a lock
+// that keeps two processes starting at once from both applying them.
+func (s *Store) migrate(ctx context.Context) error {
+	return s.wrap("migrating the schema", pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(7265636)"); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, "CREATE TABLE IF NOT EXISTS schema_version (version integer NOT NULL)"); err != nil {
+			return err
+		}
+		var v int
+		err := tx.QueryRow(ctx, "SELECT version FROM schema_version").Scan(&v)
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			if _, err := tx.Exec(ctx, "INSERT INTO schema_version VALUES (0)"); err != nil {
+				return err
+			}
+		case err != nil:
+			return err
+		}
+		if v > len(migrations) {
+			return refusal(ErrSchema, "store/postgres: the database is at schema version %d, this tablee knows up to %d: run a newer tablee", v, len(migrations))
+		}
+		for ; v < len(migrations); v++ {
+			if _, err := tx.Exec(ctx, migrations[v]); err != nil {
+				return fmt.Errorf("schema version %d: %w", v+1, err)
+			}
+		}
+		_, err = tx.Exec(ctx, "UPDATE schema_version SET version = $1", v)
+		return err
+	}))
+}
+
+// Schema is the database's schema version.
+func (s *Store) Schema() (int, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	var v int
+	err := s.pool.QueryRow(ctx, "SELECT version FROM schema_version").Scan(&v)
+	return v, s.wrap("reading the schema version", err)
+}
+
+// Close releases the connections.
+func (s *Store) Close() error {
+	s.pool.Close()
+	return nil
+}
+
+// NewTableID reserves a fresh table id from a sequence: never given twice.
+func (s *Store) NewTableID() (uint64, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	var id int64
+	err := s.pool.QueryRow(ctx, "SELECT nextval('table_ids')").Scan(&id)
+	return uint64(id), s.wrap("reserving a table id", err)
+}
+
+// nullTime is a zero time as NULL.
+func nullTime(t time.Time) any {
+	if t.IsZero() {
+		return nil
+	}
+	return t.UTC()
+}
+
+// Save writes the table and its move in one transaction (store.Store).
+func (s *Store) Save(t store.Table, mv *store.Move) error {
+	what := fmt.Sprintf("saving table %d", t.ID)
+	if t.Chat == "" {
+		return refusal(ErrBadTable, "store/postgres: %s: no chat", what)
+	}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		var (
+			version, last int64
+			finished      bool
+			finishedAt    *time.Time
+		)
+		err := tx.QueryRow(ctx, "SELECT version, last_move, finished, finished_at FROM tables WHERE id = $1 FOR UPDATE", int64(t.ID)).
+			Scan(&version, &last, &finished, &finishedAt)
+		exists := err == nil
+		switch {
+		case errors.Is(err, pgx.ErrNoRows):
+			var lastID int64
+			var called bool
+			if err := tx.QueryRow(ctx, "SELECT last_value, is_called FROM table_ids").Scan(&lastID, &called); err != nil {
+				return err
+			}
+			if t.ID == 0 || !called || int64(t.ID) > lastID {
+				return refusal(ErrBadTable, "store/postgres: %s: id %d was never given by NewTableID", what, t.ID)
+			}
+			if t.Version != 0 {
+				return store.ErrStale // deleted by another process since it was read
+			}
+		case err != nil:
+			return err
+		case uint64(version) != t.Version:
+			return store.ErrStale
+		}
+		if mv != nil {
+			if mv.Seq != uint64(last)+1 {
+				return refusal(ErrMoveSeq, "store/postgres: %s: move %d refused, the log ends at move %d (a move would be lost or duplicated)", what, mv.Seq, last)
+			}
+			last = int64(mv.Seq)
+		}
+		// A finished table keeps the time it first finished, to the second.
+		var fin any
+		switch {
+		case exists && finished && finishedAt != nil:
+			fin = *finishedAt
+		case t.Finished:
+			fin = time.Now().UTC().Truncate(time.Second)
+		}
+		seated := t.Seated
+		if seated == nil {
+			seated = []string{}
+		}
+		// The unshown index is raised, never lowered, by a save: a save of
+		// an older batch must not hide a later one (Shown lowers it).
+		_, err = tx.Exec(ctx, `
+INSERT INTO tables (id, chat, game, finished, finished_at, data, due, seated, unshown, last_move, version)
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1)
+ON CONFLICT (id) DO UPDATE SET chat = $2, game = $3, finished = $4, finished_at = $5, data = $6, due = $7,
+	seated = $8, unshown = greatest(tables.unshown, $9), last_move = $10, version = tables.version + 1,
+	due_claim_until = NULL, due_claim_by = NULL`,
+			int64(t.ID), t.Chat, t.Game, t.Finished, fin, t.Data, nullTime(t.Due), seated, int64(t.Unshown), last)
+		if err != nil {
+			var pe *pgconn.PgError
+			if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "tables_open_chat" {
+				return refusal(ErrChatBusy, "store/postgres: %s: chat %s already has an open table", what, t.Chat)
+			}
+			return err
+		}
+		if mv != nil {
+			_, err = tx.Exec(ctx, "INSERT INTO moves (table_id, seq, at, seat, user_id, text) VALUES ($1, $2, $3, $4, $5, $6)",
+				int64(t.ID), int64(mv.Seq), mv.At.UTC(), mv.Seat, mv.User, mv.Text)
+		}
+		return err
+	})
+	return s.wrap(what, err)
+}
+
+const tableColumns = "id, chat, game, finished, finished_at, data, due, seated, unshown, version"
+
+func scanTable(row pgx.Row) (store.Table, error) {
+	var (
+		t                 store.Table
+		id, unshown, ver  int64
+		finishedAt, dueAt *time.Time
+	)
+	if err := row.Scan(&id, &t.Chat, &t.Game, &t.Finished, &finishedAt, &t.Data, &dueAt, &t.Seated, &unshown, &ver); err != nil {
+		if errors.Is(err, pgx.ErrNoRows) {
+			return t, store.ErrNotFound
+		}
+		return t, err
+	}
+	t.ID, t.Unshown, t.Version = uint64(id), uint64(unshown), uint64(ver)
+	if finishedAt != nil {
+		t.FinishedAt = finishedAt.UTC()
+	}
+	if dueAt != nil {
+		t.Due = dueAt.UTC()
+	}
+	if len(t.Seated) == 0 {
+		t.Seated = nil
+	}
+	return t, nil
+}
+
+func (s *Store) tables(what, query string, args ...any) ([]store.Table, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	rows, err := s.pool.Query(ctx, query, args...)
+	if err != nil {
+		return nil, s.wrap(what, err)
+	}
+	defer rows.Close()
+	var out []store.Table
+	for rows.Next() {
+		t, err := scanTable(rows)
+		if err != nil {
+			return nil, s.wrap(what, err)
+		}
+		out = append(out, t)
+	}
+	return out, s.wrap(what, rows.Err())
+}
+
+func (s *Store) ids(what, query string, args ...any) ([]uint64, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	rows, err := s.pool.Query(ctx, query, args...)
+	if err != nil {
+		return nil, s.wrap(what, err)
+	}
+	defer rows.Close()
+	var out []uint64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, s.wrap(what, err)
+		}
+		out = append(out, uint64(id))
+	}
+	return out, s.wrap(what, rows.Err())
+}
+
+// OpenTables returns every unfinished table, by id.
+func (s *Store) OpenTables() ([]store.Table, error) {
+	return s.tables("listing open tables", "SELECT "+tableColumns+" FROM tables WHERE NOT finished ORDER BY id")
+}
+
+// OpenTable reads a chat's unfinished table.
+func (s *Store) OpenTable(chat string) (store.Table, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	t, err := scanTable(s.pool.QueryRow(ctx, "SELECT "+tableColumns+" FROM tables WHERE chat = $1 AND NOT finished", chat))
+	return t, s.wrap("reading the open table of chat "+chat, err)
+}
+
+// SeatedTables lists the unfinished tables where user sits, by id.
+func (s *Store) SeatedTables(user string) ([]uint64, error) {
+	return s.ids("listing the tables of user "+user, "SELECT id FROM tables WHERE NOT finished AND seated @> ARRAY[$1] ORDER BY id", user)
+}
+
+// Table reads one table, finished or not.
+func (s *Store) Table(id uint64) (store.Table, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	t, err := scanTable(s.pool.QueryRow(ctx, "SELECT "+tableColumns+" FROM tables WHERE id = $1", int64(id)))
+	return t, s.wrap(fmt.Sprintf("reading table %d", id), err)
+}
+
+// ChatTables lists every table the chat has had, oldest first.
+func (s *Store) ChatTables(chat string) ([]uint64, error) {
+	return s.ids("listing the tables of chat "+chat, "SELECT id FROM tables WHERE chat = $1 ORDER BY id", chat)
+}
+
+// Moves returns a table's log in order; store.ErrNotFound for an unknown
+// table.
+func (s *Store) Moves(id uint64) ([]store.Move, error) {
+	what := fmt.Sprintf("reading the moves of table %d", id)
+	ctx, cancel := s.ctx()
+	defer cancel()
+	var out []store.Move
+	err := pgx.BeginTxFunc(ctx, s.pool, pgx.TxOptions{AccessMode: pgx.ReadOnly, IsoLevel: pgx.RepeatableRead}, func(tx pgx.Tx) error {
+		var last int64
+		if err := tx.QueryRow(ctx, "SELECT last_move FROM tables WHERE id = $1", int64(id)).Scan(&last); err != nil {
+			if errors.Is(err, pgx.ErrNoRows) {
+				return store.ErrNotFound
+			}
+			return err
+		}
+		rows, err := tx.Query(ctx, "SELECT seq, at, seat, user_id, text FROM moves WHERE table_id = $1 ORDER BY seq", int64(id))
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var m store.Move
+			var seq int64
+			if err := rows.Scan(&seq, &m.At, &m.Seat, &m.User, &m.Text); err != nil {
+				return err
+			}
+			m.Seq, m.At = uint64(seq), m.At.UTC()
+			if m.Seq != uint64(len(out))+1 {
+				return fmt.Errorf("%w: table %d: move %d where %d was expected", store.ErrDamaged, id, m.Seq, len(out)+1)
+			}
+			out = append(out, m)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if int64(len(out)) != last {
+			return fmt.Errorf("%w: table %d: the log ends at move %d, the table at move %d", store.ErrDamaged, id, len(out), last)
+		}
+		return nil
+	})
+	return out, s.wrap(what, err)
+}
+
+// User reads a user record.
+func (s *Store) User(id string) (store.User, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	u := store.User{ID: id}
+	err := s.pool.QueryRow(ctx, "SELECT data FROM users WHERE id = $1", id).Scan(&u.Data)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return store.User{}, store.ErrNotFound
+	}
+	return u, s.wrap("reading user "+id, err)
+}
+
+// SaveUser writes a user record.
+func (s *Store) SaveUser(u store.User) error {
+	if u.ID == "" {
+		return errors.New("store/postgres: saving a user without an id")
+	}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	_, err := s.pool.Exec(ctx, "INSERT INTO users (id, data) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET data = $2", u.ID, u.Data)
+	return s.wrap("saving user "+u.ID, err)
+}
+
+// farFuture stands for "no bound" in Due.
+var farFuture = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// Due lists the unfinished tables due by before, earliest first.
+func (s *Store) Due(before time.Time, limit int) ([]store.DueTable, error) {
+	if before.After(farFuture) {
+		before = farFuture
+	}
+	q := "SELECT id, due FROM tables WHERE NOT finished AND due <= $1 ORDER BY due, id"
+	args := []any{before.UTC()}
+	if limit > 0 {
+		q += " LIMIT $2"
+		args = append(args, limit)
+	}
+	return s.dueRows("listing the due tables", q, args...)
+}
+
+func (s *Store) dueRows(what, q string, args ...any) ([]store.DueTable, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	rows, err := s.pool.Query(ctx, q, args...)
+	if err != nil {
+		return nil, s.wrap(what, err)
+	}
+	defer rows.Close()
+	var out []store.DueTable
+	for rows.Next() {
+		var id int64
+		var at time.Time
+		if err := rows.Scan(&id, &at); err != nil {
+			return nil, s.wrap(what, err)
+		}
+		out = append(out, store.DueTable{ID: uint64(id), At: at.UTC()})
+	}
+	return out, s.wrap(what, rows.Err())
+}
+
+// NextDue is the earliest due time of the unfinished tables.
+func (s *Store) NextDue() (time.Time, bool, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	var at *time.Time
+	err := s.pool.QueryRow(ctx, "SELECT min(due) FROM tables WHERE NOT finished").Scan(&at)
+	if err != nil || at == nil {
+		return time.Time{}, false, s.wrap("reading the next due time", err)
+	}
+	return at.UTC(), true, nil
+}
+
+// Unshown returns every table with something saved but not shown.
+func (s *Store) Unshown() ([]store.Table, error) {
+	return s.tables("listing the unshown tables", "SELECT "+tableColumns+" FROM tables WHERE unshown > 0 ORDER BY id")
+}
+
+// Shown records that the table's batches up to seq were shown.
+func (s *Store) Shown(id, seq uint64) error {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	_, err := s.pool.Exec(ctx, "UPDATE tables SET unshown = 0 WHERE id = $1 AND unshown <= $2", int64(id), int64(seq))
+	return s.wrap(fmt.Sprintf("marking table %d shown up to batch %d", id, seq), err)
+}
+
+// Ratings lists the rating records whose key begins with prefix, in key
+// order.
+func (s *Store) Ratings(prefix string) ([]store.Rating, error) {
+	what := "listing the ratings " + prefix
+	ctx, cancel := s.ctx()
+	defer cancel()
+	rows, err := s.pool.Query(ctx, "SELECT key, data FROM ratings WHERE starts_with(key, $1) ORDER BY key", prefix)
+	if err != nil {
+		return nil, s.wrap(what, err)
+	}
+	defer rows.Close()
+	var out []store.Rating
+	for rows.Next() {
+		var r store.Rating
+		if err := rows.Scan(&r.Key, &r.Data); err != nil {
+			return nil, s.wrap(what, err)
+		}
+		out = append(out, r)
+	}
+	return out, s.wrap(what, rows.Err())
+}
+
+// Rate writes a finished table's ratings once.
+func (s *Store) Rate(table uint64, rs []store.Rating) (bool, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	written := false
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		tag, err := tx.Exec(ctx, "INSERT INTO rated (table_id) VALUES ($1) ON CONFLICT DO NOTHING", int64(table))
+		if err != nil || tag.RowsAffected() == 0 {
+			return err
+		}
+		if err := putRatings(ctx, tx, rs); err != nil {
+			return err
+		}
+		written = true
+		return nil
+	})
+	return written, s.wrap(fmt.Sprintf("rating table %d", table), err)
+}
+
+func putRatings(ctx context.Context, tx pgx.Tx, rs []store.Rating) error {
+	b := &pgx.Batch{}
+	for _, r := range rs {
+		b.Queue("INSERT INTO ratings (key, data) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET data = $2", r.Key, r.Data)
+	}
+	return tx.SendBatch(ctx, b).Close()
+}
+
+// DeleteTable removes a table, its log and its place in its chat's
+// history; its id is not given again (a sequence).
+func (s *Store) DeleteTable(id uint64) error {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	tag, err := s.pool.Exec(ctx, "DELETE FROM tables WHERE id = $1", int64(id))
+	if err == nil && tag.RowsAffected() == 0 {
+		err = store.ErrNotFound
+	}
+	return s.wrap(fmt.Sprintf("deleting table %d", id), err)
+}

@@ -1,0 +1,74 @@
+package postgres
+
+// migrations are the schema's versions, in order: migrations[i] takes a
+// database from version i to i+1. Open applies the missing ones in one
+// transaction and refuses a database of a later version than it knows. A
+// migration, once released, is never edited: a change is a new one.
+var migrations = []string{
+	// 1: the store's first layout.
+	`
+CREATE SEQUENCE table_ids;
+
+-- One row a table: the bot's record (data) and what the store indexes.
+-- version counts the saves (store.Table.Version). due_claim_* is the lease
+-- of a process that claimed the table's due time (ClaimDue), delivery_*
+-- the lease of the process that shows its outbox (ClaimDelivery).
+CREATE TABLE tables (
+	id            bigint PRIMARY KEY,
+	chat          text NOT NULL,
+	game          text NOT NULL,
+	finished      boolean NOT NULL,
+	finished_at   timestamptz,
+	data          bytea NOT NULL,
+	due           timestamptz,
+	seated        text[] NOT NULL DEFAULT '{}',
+	unshown       bigint NOT NULL DEFAULT 0,
+	last_move     bigint NOT NULL DEFAULT 0,
+	version       bigint NOT NULL DEFAULT 0,
+	due_claim_until      timestamptz,
+	due_claim_by         text,
+	delivery_until       timestamptz,
+	delivery_by          text
+);
+-- A chat has at most one unfinished table.
+CREATE UNIQUE INDEX tables_open_chat ON tables (chat) WHERE NOT finished;
+CREATE INDEX tables_chat ON tables (chat, id);
+CREATE INDEX tables_due ON tables (due, id) WHERE NOT finished AND due IS NOT NULL;
+CREATE INDEX tables_unshown ON tables (id) WHERE unshown > 0;
+CREATE INDEX tables_seated ON tables USING gin (seated) WHERE NOT finished;
+
+CREATE TABLE moves (
+	table_id  bigint NOT NULL REFERENCES tables ON DELETE CASCADE,
+	seq       bigint NOT NULL,
+	at        timestamptz NOT NULL,
+	seat      integer NOT NULL,
+	user_id   text NOT NULL,
+	text      text NOT NULL,
+	PRIMARY KEY (table_id, seq)
+);
+
+CREATE TABLE users (
+	id    text PRIMARY KEY,
+	data  bytea NOT NULL
+);
+
+-- Keys in byte order, as Ratings lists them.
+CREATE TABLE ratings (
+	key   text COLLATE "C" PRIMARY KEY,
+	data  bytea NOT NULL
+);
+CREATE TABLE rated (
+	table_id bigint PRIMARY KEY
+);
+
+-- Platform event ids seen (Deduper), kept a day.
+CREATE TABLE seen (
+	key  text PRIMARY KEY,
+	at   timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX seen_at ON seen (at);
+`,
+}
+
+// SchemaVersion is the version of the layout this code writes.
+var SchemaVersion = len(migrations)

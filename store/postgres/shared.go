@@ -1,0 +1,105 @@
+package postgres
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/tablee/tablee/store"
+)
+
+// What several processes share (store.Shared). Leases are times of the
+// database's clock (now()), so that the processes' clocks need not agree.
+
+// TableVersion is the table's version as stored now.
+func (s *Store) TableVersion(id uint64) (uint64, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	var v int64
+	err := s.pool.QueryRow(ctx, "SELECT version FROM tables WHERE id = $1", int64(id)).Scan(&v)
+	if errors.Is(err, pgx.ErrNoRows) {
+		return 0, store.ErrNotFound
+	}
+	return uint64(v), s.wrap(fmt.Sprintf("reading the version of table %d", id), err)
+}
+
+// ClaimDue claims for lease the unfinished tables due by before that no
+// process claimed within its lease. FOR UPDATE SKIP LOCKED passes over the
+// rows another process is claiming or saving at that moment, so that two
+// processes claiming at once share the tables rather than wait. A Save
+// clears the claim: the table's next due time is a new thing to claim.
+func (s *Store) ClaimDue(before time.Time, limit int, lease time.Duration) ([]store.DueTable, error) {
+	if limit <= 0 {
+		limit = 1 << 30
+	}
+	if before.After(farFuture) {
+		before = farFuture
+	}
+	out, err := s.dueRows("claiming the due tables", `
+UPDATE tables SET due_claim_until = now() + $3 * interval '1 microsecond', due_claim_by = $4
+WHERE id IN (
+	SELECT id FROM tables
+	WHERE NOT finished AND due <= $1 AND (due_claim_until IS NULL OR due_claim_until < now())
+	ORDER BY due, id LIMIT $2
+	FOR UPDATE SKIP LOCKED)
+RETURNING id, due`, before.UTC(), limit, lease.Microseconds(), s.owner)
+	slices.SortFunc(out, func(a, b store.DueTable) int {
+		if c := a.At.Compare(b.At); c != 0 {
+			return c
+		}
+		return int(a.ID) - int(b.ID)
+	})
+	return out, err
+}
+
+// ClaimDelivery takes or renews the lease of showing a table's outbox.
+func (s *Store) ClaimDelivery(id uint64, lease time.Duration) (bool, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	tag, err := s.pool.Exec(ctx, `
+UPDATE tables SET delivery_until = now() + $2 * interval '1 microsecond', delivery_by = $3
+WHERE id = $1 AND (delivery_until IS NULL OR delivery_until < now() OR delivery_by = $3)`,
+		int64(id), lease.Microseconds(), s.owner)
+	if err != nil {
+		return false, s.wrap(fmt.Sprintf("claiming the delivery of table %d", id), err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
+// ReleaseDelivery gives this process's delivery lease back.
+func (s *Store) ReleaseDelivery(id uint64) error {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	_, err := s.pool.Exec(ctx, "UPDATE tables SET delivery_until = NULL, delivery_by = NULL WHERE id = $1 AND delivery_by = $2", int64(id), s.owner)
+	return s.wrap(fmt.Sprintf("releasing the delivery of table %d", id), err)
+}
+
+// seenFor is how long an event id is remembered: Telegram keeps an
+// update for 24 hours at most.
+const seenFor = 24 * time.Hour
+
+// FirstSeen records a platform event id and says whether it is new
+// (store.Deduper). Every 1,000th call forgets the ids older than a day.
+func (s *Store) FirstSeen(key string) (bool, error) {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	if s.seen.Add(1)%1000 == 0 {
+		if err := s.pruneSeen(ctx); err != nil {
+			return false, err
+		}
+	}
+	tag, err := s.pool.Exec(ctx, "INSERT INTO seen (key) VALUES ($1) ON CONFLICT DO NOTHING", key)
+	if err != nil {
+		return false, s.wrap("recording event "+key, err)
+	}
+	return tag.RowsAffected() == 1, nil
+}
+
+func (s *Store) pruneSeen(ctx context.Context) error {
+	_, err := s.pool.Exec(ctx, "DELETE FROM seen WHERE at < now() - $1 * interval '1 microsecond'", seenFor.Microseconds())
+	return s.wrap("forgetting old events", err)
+}

@@ -1,0 +1,412 @@
+// Package storetest is the store contract's test suite (store/store.go),
+// run against every store: store/bolt and store/postgres. What a store must
+// do is written once, here; each store's own tests cover what only it has
+// (bolt's journal and damaged files, postgres's schema and leases).
+package storetest
+
+import (
+	"errors"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/store"
+)
+
+// Opener opens the store under test, empty, and closes it at the test's
+// end. Reopen, when not nil, closes and opens the same store again (what a
+// restart reads back).
+type Opener struct {
+	Open   func(t *testing.T) store.Store
+	Reopen func(t *testing.T, st store.Store) store.Store
+}
+
+// Run runs the contract's tests.
+func Run(t *testing.T, o Opener) {
+	t.Run("SaveAndRead", func(t *testing.T) { saveAndRead(t, o) })
+	t.Run("OneOpenTablePerChat", func(t *testing.T) { oneOpenTable(t, o.Open(t)) })
+	t.Run("MovesInSequence", func(t *testing.T) { movesInSequence(t, o.Open(t)) })
+	t.Run("UnknownIDRefused", func(t *testing.T) { unknownID(t, o.Open(t)) })
+	t.Run("Indexes", func(t *testing.T) { indexes(t, o.Open(t)) })
+	t.Run("Unshown", func(t *testing.T) { unshown(t, o.Open(t)) })
+	t.Run("Users", func(t *testing.T) { users(t, o.Open(t)) })
+	t.Run("RatingsOnce", func(t *testing.T) { ratingsOnce(t, o.Open(t)) })
+	t.Run("Delete", func(t *testing.T) { deleteTable(t, o.Open(t)) })
+}
+
+var t0 = time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
+
+func newTable(t *testing.T, st store.Store, chat string) store.Table {
+	t.Helper()
+	id, err := st.NewTableID()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return store.Table{ID: id, Chat: chat, Game: "tictactoe", Data: []byte(`{"n":0}`)}
+}
+
+// save saves and returns the table as the caller holds it afterwards.
+func save(t *testing.T, st store.Store, tb store.Table, mv *store.Move) store.Table {
+	t.Helper()
+	if err := st.Save(tb, mv); err != nil {
+		t.Fatalf("save of table %d: %v", tb.ID, err)
+	}
+	if _, shared := st.(store.Shared); shared {
+		tb.Version++
+	}
+	return tb
+}
+
+func move(seq uint64, text string) *store.Move {
+	return &store.Move{Seq: seq, At: t0.Add(time.Duration(seq) * time.Second), Seat: int(seq % 2), User: "local:alice", Text: text}
+}
+
+func saveAndRead(t *testing.T, o Opener) {
+	st := o.Open(t)
+	a := newTable(t, st, "local:a")
+	a.Seated, a.Due = []string{"local:alice", "local:bob"}, t0.Add(time.Hour)
+	a = save(t, st, a, nil)
+	a.Data = []byte(`{"n":1}`)
+	a = save(t, st, a, move(1, "A1"))
+	if o.Reopen != nil {
+		st = o.Reopen(t, st)
+	}
+	got, err := st.Table(a.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Chat != a.Chat || got.Game != a.Game || string(got.Data) != `{"n":1}` || got.Finished ||
+		!got.Due.Equal(a.Due) || !slices.Equal(got.Seated, a.Seated) || !got.FinishedAt.IsZero() {
+		t.Errorf("read back %+v, saved %+v", got, a)
+	}
+	open, err := st.OpenTable("local:a")
+	if err != nil || open.ID != a.ID {
+		t.Errorf("OpenTable = %d, %v", open.ID, err)
+	}
+	moves, err := st.Moves(a.ID)
+	if err != nil || len(moves) != 1 || moves[0].Text != "A1" || !moves[0].At.Equal(t0.Add(time.Second)) || moves[0].User != "local:alice" {
+		t.Errorf("Moves = %+v, %v", moves, err)
+	}
+	// Finished: out of the open index, FinishedAt set once by the store.
+	a.Finished = true
+	before := time.Now().Add(-time.Second)
+	a = save(t, st, a, nil)
+	got, _ = st.Table(a.ID)
+	first := got.FinishedAt
+	if first.Before(before.Truncate(time.Second)) || first.After(time.Now()) {
+		t.Errorf("FinishedAt = %v", first)
+	}
+	a = save(t, st, a, nil)
+	if got, _ = st.Table(a.ID); !got.FinishedAt.Equal(first) {
+		t.Errorf("FinishedAt moved from %v to %v", first, got.FinishedAt)
+	}
+	if _, err := st.OpenTable("local:a"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a finished table is still open: %v", err)
+	}
+	if _, err := st.Table(a.ID + 100); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Table of an unknown id: %v", err)
+	}
+	if _, err := st.Moves(a.ID + 100); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Moves of an unknown id: %v", err)
+	}
+}
+
+func oneOpenTable(t *testing.T, st store.Store) {
+	a := save(t, st, newTable(t, st, "local:a"), nil)
+	b := newTable(t, st, "local:a")
+	if err := st.Save(b, nil); err == nil {
+		t.Fatal("a second open table in one chat was saved")
+	}
+	a.Finished = true
+	save(t, st, a, nil)
+	save(t, st, b, nil)
+	ids, err := st.ChatTables("local:a")
+	if err != nil || !slices.Equal(ids, []uint64{a.ID, b.ID}) {
+		t.Errorf("ChatTables = %v, %v; want %d, %d", ids, err, a.ID, b.ID)
+	}
+}
+
+func movesInSequence(t *testing.T, st store.Store) {
+	a := save(t, st, newTable(t, st, "local:a"), move(1, "A1"))
+	for _, bad := range []uint64{1, 3} {
+		if err := st.Save(a, move(bad, "X")); err == nil {
+			t.Errorf("move %d after move 1 was saved", bad)
+		}
+	}
+	a = save(t, st, a, move(2, "B2"))
+	moves, err := st.Moves(a.ID)
+	if err != nil || len(moves) != 2 || moves[1].Seq != 2 || moves[1].Text != "B2" {
+		t.Errorf("Moves = %+v, %v", moves, err)
+	}
+}
+
+func unknownID(t *testing.T, st store.Store) {
+	if err := st.Save(store.Table{ID: 1000, Chat: "local:a", Game: "x", Data: []byte("{}")}, nil); err == nil {
+		t.Error("a table whose id NewTableID never gave was saved")
+	}
+	a, _ := st.NewTableID()
+	b, _ := st.NewTableID()
+	if b <= a {
+		t.Errorf("NewTableID gave %d then %d", a, b)
+	}
+}
+
+func indexes(t *testing.T, st store.Store) {
+	a := newTable(t, st, "local:a")
+	a.Seated, a.Due = []string{"local:alice"}, t0.Add(2*time.Hour)
+	a = save(t, st, a, nil)
+	b := newTable(t, st, "local:b")
+	b.Seated, b.Due = []string{"local:alice", "local:bob"}, t0.Add(time.Hour)
+	b = save(t, st, b, nil)
+	c := save(t, st, newTable(t, st, "local:c"), nil) // never due
+	if ids, _ := st.SeatedTables("local:alice"); !slices.Equal(ids, []uint64{a.ID, b.ID}) {
+		t.Errorf("alice's tables: %v", ids)
+	}
+	due, err := st.Due(t0.Add(90*time.Minute), 0)
+	if err != nil || len(due) != 1 || due[0].ID != b.ID || !due[0].At.Equal(b.Due) {
+		t.Errorf("Due = %+v, %v", due, err)
+	}
+	if due, _ = st.Due(t0.Add(3*time.Hour), 1); len(due) != 1 || due[0].ID != b.ID {
+		t.Errorf("Due, limit 1: %+v", due)
+	}
+	if next, ok, err := st.NextDue(); !ok || err != nil || !next.Equal(b.Due) {
+		t.Errorf("NextDue = %v, %v, %v", next, ok, err)
+	}
+	open, _ := st.OpenTables()
+	if len(open) != 3 || open[0].ID != a.ID || open[2].ID != c.ID {
+		t.Errorf("OpenTables: %d tables", len(open))
+	}
+	// A finished table is no longer due nor seated anyone's.
+	b.Finished = true
+	b = save(t, st, b, nil)
+	if ids, _ := st.SeatedTables("local:bob"); len(ids) != 0 {
+		t.Errorf("bob's tables after the end: %v", ids)
+	}
+	if due, _ := st.Due(t0.Add(90*time.Minute), 0); len(due) != 0 {
+		t.Errorf("a finished table is due: %+v", due)
+	}
+	if next, ok, _ := st.NextDue(); !ok || !next.Equal(a.Due) {
+		t.Errorf("NextDue after the end = %v, %v", next, ok)
+	}
+}
+
+func unshown(t *testing.T, st store.Store) {
+	a := newTable(t, st, "local:a")
+	a.Unshown = 1
+	a = save(t, st, a, nil)
+	list, err := st.Unshown()
+	if err != nil || len(list) != 1 || list[0].ID != a.ID || list[0].Unshown != 1 {
+		t.Fatalf("Unshown = %+v, %v", list, err)
+	}
+	// A later batch saved before the first was shown stays unshown.
+	a.Unshown = 2
+	a = save(t, st, a, nil)
+	if err := st.Shown(a.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := st.Table(a.ID); got.Unshown != 2 {
+		t.Errorf("after Shown(1) of batch 2: unshown %d", got.Unshown)
+	}
+	// A save of an older batch does not hide the later one.
+	a.Unshown = 1
+	a = save(t, st, a, nil)
+	if got, _ := st.Table(a.ID); got.Unshown != 2 {
+		t.Errorf("a save lowered the unshown batch to %d", got.Unshown)
+	}
+	if err := st.Shown(a.ID, 2); err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := st.Unshown(); len(list) != 0 {
+		t.Errorf("after Shown(2): %+v", list)
+	}
+	if got, _ := st.Table(a.ID); got.Unshown != 0 {
+		t.Errorf("after Shown(2): unshown %d", got.Unshown)
+	}
+}
+
+func users(t *testing.T, st store.Store) {
+	if _, err := st.User("local:alice"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("an unknown user: %v", err)
+	}
+	for _, data := range []string{`{"lang":"fr"}`, `{"lang":"en"}`} {
+		if err := st.SaveUser(store.User{ID: "local:alice", Data: []byte(data)}); err != nil {
+			t.Fatal(err)
+		}
+		if u, err := st.User("local:alice"); err != nil || string(u.Data) != data {
+			t.Errorf("User = %q, %v; want %s", u.Data, err, data)
+		}
+	}
+}
+
+func ratingsOnce(t *testing.T, st store.Store) {
+	rs := []store.Rating{{Key: "cw/all/local:bob", Data: []byte("2")}, {Key: "cw/all/local:alice", Data: []byte("1")}, {Key: "cwx/all/z", Data: []byte("3")}}
+	if ok, err := st.Rate(7, rs); !ok || err != nil {
+		t.Fatalf("Rate = %v, %v", ok, err)
+	}
+	if ok, err := st.Rate(7, []store.Rating{{Key: "cw/all/local:alice", Data: []byte("9")}}); ok || err != nil {
+		t.Errorf("a second Rate of table 7 = %v, %v", ok, err)
+	}
+	got, err := st.Ratings("cw/")
+	if err != nil || len(got) != 2 || got[0].Key != "cw/all/local:alice" || string(got[0].Data) != "1" || got[1].Key != "cw/all/local:bob" {
+		t.Errorf("Ratings(cw/) = %+v, %v", got, err)
+	}
+	if all, _ := st.Ratings(""); len(all) != 3 {
+		t.Errorf("Ratings() = %d records", len(all))
+	}
+}
+
+func deleteTable(t *testing.T, st store.Store) {
+	a := save(t, st, newTable(t, st, "local:a"), move(1, "A1"))
+	if err := st.DeleteTable(a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.Table(a.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("a deleted table is read: %v", err)
+	}
+	if ids, _ := st.ChatTables("local:a"); len(ids) != 0 {
+		t.Errorf("a deleted table is in its chat's history: %v", ids)
+	}
+	if err := st.DeleteTable(a.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("deleting it again: %v", err)
+	}
+	if id, _ := st.NewTableID(); id <= a.ID {
+		t.Errorf("the id %d was given again (%d)", a.ID, id)
+	}
+}
+
+// RunShared runs the tests of what several processes share (store.Shared,
+// store.Deduper): open gives two handles on one database, as two processes
+// have.
+func RunShared(t *testing.T, open func(t *testing.T) (store.Store, store.Store)) {
+	t.Run("StaleSaveRefused", func(t *testing.T) {
+		p, q := open(t)
+		a := save(t, p, newTable(t, p, "local:a"), nil)
+		qa, err := q.Table(a.ID)
+		if err != nil || qa.Version != a.Version {
+			t.Fatalf("the other process reads version %d (%v), want %d", qa.Version, err, a.Version)
+		}
+		qa.Data = []byte(`{"by":"q"}`)
+		save(t, q, qa, move(1, "Q"))
+		a.Data = []byte(`{"by":"p"}`)
+		if err := p.Save(a, move(1, "P")); !errors.Is(err, store.ErrStale) {
+			t.Fatalf("a stale save: %v, want ErrStale", err)
+		}
+		got, _ := p.Table(a.ID)
+		moves, _ := p.Moves(a.ID)
+		if string(got.Data) != `{"by":"q"}` || len(moves) != 1 || moves[0].Text != "Q" {
+			t.Errorf("the stale save wrote: %s, %+v", got.Data, moves)
+		}
+		if v, err := p.(store.Shared).TableVersion(a.ID); err != nil || v != got.Version {
+			t.Errorf("TableVersion = %d, %v; the table says %d", v, err, got.Version)
+		}
+	})
+	t.Run("ConcurrentSavesOneWins", func(t *testing.T) {
+		p, q := open(t)
+		a := save(t, p, newTable(t, p, "local:a"), nil)
+		var wg sync.WaitGroup
+		errs := make([]error, 8)
+		for i := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				st := []store.Store{p, q}[i%2]
+				errs[i] = st.Save(a, move(1, "M"))
+			}()
+		}
+		wg.Wait()
+		won := 0
+		for _, err := range errs {
+			switch {
+			case err == nil:
+				won++
+			case !errors.Is(err, store.ErrStale):
+				t.Errorf("a losing save: %v", err)
+			}
+		}
+		if moves, _ := p.Moves(a.ID); won != 1 || len(moves) != 1 {
+			t.Errorf("%d saves won, %d moves logged; want 1 and 1", won, len(moves))
+		}
+	})
+	t.Run("DueClaimedOnce", func(t *testing.T) {
+		p, q := open(t)
+		var ids []uint64
+		for _, chat := range []string{"local:a", "local:b", "local:c", "local:d"} {
+			tb := newTable(t, p, chat)
+			tb.Due = t0
+			ids = append(ids, save(t, p, tb, nil).ID)
+		}
+		got := map[uint64]int{}
+		var mu sync.Mutex
+		var wg sync.WaitGroup
+		for _, st := range []store.Store{p, q, p, q} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				due, err := st.(store.Shared).ClaimDue(t0, 0, time.Minute)
+				if err != nil {
+					t.Error(err)
+				}
+				mu.Lock()
+				for _, d := range due {
+					got[d.ID]++
+				}
+				mu.Unlock()
+			}()
+		}
+		wg.Wait()
+		for _, id := range ids {
+			if got[id] != 1 {
+				t.Errorf("table %d claimed %d times", id, got[id])
+			}
+		}
+		// A lease that ran out passes on.
+		due, err := q.(store.Shared).ClaimDue(t0, 0, time.Millisecond)
+		if err != nil || len(due) != 0 {
+			t.Errorf("claimed again within the lease: %+v, %v", due, err)
+		}
+		tb := newTable(t, p, "local:e")
+		tb.Due = t0
+		save(t, p, tb, nil)
+		if due, _ := p.(store.Shared).ClaimDue(t0, 0, time.Millisecond); len(due) != 1 {
+			t.Fatalf("claimed %+v", due)
+		}
+		time.Sleep(20 * time.Millisecond)
+		if due, _ := q.(store.Shared).ClaimDue(t0, 0, time.Minute); len(due) != 1 || due[0].ID != tb.ID {
+			t.Errorf("after its lease: %+v", due)
+		}
+	})
+	t.Run("DeliveryLease", func(t *testing.T) {
+		p, q := open(t)
+		a := save(t, p, newTable(t, p, "local:a"), nil)
+		ps, qs := p.(store.Shared), q.(store.Shared)
+		if ok, err := ps.ClaimDelivery(a.ID, time.Minute); !ok || err != nil {
+			t.Fatalf("first claim: %v, %v", ok, err)
+		}
+		if ok, _ := qs.ClaimDelivery(a.ID, time.Minute); ok {
+			t.Error("a second process took a lease held")
+		}
+		if ok, _ := ps.ClaimDelivery(a.ID, time.Minute); !ok {
+			t.Error("the holder could not renew its lease")
+		}
+		if err := ps.ReleaseDelivery(a.ID); err != nil {
+			t.Fatal(err)
+		}
+		if ok, _ := qs.ClaimDelivery(a.ID, time.Millisecond); !ok {
+			t.Error("a released lease was not taken")
+		}
+		time.Sleep(20 * time.Millisecond)
+		if ok, _ := ps.ClaimDelivery(a.ID, time.Minute); !ok {
+			t.Error("a lease that ran out was not taken")
+		}
+	})
+	t.Run("FirstSeen", func(t *testing.T) {
+		p, q := open(t)
+		for i, st := range []store.Store{p, q, p} {
+			ok, err := st.(store.Deduper).FirstSeen("telegram:1:42")
+			if err != nil || ok != (i == 0) {
+				t.Errorf("FirstSeen #%d = %v, %v", i+1, ok, err)
+			}
+		}
+	})
+}
