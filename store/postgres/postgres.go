@@ -327,41 +327,30 @@ func scanTable(row pgx.Row) (store.Table, error) {
 }
 
 func (s *Store) tables(what, query string, args ...any) ([]store.Table, error) {
-	ctx, cancel := s.ctx()
-	defer cancel()
-	rows, err := s.pool.Query(ctx, query, args...)
-	if err != nil {
-		return nil, s.wrap(what, err)
-	}
-	defer rows.Close()
-	var out []store.Table
-	for rows.Next() {
-		t, err := scanTable(rows)
-		if err != nil {
-			return nil, s.wrap(what, err)
-		}
-		out = append(out, t)
-	}
-	return out, s.wrap(what, rows.Err())
+	return collect(s, what, query, args, func(row pgx.CollectableRow) (store.Table, error) { return scanTable(row) })
 }
 
 func (s *Store) ids(what, query string, args ...any) ([]uint64, error) {
+	return collect(s, what, query, args, func(row pgx.CollectableRow) (uint64, error) {
+		var id int64
+		err := row.Scan(&id)
+		return uint64(id), err
+	})
+}
+
+// collect runs a query and reads each row with scan.
+func collect[T any](s *Store, what, query string, args []any, scan pgx.RowToFunc[T]) ([]T, error) {
 	ctx, cancel := s.ctx()
 	defer cancel()
 	rows, err := s.pool.Query(ctx, query, args...)
 	if err != nil {
 		return nil, s.wrap(what, err)
 	}
-	defer rows.Close()
-	var out []uint64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, s.wrap(what, err)
-		}
-		out = append(out, uint64(id))
+	out, err := pgx.CollectRows(rows, scan)
+	if len(out) == 0 {
+		out = nil
 	}
-	return out, s.wrap(what, rows.Err())
+	return out, s.wrap(what, err)
 }
 
 // OpenTables returns every unfinished table, by id.
@@ -479,23 +468,12 @@ func (s *Store) Due(before time.Time, limit int) ([]store.DueTable, error) {
 }
 
 func (s *Store) dueRows(what, q string, args ...any) ([]store.DueTable, error) {
-	ctx, cancel := s.ctx()
-	defer cancel()
-	rows, err := s.pool.Query(ctx, q, args...)
-	if err != nil {
-		return nil, s.wrap(what, err)
-	}
-	defer rows.Close()
-	var out []store.DueTable
-	for rows.Next() {
+	return collect(s, what, q, args, func(row pgx.CollectableRow) (store.DueTable, error) {
 		var id int64
 		var at time.Time
-		if err := rows.Scan(&id, &at); err != nil {
-			return nil, s.wrap(what, err)
-		}
-		out = append(out, store.DueTable{ID: uint64(id), At: at.UTC()})
-	}
-	return out, s.wrap(what, rows.Err())
+		err := row.Scan(&id, &at)
+		return store.DueTable{ID: uint64(id), At: at.UTC()}, err
+	})
 }
 
 // NextDue is the earliest due time of the unfinished tables.
@@ -526,23 +504,12 @@ func (s *Store) Shown(id, seq uint64) error {
 // Ratings lists the rating records whose key begins with prefix, in key
 // order.
 func (s *Store) Ratings(prefix string) ([]store.Rating, error) {
-	what := "listing the ratings " + prefix
-	ctx, cancel := s.ctx()
-	defer cancel()
-	rows, err := s.pool.Query(ctx, "SELECT key, data FROM ratings WHERE starts_with(key, $1) ORDER BY key", prefix)
-	if err != nil {
-		return nil, s.wrap(what, err)
-	}
-	defer rows.Close()
-	var out []store.Rating
-	for rows.Next() {
-		var r store.Rating
-		if err := rows.Scan(&r.Key, &r.Data); err != nil {
-			return nil, s.wrap(what, err)
-		}
-		out = append(out, r)
-	}
-	return out, s.wrap(what, rows.Err())
+	return collect(s, "listing the ratings "+prefix, "SELECT key, data FROM ratings WHERE starts_with(key, $1) ORDER BY key", []any{prefix},
+		func(row pgx.CollectableRow) (store.Rating, error) {
+			var r store.Rating
+			err := row.Scan(&r.Key, &r.Data)
+			return r, err
+		})
 }
 
 // Rate writes a finished table's ratings once.
