@@ -55,6 +55,18 @@ type Config struct {
 	Deadlines Deadlines `yaml:"deadlines"`
 	Discord   Discord   `yaml:"discord"`
 	Telegram  Telegram  `yaml:"telegram"`
+
+	// Store is where the tables are kept: "bolt" (one file in data_dir,
+	// one process) or "postgres" (one database, any number of processes).
+	Store    string   `yaml:"store"`
+	Postgres Postgres `yaml:"postgres"`
+}
+
+// Postgres is the database of `store: postgres`.
+type Postgres struct {
+	// URL is the database's address (postgres://user:password@host/db),
+	// a secret since it may hold the password.
+	URL Secret `yaml:"url"`
 }
 
 // Backups are the automatic backups of the data file, taken by tablee
@@ -146,6 +158,7 @@ const (
 	EnvDiscordToken        = "TABLEE_DISCORD_TOKEN"
 	EnvTelegramToken       = "TABLEE_TELEGRAM_TOKEN"
 	EnvTelegramSecretToken = "TABLEE_TELEGRAM_SECRET_TOKEN"
+	EnvPostgresURL         = "TABLEE_POSTGRES_URL"
 )
 
 // DBFile is the name of the data file in DataDir.
@@ -176,6 +189,7 @@ const (
 // Default is the configuration of an empty file.
 func Default() *Config {
 	return &Config{
+		Store:       "bolt",
 		DataDir:     "./data",
 		Language:    "fr",
 		LobbyExpiry: Duration(DefaultLobbyExpiry),
@@ -268,6 +282,7 @@ func (c *Config) applyEnv(getenv func(string) string) {
 		{EnvDiscordToken, &c.Discord.Token},
 		{EnvTelegramToken, &c.Telegram.Token},
 		{EnvTelegramSecretToken, &c.Telegram.Webhook.SecretToken},
+		{EnvPostgresURL, &c.Postgres.URL},
 	} {
 		// Trimmed: "echo $TOKEN > file" and .env files add a newline. A
 		// variable of white space only is as good as empty.
@@ -281,17 +296,18 @@ func (c *Config) applyEnv(getenv func(string) string) {
 // a redactor must mask in the run's errors and logs.
 func (c *Config) Secrets() []string {
 	var out []string
-	for _, s := range []Secret{c.Discord.Token, c.Telegram.Token, c.Telegram.Webhook.SecretToken} {
+	for _, s := range []Secret{c.Discord.Token, c.Telegram.Token, c.Telegram.Webhook.SecretToken, c.Postgres.URL} {
 		if s.IsSet() {
 			out = append(out, s.Reveal())
 		}
 	}
-	return out
+	return append(out, databasePasswords(c.Postgres.URL.Reveal())...)
 }
 
 // envSecrets are the secrets the environment gives, as they are.
 func envSecrets(getenv func(string) string) []string {
-	return []string{getenv(EnvDiscordToken), getenv(EnvTelegramToken), getenv(EnvTelegramSecretToken)}
+	return append([]string{getenv(EnvDiscordToken), getenv(EnvTelegramToken), getenv(EnvTelegramSecretToken), getenv(EnvPostgresURL)},
+		databasePasswords(getenv(EnvPostgresURL))...)
 }
 
 // SettingError is one bad setting. Several are joined with errors.Join.
@@ -486,6 +502,10 @@ func (c *Config) validate(source string, l lines) error {
 	if strings.TrimSpace(c.DataDir) == "" {
 		bad("data_dir", "must not be empty")
 	}
+	oneOf("store", c.Store, "bolt", "postgres")
+	if c.Store == "postgres" && !c.Postgres.URL.IsSet() {
+		bad("postgres.url", "is required with store: postgres (or set %s)", EnvPostgresURL)
+	}
 	oneOf("language", c.Language, "fr", "en")
 	if d := c.LobbyExpiry.D(); d < minLobbyExpiry {
 		bad("lobby_expiry", "must be at least 1h (such as 7d), not %s", c.LobbyExpiry)
@@ -582,12 +602,12 @@ func (c *Config) validate(source string, l lines) error {
 // String describes the configuration with its secrets masked, for %v and
 // %+v.
 func (c Config) String() string {
-	return fmt.Sprintf("{data_dir:%q language:%s dictionary:%q booklet:%q lobby_expiry:%s retention:%s "+
+	return fmt.Sprintf("{store:%s postgres:{url:%q} data_dir:%q language:%s dictionary:%q booklet:%q lobby_expiry:%s retention:%s "+
 		"backups:{every:%s keep:%d} memory:{tables:%s idle:%s users:%d} log:{level:%s format:%s} "+
 		"deadlines:{turn:%s reminder:%s on_expiry:%s} "+
 		"discord:{enabled:%t token:%q dev_guild:%q shard_id:%d shard_count:%d} "+
 		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s api_endpoint:%q webhook:{listen:%q path:%q url:%q secret_token:%q}}}",
-		c.DataDir, c.Language, c.Dictionary, c.Booklet, c.LobbyExpiry, c.Retention,
+		c.Store, c.Postgres.URL.mask(), c.DataDir, c.Language, c.Dictionary, c.Booklet, c.LobbyExpiry, c.Retention,
 		c.Backups.Every, c.Backups.Keep, c.Memory.Tables, c.Memory.Idle, c.Memory.Users, c.Log.Level, c.Log.Format,
 		c.Deadlines.Turn, c.Deadlines.Reminder, c.Deadlines.OnExpiry,
 		c.Discord.Enabled, c.Discord.Token.mask(), c.Discord.DevGuild, c.Discord.ShardID, c.Discord.ShardCount,
@@ -601,6 +621,8 @@ func (c Config) GoString() string { return "config.Config" + c.String() }
 // LogValue gives log/slog the configuration as groups, secrets masked.
 func (c Config) LogValue() slog.Value {
 	return slog.GroupValue(
+		slog.String("store", c.Store),
+		slog.Group("postgres", slog.String("url", c.Postgres.URL.mask())),
 		slog.String("data_dir", c.DataDir),
 		slog.String("language", c.Language),
 		slog.String("dictionary", c.Dictionary),

@@ -3,6 +3,7 @@ package config
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -155,3 +156,36 @@ func checkNoLeak(t *testing.T, what string, err error, secret string) {
 		}
 	}
 }
+
+// The PostgreSQL address is a secret: from the file or TABLEE_POSTGRES_URL,
+// never printed, and its password is masked on its own too (a driver may
+// quote it without the rest of the address).
+func TestPostgresURLIsASecret(t *testing.T) {
+	const password = "pg-Pa55word!"
+	path := writeFile(t, "store: postgres\npostgres:\n  url: 'postgres://tablee:"+password+"@db:5432/tablee'\ndiscord: {enabled: true, token: tok-12345678}\n")
+	c, err := LoadWith(path, env(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, shown := range []string{fmt.Sprint(c), fmt.Sprintf("%+v", c), fmt.Sprintf("%#v", c)} {
+		if strings.Contains(shown, password) || strings.Contains(shown, "db:5432") {
+			t.Errorf("printed: %s", shown)
+		}
+	}
+	if !slices.Contains(c.Secrets(), password) {
+		t.Errorf("Secrets lacks the password alone: %q", c.Secrets())
+	}
+	c, err = LoadWith(path, env(map[string]string{EnvPostgresURL: "host=h user=u password=other-secret dbname=d"}))
+	if err != nil || c.Postgres.URL.Reveal() != "host=h user=u password=other-secret dbname=d" || !slices.Contains(c.Secrets(), "other-secret") {
+		t.Errorf("from the environment: %v %q", err, c.Secrets())
+	}
+	// store: postgres without an address is refused, naming the variable.
+	_, err = Parse([]byte("store: postgres\n"), "t.yaml")
+	if err == nil || !strings.Contains(err.Error(), EnvPostgresURL) {
+		t.Errorf("no address: %v", err)
+	}
+	if _, err := Parse([]byte("store: sqlite\n"), "t.yaml"); err == nil {
+		t.Error("store: sqlite accepted")
+	}
+}
+
