@@ -211,7 +211,7 @@ func (c *Core) deliverOutbox(t *Table, id uint64) bool {
 func (c *Core) lockedTake(t *Table) ([]Out, uint64, finishedGame, bool, bool) {
 	if c.shared == nil {
 		t.mu.Lock()
-	} else if t = c.lockLive(t); t == nil {
+	} else if t = c.lockToShow(t); t == nil {
 		return nil, 0, finishedGame{}, false, true
 	}
 	defer c.unlock(t)

@@ -128,16 +128,45 @@ func (c *Core) pickUpUnshown() {
 		return
 	}
 	for _, rec := range recs {
-		if rec.Finished || c.delivering(rec.ID) {
+		if c.delivering(rec.ID) {
 			continue
 		}
-		if t := c.lockLive(c.table(rec.ID)); t != nil {
+		t := c.table(rec.ID)
+		if t == nil && rec.Finished {
+			if t, err = loadTable(rec); err != nil {
+				continue
+			}
+		}
+		if t == nil {
+			continue
+		}
+		if t = c.lockToShow(t); t != nil {
 			if t.Outbox.pending() || t.InFlight != nil {
 				c.kick(t)
 			}
 			t.mu.Unlock()
 		}
 	}
+}
+
+// lockToShow locks the table whose outbox is shown: the copy in memory, or,
+// once the game is over (a finished table leaves memory), the copy read
+// from the store now, so that another process's last batch is shown too.
+func (c *Core) lockToShow(t *Table) *Table {
+	id := t.ID
+	if t = c.lockLive(t); t != nil || c.shared == nil {
+		return t
+	}
+	rec, err := c.st.Table(id)
+	if err != nil || !rec.Finished {
+		return nil
+	}
+	if t, err = loadTable(rec); err != nil {
+		c.log.Error("finished table not loaded", "table", id, "err", err)
+		return nil
+	}
+	t.mu.Lock()
+	return t
 }
 
 // with is the outbox o followed by the batches of later not yet taken: what
@@ -170,11 +199,11 @@ func (o Outbox) with(later Outbox) Outbox {
 }
 
 // landed records, on a shared store, that the batches up to seq were
-// shown: the table's InFlight is cleared and saved (which also takes the
-// table off the store's index of unshown ones).
+// shown: the table's InFlight is cleared and saved, then the store's index
+// of unshown tables told.
 func (c *Core) landed(t *Table, seq uint64) {
 	for range freshTries {
-		if t = c.lockLive(t); t == nil {
+		if t = c.lockToShow(t); t == nil {
 			return
 		}
 		if t.InFlight == nil || t.InFlight.Seq > seq {
@@ -184,8 +213,16 @@ func (c *Core) landed(t *Table, seq uint64) {
 		t.InFlight = nil
 		err := c.save(t, nil)
 		t.mu.Unlock()
+		if err == nil {
+			// A save only raises the unshown index: Shown lowers it,
+			// unless a later batch was saved since.
+			if err := c.st.Shown(t.ID, seq); err != nil {
+				c.log.Warn("outbox shown, not recorded", "table", t.ID, "err", err)
+			}
+			return
+		}
 		if !errors.Is(err, store.ErrStale) {
-			return // saved, or shown again after a restart: nothing lost
+			return // shown again after a restart: nothing lost
 		}
 	}
 }

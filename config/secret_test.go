@@ -188,4 +188,3 @@ func TestPostgresURLIsASecret(t *testing.T) {
 		t.Error("store: sqlite accepted")
 	}
 }
-

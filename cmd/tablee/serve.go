@@ -16,7 +16,9 @@ import (
 	"github.com/tablee/tablee/config"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/redact"
+	"github.com/tablee/tablee/store"
 	"github.com/tablee/tablee/store/bolt"
+	"github.com/tablee/tablee/store/postgres"
 )
 
 // serve runs the bot on the platforms its configuration enables, until
@@ -55,12 +57,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer) (err error) {
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return fmt.Errorf("config: data_dir %s: %w", cfg.DataDir, err)
 	}
-	st, err := bolt.Open(cfg.DBPath(), bolt.Options{Timeout: 2 * time.Second})
+	st, err := openStore(cfg, log)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	logOpened(log, slog.LevelInfo, st)
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// A damaged data file, met by a move, a backup or a retention pass,
@@ -78,11 +79,13 @@ func serve(ctx context.Context, args []string, stderr io.Writer) (err error) {
 	if err != nil {
 		return err
 	}
-	defer serveCopies(st, log, damage.report)()
+	if b, ok := st.(*bolt.Store); ok {
+		defer serveCopies(b, log, damage.report)()
+	}
 	upkeepDone := make(chan struct{})
 	go func() {
 		defer close(upkeepDone)
-		newUpkeep(st, cfg.Backups.Every.D(), cfg.Backups.Keep, cfg.Retention.D(), log, damage.report).run(runCtx)
+		newUpkeep(st.(retainer), cfg.Backups.Every.D(), cfg.Backups.Keep, cfg.Retention.D(), log, damage.report).run(runCtx)
 	}()
 	health := newHealth(platforms)
 	var supervisors sync.WaitGroup
@@ -190,4 +193,27 @@ func waitForTransports(ctx context.Context, core *bot.Core, platforms []platform
 		case <-time.After(50 * time.Millisecond):
 		}
 	}
+}
+
+// openStore opens the store the configuration names: the data file (one
+// process), or the PostgreSQL database that several processes share.
+func openStore(cfg *config.Config, log *slog.Logger) (store.Store, error) {
+	if cfg.Store != "postgres" {
+		st, err := bolt.Open(cfg.DBPath(), bolt.Options{Timeout: 2 * time.Second})
+		if err != nil {
+			return nil, err
+		}
+		logOpened(log, slog.LevelInfo, st)
+		return st, nil
+	}
+	st, err := postgres.Open(cfg.Postgres.URL.Reveal(), postgres.Options{})
+	if err != nil {
+		return nil, err
+	}
+	v, _ := st.Schema()
+	log.Info("store: postgres", "schema", v, "owner", st.Owner())
+	if cfg.Backups.Every > 0 {
+		log.Info("automatic backups are for the data file: back the database up with its own tools (docs/postgres.md)")
+	}
+	return st, nil
 }

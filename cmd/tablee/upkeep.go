@@ -20,7 +20,8 @@ const retentionEvery = time.Hour
 // the moves (a backup is one read transaction: saves go on meanwhile; a
 // retention pass deletes in small transactions that saves share).
 type upkeep struct {
-	st        *bolt.Store
+	st        retainer
+	backups   *bolt.Store   // whose file is backed up; nil for none (PostgreSQL)
 	every     time.Duration // between two backups; 0: none
 	keep      int           // automatic backups kept
 	retention time.Duration // finished games older than this are deleted; 0: kept
@@ -33,9 +34,21 @@ type upkeep struct {
 	wait func(ctx context.Context, d time.Duration) bool // false when ctx is done first
 }
 
-func newUpkeep(st *bolt.Store, every time.Duration, keep int, retention time.Duration, log *slog.Logger, damaged func(error)) *upkeep {
-	return &upkeep{st: st, every: every, keep: keep, retention: retention, log: log, damaged: damaged,
+// retainer is a store that deletes finished games: store/bolt and
+// store/postgres.
+type retainer interface {
+	DeleteFinished(cutoff time.Time) (int, error)
+}
+
+func newUpkeep(st retainer, every time.Duration, keep int, retention time.Duration, log *slog.Logger, damaged func(error)) *upkeep {
+	u := &upkeep{st: st, every: every, keep: keep, retention: retention, log: log, damaged: damaged,
 		now: time.Now, wait: sleep}
+	if b, ok := st.(*bolt.Store); ok {
+		u.backups = b
+	} else {
+		u.every = 0 // a database is backed up by its own tools (docs/postgres.md)
+	}
+	return u
 }
 
 func sleep(ctx context.Context, d time.Duration) bool {
@@ -60,7 +73,7 @@ func (u *upkeep) run(ctx context.Context) {
 	now := u.now()
 	if u.every > 0 {
 		nextBackup = now
-		if all, err := bolt.Backups(u.st.Path()); err == nil && len(all) > 0 {
+		if all, err := bolt.Backups(u.backups.Path()); err == nil && len(all) > 0 {
 			nextBackup = all[0].Time.Add(u.every)
 			u.log.Info("automatic backups", "every", config.Duration(u.every), "keep", u.keep, "newest", all[0].Path, "next", nextBackup.UTC().Format(time.RFC3339))
 		}
@@ -95,7 +108,7 @@ func (u *upkeep) run(ctx context.Context) {
 // backup takes one automatic backup; false when the file is damaged.
 func (u *upkeep) backup() bool {
 	start := time.Now()
-	b, err := u.st.AutoBackup(u.keep)
+	b, err := u.backups.AutoBackup(u.keep)
 	if err != nil {
 		return u.failed("automatic backup failed", err)
 	}

@@ -504,11 +504,12 @@ func (s *Store) Shown(id, seq uint64) error {
 // Ratings lists the rating records whose key begins with prefix, in key
 // order.
 func (s *Store) Ratings(prefix string) ([]store.Rating, error) {
-	return collect(s, "listing the ratings "+prefix, "SELECT key, data FROM ratings WHERE starts_with(key, $1) ORDER BY key", []any{prefix},
+	return collect(s, fmt.Sprintf("listing the ratings %q", prefix),
+		"SELECT key, data FROM ratings WHERE substr(key, 1, $2) = $1 ORDER BY key", []any{[]byte(prefix), len(prefix)},
 		func(row pgx.CollectableRow) (store.Rating, error) {
-			var r store.Rating
-			err := row.Scan(&r.Key, &r.Data)
-			return r, err
+			var key, data []byte
+			err := row.Scan(&key, &data)
+			return store.Rating{Key: string(key), Data: data}, err
 		})
 }
 
@@ -534,7 +535,7 @@ func (s *Store) Rate(table uint64, rs []store.Rating) (bool, error) {
 func putRatings(ctx context.Context, tx pgx.Tx, rs []store.Rating) error {
 	b := &pgx.Batch{}
 	for _, r := range rs {
-		b.Queue("INSERT INTO ratings (key, data) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET data = $2", r.Key, r.Data)
+		b.Queue("INSERT INTO ratings (key, data) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET data = $2", []byte(r.Key), r.Data)
 	}
 	return tx.SendBatch(ctx, b).Close()
 }
@@ -549,4 +550,25 @@ func (s *Store) DeleteTable(id uint64) error {
 		err = store.ErrNotFound
 	}
 	return s.wrap(fmt.Sprintf("deleting table %d", id), err)
+}
+
+// DeleteFinished deletes the tables that finished before cutoff, with
+// their logs, a few hundred a transaction so that saves never wait long;
+// it returns how many. Several processes may run it at once.
+func (s *Store) DeleteFinished(cutoff time.Time) (int, error) {
+	total := 0
+	for {
+		ctx, cancel := s.ctx()
+		tag, err := s.pool.Exec(ctx, `
+DELETE FROM tables WHERE id IN (
+	SELECT id FROM tables WHERE finished AND finished_at < $1 LIMIT 256 FOR UPDATE SKIP LOCKED)`, cutoff.UTC())
+		cancel()
+		if err != nil {
+			return total, s.wrap("deleting finished tables", err)
+		}
+		total += int(tag.RowsAffected())
+		if tag.RowsAffected() < 256 {
+			return total, nil
+		}
+	}
 }

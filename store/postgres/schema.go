@@ -52,9 +52,10 @@ CREATE TABLE users (
 	data  bytea NOT NULL
 );
 
--- Keys in byte order, as Ratings lists them.
+-- Keys are bytes (the bot separates their parts with NUL), listed in
+-- byte order.
 CREATE TABLE ratings (
-	key   text COLLATE "C" PRIMARY KEY,
+	key   bytea PRIMARY KEY,
 	data  bytea NOT NULL
 );
 CREATE TABLE rated (

@@ -103,3 +103,6 @@ func (s *Store) pruneSeen(ctx context.Context) error {
 	_, err := s.pool.Exec(ctx, "DELETE FROM seen WHERE at < now() - $1 * interval '1 microsecond'", seenFor.Microseconds())
 	return s.wrap("forgetting old events", err)
 }
+
+// Owner is this process's name in the leases it takes.
+func (s *Store) Owner() string { return s.owner }

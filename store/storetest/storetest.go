@@ -240,16 +240,17 @@ func users(t *testing.T, st store.Store) {
 }
 
 func ratingsOnce(t *testing.T, st store.Store) {
-	rs := []store.Rating{{Key: "cw/all/local:bob", Data: []byte("2")}, {Key: "cw/all/local:alice", Data: []byte("1")}, {Key: "cwx/all/z", Data: []byte("3")}}
+	// Keys are bytes: the bot separates their parts with NUL.
+	rs := []store.Rating{{Key: "cw\x00all\x00local:bob", Data: []byte("2")}, {Key: "cw\x00all\x00local:alice", Data: []byte("1")}, {Key: "cwx\x00all\x00z", Data: []byte("3")}}
 	if ok, err := st.Rate(7, rs); !ok || err != nil {
 		t.Fatalf("Rate = %v, %v", ok, err)
 	}
-	if ok, err := st.Rate(7, []store.Rating{{Key: "cw/all/local:alice", Data: []byte("9")}}); ok || err != nil {
+	if ok, err := st.Rate(7, []store.Rating{{Key: "cw\x00all\x00local:alice", Data: []byte("9")}}); ok || err != nil {
 		t.Errorf("a second Rate of table 7 = %v, %v", ok, err)
 	}
-	got, err := st.Ratings("cw/")
-	if err != nil || len(got) != 2 || got[0].Key != "cw/all/local:alice" || string(got[0].Data) != "1" || got[1].Key != "cw/all/local:bob" {
-		t.Errorf("Ratings(cw/) = %+v, %v", got, err)
+	got, err := st.Ratings("cw\x00")
+	if err != nil || len(got) != 2 || got[0].Key != "cw\x00all\x00local:alice" || string(got[0].Data) != "1" || got[1].Key != "cw\x00all\x00local:bob" {
+		t.Errorf("Ratings(cw) = %+v, %v", got, err)
 	}
 	if all, _ := st.Ratings(""); len(all) != 3 {
 		t.Errorf("Ratings() = %d records", len(all))

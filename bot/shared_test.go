@@ -1,0 +1,205 @@
+package bot
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/pgtest"
+	"github.com/tablee/tablee/store"
+	"github.com/tablee/tablee/store/postgres"
+)
+
+// The core on a store several processes share (shared.go): two cores, each
+// with its own connection pool to one real PostgreSQL database, as two
+// tablee processes are, with a clock they share.
+
+var cluster *pgtest.Cluster
+
+func TestMain(m *testing.M) {
+	pgtest.Main(m, func(c *pgtest.Cluster) { cluster = c })
+}
+
+type process struct {
+	core *Core
+	st   *postgres.Store
+	rec  *recorder
+}
+
+func twoProcesses(t *testing.T) (*process, *process, *fakeClock) {
+	t.Helper()
+	url := cluster.Database(t)
+	clock := &fakeClock{now: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)}
+	var seed uint64
+	var seedMu sync.Mutex
+	var ps []*process
+	for range 2 {
+		st, err := postgres.Open(url, postgres.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &process{st: st, rec: &recorder{closed: map[string]bool{}}}
+		p.core, err = New(Options{Store: st, Clock: clock, Lang: i18n.EN,
+			Seeds:  func() uint64 { seedMu.Lock(); defer seedMu.Unlock(); seed++; return seed },
+			Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.core.SetTransport("local", p.rec)
+		p.rec.core = func() *Core { return p.core }
+		ps = append(ps, p)
+		t.Cleanup(func() { p.core.Close(); st.Close() })
+	}
+	return ps[0], ps[1], clock
+}
+
+func (p *process) do(chat, user, text string) []Out {
+	name, args, _ := ParseText(text)
+	return p.core.Handle(context.Background(), Command{Chat: chat, User: User{ID: "local:" + user, Name: user}, Name: name, Args: args})
+}
+
+// Moves sent to one process and the other in turn, each process holding
+// a copy of the table the other moved on from: every move is accepted, the
+// log holds each once, in order, and the boards shown by the two processes
+// together show each position once.
+func TestSharedProcessesPlayOneTable(t *testing.T) {
+	a, b, _ := twoProcesses(t)
+	procs := []*process{a, b}
+	// Three whole games, one round each: a position is never shown twice
+	// but by a delivery shown twice.
+	for _, chat := range []string{"local:one", "local:two", "local:three"} {
+		mustOK(t, a.do(chat, "alice", "/play tictactoe"))
+		mustOK(t, b.do(chat, "bob", "/join"))
+		mustOK(t, a.do(chat, "alice", "/start"))
+		id := a.core.tableFor(Command{Chat: chat}).ID
+		sent := 0
+		for turn := 0; ; turn++ {
+			p := procs[turn%2]
+			var user, move string
+			for _, u := range []string{"alice", "bob"} {
+				if mv, ok := p.core.Hint(chat, "local:"+u); ok {
+					user, move = u, mv
+				}
+			}
+			if user == "" {
+				break // the game is over
+			}
+			mustOK(t, p.do(chat, user, "/move "+move))
+			sent++
+		}
+		moves, err := a.st.Moves(id)
+		if err != nil || len(moves) != sent || sent < 5 {
+			t.Fatalf("%s: %d moves logged (%v), %d sent", chat, len(moves), err, sent)
+		}
+		for i, m := range moves {
+			if m.Seq != uint64(i+1) {
+				t.Fatalf("%s: move %d has seq %d", chat, i+1, m.Seq)
+			}
+		}
+		if rec, _ := a.st.Table(id); !rec.Finished {
+			t.Errorf("%s: the game did not end", chat)
+		}
+	}
+	// Let the deliverers finish, then look at the boards.
+	a.core.Flush()
+	b.core.Flush()
+	waitFor(t, func() bool { return unshownCount(t, a.st) == 0 })
+	seen := map[string]int{}
+	for _, p := range procs {
+		for _, o := range p.rec.take() {
+			if o.Board {
+				seen[o.Chat+"\n"+o.Text+"\n"+strings.Join(o.Mono, "\n")]++
+			}
+		}
+	}
+	for shown, n := range seen {
+		if n > 1 {
+			t.Errorf("a board was shown %d times:\n%s", n, shown)
+		}
+	}
+	for _, chat := range []string{"local:one", "local:two", "local:three"} {
+		ends := 0
+		for shown := range seen {
+			if strings.HasPrefix(shown, chat+"\n") && (strings.Contains(shown, "wins") || strings.Contains(shown, "Draw")) {
+				ends++
+			}
+		}
+		if ends != 1 {
+			t.Errorf("%s: the final board was shown %d times", chat, ends)
+		}
+	}
+}
+
+// A command that reaches a process whose copy is behind (the table
+// finished through the other process, and a new one opened in the chat)
+// is played on the table as stored, not refused from the old copy.
+func TestSharedStaleChatTableReadAgain(t *testing.T) {
+	a, b, _ := twoProcesses(t)
+	const chat = "local:main"
+	mustOK(t, a.do(chat, "alice", "/play tictactoe"))
+	mustOK(t, a.do(chat, "bob", "/join"))
+	mustOK(t, a.do(chat, "alice", "/start"))
+	first := a.core.tableFor(Command{Chat: chat}).ID
+	// b stops the game and opens another; a still holds the first.
+	mustOK(t, b.do(chat, "alice", "/quit"))
+	mustOK(t, b.do(chat, "carol", "/play tictactoe"))
+	// a gets a join for the chat's table: the new one.
+	mustOK(t, a.do(chat, "dave", "/join"))
+	rec, err := a.st.OpenTable(chat)
+	if err != nil || rec.ID == first || !strings.Contains(string(rec.Data), "local:dave") {
+		t.Fatalf("the chat's table %d (first %d) %v: dave did not join it", rec.ID, first, err)
+	}
+}
+
+// A deadline reached by both processes at the same moment is acted on
+// once: one timeout move in the log.
+func TestSharedDeadlineFiresOnce(t *testing.T) {
+	a, b, clock := twoProcesses(t)
+	const chat = "local:main"
+	mustOK(t, a.do(chat, "alice", "/play tictactoe long"))
+	mustOK(t, a.do(chat, "bob", "/join"))
+	mustOK(t, a.do(chat, "alice", "/settings turn=1h reminder=off"))
+	mustOK(t, a.do(chat, "alice", "/start"))
+	rec, _ := a.st.OpenTable(chat)
+	// b has the table in memory too.
+	if _, ok := b.core.Hint(chat, "local:alice"); !ok {
+		if _, ok := b.core.Hint(chat, "local:bob"); !ok {
+			t.Fatal("the table waits for nobody")
+		}
+	}
+	clock.Advance(61 * time.Minute)
+	var wg sync.WaitGroup
+	for _, p := range []*process{a, b, a, b} {
+		wg.Add(1)
+		go func() { defer wg.Done(); p.core.Tick(context.Background()) }()
+	}
+	wg.Wait()
+	moves, err := a.st.Moves(rec.ID)
+	if err != nil || len(moves) != 1 || moves[0].User != "" {
+		t.Fatalf("after the deadline: %+v, %v; want one move by the deadline", moves, err)
+	}
+}
+
+func unshownCount(t *testing.T, st store.Store) int {
+	list, err := st.Unshown()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return len(list)
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for i := 0; i < 200; i++ {
+		if cond() {
+			return
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	t.Fatal("waited 5 s in vain")
+}
