@@ -77,11 +77,11 @@ func (s *Secret) UnmarshalYAML(n *yaml.Node) error {
 // MarshalYAML keeps a dumped configuration free of the value.
 func (s Secret) MarshalYAML() (any, error) { return s.mask(), nil }
 
-// databasePasswords is the password a database address holds, in a URL
+// DatabasePasswords is the password a database address holds, in a URL
 // (postgres://user:password@host/db) or as key=value (password=...): masked
 // on its own, since a driver's error may quote it without the rest of the
 // address.
-func databasePasswords(dsn string) []string {
+func DatabasePasswords(dsn string) []string {
 	if dsn == "" {
 		return nil
 	}

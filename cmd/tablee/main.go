@@ -46,6 +46,8 @@ Usage:
   tablee check   [FILE]                   check the data file: pages, records, checksums
   tablee backup  DEST                     a consistent, checked copy of the data file, even while it runs
   tablee compact [FILE]                   apply the retention and shrink the data file (serve stopped)
+  tablee migrate --from bolt:FILE --to postgres:URL
+                                           copy the data file into PostgreSQL and check the copy
   tablee lexicon has                       read words on stdin, print each with yes or no
   tablee lexicon build [--out DIR]         rebuild the word graphs from the word lists
   tablee render <game> [--seed N] [--moves K] [-o out.png]
@@ -71,6 +73,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return backupTool(args[1:], stdout, stderr)
 	case "compact":
 		return compactTool(args[1:], stdout, stderr)
+	case "migrate":
+		return migrateTool(args[1:], stdout, stderr)
 	case "lexicon":
 		return lexiconTool(args[1:], stdin, stdout, stderr)
 	case "render":
