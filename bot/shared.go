@@ -226,3 +226,11 @@ func (c *Core) landed(t *Table, seq uint64) {
 		}
 	}
 }
+
+// Seen is the store's memory of the platforms' event ids, for the
+// adapters (a Telegram update played once across processes); nil when the
+// store has none.
+func (c *Core) Seen() store.Deduper {
+	d, _ := c.opts.Store.(store.Deduper)
+	return d
+}

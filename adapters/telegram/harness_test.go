@@ -88,6 +88,7 @@ func (h *harness) open() {
 	h.core = core
 	opts := h.opts
 	opts.Core = core
+	opts.Seen = core.Seen() // as tablee serve does
 	a, err := New(opts)
 	if err != nil {
 		h.t.Fatal(err)

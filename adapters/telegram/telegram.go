@@ -33,6 +33,7 @@ import (
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/redact"
+	"github.com/tablee/tablee/store"
 )
 
 // Options configure the adapter.
@@ -59,6 +60,11 @@ type Options struct {
 	RepostEvery int
 	// DrainTimeout bounds how long stopping waits for queued messages (5 s).
 	DrainTimeout time.Duration
+	// Seen remembers the update_ids played (store.Deduper: the store the
+	// processes share), so that an update posted again — a webhook retried,
+	// or handed to two processes behind a load balancer — is played once.
+	// Nil plays every update.
+	Seen store.Deduper
 	// FileIDs is the file where the file_ids of uploaded pictures are kept
 	// across restarts ("" keeps them in memory only): a picture uploaded
 	// before a restart is not uploaded again.
@@ -375,7 +381,14 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 			http.Error(w, "bad request", http.StatusBadRequest)
 			return
 		}
-		a.dispatch(ctx, u)
+		// Answered once the update was played (its move saved): a
+		// process that dies before leaves Telegram to post it again, and
+		// the one that gets it plays it, since it was not seen as played.
+		select {
+		case <-a.dispatch(ctx, u):
+		case <-r.Context().Done():
+		case <-time.After(webhookAnswerWithin):
+		}
 		w.WriteHeader(http.StatusOK)
 	})
 }

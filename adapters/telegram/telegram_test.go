@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -759,5 +761,88 @@ func TestBlockedByTheUser(t *testing.T) {
 	err := h.a.Deliver(context.Background(), bot.Out{Dest: bot.ToUser, User: userKey(alice.ID), Text: "hello"})
 	if !errors.Is(err, bot.ErrNoPrivate) {
 		t.Fatalf("Deliver to a user who blocked the bot: %v", err)
+	}
+}
+
+// An update Telegram posts again (its answer was lost), or that a load
+// balancer hands to two processes, is played once: the update_id is
+// remembered in the store the processes share (Options.Seen). The webhook
+// answers once the update was played. Two adapters on one core and one
+// store stand for two processes here.
+func TestWebhookUpdatePlayedOnce(t *testing.T) {
+	hook := func(o *Options) {
+		o.Mode = "webhook"
+		o.Webhook = Webhook{Listen: "127.0.0.1:0", Path: "/tg", SecretToken: "s3cret-Token"}
+	}
+	h := newHarness(t, hook)
+	second := h.opts
+	hook(&second)
+	second.Core, second.Seen = h.core, h.core.Seen()
+	b, err := New(second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- b.Run(ctx) }()
+	defer func() { cancel(); <-done }()
+	addrOf := func(a *Adapter) string {
+		for i := 0; i < 1000; i++ {
+			if addr := a.WebhookAddr(); addr != "" {
+				return addr
+			}
+			time.Sleep(time.Millisecond)
+		}
+		t.Fatal("the webhook server did not start")
+		return ""
+	}
+	addrs := []string{addrOf(h.a), addrOf(b)}
+	post := func(addr, body string) int {
+		req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/tg", bytes.NewBufferString(body))
+		req.Header.Set("X-Telegram-Bot-Api-Secret-Token", "s3cret-Token")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Error(err)
+			return 0
+		}
+		resp.Body.Close()
+		return resp.StatusCode
+	}
+	update := func(id int, from fakeUser, text string) string {
+		return fmt.Sprintf(`{"update_id":%d,"message":{"message_id":%d,"from":{"id":%d,"first_name":%q,"language_code":"en"},"chat":{"id":%d,"type":"supergroup"},"date":1,"text":%q}}`,
+			id, id, from.ID, from.Name, group, text)
+	}
+	if code := post(addrs[0], update(1, alice, "/play tictactoe")); code != http.StatusOK {
+		t.Fatalf("status %d", code)
+	}
+	h.settle()
+	// Answered after it was played: the table is in the store already.
+	if _, err := h.st.OpenTable("telegram:" + strconv.FormatInt(group, 10)); err != nil {
+		t.Fatalf("the webhook answered before the table was saved: %v", err)
+	}
+	calls := len(h.f.allCalls())
+	// /join by bob, posted to both processes at once, then again to one.
+	join := update(2, bob, "/join")
+	var wg sync.WaitGroup
+	for _, addr := range addrs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if code := post(addr, join); code != http.StatusOK {
+				t.Errorf("status %d", code)
+			}
+		}()
+	}
+	wg.Wait()
+	post(addrs[1], join)
+	h.settle()
+	rec, _ := h.st.OpenTable("telegram:" + strconv.FormatInt(group, 10))
+	if n := strings.Count(string(rec.Data), `"user":"telegram:`+strconv.FormatInt(bob.ID, 10)+`"`); n != 1 {
+		t.Errorf("bob holds %d seats", n)
+	}
+	for _, c := range h.f.allCalls()[calls:] {
+		if strings.Contains(fmt.Sprint(c.Params), "already") {
+			t.Errorf("the join was played again: %s %v", c.Method, c.Params)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -19,6 +20,8 @@ type update struct {
 	tgbotapi.Update
 	topic   int // the message's topic, when it is a forum topic message
 	cbTopic int // the same for the message of a pressed button
+	// played is closed once the update was handled (or dropped).
+	played chan struct{}
 }
 
 type topicFields struct {
@@ -60,8 +63,16 @@ type inbox struct {
 }
 
 // dispatch hands an update to its chat's goroutine: updates of one chat
-// are handled in order, chats in parallel.
-func (a *Adapter) dispatch(ctx context.Context, u update) {
+// are handled in order, chats in parallel. The channel it returns is
+// closed once the update was handled, or at once for an update already
+// played (Options.Seen).
+func (a *Adapter) dispatch(ctx context.Context, u update) <-chan struct{} {
+	u.played = make(chan struct{})
+	if !a.firstSeen(u) {
+		a.handled.Add(1)
+		close(u.played)
+		return u.played
+	}
 	var chat int64
 	switch {
 	case u.Message != nil && u.Message.Chat != nil:
@@ -72,7 +83,8 @@ func (a *Adapter) dispatch(ctx context.Context, u update) {
 		chat = u.CallbackQuery.From.ID
 	default:
 		a.handled.Add(1)
-		return
+		close(u.played)
+		return u.played
 	}
 	a.imu.Lock()
 	defer a.imu.Unlock()
@@ -88,6 +100,7 @@ func (a *Adapter) dispatch(ctx context.Context, u update) {
 		// Updates in hand are finished even when stopping.
 		go a.serveChat(context.WithoutCancel(ctx), chat)
 	}
+	return u.played
 }
 
 func (a *Adapter) serveChat(ctx context.Context, chat int64) {
@@ -105,6 +118,7 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 		a.imu.Unlock()
 		a.handle(ctx, u)
 		a.handled.Add(1)
+		close(u.played)
 	}
 }
 
@@ -584,4 +598,30 @@ func (a *Adapter) askedIn(prompt *tgbotapi.Message) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// webhookAnswerWithin bounds how long a webhook request waits for its
+// update to be played: Telegram waits for the answer (its setWebhook page
+// does not say how long; 60 s is common for such servers) before posting
+// again, and an update queued behind a long one must not be posted twice
+// for nothing.
+const webhookAnswerWithin = 50 * time.Second
+
+// firstSeen tells whether an update is new: not played by this process or
+// another (Options.Seen). A store that cannot tell lets it be played: a
+// move played twice is refused by its table (its turn has passed), a move
+// lost is not told to anyone.
+func (a *Adapter) firstSeen(u update) bool {
+	if a.opts.Seen == nil {
+		return true
+	}
+	fresh, err := a.opts.Seen.FirstSeen("telegram:" + strconv.FormatInt(a.api.Self.ID, 10) + ":" + strconv.Itoa(u.UpdateID))
+	if err != nil {
+		a.log.Warn("update id not checked; played", "update", u.UpdateID, "err", err)
+		return true
+	}
+	if !fresh {
+		a.log.Info("update already played", "update", u.UpdateID)
+	}
+	return fresh
 }

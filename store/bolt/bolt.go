@@ -57,6 +57,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	bbolt "go.etcd.io/bbolt"
@@ -134,7 +135,8 @@ type Store struct {
 
 	journalState
 	cp       *checkpointer
-	replayed int // saves Open read back from the journal
+	replayed int           // saves Open read back from the journal
+	seen     atomic.Uint64 // FirstSeen calls, to forget old ids now and then
 }
 
 var _ store.Store = (*Store)(nil)
@@ -228,7 +230,7 @@ func create(path string, opts Options) error {
 }
 
 func initBuckets(tx *bbolt.Tx) error {
-	for _, name := range append(allBuckets, ratingBuckets...) {
+	for _, name := range append(allBuckets, laterBuckets...) {
 		if _, err := tx.CreateBucket(name); err != nil {
 			return err
 		}
@@ -332,7 +334,7 @@ func (s *Store) init() error {
 	if err := s.initSchema(); err != nil {
 		return err
 	}
-	return s.addRatingBuckets()
+	return s.addLaterBuckets()
 }
 
 func (s *Store) initSchema() error {

@@ -27,27 +27,31 @@ var (
 	bRatings = []byte("ratings")
 	bRated   = []byte("rated")
 
-	ratingBuckets = [][]byte{bRatings, bRated}
+	// laterBuckets came after the first files of schema 4: a file without
+	// them gets them at open (the platforms' event ids, seen.go, too).
+	laterBuckets = [][]byte{bRatings, bRated, bSeen}
 )
 
 const ratingVersion = 1
 
-// addRatingBuckets gives a file the rating buckets it lacks (one written
-// before them); a file that has them is not written to.
-func (s *Store) addRatingBuckets() error {
+// addLaterBuckets gives a file the buckets it lacks (one written before
+// them); a file that has them is not written to.
+func (s *Store) addLaterBuckets() error {
 	missing := false
 	err := s.view("reading the buckets", func(tx *bbolt.Tx) error {
-		missing = tx.Bucket(bRatings) == nil || tx.Bucket(bRated) == nil
+		for _, name := range laterBuckets {
+			missing = missing || tx.Bucket(name) == nil
+		}
 		return nil
 	})
 	if err != nil || !missing {
 		return err
 	}
-	return s.wrap("adding the rating buckets", s.write(createRatingBuckets))
+	return s.wrap("adding the buckets", s.write(createLaterBuckets))
 }
 
-func createRatingBuckets(tx *bbolt.Tx) error {
-	for _, name := range ratingBuckets {
+func createLaterBuckets(tx *bbolt.Tx) error {
+	for _, name := range laterBuckets {
 		if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 			return err
 		}

@@ -102,7 +102,7 @@ func TestRatingsInOlderAndDamagedFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	rawUpdate(t, path, func(tx *bbolt.Tx) error {
-		for _, name := range ratingBuckets {
+		for _, name := range laterBuckets {
 			if err := tx.DeleteBucket(name); err != nil {
 				return err
 			}

@@ -33,6 +33,20 @@ func Run(t *testing.T, o Opener) {
 	t.Run("Users", func(t *testing.T) { users(t, o.Open(t)) })
 	t.Run("RatingsOnce", func(t *testing.T) { ratingsOnce(t, o.Open(t)) })
 	t.Run("Delete", func(t *testing.T) { deleteTable(t, o.Open(t)) })
+	t.Run("FirstSeen", func(t *testing.T) {
+		st, ok := o.Open(t).(store.Deduper)
+		if !ok {
+			t.Fatal("the store does not remember event ids (store.Deduper)")
+		}
+		for i, want := range []bool{true, false, false} {
+			if got, err := st.FirstSeen("telegram:1:42"); got != want || err != nil {
+				t.Errorf("FirstSeen #%d = %v, %v; want %v", i+1, got, err, want)
+			}
+		}
+		if got, _ := st.FirstSeen("telegram:1:43"); !got {
+			t.Error("another id is not new")
+		}
+	})
 }
 
 var t0 = time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)
