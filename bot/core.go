@@ -33,6 +33,10 @@ func (systemClock) Now() time.Time { return time.Now() }
 // Options configure a Core.
 type Options struct {
 	Store store.Store
+	// Lease is how long a process's claim on a table (a due time, a
+	// delivery) holds on a store several processes share: what a dead
+	// process's claims delay (shared.go). Default DefaultLease.
+	Lease time.Duration
 	Clock Clock // default: the system clock
 	// Seeds gives each new game its seed; default: crypto/rand. The local
 	// chat and tests pass a deterministic source.
@@ -147,6 +151,9 @@ func New(opts Options) (*Core, error) {
 	}
 	if opts.Users <= 0 {
 		opts.Users = DefaultUsers
+	}
+	if opts.Lease <= 0 {
+		opts.Lease = DefaultLease
 	}
 	if opts.Turn > 0 && opts.Turn < MinTurn {
 		return nil, fmt.Errorf("bot: a turn time of %v is under the minimum of %v", opts.Turn, MinTurn)

@@ -160,7 +160,7 @@ func (c *Core) drain(t *Table, id uint64, game string) {
 // flight (shared.go): the deliverer tries again.
 func (c *Core) deliverOutbox(t *Table, id uint64) bool {
 	if c.shared != nil {
-		ok, err := c.shared.ClaimDelivery(id, deliveryLease)
+		ok, err := c.shared.ClaimDelivery(id, c.opts.Lease)
 		if err != nil {
 			c.log.Warn("delivery lease not taken", "table", id, "err", err)
 		}

@@ -37,10 +37,9 @@ const (
 	sharedPoll = time.Second
 	// unshownPoll is how often it looks for outboxes a dead process left.
 	unshownPoll = 5 * time.Second
-	// dueLease and deliveryLease bound how long a dead process's claims
-	// keep the others from a table.
-	dueLease      = 30 * time.Second
-	deliveryLease = 30 * time.Second
+	// DefaultLease bounds how long a dead process's claims (a table due, a
+	// table's delivery) keep the others from it, when Options.Lease is 0.
+	DefaultLease = 30 * time.Second
 	// deliveryBusyWait paces a deliverer waiting for another process to
 	// finish showing the same table; deliveryBusyTries bounds the wait (the
 	// unshown poll picks up what is left).
@@ -103,7 +102,7 @@ func (c *Core) sharedDue(now time.Time, ids []uint64) []uint64 {
 	if c.shared == nil {
 		return ids
 	}
-	due, err := c.shared.ClaimDue(now, 256, dueLease)
+	due, err := c.shared.ClaimDue(now, 256, c.opts.Lease)
 	if err != nil {
 		c.log.Warn("due tables not claimed", "err", err)
 		return ids

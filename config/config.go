@@ -67,6 +67,9 @@ type Postgres struct {
 	// URL is the database's address (postgres://user:password@host/db),
 	// a secret since it may hold the password.
 	URL Secret `yaml:"url"`
+	// Lease is how long a process's claim on a table holds: how long the
+	// others wait on what a killed process had claimed.
+	Lease Duration `yaml:"lease"`
 }
 
 // Backups are the automatic backups of the data file, taken by tablee
@@ -190,6 +193,7 @@ const (
 func Default() *Config {
 	return &Config{
 		Store:       "bolt",
+		Postgres:    Postgres{Lease: Duration(30 * time.Second)},
 		DataDir:     "./data",
 		Language:    "fr",
 		LobbyExpiry: Duration(DefaultLobbyExpiry),
@@ -503,6 +507,9 @@ func (c *Config) validate(source string, l lines) error {
 		bad("data_dir", "must not be empty")
 	}
 	oneOf("store", c.Store, "bolt", "postgres")
+	if d := c.Postgres.Lease.D(); d < time.Second || d > time.Hour {
+		bad("postgres.lease", "must be between 1s and 1h, not %s", c.Postgres.Lease)
+	}
 	if c.Store == "postgres" && !c.Postgres.URL.IsSet() {
 		bad("postgres.url", "is required with store: postgres (or set %s)", EnvPostgresURL)
 	}
@@ -602,12 +609,12 @@ func (c *Config) validate(source string, l lines) error {
 // String describes the configuration with its secrets masked, for %v and
 // %+v.
 func (c Config) String() string {
-	return fmt.Sprintf("{store:%s postgres:{url:%q} data_dir:%q language:%s dictionary:%q booklet:%q lobby_expiry:%s retention:%s "+
+	return fmt.Sprintf("{store:%s postgres:{url:%q lease:%s} data_dir:%q language:%s dictionary:%q booklet:%q lobby_expiry:%s retention:%s "+
 		"backups:{every:%s keep:%d} memory:{tables:%s idle:%s users:%d} log:{level:%s format:%s} "+
 		"deadlines:{turn:%s reminder:%s on_expiry:%s} "+
 		"discord:{enabled:%t token:%q dev_guild:%q shard_id:%d shard_count:%d} "+
 		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s api_endpoint:%q webhook:{listen:%q path:%q url:%q secret_token:%q}}}",
-		c.Store, c.Postgres.URL.mask(), c.DataDir, c.Language, c.Dictionary, c.Booklet, c.LobbyExpiry, c.Retention,
+		c.Store, c.Postgres.URL.mask(), c.Postgres.Lease, c.DataDir, c.Language, c.Dictionary, c.Booklet, c.LobbyExpiry, c.Retention,
 		c.Backups.Every, c.Backups.Keep, c.Memory.Tables, c.Memory.Idle, c.Memory.Users, c.Log.Level, c.Log.Format,
 		c.Deadlines.Turn, c.Deadlines.Reminder, c.Deadlines.OnExpiry,
 		c.Discord.Enabled, c.Discord.Token.mask(), c.Discord.DevGuild, c.Discord.ShardID, c.Discord.ShardCount,
@@ -622,7 +629,7 @@ func (c Config) GoString() string { return "config.Config" + c.String() }
 func (c Config) LogValue() slog.Value {
 	return slog.GroupValue(
 		slog.String("store", c.Store),
-		slog.Group("postgres", slog.String("url", c.Postgres.URL.mask())),
+		slog.Group("postgres", slog.String("url", c.Postgres.URL.mask()), slog.String("lease", c.Postgres.Lease.String())),
 		slog.String("data_dir", c.DataDir),
 		slog.String("language", c.Language),
 		slog.String("dictionary", c.Dictionary),

@@ -75,6 +75,7 @@ func serve(ctx context.Context, args []string, stderr io.Writer) (err error) {
 		TableMemory: int64(cfg.Memory.Tables),
 		IdleTable:   cfg.Memory.Idle.D(),
 		Users:       cfg.Memory.Users,
+		Lease:       cfg.Postgres.Lease.D(),
 	})
 	if err != nil {
 		return err
