@@ -140,7 +140,6 @@ telegram:
 	return nil
 }
 
-
 // procLog is a process's stderr, read while it is written.
 type procLog struct {
 	mu sync.Mutex
@@ -158,7 +157,6 @@ func (l *procLog) String() string {
 	defer l.mu.Unlock()
 	return l.b.String()
 }
-
 
 // post sends an update as Telegram does; true when it was answered 200.
 func (p *serveProcess) post(update string) bool {
