@@ -1,0 +1,131 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/store/bolt"
+	"github.com/tablee/tablee/store/migrate"
+	"github.com/tablee/tablee/store/postgres"
+)
+
+// BenchmarkPostgresMove is BenchmarkRealMove on PostgreSQL: real Crack
+// Word tables with pictures on and the scheduler running, played through
+// 1, 2 or 4 cores (as many processes: each its own connection pool) on one
+// database, each move sent to a process at random, so that a process
+// often holds a copy another process moved on from. Four senders per
+// process. Reports moves/s, ack-p50-ms and ack-p99-ms (command to answer).
+//
+//	go test -run '^$' -bench BenchmarkPostgresMove -benchtime 2000x ./bot
+func BenchmarkPostgresMove(b *testing.B) {
+	for _, procs := range []int{1, 2, 4} {
+		b.Run(fmt.Sprintf("processes=%d", procs), func(b *testing.B) { benchPostgresMove(b, procs) })
+	}
+}
+
+// pgBenchTables is the number of tables copied into the database, all
+// played: the benchmark measures the moves, not the copy.
+const pgBenchTables = realPlayed
+
+func benchPostgresMove(b *testing.B, procs int) {
+	src, err := bolt.Open(buildBenchFile(b, benchSpec{tables: pgBenchTables, pictured: pgBenchTables}), bolt.Options{Timeout: time.Second})
+	if err != nil {
+		b.Fatal(err)
+	}
+	url, err := cluster.NewDatabase()
+	if err != nil {
+		b.Fatal(err)
+	}
+	dst, err := postgres.Open(url, postgres.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	_, err = migrate.Copy(src, dst, nil)
+	src.Close()
+	dst.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var cores []*Core
+	for range procs {
+		st, err := postgres.Open(url, postgres.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		core, err := New(Options{Store: st, Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			b.Fatal(err)
+		}
+		core.SetTransport("bench", discard{})
+		go core.Run(ctx)
+		cores = append(cores, core)
+		defer st.Close()
+		defer core.Close()
+	}
+	defer cancel()
+
+	var left atomic.Int64
+	left.Store(int64(b.N))
+	var mu sync.Mutex
+	var acks []time.Duration
+	senders := 4 * procs
+	b.ResetTimer()
+	start := time.Now()
+	var wg sync.WaitGroup
+	for s := 0; s < senders; s++ {
+		wg.Add(1)
+		go func(s int) {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(uint64(s), 7))
+			var mine []time.Duration
+			// Each sender plays its own tables: two senders never race
+			// for one seat, processes do.
+			for i := s; left.Add(-1) >= 0; i += senders {
+				core := cores[rng.IntN(procs)]
+				chat := fmt.Sprintf("bench:c%d", i%pgBenchTables)
+				user, move, ok := "bench:alice", "", false
+				if move, ok = core.Hint(chat, user); !ok {
+					user = "bench:bob"
+					move, ok = core.Hint(chat, user)
+				}
+				if !ok {
+					continue
+				}
+				name, args, _ := ParseText("/move " + move)
+				t0 := time.Now()
+				core.Handle(ctx, Command{Chat: chat, User: User{ID: user, Name: user[6:]}, Name: name, Args: args})
+				mine = append(mine, time.Since(t0))
+			}
+			mu.Lock()
+			acks = append(acks, mine...)
+			mu.Unlock()
+		}(s)
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	for _, c := range cores {
+		c.Flush()
+	}
+	b.StopTimer()
+	slices.Sort(acks)
+	b.ReportMetric(float64(len(acks))/elapsed.Seconds(), "moves/s")
+	b.ReportMetric(p99ms(acks), "ack-p99-ms")
+	if len(acks) > 0 {
+		b.ReportMetric(float64(acks[len(acks)/2].Microseconds())/1000, "ack-p50-ms")
+	}
+}
+
+// discard is a transport that drops everything.
+type discard struct{}
+
+func (discard) Deliver(context.Context, Out) error { return nil }
