@@ -159,6 +159,15 @@ func refusal(kind error, format string, args ...any) error {
 // migrate applies the missing migrations in one transaction, under a lock
 // that keeps two processes starting at once from both applying them.
 func (s *Store) migrate(ctx context.Context) error {
+	// Up to date: nothing to write, so that a role that may only read and
+	// write rows starts too (docs/postgres.md, Roles).
+	var v int
+	if err := s.pool.QueryRow(ctx, "SELECT version FROM schema_version").Scan(&v); err == nil && v >= len(migrations) {
+		if v > len(migrations) {
+			return refusal(ErrSchema, "store/postgres: the database is at schema version %d, this tablee knows up to %d: run a newer tablee", v, len(migrations))
+		}
+		return nil
+	}
 	return s.wrap("migrating the schema", pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
 		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock(7265636)"); err != nil {
 			return err
