@@ -233,3 +233,8 @@ func (c *Core) Seen() store.Deduper {
 	d, _ := c.opts.Store.(store.Deduper)
 	return d
 }
+
+// Shared tells whether other processes share the store: then what an
+// adapter remembers of a table (its board message) may be stale, and it
+// reads the table's notes instead.
+func (c *Core) Shared() bool { return c.shared != nil }

@@ -62,22 +62,25 @@ func parseBoardRef(s string) (boardRef, bool) {
 
 // boardOf is the board message of a table: remembered since it was
 // posted, or read from the table's note (saved with the table, so that a
-// restart edits the same message). Deliver runs with no table lock held,
-// so it may ask the core.
+// restart edits the same message). On a store several processes share,
+// another process may have posted the board again: the note is read every
+// time. Deliver runs with no table lock held, so it may ask the core.
 func (a *Adapter) boardOf(table uint64) (boardRef, bool) {
+	shared := a.core.Shared()
 	a.mu.Lock()
 	r, ok := a.boards[table]
 	a.mu.Unlock()
-	if ok {
+	if ok && !shared {
 		return r, true
 	}
+	known := r
 	r, ok = parseBoardRef(a.core.Note(table, noteKey))
 	if !ok {
-		return boardRef{}, false
+		return known, known != boardRef{} // the note may not be saved yet
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if known, ok := a.boards[table]; ok {
+	if known, ok := a.boards[table]; ok && !shared {
 		return known, true
 	}
 	a.boards[table] = r
@@ -192,10 +195,14 @@ func (a *Adapter) handOf(table uint64, user string) (handRef, bool) {
 	a.mu.Lock()
 	r, ok := a.hands[key]
 	a.mu.Unlock()
-	if ok {
+	if ok && !a.core.Shared() { // as boardOf
 		return r, true
 	}
+	known := r
 	r, ok = parseHandRef(a.core.Note(table, key.key))
+	if !ok && known != (handRef{}) {
+		return known, true // the note may not be saved yet
+	}
 	if ok {
 		a.mu.Lock()
 		a.hands[key] = r
