@@ -7,11 +7,13 @@ package local
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -52,7 +54,13 @@ const MaxLine = 4096
 type Chat struct {
 	opts Options
 
-	mu      sync.Mutex
+	mu sync.Mutex
+	// held keeps what a command makes the tables show while it runs
+	// (holding), printed table by table once it is done: a command that
+	// touches several tables (/away) prints them in the same order every
+	// time, though their messages are sent concurrently.
+	held    []bot.Out
+	holding bool
 	user    string
 	chat    string
 	buttons map[string][]bot.Button // per user: the buttons of his last private message
@@ -266,10 +274,21 @@ func (c *Chat) line(ctx context.Context, line string) {
 }
 
 func (c *Chat) run(ctx context.Context, cmd bot.Command) {
+	c.mu.Lock()
+	c.holding = true
+	c.mu.Unlock()
 	outs := c.opts.Core.Handle(ctx, cmd)
 	// What the command showed (the board, the hands) is printed before
 	// the answer, as a chat shows the board while the answer is typed.
 	c.opts.Core.Flush()
+	c.mu.Lock()
+	held := c.held
+	c.held, c.holding = nil, false
+	c.mu.Unlock()
+	slices.SortStableFunc(held, func(a, b bot.Out) int { return cmp.Compare(a.Table, b.Table) })
+	for _, o := range held {
+		c.show(o)
+	}
 	for _, o := range outs {
 		if o.Ack {
 			continue // the board already shows what an acknowledgement says
@@ -354,6 +373,13 @@ func (c *Chat) Deliver(_ context.Context, o bot.Out) error {
 	if o.Dest == bot.ToUser && c.closed[o.User] {
 		return bot.ErrNoPrivate
 	}
+	c.mu.Lock()
+	if c.holding {
+		c.held = append(c.held, o)
+		c.mu.Unlock()
+		return nil
+	}
+	c.mu.Unlock()
 	c.show(o)
 	return nil
 }
