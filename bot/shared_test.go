@@ -203,3 +203,43 @@ func waitFor(t *testing.T, cond func() bool) {
 	}
 	t.Fatal("waited 5 s in vain")
 }
+
+// A button of a hand one process sent, pressed in private and received by
+// the other (Discord sends every DM to shard 0, whichever shard the
+// table's server is on): played on the table as stored.
+func TestSharedButtonPressedThroughTheOtherProcess(t *testing.T) {
+	a, b, _ := twoProcesses(t)
+	const chat = "local:main"
+	mustOK(t, a.do(chat, "alice", "/play tictactoe"))
+	mustOK(t, a.do(chat, "bob", "/join"))
+	mustOK(t, a.do(chat, "alice", "/start"))
+	a.core.Flush()
+	var data string
+	for _, o := range a.rec.take() {
+		if o.Dest == ToUser && o.User == "local:alice" {
+			for _, row := range o.Buttons {
+				for _, btn := range row {
+					if data == "" && strings.HasPrefix(btn.Data, "m") {
+						data = btn.Data
+					}
+				}
+			}
+		}
+	}
+	if data == "" {
+		t.Fatal("alice's hand has no move button")
+	}
+	id := a.core.tableFor(Command{Chat: chat}).ID
+	outs := b.core.Handle(context.Background(), Command{Chat: "local:dm-alice", Private: true,
+		User: User{ID: "local:alice", Name: "alice"}, Payload: data})
+	mustOK(t, outs)
+	if moves, err := a.st.Moves(id); err != nil || len(moves) != 1 || moves[0].User != "local:alice" {
+		t.Fatalf("after the press: %+v, %v", moves, err)
+	}
+	// The first process, behind, plays the next move on the table as stored.
+	if mv, ok := a.core.Hint(chat, "local:bob"); !ok {
+		t.Fatal("the first process does not see that bob is to play")
+	} else {
+		mustOK(t, a.do(chat, "bob", "/move "+mv))
+	}
+}
