@@ -387,6 +387,7 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 		return err
 	}
 	rec.Due = c.dueOf(t)
+	rec.Lazy, t.lazy = t.lazy && mv == nil && !t.batchOpen, false
 	opened := t.batchOpen
 	t.batchOpen = false // the change's batch ends with its save, saved or not
 	if err := c.st.Save(rec, mv); err != nil {

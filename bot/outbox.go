@@ -218,6 +218,7 @@ func (c *Core) lockedTake(t *Table) ([]Out, uint64, finishedGame, bool, bool) {
 	out, in := t.Outbox, t.InFlight
 	outs, seq := c.takeOutbox(t)
 	if seq != 0 && c.shared != nil {
+		t.lazy = true
 		if err := c.save(t, nil); err != nil {
 			// Not taken after all. The hands it would have shown were
 			// not: they are shown again rather than skipped (turns.go).

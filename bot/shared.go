@@ -210,6 +210,7 @@ func (c *Core) landed(t *Table, seq uint64) {
 			return
 		}
 		t.InFlight = nil
+		t.lazy = true
 		err := c.save(t, nil)
 		t.mu.Unlock()
 		if err == nil {

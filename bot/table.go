@@ -175,6 +175,9 @@ type Table struct {
 	// another process moved the table since (shared.go).
 	version uint64
 	stale   bool
+	// lazy marks the next save as one that only records what was shown
+	// (store.Table.Lazy).
+	lazy bool
 	// rated is set once this process rated the finished game (ratings.go),
 	// so that a later batch does not read the log and try again.
 	rated atomic.Bool

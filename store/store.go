@@ -61,6 +61,13 @@ type Table struct {
 	// show (Unshown), cleared by Shown.
 	Unshown uint64
 
+	// Lazy marks a save that only records what was shown (the batch a
+	// deliverer took, then that it landed): lost in a crash, it shows a
+	// batch again, as a crash always may. A store may commit it without
+	// waiting for the disk; Save ignores it on a table that is not saved
+	// otherwise as it was.
+	Lazy bool
+
 	// Version counts the saves of the table in a Shared store: read with
 	// the table, it is what Save checks the stored table still has (ErrStale
 	// otherwise) before writing it as Version+1. The caller's copy is then

@@ -239,6 +239,11 @@ func (s *Store) Save(t store.Table, mv *store.Move) error {
 	ctx, cancel := s.ctx()
 	defer cancel()
 	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if t.Lazy && mv == nil {
+			if _, err := tx.Exec(ctx, "SET LOCAL synchronous_commit = off"); err != nil {
+				return err
+			}
+		}
 		var (
 			version, last int64
 			finished      bool
@@ -285,23 +290,23 @@ func (s *Store) Save(t store.Table, mv *store.Move) error {
 		}
 		// The unshown index is raised, never lowered, by a save: a save of
 		// an older batch must not hide a later one (Shown lowers it).
-		_, err = tx.Exec(ctx, `
+		// The table and its move in one round trip.
+		b := &pgx.Batch{}
+		b.Queue(`
 INSERT INTO tables (id, chat, game, finished, finished_at, data, due, seated, unshown, last_move, version)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1)
 ON CONFLICT (id) DO UPDATE SET chat = $2, game = $3, finished = $4, finished_at = $5, data = $6, due = $7,
 	seated = $8, unshown = greatest(tables.unshown, $9), last_move = $10, version = tables.version + 1,
 	due_claim_until = NULL, due_claim_by = NULL`,
 			int64(t.ID), t.Chat, t.Game, t.Finished, fin, t.Data, nullTime(t.Due), seated, int64(t.Unshown), last)
-		if err != nil {
-			var pe *pgconn.PgError
-			if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "tables_open_chat" {
-				return refusal(ErrChatBusy, "store/postgres: %s: chat %s already has an open table", what, t.Chat)
-			}
-			return err
-		}
 		if mv != nil {
-			_, err = tx.Exec(ctx, "INSERT INTO moves (table_id, seq, at, seat, user_id, text) VALUES ($1, $2, $3, $4, $5, $6)",
+			b.Queue("INSERT INTO moves (table_id, seq, at, seat, user_id, text) VALUES ($1, $2, $3, $4, $5, $6)",
 				int64(t.ID), int64(mv.Seq), mv.At.UTC(), mv.Seat, mv.User, mv.Text)
+		}
+		err = tx.SendBatch(ctx, b).Close()
+		var pe *pgconn.PgError
+		if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "tables_open_chat" {
+			return refusal(ErrChatBusy, "store/postgres: %s: chat %s already has an open table", what, t.Chat)
 		}
 		return err
 	})
@@ -506,7 +511,7 @@ func (s *Store) Unshown() ([]store.Table, error) {
 func (s *Store) Shown(id, seq uint64) error {
 	ctx, cancel := s.ctx()
 	defer cancel()
-	_, err := s.pool.Exec(ctx, "UPDATE tables SET unshown = 0 WHERE id = $1 AND unshown <= $2", int64(id), int64(seq))
+	err := s.lazily(ctx, "UPDATE tables SET unshown = 0 WHERE id = $1 AND unshown <= $2", int64(id), int64(seq))
 	return s.wrap(fmt.Sprintf("marking table %d shown up to batch %d", id, seq), err)
 }
 
@@ -580,4 +585,35 @@ DELETE FROM tables WHERE id IN (
 			return total, nil
 		}
 	}
+}
+
+// lazily runs one statement whose loss in a crash of the database only
+// shows a batch again or delays a claim by a lease (Shown, the leases):
+// committed without waiting for the disk, so that the moves' commits do
+// not queue behind it. One round trip: the statement and the setting go
+// in one batch.
+func (s *Store) lazily(ctx context.Context, query string, args ...any) error {
+	_, err := s.lazyExec(ctx, query, args...)
+	return err
+}
+
+func (s *Store) lazyExec(ctx context.Context, query string, args ...any) (pgconn.CommandTag, error) {
+	var tag pgconn.CommandTag
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		b := &pgx.Batch{}
+		b.Queue("SET LOCAL synchronous_commit = off")
+		b.Queue(query, args...)
+		br := tx.SendBatch(ctx, b)
+		if _, err := br.Exec(); err != nil {
+			br.Close()
+			return err
+		}
+		var err error
+		tag, err = br.Exec()
+		if cerr := br.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	})
+	return tag, err
 }

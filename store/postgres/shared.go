@@ -60,7 +60,7 @@ RETURNING id, due`, before.UTC(), limit, lease.Microseconds(), s.owner)
 func (s *Store) ClaimDelivery(id uint64, lease time.Duration) (bool, error) {
 	ctx, cancel := s.ctx()
 	defer cancel()
-	tag, err := s.pool.Exec(ctx, `
+	tag, err := s.lazyExec(ctx, `
 UPDATE tables SET delivery_until = now() + $2 * interval '1 microsecond', delivery_by = $3
 WHERE id = $1 AND (delivery_until IS NULL OR delivery_until < now() OR delivery_by = $3)`,
 		int64(id), lease.Microseconds(), s.owner)
@@ -74,7 +74,7 @@ WHERE id = $1 AND (delivery_until IS NULL OR delivery_until < now() OR delivery_
 func (s *Store) ReleaseDelivery(id uint64) error {
 	ctx, cancel := s.ctx()
 	defer cancel()
-	_, err := s.pool.Exec(ctx, "UPDATE tables SET delivery_until = NULL, delivery_by = NULL WHERE id = $1 AND delivery_by = $2", int64(id), s.owner)
+	err := s.lazily(ctx, "UPDATE tables SET delivery_until = NULL, delivery_by = NULL WHERE id = $1 AND delivery_by = $2", int64(id), s.owner)
 	return s.wrap(fmt.Sprintf("releasing the delivery of table %d", id), err)
 }
 
