@@ -92,25 +92,28 @@ type fakeAPI struct {
 	srv   *httptest.Server
 	clock Clock
 
-	mu        sync.Mutex
-	updates   []json.RawMessage // queued, not yet confirmed
-	nextUpd   int
-	pushed    int
-	notify    chan struct{}
-	chats     map[int64][]*fakeMsg
-	chatType  map[int64]string
-	usernames map[int64]string // a Chat's "username: Optional. Username, for private chats, supergroups and channels if available"
-	nextID    map[int64]int
-	calls     []fakeCall
-	answers   []fakeAnswer
-	blocked   map[int64]bool // users who never opened the bot
-	stopped   map[int64]bool // users who blocked the bot
-	fails     []*fakeFail
-	commands  map[string][]tgbotapi.BotCommand
-	webhook   map[string]string
-	nextCB    int
-	migrateTo map[int64]int64
-	files     map[string]int // file_id -> bytes of the uploaded photo
+	mu         sync.Mutex
+	updates    []json.RawMessage // queued, not yet confirmed
+	lastPushed json.RawMessage
+	nextUpd    int
+	pushed     int
+	notify     chan struct{}
+	chats      map[int64][]*fakeMsg
+	chatType   map[int64]string
+	usernames  map[int64]string // a Chat's "username: Optional. Username, for private chats, supergroups and channels if available"
+	nextID     map[int64]int
+	calls      []fakeCall
+	answers    []fakeAnswer
+	blocked    map[int64]bool // users who never opened the bot
+	stopped    map[int64]bool // users who blocked the bot
+	fails      []*fakeFail
+	commands   map[string][]tgbotapi.BotCommand
+	webhook    map[string]string // setWebhook's parameters; nil when none is set
+	hook       fakeHook          // webhook delivery (fakehook_test.go)
+	holds      map[int64]chan struct{}
+	nextCB     int
+	migrateTo  map[int64]int64
+	files      map[string]int // file_id -> bytes of the uploaded photo
 	// immediate makes getUpdates answer at once, whatever its timeout, as
 	// some Bot API servers and proxies do.
 	immediate bool
@@ -125,9 +128,10 @@ func newFakeAPI(t *testing.T, clock Clock) *fakeAPI {
 	f := &fakeAPI{t: t, clock: clock, nextUpd: 1000, notify: make(chan struct{}),
 		chats: map[int64][]*fakeMsg{}, chatType: map[int64]string{}, usernames: map[int64]string{}, nextID: map[int64]int{},
 		blocked: map[int64]bool{}, stopped: map[int64]bool{}, commands: map[string][]tgbotapi.BotCommand{}, migrateTo: map[int64]int64{},
-		files: map[string]int{}}
+		files: map[string]int{}, holds: map[int64]chan struct{}{}}
 	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
 	t.Cleanup(f.srv.Close)
+	t.Cleanup(func() { f.setWebhook(nil) })
 	return f
 }
 
@@ -185,6 +189,15 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	if method == "getUpdates" {
 		f.mu.Lock()
 		f.polls++
+		if f.webhook["url"] != "" {
+			// "You will not be able to receive updates using getUpdates
+			// for as long as an outgoing webhook is set up" (#setwebhook,
+			// notes); Telegram answers 409 Conflict.
+			f.calls = append(f.calls, fakeCall{Method: method, At: f.clock.Now()})
+			f.mu.Unlock()
+			f.fail(w, 409, "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first", "")
+			return
+		}
 		for i, fl := range f.fails {
 			if fl.method == method && fl.times > 0 {
 				fl.times--
@@ -202,6 +215,12 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	chat, _ := strconv.ParseInt(params["chat_id"], 10, 64)
+	f.mu.Lock()
+	hold := f.holds[chat]
+	f.mu.Unlock()
+	if hold != nil && method == "sendMessage" {
+		<-hold // a slow answer, until the test lets it go
+	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.calls = append(f.calls, fakeCall{Method: method, Chat: chat, At: f.clock.Now(), Params: params})
@@ -246,10 +265,14 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		f.commands[params["language_code"]] = cmds
 		f.reply(w, true)
 	case "setWebhook":
-		f.webhook = params
+		if desc := badWebhook(params); desc != "" {
+			f.fail(w, 400, desc, "")
+			return
+		}
+		f.setWebhookLocked(params)
 		f.reply(w, true)
 	case "deleteWebhook":
-		f.webhook = nil
+		f.setWebhookLocked(nil)
 		f.reply(w, true)
 	case "sendMessage", "sendPhoto":
 		// A user who never opened the private chat, or who blocked the
@@ -521,10 +544,24 @@ func (f *fakeAPI) push(u map[string]any) int {
 	u["update_id"] = f.nextUpd
 	b, _ := json.Marshal(u)
 	f.updates = append(f.updates, b)
+	f.lastPushed = b
 	f.pushed++
 	close(f.notify)
 	f.notify = make(chan struct{})
 	return f.nextUpd
+}
+
+// again queues the last update once more, as getUpdates gives again the
+// updates no offset confirmed: "By default, updates starting with the
+// earliest unconfirmed update are returned. An update is considered
+// confirmed as soon as getUpdates is called with an offset higher than its
+// update_id" (core.telegram.org/bots/api#getupdates).
+func (f *fakeAPI) again() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.updates = append(f.updates, f.lastPushed)
+	close(f.notify)
+	f.notify = make(chan struct{})
 }
 
 func (f *fakeAPI) pushedCount() int { f.mu.Lock(); defer f.mu.Unlock(); return f.pushed }

@@ -47,6 +47,11 @@ type harness struct {
 	cancel context.CancelFunc
 	done   chan error
 	seed   uint64
+	// others are more adapters on the same core (other "processes" of
+	// the bot), waited for by settle too; settled is called at the end of
+	// each settle.
+	others  []*Adapter
+	settled func()
 }
 
 func newHarness(t *testing.T, tweak ...func(*Options)) *harness {
@@ -88,7 +93,9 @@ func (h *harness) open() {
 	h.core = core
 	opts := h.opts
 	opts.Core = core
-	opts.Seen = core.Seen() // as tablee serve does
+	if opts.Seen == nil {
+		opts.Seen = core.Seen() // as tablee serve does
+	}
 	a, err := New(opts)
 	if err != nil {
 		h.t.Fatal(err)
@@ -135,19 +142,38 @@ func (h *harness) settle() {
 		h.f.mu.Lock()
 		queued := len(h.f.updates)
 		h.f.mu.Unlock()
-		if queued == 0 && h.a.idle() {
+		if queued == 0 && h.idle() {
 			// idle twice in a row: a handler may be between two steps.
 			time.Sleep(2 * time.Millisecond)
 			h.f.mu.Lock()
 			queued = len(h.f.updates)
 			h.f.mu.Unlock()
-			if queued == 0 && h.a.idle() {
+			if queued == 0 && h.idle() {
+				if h.settled != nil {
+					h.settled()
+				}
 				return
 			}
 		}
 		time.Sleep(time.Millisecond)
 	}
 	h.t.Fatal("the adapter did not settle")
+}
+
+// queued is the number of updates the fake holds, not yet confirmed.
+func (h *harness) queued() int {
+	h.f.mu.Lock()
+	defer h.f.mu.Unlock()
+	return len(h.f.updates)
+}
+
+func (h *harness) idle() bool {
+	for _, a := range h.others {
+		if !a.idle() {
+			return false
+		}
+	}
+	return h.a.idle()
 }
 
 // say writes in a chat and waits for the bot to be done with it.

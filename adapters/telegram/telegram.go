@@ -65,6 +65,9 @@ type Options struct {
 	// or handed to two processes behind a load balancer — is played once.
 	// Nil plays every update.
 	Seen store.Deduper
+	// answerWithin bounds how long a webhook request waits for its
+	// update to be played (webhookAnswerWithin; tests shorten it).
+	answerWithin time.Duration
 	// FileIDs is the file where the file_ids of uploaded pictures are kept
 	// across restarts ("" keeps them in memory only): a picture uploaded
 	// before a restart is not uploaded again.
@@ -169,6 +172,9 @@ func New(opts Options) (*Adapter, error) {
 	}
 	if opts.RepostEvery <= 0 {
 		opts.RepostEvery = 12
+	}
+	if opts.answerWithin <= 0 {
+		opts.answerWithin = webhookAnswerWithin
 	}
 	if opts.DrainTimeout <= 0 {
 		opts.DrainTimeout = 5 * time.Second
@@ -381,15 +387,22 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 			http.Error(w, "bad request", http.StatusBadRequest)
 			return
 		}
-		// Answered once the update was played (its move saved): a
-		// process that dies before leaves Telegram to post it again, and
-		// the one that gets it plays it, since it was not seen as played.
+		// Answered 200 once the update was played (its move saved), or
+		// dropped as played already. Until then Telegram holds it: a
+		// process that dies first leaves it to be posted again ("in case
+		// of an unsuccessful request ... we will repeat the request",
+		// setWebhook), and an update not played within answerWithin
+		// (queued behind its chat's others) is answered 503 so that it is
+		// posted again too. Its id is recorded only when it is played
+		// (serveChat), so the retry is played by whichever process gets
+		// it first and dropped by the other: nothing lost, nothing twice.
 		select {
 		case <-a.dispatch(ctx, u):
+			w.WriteHeader(http.StatusOK)
 		case <-r.Context().Done():
-		case <-time.After(webhookAnswerWithin):
+		case <-time.After(a.opts.answerWithin):
+			http.Error(w, "still playing", http.StatusServiceUnavailable)
 		}
-		w.WriteHeader(http.StatusOK)
 	})
 }
 

@@ -475,14 +475,7 @@ func TestWebhookChecksTheSecretToken(t *testing.T) {
 		o.Mode = "webhook"
 		o.Webhook = Webhook{Listen: "127.0.0.1:0", Path: "/tg", URL: "https://example.org/tg", SecretToken: "s3cret-Token"}
 	})
-	var addr string
-	for i := 0; i < 1000 && addr == ""; i++ {
-		addr = h.a.WebhookAddr()
-		time.Sleep(time.Millisecond)
-	}
-	if addr == "" {
-		t.Fatal("the webhook server did not start")
-	}
+	addr := webhookAddr(t, h.a)
 	// setWebhook follows the listener (and the menus go alongside).
 	var wh map[string]string
 	for i := 0; i < 1000 && wh["url"] == ""; i++ {
@@ -782,21 +775,12 @@ func TestWebhookUpdatePlayedOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	h.others = append(h.others, b)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx) }()
 	defer func() { cancel(); <-done }()
-	addrOf := func(a *Adapter) string {
-		for i := 0; i < 1000; i++ {
-			if addr := a.WebhookAddr(); addr != "" {
-				return addr
-			}
-			time.Sleep(time.Millisecond)
-		}
-		t.Fatal("the webhook server did not start")
-		return ""
-	}
-	addrs := []string{addrOf(h.a), addrOf(b)}
+	addrs := []string{webhookAddr(t, h.a), webhookAddr(t, b)}
 	post := func(addr, body string) int {
 		req, _ := http.NewRequest(http.MethodPost, "http://"+addr+"/tg", bytes.NewBufferString(body))
 		req.Header.Set("X-Telegram-Bot-Api-Secret-Token", "s3cret-Token")
@@ -815,11 +799,11 @@ func TestWebhookUpdatePlayedOnce(t *testing.T) {
 	if code := post(addrs[0], update(1, alice, "/play tictactoe")); code != http.StatusOK {
 		t.Fatalf("status %d", code)
 	}
-	h.settle()
 	// Answered after it was played: the table is in the store already.
 	if _, err := h.st.OpenTable("telegram:" + strconv.FormatInt(group, 10)); err != nil {
 		t.Fatalf("the webhook answered before the table was saved: %v", err)
 	}
+	h.settle()
 	calls := len(h.f.allCalls())
 	// /join by bob, posted to both processes at once, then again to one.
 	join := update(2, bob, "/join")

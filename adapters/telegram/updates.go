@@ -64,15 +64,10 @@ type inbox struct {
 
 // dispatch hands an update to its chat's goroutine: updates of one chat
 // are handled in order, chats in parallel. The channel it returns is
-// closed once the update was handled, or at once for an update already
-// played (Options.Seen).
+// closed once the update was handled, or dropped as already played
+// (Options.Seen).
 func (a *Adapter) dispatch(ctx context.Context, u update) <-chan struct{} {
 	u.played = make(chan struct{})
-	if !a.firstSeen(u) {
-		a.handled.Add(1)
-		close(u.played)
-		return u.played
-	}
 	var chat int64
 	switch {
 	case u.Message != nil && u.Message.Chat != nil:
@@ -116,7 +111,12 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 		u := in.updates[0]
 		in.updates = in.updates[1:]
 		a.imu.Unlock()
-		a.handle(ctx, u)
+		// The update id is recorded when its turn comes, not when it
+		// arrives: a process killed with updates queued leaves them
+		// unrecorded, and Telegram's retry of them is played elsewhere.
+		if a.firstSeen(u) {
+			a.handle(ctx, u)
+		}
 		a.handled.Add(1)
 		close(u.played)
 	}
@@ -601,16 +601,18 @@ func (a *Adapter) askedIn(prompt *tgbotapi.Message) (string, bool) {
 }
 
 // webhookAnswerWithin bounds how long a webhook request waits for its
-// update to be played: Telegram waits for the answer (its setWebhook page
-// does not say how long; 60 s is common for such servers) before posting
-// again, and an update queued behind a long one must not be posted twice
-// for nothing.
+// update to be played before it is answered 503 (posted again by
+// Telegram, played once wherever it lands first). Telegram's setWebhook
+// page does not say how long Telegram waits for an answer; load balancers'
+// default read timeouts are 60 s, and an update queued behind its chat's
+// others usually needs far less.
 const webhookAnswerWithin = 50 * time.Second
 
-// firstSeen tells whether an update is new: not played by this process or
-// another (Options.Seen). A store that cannot tell lets it be played: a
-// move played twice is refused by its table (its turn has passed), a move
-// lost is not told to anyone.
+// firstSeen records an update's id and tells whether it is new: not
+// played by this process or another (Options.Seen). A store that cannot
+// tell lets it be played: a move played twice is refused by its table (its
+// turn has passed: the player reads one refusal), a move lost is not told
+// to anyone (the player waits for an answer that never comes).
 func (a *Adapter) firstSeen(u update) bool {
 	if a.opts.Seen == nil {
 		return true
