@@ -341,24 +341,32 @@ func (a *Adapter) serveWebhook(ctx context.Context) error {
 	mux := http.NewServeMux()
 	mux.Handle(w.Path, a.WebhookHandler(ctx))
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	if w.URL != "" {
-		p := tgbotapi.Params{"url": w.URL, "secret_token": w.SecretToken, "allowed_updates": `["message","callback_query"]`}
-		if _, e := a.request(ctx, 0, time.Minute, "setWebhook", p); e != nil {
-			ln.Close()
-			return fmt.Errorf("telegram: setWebhook: %w", e)
-		}
-	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	a.log.Info("webhook listening", "addr", addr, "path", w.Path)
+	shutdown := func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}
+	// Every process of the bot registers the same webhook at start, once
+	// it serves (behind a load balancer, Telegram may post to it at once):
+	// setting it again changes nothing queued (only drop_pending_updates
+	// drops updates). None deletes it when it stops: the others still
+	// serve.
+	if w.URL != "" {
+		p := tgbotapi.Params{"url": w.URL, "secret_token": w.SecretToken, "allowed_updates": `["message","callback_query"]`}
+		if _, e := a.request(ctx, 0, time.Minute, "setWebhook", p); e != nil {
+			shutdown()
+			return fmt.Errorf("telegram: setWebhook: %w", e)
+		}
+	}
 	select {
 	case <-ctx.Done():
 	case err := <-errc:
 		return fmt.Errorf("telegram: webhook server: %w", err)
 	}
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	_ = srv.Shutdown(sctx)
+	shutdown()
 	return nil
 }
 
