@@ -44,6 +44,25 @@ func TestShared(t *testing.T) {
 	})
 }
 
+// BenchmarkPostgresSave is a move's save as the bot makes it (2 KB table
+// record, every index rewritten, a ~100-byte move) from 1, 2 and 4
+// goroutines, a table each, on the tests' PostgreSQL (fsync and
+// synchronous_commit on): saves/s and the p50 and p99 of a Save
+// (storetest.BenchSave; store/bolt's BenchmarkSaveGoroutines is the same
+// on the data file).
+//
+//	go test -run '^$' -bench BenchmarkPostgresSave -benchtime 3000x ./store/postgres
+func BenchmarkPostgresSave(b *testing.B) {
+	storetest.BenchSave(b, func(b *testing.B) store.Store {
+		st, err := Open(cluster.Database(b), Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { st.Close() })
+		return st
+	})
+}
+
 // A database of a later schema than this code knows is refused, with what
 // to do; one at the current version opens again unchanged.
 func TestSchemaVersions(t *testing.T) {
@@ -79,5 +98,33 @@ func TestPasswordNotInErrors(t *testing.T) {
 		if strings.Contains(err.Error(), password) || strings.Contains(fmt.Sprintf("%+v", err), password) {
 			t.Errorf("the password is in the error: %v", err)
 		}
+	}
+}
+
+// Event ids are forgotten a day after they were seen (every 1,000th
+// FirstSeen prunes): an id of yesterday is new again, one of an hour ago
+// is not.
+func TestSeenForgottenAfterADay(t *testing.T) {
+	st := open(t, cluster.Database(t))
+	for _, key := range []string{"telegram:old", "telegram:recent"} {
+		if ok, err := st.FirstSeen(key); !ok || err != nil {
+			t.Fatalf("FirstSeen(%s) = %v, %v", key, ok, err)
+		}
+	}
+	ctx, cancel := st.ctx()
+	defer cancel()
+	if _, err := st.pool.Exec(ctx, "UPDATE seen SET at = now() - CASE key WHEN 'telegram:old' THEN interval '25 hours' ELSE interval '1 hour' END"); err != nil {
+		t.Fatal(err)
+	}
+	st.seen.Store(999) // the next call is the 1,000th
+	if ok, err := st.FirstSeen("telegram:other"); !ok || err != nil {
+		t.Fatalf("FirstSeen = %v, %v", ok, err)
+	}
+	var n int
+	if err := st.pool.QueryRow(ctx, "SELECT count(*) FROM seen WHERE key = 'telegram:old'").Scan(&n); err != nil || n != 0 {
+		t.Errorf("an id seen 25 hours ago is kept (%d rows, %v)", n, err)
+	}
+	if ok, _ := st.FirstSeen("telegram:recent"); ok {
+		t.Error("an id seen an hour ago was forgotten")
 	}
 }
