@@ -1,10 +1,14 @@
 package postgres
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/tablee/tablee/internal/pgtest"
 	"github.com/tablee/tablee/store"
@@ -126,5 +130,85 @@ func TestSeenForgottenAfterADay(t *testing.T) {
 	}
 	if ok, _ := st.FirstSeen("telegram:recent"); ok {
 		t.Error("an id seen an hour ago was forgotten")
+	}
+}
+
+// The roles of docs/postgres.md: a role that owns the schema creates it at
+// the first start; the bot's role, with the grants the page gives, then
+// starts without changing the schema and does everything a process does,
+// on tables a later migration creates too (the default privileges).
+func TestRolesOfTheDocs(t *testing.T) {
+	url := cluster.Database(t)
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := cfg.RuntimeParams["search_path"]
+	as := func(role string) string { return strings.Replace(url, "postgres://postgres@", "postgres://"+role+"@", 1) }
+	exec := func(url string, sqls ...string) {
+		t.Helper()
+		ctx := context.Background()
+		conn, err := pgx.Connect(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close(ctx)
+		for _, sql := range sqls {
+			if _, err := conn.Exec(ctx, strings.ReplaceAll(sql, "public", schema)); err != nil {
+				t.Fatalf("%s: %v", sql, err)
+			}
+		}
+	}
+	// The owner owns the schema (docs: the database, and so its schema public).
+	exec(url, "CREATE ROLE tablee LOGIN", "ALTER SCHEMA public OWNER TO tablee", "CREATE ROLE tablee_app LOGIN")
+	// Roles are the cluster's: gone at the end (run last, after the stores close).
+	t.Cleanup(func() { exec(url, "DROP OWNED BY tablee_app", "DROP OWNED BY tablee CASCADE", "DROP ROLE tablee, tablee_app") })
+	owner := open(t, as("tablee")) // the first start, as the owner
+	owner.Close()
+	exec(as("tablee"),
+		"GRANT CONNECT ON DATABASE tablee TO tablee_app",
+		"GRANT USAGE ON SCHEMA public TO tablee_app",
+		"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO tablee_app",
+		"GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO tablee_app",
+		"ALTER DEFAULT PRIVILEGES FOR ROLE tablee IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO tablee_app",
+		"ALTER DEFAULT PRIVILEGES FOR ROLE tablee IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO tablee_app")
+
+	app := open(t, as("tablee_app"))
+	id, err := app.NewTableID()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := store.Table{ID: id, Chat: "local:a", Game: "tictactoe", Data: []byte("{}"), Due: time.Now().Add(-time.Second), Unshown: 1}
+	for _, step := range []struct {
+		what string
+		do   func() error
+	}{
+		{"Save", func() error { return app.Save(tb, &store.Move{Seq: 1, At: time.Now(), Text: "A1"}) }},
+		{"ClaimDue", func() error { _, err := app.ClaimDue(time.Now(), 0, time.Minute); return err }},
+		{"ClaimDelivery", func() error { _, err := app.ClaimDelivery(id, time.Minute); return err }},
+		{"Shown", func() error { return app.Shown(id, 1) }},
+		{"SaveUser", func() error { return app.SaveUser(store.User{ID: "local:alice", Data: []byte("{}")}) }},
+		{"Rate", func() error { _, err := app.Rate(id, []store.Rating{{Key: "k", Data: []byte("1")}}); return err }},
+		{"FirstSeen", func() error { _, err := app.FirstSeen("telegram:1"); return err }},
+		{"DeleteFinished", func() error { _, err := app.DeleteFinished(time.Now()); return err }},
+		{"DeleteTable", func() error { return app.DeleteTable(id) }},
+		{"ReserveTableIDs", func() error { return app.ReserveTableIDs(id + 10) }},
+	} {
+		if err := step.do(); err != nil {
+			t.Errorf("%s as the bot's role: %v", step.what, err)
+		}
+	}
+	// A table a later migration creates, as the owner, is the bot's too.
+	exec(as("tablee"), "CREATE TABLE later (n int)")
+	exec(as("tablee_app"), "INSERT INTO later VALUES (1)")
+	// The bot's role cannot change the schema.
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, as("tablee_app"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "CREATE TABLE mine (n int)"); err == nil {
+		t.Error("the bot's role created a table")
 	}
 }
