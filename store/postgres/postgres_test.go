@@ -144,7 +144,9 @@ func TestRolesOfTheDocs(t *testing.T) {
 		t.Fatal(err)
 	}
 	schema := cfg.RuntimeParams["search_path"]
-	as := func(role string) string { return strings.Replace(url, "postgres://postgres@", "postgres://"+role+"@", 1) }
+	as := func(role string) string {
+		return strings.Replace(url, "postgres://postgres@", "postgres://"+role+"@", 1)
+	}
 	exec := func(url string, sqls ...string) {
 		t.Helper()
 		ctx := context.Background()
@@ -162,7 +164,9 @@ func TestRolesOfTheDocs(t *testing.T) {
 	// The owner owns the schema (docs: the database, and so its schema public).
 	exec(url, "CREATE ROLE tablee LOGIN", "ALTER SCHEMA public OWNER TO tablee", "CREATE ROLE tablee_app LOGIN")
 	// Roles are the cluster's: gone at the end (run last, after the stores close).
-	t.Cleanup(func() { exec(url, "DROP OWNED BY tablee_app", "DROP OWNED BY tablee CASCADE", "DROP ROLE tablee, tablee_app") })
+	t.Cleanup(func() {
+		exec(url, "DROP OWNED BY tablee_app", "DROP OWNED BY tablee CASCADE", "DROP ROLE tablee, tablee_app")
+	})
 	owner := open(t, as("tablee")) // the first start, as the owner
 	owner.Close()
 	exec(as("tablee"),
