@@ -17,7 +17,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"sync/atomic"
 	"time"
@@ -73,11 +72,13 @@ var (
 // Open connects to the database at dsn (a postgres:// URL or key=value
 // string) and brings its schema up to date.
 func Open(dsn string, opts Options) (*Store, error) {
-	red := redact.New(secretsOf(dsn)...)
+	red := redact.New(redact.DatabasePasswords(dsn)...)
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store/postgres: the database address: %s", red.String(err.Error()))
 	}
+	// The password the driver found elsewhere ($PGPASSWORD, .pgpass) too.
+	red = red.With(cfg.ConnConfig.Password)
 	if opts.MaxConns > 0 {
 		cfg.MaxConns = opts.MaxConns
 	}
@@ -102,20 +103,6 @@ func Open(dsn string, opts Options) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
-}
-
-// secretsOf is the password of a database address, in its forms.
-func secretsOf(dsn string) []string {
-	var out []string
-	if u, err := url.Parse(dsn); err == nil && u.User != nil {
-		if p, ok := u.User.Password(); ok {
-			out = append(out, p)
-		}
-	}
-	if cfg, err := pgconn.ParseConfig(dsn); err == nil && cfg.Password != "" {
-		out = append(out, cfg.Password)
-	}
-	return out
 }
 
 // owner is this process's name in the leases: host, pid and a random part

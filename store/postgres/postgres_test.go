@@ -87,13 +87,17 @@ func TestSchemaVersions(t *testing.T) {
 	}
 }
 
-// The password of the database's address never appears in an error.
+// The password of the database's address never appears in an error, in
+// any of the places a driver takes it from (pgx masks it in its own
+// messages; Open masks it in what it adds).
 func TestPasswordNotInErrors(t *testing.T) {
 	const password = "s3cret-Pa55word"
 	for _, dsn := range []string{
 		"postgres://tablee:" + password + "@127.0.0.1:1/nodb?sslmode=disable&connect_timeout=2",
 		"host=127.0.0.1 port=1 user=tablee password=" + password + " dbname=nodb sslmode=disable connect_timeout=2",
 		"postgres://tablee:" + password + "@127.0.0.1:1/nodb?sslmode=bogus",
+		"postgres://tablee@127.0.0.1:1/nodb?sslmode=disable&connect_timeout=2&password=" + password,
+		"host=127.0.0.1 port=1 user=tablee password='" + password + " with spaces' dbname=nodb sslmode=bogus",
 	} {
 		_, err := Open(dsn, Options{})
 		if err == nil {
