@@ -277,20 +277,32 @@ func (s *Store) Save(t store.Table, mv *store.Move) error {
 		}
 		// The unshown index is raised, never lowered, by a save: a save of
 		// an older batch must not hide a later one (Shown lowers it).
-		// The table and its move in one round trip.
+		// The update keeps to the version read: a new table's row, which
+		// there was none to lock, may have been inserted since by another
+		// save of the same id (its INSERT then waits for that one's commit
+		// and finds version 1, not 0: stale, and the transaction with its move
+		// rolled back). The table and its move in one round trip.
 		b := &pgx.Batch{}
 		b.Queue(`
 INSERT INTO tables (id, chat, game, finished, finished_at, data, due, seated, unshown, last_move, version)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1)
 ON CONFLICT (id) DO UPDATE SET chat = $2, game = $3, finished = $4, finished_at = $5, data = $6, due = $7,
 	seated = $8, unshown = greatest(tables.unshown, $9), last_move = $10, version = tables.version + 1,
-	due_claim_until = NULL, due_claim_by = NULL`,
-			int64(t.ID), t.Chat, t.Game, t.Finished, fin, t.Data, nullTime(t.Due), seated, int64(t.Unshown), last)
+	due_claim_until = NULL, due_claim_by = NULL
+WHERE tables.version = $11`,
+			int64(t.ID), t.Chat, t.Game, t.Finished, fin, t.Data, nullTime(t.Due), seated, int64(t.Unshown), last, int64(t.Version))
 		if mv != nil {
 			b.Queue("INSERT INTO moves (table_id, seq, at, seat, user_id, text) VALUES ($1, $2, $3, $4, $5, $6)",
 				int64(t.ID), int64(mv.Seq), mv.At.UTC(), mv.Seat, mv.User, mv.Text)
 		}
-		err = tx.SendBatch(ctx, b).Close()
+		br := tx.SendBatch(ctx, b)
+		tag, err := br.Exec()
+		if err == nil && tag.RowsAffected() == 0 {
+			err = store.ErrStale
+		}
+		if cerr := br.Close(); err == nil {
+			err = cerr
+		}
 		var pe *pgconn.PgError
 		if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "tables_open_chat" {
 			return refusal(ErrChatBusy, "store/postgres: %s: chat %s already has an open table", what, t.Chat)

@@ -6,6 +6,7 @@ package storetest
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -470,33 +471,58 @@ func RunShared(t *testing.T, open func(t *testing.T) (store.Store, store.Store))
 			t.Errorf("the deleted table was written again: %v", err)
 		}
 	})
-	t.Run("ConcurrentSavesOneWins", func(t *testing.T) {
-		p, q := open(t)
-		a := save(t, p, newTable(t, p, "local:a"), nil)
-		var wg sync.WaitGroup
-		errs := make([]error, 8)
-		for i := range errs {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				st := []store.Store{p, q}[i%2]
-				errs[i] = st.Save(a, move(1, "M"))
-			}()
-		}
-		wg.Wait()
-		won := 0
-		for _, err := range errs {
-			switch {
-			case err == nil:
-				won++
-			case !errors.Is(err, store.ErrStale):
-				t.Errorf("a losing save: %v", err)
+	// Eight saves of one copy at once, through both handles: one wins, the
+	// others are stale. Of a table already stored, and of a new one (no row
+	// to lock yet: the id's row is inserted by the first, and the others
+	// must not write over it), with a move and without.
+	for _, c := range []struct {
+		name          string
+		stored, moved bool
+	}{{"ConcurrentSavesOneWins", true, true}, {"ConcurrentSavesOfANewTableOneWins", false, true}, {"ConcurrentSavesOfANewTableWithoutAMoveOneWins", false, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			p, q := open(t)
+			a := newTable(t, p, "local:a")
+			if c.stored {
+				a = save(t, p, a, nil)
 			}
-		}
-		if moves, _ := p.Moves(a.ID); won != 1 || len(moves) != 1 {
-			t.Errorf("%d saves won, %d moves logged; want 1 and 1", won, len(moves))
-		}
-	})
+			var wg sync.WaitGroup
+			errs := make([]error, 8)
+			for i := range errs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					st := []store.Store{p, q}[i%2]
+					mine := a
+					mine.Data = []byte(fmt.Sprintf(`{"by":%d}`, i))
+					var mv *store.Move
+					if c.moved {
+						mv = move(1, fmt.Sprint(i))
+					}
+					errs[i] = st.Save(mine, mv)
+				}()
+			}
+			wg.Wait()
+			won := -1
+			for i, err := range errs {
+				switch {
+				case err == nil && won < 0:
+					won = i
+				case err == nil:
+					t.Errorf("saves %d and %d both won", won, i)
+				case !errors.Is(err, store.ErrStale):
+					t.Errorf("a losing save: %v", err)
+				}
+			}
+			got, _ := p.Table(a.ID)
+			moves, _ := p.Moves(a.ID)
+			if won < 0 || string(got.Data) != fmt.Sprintf(`{"by":%d}`, won) || got.Version != a.Version+1 {
+				t.Errorf("save %d won; the table holds %s at version %d (want %d)", won, got.Data, got.Version, a.Version+1)
+			}
+			if c.moved && (len(moves) != 1 || moves[0].Text != fmt.Sprint(won)) {
+				t.Errorf("save %d won; the log holds %+v", won, moves)
+			}
+		})
+	}
 	t.Run("DueClaimedOnce", func(t *testing.T) {
 		p, q := open(t)
 		var ids []uint64
