@@ -517,8 +517,17 @@ func (s *Store) Shown(id, seq uint64) error {
 // Ratings lists the rating records whose key begins with prefix, in key
 // order.
 func (s *Store) Ratings(prefix string) ([]store.Rating, error) {
+	// A range of the primary key, so that a leaderboard reads its own
+	// records through the index, not every rating.
+	var end []byte // nil: no end (an empty prefix, or one of 0xff bytes only)
+	for i := len(prefix) - 1; i >= 0; i-- {
+		if prefix[i] != 0xff {
+			end = append([]byte(prefix[:i]), prefix[i]+1)
+			break
+		}
+	}
 	return collect(s, fmt.Sprintf("listing the ratings %q", prefix),
-		"SELECT key, data FROM ratings WHERE substr(key, 1, $2) = $1 ORDER BY key", []any{[]byte(prefix), len(prefix)},
+		"SELECT key, data FROM ratings WHERE key >= $1 AND ($2::bytea IS NULL OR key < $2) ORDER BY key", []any{[]byte(prefix), end},
 		func(row pgx.CollectableRow) (store.Rating, error) {
 			var key, data []byte
 			err := row.Scan(&key, &data)

@@ -317,6 +317,15 @@ func ratingsOnce(t *testing.T, st store.Store) {
 	if all, _ := st.Ratings(""); len(all) != 3 {
 		t.Errorf("Ratings() = %d records", len(all))
 	}
+	// A prefix ending in the highest byte value still bounds its range.
+	if ok, err := st.Rate(8, []store.Rating{{Key: "\xff\x01a", Data: []byte("4")}, {Key: "\xff\xffb", Data: []byte("5")}}); !ok || err != nil {
+		t.Fatalf("Rate = %v, %v", ok, err)
+	}
+	for prefix, want := range map[string]int{"\xff": 2, "\xff\xff": 1, "\xff\xff\xff": 0, "\xfe": 0} {
+		if got, err := st.Ratings(prefix); len(got) != want || err != nil {
+			t.Errorf("Ratings(%q) = %+v, %v; want %d records", prefix, got, err, want)
+		}
+	}
 }
 
 func deleteTable(t *testing.T, st store.Store) {
