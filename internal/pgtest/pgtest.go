@@ -9,6 +9,9 @@
 // One cluster per test package (Main, from TestMain: about 1.2 s, initdb's
 // 0.9 s the most of it); a fresh schema per test (Cluster.Database, alone on
 // its address's search_path), so that tests never see each other's rows.
+// pg_ctl leaves the server running on its own: a test binary that times
+// out or is killed never stops it, so each Start stops and removes the
+// clusters whose test process is gone.
 package pgtest
 
 import (
@@ -65,21 +68,22 @@ func Start() (*Cluster, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "tablee-pg-")
+	cred, err := serverUser()
 	if err != nil {
 		return nil, err
 	}
-	c := &Cluster{dir: dir, bin: bin}
-	if os.Geteuid() == 0 {
-		u, err := user.Lookup("postgres")
-		if err != nil {
-			os.RemoveAll(dir)
-			return nil, fmt.Errorf("pgtest: running as root and no postgres user to run the cluster as: %w", err)
-		}
-		uid, _ := strconv.Atoi(u.Uid)
-		gid, _ := strconv.Atoi(u.Gid)
-		c.cred = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}
-		if err := os.Chown(dir, uid, gid); err != nil {
+	reapOrphans(bin, cred)
+	dir, err := os.MkdirTemp("", dirPrefix)
+	if err != nil {
+		return nil, err
+	}
+	c := &Cluster{dir: dir, bin: bin, cred: cred}
+	if err := os.WriteFile(filepath.Join(dir, ownerFile), []byte(strconv.Itoa(os.Getpid())), 0o644); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	if cred != nil {
+		if err := os.Chown(dir, int(cred.Uid), int(cred.Gid)); err != nil {
 			os.RemoveAll(dir)
 			return nil, err
 		}
@@ -125,6 +129,50 @@ func (c *Cluster) createTestsDB() error {
 	defer conn.Close(ctx)
 	_, err = conn.Exec(ctx, "CREATE DATABASE "+testsDB)
 	return err
+}
+
+// serverUser is whom the server runs as: under root, the postgres user
+// (PostgreSQL refuses to run as root); nil for the current user.
+func serverUser() (*syscall.Credential, error) {
+	if os.Geteuid() != 0 {
+		return nil, nil
+	}
+	u, err := user.Lookup("postgres")
+	if err != nil {
+		return nil, fmt.Errorf("pgtest: running as root and no postgres user to run the cluster as: %w", err)
+	}
+	uid, _ := strconv.Atoi(u.Uid)
+	gid, _ := strconv.Atoi(u.Gid)
+	return &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid)}, nil
+}
+
+const (
+	dirPrefix = "tablee-pg-"
+	// ownerFile holds the pid of the test process that started the
+	// cluster: pg_ctl leaves the server running on its own, and a test
+	// binary that times out or is killed never stops it.
+	ownerFile = "owner.pid"
+)
+
+// reapOrphans stops and removes the clusters whose test process is gone
+// (a timeout, a kill, an interrupt), so that they do not pile up on a
+// machine that runs the tests all day.
+func reapOrphans(bin string, cred *syscall.Credential) {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), dirPrefix+"*"))
+	for _, dir := range dirs {
+		b, err := os.ReadFile(filepath.Join(dir, ownerFile))
+		pid, perr := strconv.Atoi(strings.TrimSpace(string(b)))
+		if err != nil || perr != nil || alive(pid) {
+			continue // another run's, still going (or not pgtest's)
+		}
+		(&Cluster{dir: dir, bin: bin, cred: cred}).Stop()
+	}
+}
+
+// alive says whether a process runs under pid.
+func alive(pid int) bool {
+	err := syscall.Kill(pid, 0)
+	return err == nil || errors.Is(err, syscall.EPERM)
 }
 
 func (c *Cluster) run(prog string, args ...string) ([]byte, error) {
