@@ -87,6 +87,30 @@ func TestSchemaVersions(t *testing.T) {
 	}
 }
 
+// Processes starting at once on a new database create the schema once:
+// each Open succeeds, at the current version.
+func TestConcurrentFirstStarts(t *testing.T) {
+	url := cluster.Database(t)
+	errs := make(chan error, 4)
+	for range cap(errs) {
+		go func() {
+			st, err := Open(url, Options{})
+			if err == nil {
+				st.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range cap(errs) {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if v, err := open(t, url).Schema(); v != SchemaVersion || err != nil {
+		t.Errorf("Schema = %d, %v; want %d", v, err, SchemaVersion)
+	}
+}
+
 // The password of the database's address never appears in an error, in
 // any of the places a driver takes it from (pgx masks it in its own
 // messages; Open masks it in what it adds).
