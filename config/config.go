@@ -305,13 +305,13 @@ func (c *Config) Secrets() []string {
 			out = append(out, s.Reveal())
 		}
 	}
-	return append(out, DatabasePasswords(c.Postgres.URL.Reveal())...)
+	return append(out, redact.DatabasePasswords(c.Postgres.URL.Reveal())...)
 }
 
 // envSecrets are the secrets the environment gives, as they are.
 func envSecrets(getenv func(string) string) []string {
 	return append([]string{getenv(EnvDiscordToken), getenv(EnvTelegramToken), getenv(EnvTelegramSecretToken), getenv(EnvPostgresURL)},
-		DatabasePasswords(getenv(EnvPostgresURL))...)
+		redact.DatabasePasswords(getenv(EnvPostgresURL))...)
 }
 
 // SettingError is one bad setting. Several are joined with errors.Join.

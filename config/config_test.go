@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -503,5 +504,65 @@ func TestStringCoversEveryField(t *testing.T) {
 	sort.Strings(leaves)
 	if len(leaves) != want {
 		t.Errorf("LogValue shows %d settings, Config has %d: %v", len(leaves), want, leaves)
+	}
+}
+
+// The example compose file of docs/postgres.md (it cannot be run here: no
+// Docker engine) is read as far as it can be: valid YAML, two tablee
+// processes with a configuration each, and those configurations, as its
+// comments give them, valid for store: postgres with the variables its
+// env_file names.
+func TestComposeExample(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "docs", "examples", "compose.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var compose struct {
+		Services map[string]struct {
+			EnvFile string   `yaml:"env_file"`
+			Volumes []string `yaml:"volumes"`
+		}
+	}
+	if err := yaml.Unmarshal(data, &compose); err != nil {
+		t.Fatal(err)
+	}
+	// The configuration of shard 0, in the comments.
+	var conf []string
+	in := false
+	for _, line := range strings.Split(string(data), "\n") {
+		switch {
+		case strings.HasPrefix(line, "# tablee-shard0.yaml"):
+			in = true
+		case in && strings.HasPrefix(line, "#   "):
+			conf = append(conf, strings.TrimPrefix(line, "#   "))
+		case in && len(conf) > 0:
+			in = false
+		}
+	}
+	environment := env(map[string]string{
+		EnvPostgresURL:         "postgres://tablee:pw-1234@db:5432/tablee",
+		EnvDiscordToken:        "MTIz.discord-token-1234",
+		EnvTelegramToken:       "123456:telegram-token-ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+		EnvTelegramSecretToken: "webhook-secret-1234",
+	})
+	for shard := range 2 {
+		svc, ok := compose.Services[fmt.Sprintf("tablee-%d", shard+1)]
+		file := fmt.Sprintf("./tablee-shard%d.yaml:/etc/tablee/tablee.yaml:ro", shard)
+		if !ok || !slices.Contains(svc.Volumes, file) || svc.EnvFile == "" {
+			t.Fatalf("service tablee-%d: %+v; want the volume %s and an env_file", shard+1, svc, file)
+		}
+		text := strings.ReplaceAll(strings.Join(conf, "\n"), "shard_id: 0", fmt.Sprintf("shard_id: %d", shard))
+		c, err := LoadWith(writeFile(t, text), environment)
+		if err != nil {
+			t.Fatalf("tablee-shard%d.yaml:\n%s\n%v", shard, text, err)
+		}
+		if c.Store != "postgres" || c.Discord.ShardID != shard || c.Discord.ShardCount != 2 || c.Telegram.Mode != "webhook" || !c.Postgres.URL.IsSet() {
+			t.Errorf("tablee-shard%d.yaml: %+v", shard, c)
+		}
+	}
+	for _, name := range []string{EnvPostgresURL, EnvDiscordToken, EnvTelegramToken, EnvTelegramSecretToken} {
+		if !strings.Contains(string(data), name) {
+			t.Errorf("the compose file does not say the env_file holds %s", name)
+		}
 	}
 }

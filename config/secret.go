@@ -3,8 +3,6 @@ package config
 import (
 	"fmt"
 	"log/slog"
-	"net/url"
-	"strings"
 
 	"go.yaml.in/yaml/v3"
 
@@ -76,24 +74,3 @@ func (s *Secret) UnmarshalYAML(n *yaml.Node) error {
 
 // MarshalYAML keeps a dumped configuration free of the value.
 func (s Secret) MarshalYAML() (any, error) { return s.mask(), nil }
-
-// DatabasePasswords is the password a database address holds, in a URL
-// (postgres://user:password@host/db) or as key=value (password=...): masked
-// on its own, since a driver's error may quote it without the rest of the
-// address.
-func DatabasePasswords(dsn string) []string {
-	if dsn == "" {
-		return nil
-	}
-	if u, err := url.Parse(dsn); err == nil && u.User != nil {
-		if p, ok := u.User.Password(); ok && p != "" {
-			return []string{p}
-		}
-	}
-	for _, f := range strings.Fields(dsn) {
-		if p, ok := strings.CutPrefix(f, "password="); ok && p != "" {
-			return []string{strings.Trim(p, "'")}
-		}
-	}
-	return nil
-}

@@ -118,6 +118,11 @@ func (d *dataFileFlags) path(positional string) (string, error) {
 		return "", &exitError{code: exitUsage, err: err}
 	}
 	d.cfg, d.red = cfg, redact.New(cfg.Secrets()...)
+	if cfg.Store == "postgres" {
+		return "", usageError("%s is for a bbolt data file, and %s says store: postgres: "+
+			"back the database up and check it with PostgreSQL's own tools (pg_dump -Fc, or pg_basebackup with WAL archiving: docs/postgres.md, Backups); "+
+			"retention runs inside tablee serve", d.fs.Name(), cfgPath)
+	}
 	return cfg.DBPath(), nil
 }
 

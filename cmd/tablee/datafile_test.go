@@ -180,6 +180,31 @@ func TestDataFileTools(t *testing.T) {
 		wantIn(t, "compact --retention 12h", errOut, "--retention must be keep or at least 1d (such as 90d), not 12h")
 	})
 
+	t.Run("store: postgres", func(t *testing.T) {
+		// The configuration's database is not a data file: each tool says
+		// so and names PostgreSQL's tools, without the address's password.
+		pgdir := t.TempDir()
+		const password = "pg-Secret-77"
+		yaml := "store: postgres\npostgres:\n  url: postgres://tablee:" + password + "@127.0.0.1:1/tablee\ndata_dir: " + data + "\n"
+		if err := os.WriteFile(filepath.Join(pgdir, "tablee.yaml"), []byte(yaml), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"check"}, {"backup", filepath.Join(pgdir, "copy.db")}, {"compact"}} {
+			out, errOut, code := tablee(t, bin, pgdir, args...)
+			if code != 2 {
+				t.Errorf("tablee %v: exit %d, want 2\n%s%s", args, code, out, errOut)
+			}
+			wantIn(t, "tablee "+args[0], errOut, "tablee "+args[0]+" is for a bbolt data file", "store: postgres", "pg_dump", "docs/postgres.md")
+			if strings.Contains(out+errOut, password) {
+				t.Errorf("tablee %v printed the password: %s%s", args, out, errOut)
+			}
+		}
+		// A data file named on the command line is still checked.
+		if out, errOut, code := tablee(t, bin, pgdir, "check", path); code != 0 {
+			t.Errorf("check FILE beside a postgres configuration: exit %d\n%s%s", code, out, errOut)
+		}
+	})
+
 	backup := filepath.Join(dir, "copies", "tablee-manual.db")
 	t.Run("backup restored and checked", func(t *testing.T) {
 		if err := os.MkdirAll(filepath.Dir(backup), 0o700); err != nil {

@@ -42,7 +42,7 @@ func migrateTool(args []string, stdout, stderr io.Writer) (err error) {
 	if url == "" {
 		return errors.New("migrate: no database address: postgres:URL, or set " + config.EnvPostgresURL)
 	}
-	red := redact.New(append([]string{url}, config.DatabasePasswords(url)...)...)
+	red := redact.New(append([]string{url}, redact.DatabasePasswords(url)...)...)
 	defer func() { err = red.Error(err) }()
 	src, err := bolt.Open(file, bolt.Options{Timeout: 2 * time.Second})
 	if err != nil {

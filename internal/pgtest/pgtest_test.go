@@ -2,7 +2,14 @@ package pgtest
 
 import (
 	"context"
+	"errors"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5"
 )
@@ -37,5 +44,35 @@ func TestDatabasesApartAndDurable(t *testing.T) {
 		if err := ca.QueryRow(ctx, "SHOW "+setting).Scan(&v); err != nil || v != "on" {
 			t.Errorf("%s = %q (%v), want on", setting, v, err)
 		}
+	}
+}
+
+// A cluster whose test process is gone (a timeout or a kill skips Stop)
+// is stopped and removed by the next Start; the running one is not.
+func TestOrphanReaped(t *testing.T) {
+	orphan, err := Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer orphan.Stop()
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(orphan.dir, ownerFile), []byte(strconv.Itoa(dead.Process.Pid)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	reapOrphans(cluster.bin, cluster.cred)
+	if _, err := os.Stat(orphan.dir); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the orphan's directory is still there: %v", err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if conn, err := pgx.Connect(ctx, orphan.URL("postgres")); err == nil {
+		conn.Close(ctx)
+		t.Error("the orphan's server still answers")
+	}
+	if _, err := os.Stat(cluster.dir); err != nil {
+		t.Errorf("the running cluster was reaped: %v", err)
 	}
 }

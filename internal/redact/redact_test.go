@@ -13,6 +13,7 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -240,5 +241,24 @@ func BenchmarkRecord(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		log.Warn("answering an interaction", "type", 4, "err", err)
+	}
+}
+
+// A database address's password is found wherever a driver takes it from.
+func TestDatabasePasswords(t *testing.T) {
+	for dsn, want := range map[string][]string{
+		"postgres://tablee:pa55-word@db:5432/tablee":                    {"pa55-word"},
+		"postgresql://tablee:p%40ss%2Fword@db/tablee?sslmode=require":   {"p@ss/word"},
+		"postgres://tablee@db/tablee?password=in-the-query&sslmode=off": {"in-the-query"},
+		"host=db user=tablee password=plain-one dbname=tablee":          {"plain-one"},
+		`host=db password = 'with spaces \' and quote' dbname=tablee`:   {"with spaces ' and quote"},
+		`password=back\ slash user=u`:                                   {"back slash"},
+		"postgres://tablee@db/tablee":                                   nil,
+		"host=db user=tablee":                                           nil,
+		"":                                                              nil,
+	} {
+		if got := redact.DatabasePasswords(dsn); !slices.Equal(got, want) {
+			t.Errorf("DatabasePasswords(%q) = %q, want %q", dsn, got, want)
+		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	bbolt "go.etcd.io/bbolt"
 
 	"github.com/tablee/tablee/store"
+	"github.com/tablee/tablee/store/storetest"
 )
 
 // The size of one real save: a table record of about 2 KB (seats, settings
@@ -81,6 +82,20 @@ func BenchmarkSave(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkSaveGoroutines is store/postgres's BenchmarkPostgresSave on the
+// data file (storetest.BenchSave): 1, 2 and 4 tables saving moves as the
+// bot does, saves/s and the p99 of a Save, to set the two side by side.
+func BenchmarkSaveGoroutines(b *testing.B) {
+	storetest.BenchSave(b, func(b *testing.B) store.Store {
+		s, err := Open(filepath.Join(b.TempDir(), "tablee.db"), Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { s.Close() })
+		return s
+	})
 }
 
 // BenchmarkSaveParallel is 1,000 tables each saving as fast as it can, one

@@ -17,7 +17,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"sync/atomic"
 	"time"
@@ -73,11 +72,13 @@ var (
 // Open connects to the database at dsn (a postgres:// URL or key=value
 // string) and brings its schema up to date.
 func Open(dsn string, opts Options) (*Store, error) {
-	red := redact.New(secretsOf(dsn)...)
+	red := redact.New(redact.DatabasePasswords(dsn)...)
 	cfg, err := pgxpool.ParseConfig(dsn)
 	if err != nil {
 		return nil, fmt.Errorf("store/postgres: the database address: %s", red.String(err.Error()))
 	}
+	// The password the driver found elsewhere ($PGPASSWORD, .pgpass) too.
+	red = red.With(cfg.ConnConfig.Password)
 	if opts.MaxConns > 0 {
 		cfg.MaxConns = opts.MaxConns
 	}
@@ -102,20 +103,6 @@ func Open(dsn string, opts Options) (*Store, error) {
 		return nil, err
 	}
 	return s, nil
-}
-
-// secretsOf is the password of a database address, in its forms.
-func secretsOf(dsn string) []string {
-	var out []string
-	if u, err := url.Parse(dsn); err == nil && u.User != nil {
-		if p, ok := u.User.Password(); ok {
-			out = append(out, p)
-		}
-	}
-	if cfg, err := pgconn.ParseConfig(dsn); err == nil && cfg.Password != "" {
-		out = append(out, cfg.Password)
-	}
-	return out
 }
 
 // owner is this process's name in the leases: host, pid and a random part
@@ -290,20 +277,32 @@ func (s *Store) Save(t store.Table, mv *store.Move) error {
 		}
 		// The unshown index is raised, never lowered, by a save: a save of
 		// an older batch must not hide a later one (Shown lowers it).
-		// The table and its move in one round trip.
+		// The update keeps to the version read: a new table's row, which
+		// there was none to lock, may have been inserted since by another
+		// save of the same id (its INSERT then waits for that one's commit
+		// and finds version 1, not 0: stale, and the transaction with its move
+		// rolled back). The table and its move in one round trip.
 		b := &pgx.Batch{}
 		b.Queue(`
 INSERT INTO tables (id, chat, game, finished, finished_at, data, due, seated, unshown, last_move, version)
 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1)
 ON CONFLICT (id) DO UPDATE SET chat = $2, game = $3, finished = $4, finished_at = $5, data = $6, due = $7,
 	seated = $8, unshown = greatest(tables.unshown, $9), last_move = $10, version = tables.version + 1,
-	due_claim_until = NULL, due_claim_by = NULL`,
-			int64(t.ID), t.Chat, t.Game, t.Finished, fin, t.Data, nullTime(t.Due), seated, int64(t.Unshown), last)
+	due_claim_until = NULL, due_claim_by = NULL
+WHERE tables.version = $11`,
+			int64(t.ID), t.Chat, t.Game, t.Finished, fin, t.Data, nullTime(t.Due), seated, int64(t.Unshown), last, int64(t.Version))
 		if mv != nil {
 			b.Queue("INSERT INTO moves (table_id, seq, at, seat, user_id, text) VALUES ($1, $2, $3, $4, $5, $6)",
 				int64(t.ID), int64(mv.Seq), mv.At.UTC(), mv.Seat, mv.User, mv.Text)
 		}
-		err = tx.SendBatch(ctx, b).Close()
+		br := tx.SendBatch(ctx, b)
+		tag, err := br.Exec()
+		if err == nil && tag.RowsAffected() == 0 {
+			err = store.ErrStale
+		}
+		if cerr := br.Close(); err == nil {
+			err = cerr
+		}
 		var pe *pgconn.PgError
 		if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "tables_open_chat" {
 			return refusal(ErrChatBusy, "store/postgres: %s: chat %s already has an open table", what, t.Chat)
@@ -518,8 +517,17 @@ func (s *Store) Shown(id, seq uint64) error {
 // Ratings lists the rating records whose key begins with prefix, in key
 // order.
 func (s *Store) Ratings(prefix string) ([]store.Rating, error) {
+	// A range of the primary key, so that a leaderboard reads its own
+	// records through the index, not every rating.
+	var end []byte // nil: no end (an empty prefix, or one of 0xff bytes only)
+	for i := len(prefix) - 1; i >= 0; i-- {
+		if prefix[i] != 0xff {
+			end = append([]byte(prefix[:i]), prefix[i]+1)
+			break
+		}
+	}
 	return collect(s, fmt.Sprintf("listing the ratings %q", prefix),
-		"SELECT key, data FROM ratings WHERE substr(key, 1, $2) = $1 ORDER BY key", []any{[]byte(prefix), len(prefix)},
+		"SELECT key, data FROM ratings WHERE key >= $1 AND ($2::bytea IS NULL OR key < $2) ORDER BY key", []any{[]byte(prefix), end},
 		func(row pgx.CollectableRow) (store.Rating, error) {
 			var key, data []byte
 			err := row.Scan(&key, &data)

@@ -1,10 +1,14 @@
 package postgres
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/tablee/tablee/internal/pgtest"
 	"github.com/tablee/tablee/store"
@@ -44,6 +48,25 @@ func TestShared(t *testing.T) {
 	})
 }
 
+// BenchmarkPostgresSave is a move's save as the bot makes it (2 KB table
+// record, every index rewritten, a ~100-byte move) from 1, 2 and 4
+// goroutines, a table each, on the tests' PostgreSQL (fsync and
+// synchronous_commit on): saves/s and the p50 and p99 of a Save
+// (storetest.BenchSave; store/bolt's BenchmarkSaveGoroutines is the same
+// on the data file).
+//
+//	go test -run '^$' -bench BenchmarkPostgresSave -benchtime 3000x ./store/postgres
+func BenchmarkPostgresSave(b *testing.B) {
+	storetest.BenchSave(b, func(b *testing.B) store.Store {
+		st, err := Open(cluster.Database(b), Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(func() { st.Close() })
+		return st
+	})
+}
+
 // A database of a later schema than this code knows is refused, with what
 // to do; one at the current version opens again unchanged.
 func TestSchemaVersions(t *testing.T) {
@@ -64,13 +87,41 @@ func TestSchemaVersions(t *testing.T) {
 	}
 }
 
-// The password of the database's address never appears in an error.
+// Processes starting at once on a new database create the schema once:
+// each Open succeeds, at the current version.
+func TestConcurrentFirstStarts(t *testing.T) {
+	url := cluster.Database(t)
+	errs := make(chan error, 4)
+	for range cap(errs) {
+		go func() {
+			st, err := Open(url, Options{})
+			if err == nil {
+				st.Close()
+			}
+			errs <- err
+		}()
+	}
+	for range cap(errs) {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	if v, err := open(t, url).Schema(); v != SchemaVersion || err != nil {
+		t.Errorf("Schema = %d, %v; want %d", v, err, SchemaVersion)
+	}
+}
+
+// The password of the database's address never appears in an error, in
+// any of the places a driver takes it from (pgx masks it in its own
+// messages; Open masks it in what it adds).
 func TestPasswordNotInErrors(t *testing.T) {
 	const password = "s3cret-Pa55word"
 	for _, dsn := range []string{
 		"postgres://tablee:" + password + "@127.0.0.1:1/nodb?sslmode=disable&connect_timeout=2",
 		"host=127.0.0.1 port=1 user=tablee password=" + password + " dbname=nodb sslmode=disable connect_timeout=2",
 		"postgres://tablee:" + password + "@127.0.0.1:1/nodb?sslmode=bogus",
+		"postgres://tablee@127.0.0.1:1/nodb?sslmode=disable&connect_timeout=2&password=" + password,
+		"host=127.0.0.1 port=1 user=tablee password='" + password + " with spaces' dbname=nodb sslmode=bogus",
 	} {
 		_, err := Open(dsn, Options{})
 		if err == nil {
@@ -79,5 +130,117 @@ func TestPasswordNotInErrors(t *testing.T) {
 		if strings.Contains(err.Error(), password) || strings.Contains(fmt.Sprintf("%+v", err), password) {
 			t.Errorf("the password is in the error: %v", err)
 		}
+	}
+}
+
+// Event ids are forgotten a day after they were seen (every 1,000th
+// FirstSeen prunes): an id of yesterday is new again, one of an hour ago
+// is not.
+func TestSeenForgottenAfterADay(t *testing.T) {
+	st := open(t, cluster.Database(t))
+	for _, key := range []string{"telegram:old", "telegram:recent"} {
+		if ok, err := st.FirstSeen(key); !ok || err != nil {
+			t.Fatalf("FirstSeen(%s) = %v, %v", key, ok, err)
+		}
+	}
+	ctx, cancel := st.ctx()
+	defer cancel()
+	if _, err := st.pool.Exec(ctx, "UPDATE seen SET at = now() - CASE key WHEN 'telegram:old' THEN interval '25 hours' ELSE interval '1 hour' END"); err != nil {
+		t.Fatal(err)
+	}
+	st.seen.Store(999) // the next call is the 1,000th
+	if ok, err := st.FirstSeen("telegram:other"); !ok || err != nil {
+		t.Fatalf("FirstSeen = %v, %v", ok, err)
+	}
+	var n int
+	if err := st.pool.QueryRow(ctx, "SELECT count(*) FROM seen WHERE key = 'telegram:old'").Scan(&n); err != nil || n != 0 {
+		t.Errorf("an id seen 25 hours ago is kept (%d rows, %v)", n, err)
+	}
+	if ok, _ := st.FirstSeen("telegram:recent"); ok {
+		t.Error("an id seen an hour ago was forgotten")
+	}
+}
+
+// The roles of docs/postgres.md: a role that owns the schema creates it at
+// the first start; the bot's role, with the grants the page gives, then
+// starts without changing the schema and does everything a process does,
+// on tables a later migration creates too (the default privileges).
+func TestRolesOfTheDocs(t *testing.T) {
+	url := cluster.Database(t)
+	cfg, err := pgx.ParseConfig(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	schema := cfg.RuntimeParams["search_path"]
+	as := func(role string) string {
+		return strings.Replace(url, "postgres://postgres@", "postgres://"+role+"@", 1)
+	}
+	exec := func(url string, sqls ...string) {
+		t.Helper()
+		ctx := context.Background()
+		conn, err := pgx.Connect(ctx, url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close(ctx)
+		for _, sql := range sqls {
+			if _, err := conn.Exec(ctx, strings.ReplaceAll(sql, "public", schema)); err != nil {
+				t.Fatalf("%s: %v", sql, err)
+			}
+		}
+	}
+	// The owner owns the schema (docs: the database, and so its schema public).
+	exec(url, "CREATE ROLE tablee LOGIN", "ALTER SCHEMA public OWNER TO tablee", "CREATE ROLE tablee_app LOGIN")
+	// Roles are the cluster's: gone at the end (run last, after the stores close).
+	t.Cleanup(func() {
+		exec(url, "DROP OWNED BY tablee_app", "DROP OWNED BY tablee CASCADE", "DROP ROLE tablee, tablee_app")
+	})
+	owner := open(t, as("tablee")) // the first start, as the owner
+	owner.Close()
+	exec(as("tablee"),
+		"GRANT CONNECT ON DATABASE tablee TO tablee_app",
+		"GRANT USAGE ON SCHEMA public TO tablee_app",
+		"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO tablee_app",
+		"GRANT USAGE, SELECT, UPDATE ON ALL SEQUENCES IN SCHEMA public TO tablee_app",
+		"ALTER DEFAULT PRIVILEGES FOR ROLE tablee IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO tablee_app",
+		"ALTER DEFAULT PRIVILEGES FOR ROLE tablee IN SCHEMA public GRANT USAGE, SELECT, UPDATE ON SEQUENCES TO tablee_app")
+
+	app := open(t, as("tablee_app"))
+	id, err := app.NewTableID()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := store.Table{ID: id, Chat: "local:a", Game: "tictactoe", Data: []byte("{}"), Due: time.Now().Add(-time.Second), Unshown: 1}
+	for _, step := range []struct {
+		what string
+		do   func() error
+	}{
+		{"Save", func() error { return app.Save(tb, &store.Move{Seq: 1, At: time.Now(), Text: "A1"}) }},
+		{"ClaimDue", func() error { _, err := app.ClaimDue(time.Now(), 0, time.Minute); return err }},
+		{"ClaimDelivery", func() error { _, err := app.ClaimDelivery(id, time.Minute); return err }},
+		{"Shown", func() error { return app.Shown(id, 1) }},
+		{"SaveUser", func() error { return app.SaveUser(store.User{ID: "local:alice", Data: []byte("{}")}) }},
+		{"Rate", func() error { _, err := app.Rate(id, []store.Rating{{Key: "k", Data: []byte("1")}}); return err }},
+		{"FirstSeen", func() error { _, err := app.FirstSeen("telegram:1"); return err }},
+		{"DeleteFinished", func() error { _, err := app.DeleteFinished(time.Now()); return err }},
+		{"DeleteTable", func() error { return app.DeleteTable(id) }},
+		{"ReserveTableIDs", func() error { return app.ReserveTableIDs(id + 10) }},
+	} {
+		if err := step.do(); err != nil {
+			t.Errorf("%s as the bot's role: %v", step.what, err)
+		}
+	}
+	// A table a later migration creates, as the owner, is the bot's too.
+	exec(as("tablee"), "CREATE TABLE later (n int)")
+	exec(as("tablee_app"), "INSERT INTO later VALUES (1)")
+	// The bot's role cannot change the schema.
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, as("tablee_app"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(ctx)
+	if _, err := conn.Exec(ctx, "CREATE TABLE mine (n int)"); err == nil {
+		t.Error("the bot's role created a table")
 	}
 }

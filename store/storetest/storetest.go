@@ -6,6 +6,7 @@ package storetest
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"sync"
 	"testing"
@@ -33,6 +34,10 @@ func Run(t *testing.T, o Opener) {
 	t.Run("Users", func(t *testing.T) { users(t, o.Open(t)) })
 	t.Run("RatingsOnce", func(t *testing.T) { ratingsOnce(t, o.Open(t)) })
 	t.Run("Delete", func(t *testing.T) { deleteTable(t, o.Open(t)) })
+	t.Run("DeleteOpenTable", func(t *testing.T) { deleteOpenTable(t, o.Open(t)) })
+	if o.Reopen != nil {
+		t.Run("SurvivesReopen", func(t *testing.T) { survivesReopen(t, o) })
+	}
 	t.Run("FirstSeen", func(t *testing.T) {
 		st, ok := o.Open(t).(store.Deduper)
 		if !ok {
@@ -142,7 +147,11 @@ func oneOpenTable(t *testing.T, st store.Store) {
 }
 
 func movesInSequence(t *testing.T, st store.Store) {
-	a := save(t, st, newTable(t, st, "local:a"), move(1, "A1"))
+	a := save(t, st, newTable(t, st, "local:a"), nil)
+	if moves, err := st.Moves(a.ID); len(moves) != 0 || err != nil {
+		t.Errorf("Moves of a table without a move = %+v, %v", moves, err)
+	}
+	a = save(t, st, a, move(1, "A1"))
 	for _, bad := range []uint64{1, 3} {
 		if err := st.Save(a, move(bad, "X")); err == nil {
 			t.Errorf("move %d after move 1 was saved", bad)
@@ -184,6 +193,13 @@ func indexes(t *testing.T, st store.Store) {
 	if due, _ = st.Due(t0.Add(3*time.Hour), 1); len(due) != 1 || due[0].ID != b.ID {
 		t.Errorf("Due, limit 1: %+v", due)
 	}
+	// "Not after": a table due at the very time asked for is due.
+	if due, _ = st.Due(a.Due, 0); len(due) != 2 || due[0].ID != b.ID || due[1].ID != a.ID || !due[1].At.Equal(a.Due) {
+		t.Errorf("Due(a's due time) = %+v; want b then a, earliest first", due)
+	}
+	if due, _ = st.Due(b.Due.Add(-time.Millisecond), 0); len(due) != 0 {
+		t.Errorf("Due before anything is due = %+v", due)
+	}
 	if next, ok, err := st.NextDue(); !ok || err != nil || !next.Equal(b.Due) {
 		t.Errorf("NextDue = %v, %v, %v", next, ok, err)
 	}
@@ -202,6 +218,20 @@ func indexes(t *testing.T, st store.Store) {
 	}
 	if next, ok, _ := st.NextDue(); !ok || !next.Equal(a.Due) {
 		t.Errorf("NextDue after the end = %v, %v", next, ok)
+	}
+	if open, _ := st.OpenTables(); len(open) != 2 || open[0].ID != a.ID || open[1].ID != c.ID {
+		t.Errorf("OpenTables after b's end: %d tables", len(open))
+	}
+	// Moving a deadline moves the table in the index; no deadline, out of it.
+	a.Due = t0.Add(4 * time.Hour)
+	a = save(t, st, a, nil)
+	if due, _ := st.Due(t0.Add(3*time.Hour), 0); len(due) != 0 {
+		t.Errorf("a deadline moved later is still due at its old time: %+v", due)
+	}
+	a.Due = time.Time{}
+	save(t, st, a, nil)
+	if next, ok, err := st.NextDue(); ok || err != nil {
+		t.Errorf("NextDue with nothing due = %v, %v, %v", next, ok, err)
 	}
 }
 
@@ -234,8 +264,26 @@ func unshown(t *testing.T, st store.Store) {
 	if list, _ := st.Unshown(); len(list) != 0 {
 		t.Errorf("after Shown(2): %+v", list)
 	}
+	// A finished table's last batch is still to show.
+	a.Finished, a.Unshown = true, 3
+	a = save(t, st, a, nil)
+	if list, _ := st.Unshown(); len(list) != 1 || list[0].ID != a.ID || list[0].Unshown != 3 {
+		t.Errorf("a finished table's unshown batch: %+v", list)
+	}
+	if err := st.Shown(a.ID, 3); err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := st.Unshown(); len(list) != 0 {
+		t.Errorf("after Shown(3): %+v", list)
+	}
 	if got, _ := st.Table(a.ID); got.Unshown != 0 {
-		t.Errorf("after Shown(2): unshown %d", got.Unshown)
+		t.Errorf("after Shown(3): unshown %d", got.Unshown)
+	}
+	// A lazy save (what a deliverer records) is a save: read back at once.
+	a.Data, a.Lazy = []byte(`{"in_flight":3}`), true
+	a = save(t, st, a, nil)
+	if got, err := st.Table(a.ID); err != nil || string(got.Data) != `{"in_flight":3}` {
+		t.Errorf("after a lazy save: %s, %v", got.Data, err)
 	}
 }
 
@@ -269,6 +317,15 @@ func ratingsOnce(t *testing.T, st store.Store) {
 	if all, _ := st.Ratings(""); len(all) != 3 {
 		t.Errorf("Ratings() = %d records", len(all))
 	}
+	// A prefix ending in the highest byte value still bounds its range.
+	if ok, err := st.Rate(8, []store.Rating{{Key: "\xff\x01a", Data: []byte("4")}, {Key: "\xff\xffb", Data: []byte("5")}}); !ok || err != nil {
+		t.Fatalf("Rate = %v, %v", ok, err)
+	}
+	for prefix, want := range map[string]int{"\xff": 2, "\xff\xff": 1, "\xff\xff\xff": 0, "\xfe": 0} {
+		if got, err := st.Ratings(prefix); len(got) != want || err != nil {
+			t.Errorf("Ratings(%q) = %+v, %v; want %d records", prefix, got, err, want)
+		}
+	}
 }
 
 func deleteTable(t *testing.T, st store.Store) {
@@ -290,6 +347,80 @@ func deleteTable(t *testing.T, st store.Store) {
 	}
 }
 
+// deleteOpenTable deletes a table still being played: no index names it
+// afterwards, and its chat may open another.
+func deleteOpenTable(t *testing.T, st store.Store) {
+	a := newTable(t, st, "local:a")
+	a.Seated, a.Due, a.Unshown = []string{"local:alice"}, t0, 1
+	a = save(t, st, a, move(1, "A1"))
+	if err := st.DeleteTable(a.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.OpenTable("local:a"); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("OpenTable of its chat: %v", err)
+	}
+	if _, err := st.Moves(a.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Moves of a deleted table: %v", err)
+	}
+	open, _ := st.OpenTables()
+	due, _ := st.Due(t0.Add(time.Hour), 0)
+	seated, _ := st.SeatedTables("local:alice")
+	unshown, _ := st.Unshown()
+	_, next, _ := st.NextDue()
+	if len(open)+len(due)+len(seated)+len(unshown) != 0 || next {
+		t.Errorf("a deleted table is still listed: open %d, due %v, seated %v, unshown %d, next due %v", len(open), due, seated, len(unshown), next)
+	}
+	b := save(t, st, newTable(t, st, "local:a"), nil)
+	if got, err := st.OpenTable("local:a"); err != nil || got.ID != b.ID {
+		t.Errorf("a new table in the chat: %d, %v", got.ID, err)
+	}
+}
+
+// survivesReopen closes the store and opens it again: everything written
+// reads back, a rated table stays rated and no id is given again.
+func survivesReopen(t *testing.T, o Opener) {
+	st := o.Open(t)
+	a := newTable(t, st, "local:a")
+	a.Seated, a.Due, a.Unshown = []string{"local:alice"}, t0, 2
+	a = save(t, st, a, move(1, "A1"))
+	a = save(t, st, a, move(2, "B2"))
+	if err := st.SaveUser(store.User{ID: "local:alice", Data: []byte(`{"lang":"fr"}`)}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := st.Rate(a.ID, []store.Rating{{Key: "ttt\x00local:alice", Data: []byte("1")}}); !ok || err != nil {
+		t.Fatalf("Rate = %v, %v", ok, err)
+	}
+	st = o.Reopen(t, st)
+	got, err := st.OpenTable("local:a")
+	if err != nil || got.ID != a.ID || got.Version != a.Version || got.Unshown != 2 {
+		t.Errorf("OpenTable after reopening = %+v, %v", got, err)
+	}
+	if moves, err := st.Moves(a.ID); err != nil || len(moves) != 2 || moves[1].Text != "B2" {
+		t.Errorf("Moves after reopening = %+v, %v", moves, err)
+	}
+	if due, _ := st.Due(t0, 0); len(due) != 1 || due[0].ID != a.ID {
+		t.Errorf("Due after reopening = %+v", due)
+	}
+	if ids, _ := st.SeatedTables("local:alice"); !slices.Equal(ids, []uint64{a.ID}) {
+		t.Errorf("SeatedTables after reopening = %v", ids)
+	}
+	if list, _ := st.Unshown(); len(list) != 1 {
+		t.Errorf("Unshown after reopening = %+v", list)
+	}
+	if u, err := st.User("local:alice"); err != nil || string(u.Data) != `{"lang":"fr"}` {
+		t.Errorf("User after reopening = %s, %v", u.Data, err)
+	}
+	if rs, _ := st.Ratings("ttt\x00"); len(rs) != 1 || string(rs[0].Data) != "1" {
+		t.Errorf("Ratings after reopening = %+v", rs)
+	}
+	if ok, err := st.Rate(a.ID, []store.Rating{{Key: "ttt\x00local:alice", Data: []byte("2")}}); ok || err != nil {
+		t.Errorf("Rate of a table rated before reopening = %v, %v", ok, err)
+	}
+	if id, _ := st.NewTableID(); id <= a.ID {
+		t.Errorf("NewTableID after reopening gave %d again (last %d)", id, a.ID)
+	}
+}
+
 // RunShared runs the tests of what several processes share (store.Shared,
 // store.Deduper): open gives two handles on one database, as two processes
 // have.
@@ -303,46 +434,104 @@ func RunShared(t *testing.T, open func(t *testing.T) (store.Store, store.Store))
 		}
 		qa.Data = []byte(`{"by":"q"}`)
 		save(t, q, qa, move(1, "Q"))
-		a.Data = []byte(`{"by":"p"}`)
+		// The stale copy would change every index: none of it is written.
+		a.Data, a.Due, a.Seated, a.Unshown, a.Finished = []byte(`{"by":"p"}`), t0, []string{"local:bob"}, 1, true
 		if err := p.Save(a, move(1, "P")); !errors.Is(err, store.ErrStale) {
 			t.Fatalf("a stale save: %v, want ErrStale", err)
 		}
 		got, _ := p.Table(a.ID)
 		moves, _ := p.Moves(a.ID)
-		if string(got.Data) != `{"by":"q"}` || len(moves) != 1 || moves[0].Text != "Q" {
-			t.Errorf("the stale save wrote: %s, %+v", got.Data, moves)
+		if string(got.Data) != `{"by":"q"}` || got.Finished || len(moves) != 1 || moves[0].Text != "Q" {
+			t.Errorf("the stale save wrote: %s, finished %v, %+v", got.Data, got.Finished, moves)
+		}
+		due, _ := p.Due(t0, 0)
+		seated, _ := p.SeatedTables("local:bob")
+		unshown, _ := p.Unshown()
+		if _, err := p.OpenTable("local:a"); err != nil || len(due)+len(seated)+len(unshown) != 0 {
+			t.Errorf("the stale save changed the indexes: open %v, due %v, seated %v, unshown %d", err, due, seated, len(unshown))
 		}
 		if v, err := p.(store.Shared).TableVersion(a.ID); err != nil || v != got.Version {
 			t.Errorf("TableVersion = %d, %v; the table says %d", v, err, got.Version)
 		}
+		// Every way of reading a table gives its version (the bot loads
+		// tables through all of them).
+		got.Unshown = 1
+		got = save(t, q, got, nil)
+		open, _ := p.OpenTable("local:a")
+		all, _ := p.OpenTables()
+		unshown, _ = p.Unshown()
+		if open.Version != got.Version || len(all) != 1 || all[0].Version != got.Version || len(unshown) != 1 || unshown[0].Version != got.Version {
+			t.Errorf("versions read: OpenTable %d, OpenTables %+v, Unshown %+v; want %d", open.Version, all, unshown, got.Version)
+		}
+		if _, err := p.(store.Shared).TableVersion(a.ID + 100); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("TableVersion of an unknown table: %v", err)
+		}
 	})
-	t.Run("ConcurrentSavesOneWins", func(t *testing.T) {
+	t.Run("SaveOfADeletedTableRefused", func(t *testing.T) {
 		p, q := open(t)
 		a := save(t, p, newTable(t, p, "local:a"), nil)
-		var wg sync.WaitGroup
-		errs := make([]error, 8)
-		for i := range errs {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				st := []store.Store{p, q}[i%2]
-				errs[i] = st.Save(a, move(1, "M"))
-			}()
+		if err := q.DeleteTable(a.ID); err != nil {
+			t.Fatal(err)
 		}
-		wg.Wait()
-		won := 0
-		for _, err := range errs {
-			switch {
-			case err == nil:
-				won++
-			case !errors.Is(err, store.ErrStale):
-				t.Errorf("a losing save: %v", err)
-			}
+		if err := p.Save(a, move(1, "P")); !errors.Is(err, store.ErrStale) {
+			t.Errorf("a save of a table another process deleted: %v, want ErrStale", err)
 		}
-		if moves, _ := p.Moves(a.ID); won != 1 || len(moves) != 1 {
-			t.Errorf("%d saves won, %d moves logged; want 1 and 1", won, len(moves))
+		if _, err := q.Table(a.ID); !errors.Is(err, store.ErrNotFound) {
+			t.Errorf("the deleted table was written again: %v", err)
 		}
 	})
+	// Eight saves of one copy at once, through both handles: one wins, the
+	// others are stale. Of a table already stored, and of a new one (no row
+	// to lock yet: the id's row is inserted by the first, and the others
+	// must not write over it), with a move and without.
+	for _, c := range []struct {
+		name          string
+		stored, moved bool
+	}{{"ConcurrentSavesOneWins", true, true}, {"ConcurrentSavesOfANewTableOneWins", false, true}, {"ConcurrentSavesOfANewTableWithoutAMoveOneWins", false, false}} {
+		t.Run(c.name, func(t *testing.T) {
+			p, q := open(t)
+			a := newTable(t, p, "local:a")
+			if c.stored {
+				a = save(t, p, a, nil)
+			}
+			var wg sync.WaitGroup
+			errs := make([]error, 8)
+			for i := range errs {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					st := []store.Store{p, q}[i%2]
+					mine := a
+					mine.Data = []byte(fmt.Sprintf(`{"by":%d}`, i))
+					var mv *store.Move
+					if c.moved {
+						mv = move(1, fmt.Sprint(i))
+					}
+					errs[i] = st.Save(mine, mv)
+				}()
+			}
+			wg.Wait()
+			won := -1
+			for i, err := range errs {
+				switch {
+				case err == nil && won < 0:
+					won = i
+				case err == nil:
+					t.Errorf("saves %d and %d both won", won, i)
+				case !errors.Is(err, store.ErrStale):
+					t.Errorf("a losing save: %v", err)
+				}
+			}
+			got, _ := p.Table(a.ID)
+			moves, _ := p.Moves(a.ID)
+			if won < 0 || string(got.Data) != fmt.Sprintf(`{"by":%d}`, won) || got.Version != a.Version+1 {
+				t.Errorf("save %d won; the table holds %s at version %d (want %d)", won, got.Data, got.Version, a.Version+1)
+			}
+			if c.moved && (len(moves) != 1 || moves[0].Text != fmt.Sprint(won)) {
+				t.Errorf("save %d won; the log holds %+v", won, moves)
+			}
+		})
+	}
 	t.Run("DueClaimedOnce", func(t *testing.T) {
 		p, q := open(t)
 		var ids []uint64
@@ -389,6 +578,46 @@ func RunShared(t *testing.T, open func(t *testing.T) (store.Store, store.Store))
 		time.Sleep(20 * time.Millisecond)
 		if due, _ := q.(store.Shared).ClaimDue(t0, 0, time.Minute); len(due) != 1 || due[0].ID != tb.ID {
 			t.Errorf("after its lease: %+v", due)
+		}
+	})
+	t.Run("DueClaimedInOrder", func(t *testing.T) {
+		p, _ := open(t)
+		var ids []uint64
+		for i, chat := range []string{"local:a", "local:b", "local:c", "local:d"} {
+			tb := newTable(t, p, chat)
+			tb.Due = t0.Add(time.Duration(3-i) * time.Minute) // d first, a last
+			if i == 3 {
+				tb.Due = t0.Add(time.Hour) // not due yet
+			}
+			ids = append(ids, save(t, p, tb, nil).ID)
+		}
+		fin := newTable(t, p, "local:e")
+		fin.Due, fin.Finished = t0, true
+		save(t, p, fin, nil)
+		ps := p.(store.Shared)
+		due, err := ps.ClaimDue(t0.Add(3*time.Minute), 2, time.Minute)
+		if err != nil || len(due) != 2 || due[0].ID != ids[2] || due[1].ID != ids[1] || !due[0].At.Equal(t0.Add(time.Minute)) {
+			t.Errorf("ClaimDue, limit 2 = %+v, %v; want tables %d and %d, earliest first", due, err, ids[2], ids[1])
+		}
+		if due, _ = ps.ClaimDue(t0.Add(3*time.Minute), 0, time.Minute); len(due) != 1 || due[0].ID != ids[0] {
+			t.Errorf("the rest = %+v; want table %d only (not the finished one, nor one due later)", due, ids[0])
+		}
+	})
+	t.Run("SaveEndsTheClaim", func(t *testing.T) {
+		// A claimed table whose deadline was acted on and saved with its
+		// next one is claimable at once, not at the end of the lease: a
+		// turn may be shorter than the lease.
+		p, q := open(t)
+		a := newTable(t, p, "local:a")
+		a.Due = t0
+		a = save(t, p, a, nil)
+		if due, _ := p.(store.Shared).ClaimDue(t0, 0, time.Hour); len(due) != 1 {
+			t.Fatalf("claimed %+v", due)
+		}
+		a.Due = t0.Add(time.Second)
+		save(t, p, a, move(1, "timeout"))
+		if due, _ := q.(store.Shared).ClaimDue(t0.Add(time.Second), 0, time.Hour); len(due) != 1 || !due[0].At.Equal(a.Due) {
+			t.Errorf("the next deadline of a table saved by its claimer: %+v", due)
 		}
 	})
 	t.Run("DeliveryLease", func(t *testing.T) {
