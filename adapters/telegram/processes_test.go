@@ -292,6 +292,17 @@ func TestWebhookBehindALoadBalancer(t *testing.T) {
 // makes is refused until it gives up.
 func TestWebhookWrongSecretPlaysNothing(t *testing.T) {
 	h, door, _ := newHookHarness(t, 1)
+	// The process registers its own webhook at start: the other secret
+	// is set after it, else the process's registration would win.
+	for i := 0; i < 5000; i++ {
+		h.f.mu.Lock()
+		registered := h.f.webhook["url"] != ""
+		h.f.mu.Unlock()
+		if registered {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
 	h.f.setWebhook(map[string]string{"url": door.srv.URL + "/tg", "secret_token": "n3w-Token"})
 	before := received(h.f, group, alice.ID)
 	id := h.f.say(alice, group, 0, "/play tictactoe", 0)
