@@ -123,6 +123,18 @@ func buildBenchFile(b *testing.B, spec benchSpec) string {
 	return f.path
 }
 
+// removeBenchFiles removes the data files the benchmarks built (TestMain):
+// a file of 100,000 tables is tens of megabytes, left in the temporary
+// directory by every run otherwise.
+func removeBenchFiles() {
+	benchFiles.Range(func(_, v any) bool {
+		if f := v.(*benchFile); f.path != "" {
+			os.RemoveAll(filepath.Dir(f.path))
+		}
+		return true
+	})
+}
+
 // realMoveFile is a copy of the benchmark's data file for one
 // sub-benchmark to play on.
 func realMoveFile(b *testing.B) string {

@@ -22,7 +22,7 @@ import (
 var cluster *pgtest.Cluster
 
 func TestMain(m *testing.M) {
-	pgtest.Main(m, func(c *pgtest.Cluster) { cluster = c })
+	pgtest.Main(m, func(c *pgtest.Cluster) { cluster = c }, removeBenchFiles)
 }
 
 type process struct {

@@ -244,8 +244,10 @@ func (c *Cluster) Stop() {
 
 // Main runs a test package's tests with one cluster, given to setup, and
 // stops it afterwards: call it from TestMain. A cluster that does not start
-// fails the package: no test skips for want of PostgreSQL.
-func Main(m *testing.M, setup func(*Cluster)) {
+// fails the package: no test skips for want of PostgreSQL. The after
+// functions run once the tests are done, before the process exits (which
+// skips deferred calls): for what the package's tests made to share.
+func Main(m *testing.M, setup func(*Cluster), after ...func()) {
 	c, err := Start()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, strings.TrimSpace(err.Error()))
@@ -253,6 +255,9 @@ func Main(m *testing.M, setup func(*Cluster)) {
 	}
 	setup(c)
 	code := m.Run()
+	for _, f := range after {
+		f()
+	}
 	c.Stop()
 	os.Exit(code)
 }
