@@ -195,13 +195,38 @@ type Shared interface {
 	ReleaseDelivery(id uint64) error
 }
 
-// Deduper remembers the ids of the platforms' events (a Telegram update's
-// update_id) for a day, so that an event handed again (a webhook retried,
-// or posted to two processes) is played once.
+// Deduper remembers the platforms' events (a Telegram update's update_id)
+// for a day, so that an event handed again (a webhook retried, posted to
+// two processes, or given again by getUpdates after a restart) is played
+// once, and an event whose player stopped half-way is played again.
+//
+// An event is claimed before it is played and marked played after: a
+// process killed between the two leaves a claim that lapses, and the
+// event's next delivery is played (a move played twice is refused by its
+// table; a move never played is never told to anyone).
 type Deduper interface {
-	// FirstSeen records key and says whether it is new.
-	FirstSeen(key string) (bool, error)
+	// Claim takes the event key for the caller to play, for lease:
+	// ClaimFresh when it is new, or when whoever claimed it stopped without
+	// playing it (the lease passed, or, in a store one process has open at
+	// a time, it was claimed before the store was opened); ClaimHeld while
+	// another claim lasts (the event is being played, here or elsewhere);
+	// ClaimPlayed once Played was called for it.
+	Claim(key string, lease time.Duration) (Claim, error)
+	// Played records that the claimed event was played.
+	Played(key string) error
 }
+
+// Claim is what Deduper.Claim found.
+type Claim int
+
+const (
+	// ClaimFresh: the caller plays the event.
+	ClaimFresh Claim = iota
+	// ClaimHeld: someone plays it now; it is not played here.
+	ClaimHeld
+	// ClaimPlayed: it was played; it is dropped.
+	ClaimPlayed
+)
 
 // Exporter is a store that can be read whole, to be copied into another
 // (`tablee migrate`): store/bolt.

@@ -390,7 +390,10 @@ func TestPolledUpdateGivenAgainIsPlayedOnce(t *testing.T) {
 // failingSeen is a store that cannot tell whether an update was played.
 type failingSeen struct{}
 
-func (failingSeen) FirstSeen(string) (bool, error) { return false, errors.New("database unreachable") }
+func (failingSeen) Claim(string, time.Duration) (store.Claim, error) {
+	return store.ClaimHeld, errors.New("database unreachable")
+}
+func (failingSeen) Played(string) error { return errors.New("database unreachable") }
 
 // An update whose id cannot be checked is played: a move lost is worse
 // than a rare one played twice (refused by its table the second time).
@@ -410,11 +413,11 @@ type recordingSeen struct {
 	keys []string
 }
 
-func (r *recordingSeen) FirstSeen(key string) (bool, error) {
+func (r *recordingSeen) Claim(key string, lease time.Duration) (store.Claim, error) {
 	r.mu.Lock()
 	r.keys = append(r.keys, key)
 	r.mu.Unlock()
-	return r.Deduper.FirstSeen(key)
+	return r.Deduper.Claim(key, lease)
 }
 
 func (r *recordingSeen) asked() []string {
@@ -423,8 +426,8 @@ func (r *recordingSeen) asked() []string {
 	return append([]string(nil), r.keys...)
 }
 
-// An update waiting behind its chat's others is recorded as played only
-// when its turn comes: a process killed meanwhile has not recorded it, and
+// An update waiting behind its chat's others is claimed only when its
+// turn comes: a process killed meanwhile has not claimed it, and
 // Telegram's next post of it is played by another process.
 func TestQueuedUpdateRecordedWhenItsTurnComes(t *testing.T) {
 	seen := &recordingSeen{}
@@ -442,13 +445,64 @@ func TestQueuedUpdateRecordedWhenItsTurnComes(t *testing.T) {
 		}
 		time.Sleep(time.Millisecond)
 	}
-	time.Sleep(20 * time.Millisecond) // the second would be recorded by now if taken as it came
+	time.Sleep(20 * time.Millisecond) // the second would be claimed by now if taken as it came
 	if got := seen.asked(); len(got) != 1 || got[0] != key(first) {
-		t.Errorf("recorded while the first was played: %v", got)
+		t.Errorf("claimed while the first was played: %v", got)
 	}
 	release()
 	h.settle()
 	if got := seen.asked(); len(got) != 2 || got[1] != key(second) {
-		t.Errorf("recorded: %v", got)
+		t.Errorf("claimed: %v", got)
+	}
+	for _, id := range []int{first, second} {
+		if c, err := seen.Deduper.Claim(key(id), time.Minute); c != store.ClaimPlayed || err != nil {
+			t.Errorf("update %d after it was played: %v, %v", id, c, err)
+		}
+	}
+}
+
+// A process killed while it played an update leaves the update claimed
+// and not played. Telegram posts it again (the killed process never
+// answered) to another process: that one waits for the claim to lapse
+// (the update may still be being played) and then plays it, once, and
+// answers 200. Recording the id as the update began to play, as before,
+// dropped it: the player's command was lost without a word.
+func TestWebhookUpdateOfAKilledProcessIsPlayed(t *testing.T) {
+	h, _, _ := newHookHarness(t, 1)
+	h.f.mu.Lock()
+	next := h.f.nextUpd + 1
+	h.f.mu.Unlock()
+	key := "telegram:999:" + strconv.Itoa(next)
+	const lease = 300 * time.Millisecond
+	if c, err := h.core.Seen().Claim(key, lease); c != store.ClaimFresh || err != nil {
+		t.Fatalf("the killed process's claim: %v, %v", c, err)
+	}
+	claimed := time.Now()
+	h.f.say(alice, group, 0, "/play tictactoe", 0)
+	for i := 0; ; i++ {
+		if posts, _ := h.f.hookPosts(); len(posts) > 0 {
+			break
+		}
+		if i == 10000 {
+			t.Fatal("the update was not answered")
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if waited := time.Since(claimed); waited < lease {
+		t.Errorf("played %v after the claim, before it lapsed", waited)
+	}
+	h.settle()
+	posts, gaveUp := h.f.hookPosts()
+	if len(gaveUp) != 0 || len(posts) != 1 || posts[0] != (hookPost{Update: next, Status: http.StatusOK}) {
+		t.Errorf("posts %+v, given up %v", posts, gaveUp)
+	}
+	ref := newHarness(t)
+	ref.say(alice, group, 0, "/play tictactoe")
+	got, want := received(h.f, group, alice.ID), received(ref.f, group, alice.ID)
+	if got != want || !strings.HasPrefix(tableState(h), "table 1 ") {
+		t.Errorf("the players received:\n%s\nplayed at once:\n%s\n(%s)", got, want, tableState(h))
+	}
+	if c, _ := h.core.Seen().Claim(key, time.Minute); c != store.ClaimPlayed {
+		t.Errorf("after it was played: %v", c)
 	}
 }

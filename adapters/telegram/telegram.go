@@ -400,12 +400,18 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 		// process that dies first leaves it to be posted again ("in case
 		// of an unsuccessful request ... we will repeat the request",
 		// setWebhook), and an update not played within answerWithin
-		// (queued behind its chat's others) is answered 503 so that it is
-		// posted again too. Its id is recorded only when it is played
-		// (serveChat), so the retry is played by whichever process gets
-		// it first and dropped by the other: nothing lost, nothing twice.
+		// (queued behind its chat's others), or played by another
+		// process now, is answered 503 so that it is posted again too.
+		// It is claimed only when its turn comes, and marked played once
+		// played (serveChat): the retry is played by whichever process
+		// gets it first and dropped by the others, and played again if
+		// the process that claimed it stopped first.
 		select {
-		case <-a.dispatch(ctx, u):
+		case played := <-a.dispatch(ctx, u):
+			if !played {
+				http.Error(w, "played by another process now", http.StatusServiceUnavailable)
+				return
+			}
 			w.WriteHeader(http.StatusOK)
 		case <-r.Context().Done():
 		case <-time.After(a.opts.answerWithin):

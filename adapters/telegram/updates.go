@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/store"
 )
 
 // update is the library's Update plus the forum-topic fields it predates.
@@ -20,8 +21,9 @@ type update struct {
 	tgbotapi.Update
 	topic   int // the message's topic, when it is a forum topic message
 	cbTopic int // the same for the message of a pressed button
-	// played is closed once the update was handled (or dropped).
-	played chan struct{}
+	// played receives, once, true when the update was handled or dropped
+	// as played already, false when another process plays it now.
+	played chan bool
 }
 
 type topicFields struct {
@@ -63,11 +65,11 @@ type inbox struct {
 }
 
 // dispatch hands an update to its chat's goroutine: updates of one chat
-// are handled in order, chats in parallel. The channel it returns is
-// closed once the update was handled, or dropped as already played
-// (Options.Seen).
-func (a *Adapter) dispatch(ctx context.Context, u update) <-chan struct{} {
-	u.played = make(chan struct{})
+// are handled in order, chats in parallel. The channel it returns receives
+// true once the update was handled, or dropped as already played, false
+// when another process plays it now (Options.Seen).
+func (a *Adapter) dispatch(ctx context.Context, u update) <-chan bool {
+	u.played = make(chan bool, 1)
 	var chat int64
 	switch {
 	case u.Message != nil && u.Message.Chat != nil:
@@ -78,7 +80,7 @@ func (a *Adapter) dispatch(ctx context.Context, u update) <-chan struct{} {
 		chat = u.CallbackQuery.From.ID
 	default:
 		a.handled.Add(1)
-		close(u.played)
+		u.played <- true
 		return u.played
 	}
 	a.imu.Lock()
@@ -111,14 +113,16 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 		u := in.updates[0]
 		in.updates = in.updates[1:]
 		a.imu.Unlock()
-		// The update id is recorded when its turn comes, not when it
+		// The update is claimed when its turn comes, not when it
 		// arrives: a process killed with updates queued leaves them
-		// unrecorded, and Telegram's retry of them is played elsewhere.
-		if a.firstSeen(u) {
+		// unclaimed, and Telegram's retry of them is played elsewhere.
+		key, claim := a.claim(u)
+		if claim == store.ClaimFresh {
 			a.handle(ctx, u)
+			a.markPlayed(key)
 		}
 		a.handled.Add(1)
-		close(u.played)
+		u.played <- claim != store.ClaimHeld
 	}
 }
 
@@ -608,22 +612,66 @@ func (a *Adapter) askedIn(prompt *tgbotapi.Message) (string, bool) {
 // others usually needs far less.
 const webhookAnswerWithin = 50 * time.Second
 
-// firstSeen records an update's id and tells whether it is new: not
-// played by this process or another (Options.Seen). A store that cannot
-// tell lets it be played: a move played twice is refused by its table (its
-// turn has passed: the player reads one refusal), a move lost is not told
-// to anyone (the player waits for an answer that never comes).
-func (a *Adapter) firstSeen(u update) bool {
+// claimLease is how long an update claimed by a process is left to it:
+// past it, the process is taken to have stopped, and the update is played
+// by a process it was posted to. Playing an update takes milliseconds (it
+// is claimed only when its turn in its chat comes); one that takes longer,
+// waiting on a slow Bot API, may be played twice, and the second time is
+// refused by its table. claimPoll is how often a process that was posted
+// an update held by another looks whether it was played.
+const (
+	claimLease = 15 * time.Second
+	claimPoll  = 50 * time.Millisecond
+)
+
+// claim takes an update to play (Options.Seen): ClaimFresh when it is to
+// be played here, ClaimPlayed when it was played already (dropped). An
+// update another process plays now is waited for until it is played there
+// or that process's claim lapses; ClaimHeld, answered 503 (posted again by
+// Telegram), only if neither happened in claimLease. A store that cannot tell lets it be played: a move
+// played twice is refused by its table (its turn has passed: the player
+// reads one refusal), a move lost is not told to anyone (the player waits
+// for an answer that never comes). getUpdates has one caller at a time, so
+// when polling a claim held is one of a process that stopped: played.
+func (a *Adapter) claim(u update) (key string, c store.Claim) {
 	if a.opts.Seen == nil {
-		return true
+		return "", store.ClaimFresh
 	}
-	fresh, err := a.opts.Seen.FirstSeen("telegram:" + strconv.FormatInt(a.api.Self.ID, 10) + ":" + strconv.Itoa(u.UpdateID))
-	if err != nil {
-		a.log.Warn("update id not checked; played", "update", u.UpdateID, "err", err)
-		return true
+	key = "telegram:" + strconv.FormatInt(a.api.Self.ID, 10) + ":" + strconv.Itoa(u.UpdateID)
+	c, err := a.opts.Seen.Claim(key, claimLease)
+	if c == store.ClaimHeld && err == nil && a.opts.Mode == "webhook" {
+		// Posted to two processes at once, or the process that took it
+		// was killed playing it: wait for the other to play it, or for
+		// its claim to lapse, rather than count on Telegram's next post
+		// (when, and how many, it does not say).
+		for end := time.Now().Add(claimLease + time.Second); c == store.ClaimHeld && err == nil && time.Now().Before(end); {
+			time.Sleep(claimPoll)
+			c, err = a.opts.Seen.Claim(key, claimLease)
+		}
 	}
-	if !fresh {
+	switch {
+	case err != nil:
+		a.log.Warn("update not claimed; played", "update", u.UpdateID, "err", err)
+		return key, store.ClaimFresh
+	case c == store.ClaimPlayed:
 		a.log.Info("update already played", "update", u.UpdateID)
+	case c == store.ClaimHeld && a.opts.Mode != "webhook":
+		a.log.Info("update claimed by a process that stopped; played", "update", u.UpdateID)
+		return key, store.ClaimFresh
+	case c == store.ClaimHeld:
+		a.log.Info("update played by another process now", "update", u.UpdateID)
 	}
-	return fresh
+	return key, c
+}
+
+// markPlayed records that a claimed update was played. A failure is only
+// logged: the claim lapses, and a post of the update again plays it twice
+// (refused by its table), which is better than refusing the next move.
+func (a *Adapter) markPlayed(key string) {
+	if key == "" {
+		return
+	}
+	if err := a.opts.Seen.Played(key); err != nil {
+		a.log.Warn("update not recorded as played", "key", key, "err", err)
+	}
 }

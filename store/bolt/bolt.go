@@ -136,7 +136,7 @@ type Store struct {
 	journalState
 	cp       *checkpointer
 	replayed int           // saves Open read back from the journal
-	seen     atomic.Uint64 // FirstSeen calls, to forget old ids now and then
+	seen     atomic.Uint64 // new event ids claimed, to forget old ones now and then
 }
 
 var _ store.Store = (*Store)(nil)

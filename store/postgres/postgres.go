@@ -59,7 +59,7 @@ type Store struct {
 	// owner names this process in the leases it takes.
 	owner string
 	red   *redact.Redactor
-	seen  atomic.Uint64 // FirstSeen calls, to prune now and then
+	seen  atomic.Uint64 // Claim calls, to prune now and then
 }
 
 var (

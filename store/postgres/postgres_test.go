@@ -134,13 +134,16 @@ func TestPasswordNotInErrors(t *testing.T) {
 }
 
 // Event ids are forgotten a day after they were seen (every 1,000th
-// FirstSeen prunes): an id of yesterday is new again, one of an hour ago
+// Claim prunes): an id of yesterday is new again, one of an hour ago
 // is not.
 func TestSeenForgottenAfterADay(t *testing.T) {
 	st := open(t, cluster.Database(t))
 	for _, key := range []string{"telegram:old", "telegram:recent"} {
-		if ok, err := st.FirstSeen(key); !ok || err != nil {
-			t.Fatalf("FirstSeen(%s) = %v, %v", key, ok, err)
+		if c, err := st.Claim(key, time.Minute); c != store.ClaimFresh || err != nil {
+			t.Fatalf("Claim(%s) = %v, %v", key, c, err)
+		}
+		if err := st.Played(key); err != nil {
+			t.Fatal(err)
 		}
 	}
 	ctx, cancel := st.ctx()
@@ -149,15 +152,15 @@ func TestSeenForgottenAfterADay(t *testing.T) {
 		t.Fatal(err)
 	}
 	st.seen.Store(999) // the next call is the 1,000th
-	if ok, err := st.FirstSeen("telegram:other"); !ok || err != nil {
-		t.Fatalf("FirstSeen = %v, %v", ok, err)
+	if c, err := st.Claim("telegram:other", time.Minute); c != store.ClaimFresh || err != nil {
+		t.Fatalf("Claim = %v, %v", c, err)
 	}
 	var n int
 	if err := st.pool.QueryRow(ctx, "SELECT count(*) FROM seen WHERE key = 'telegram:old'").Scan(&n); err != nil || n != 0 {
 		t.Errorf("an id seen 25 hours ago is kept (%d rows, %v)", n, err)
 	}
-	if ok, _ := st.FirstSeen("telegram:recent"); ok {
-		t.Error("an id seen an hour ago was forgotten")
+	if c, _ := st.Claim("telegram:recent", time.Minute); c != store.ClaimPlayed {
+		t.Errorf("an id played an hour ago was forgotten (%v)", c)
 	}
 }
 
@@ -221,7 +224,8 @@ func TestRolesOfTheDocs(t *testing.T) {
 		{"Shown", func() error { return app.Shown(id, 1) }},
 		{"SaveUser", func() error { return app.SaveUser(store.User{ID: "local:alice", Data: []byte("{}")}) }},
 		{"Rate", func() error { _, err := app.Rate(id, []store.Rating{{Key: "k", Data: []byte("1")}}); return err }},
-		{"FirstSeen", func() error { _, err := app.FirstSeen("telegram:1"); return err }},
+		{"Claim", func() error { _, err := app.Claim("telegram:1", time.Minute); return err }},
+		{"Played", func() error { return app.Played("telegram:1") }},
 		{"DeleteFinished", func() error { _, err := app.DeleteFinished(time.Now()); return err }},
 		{"DeleteTable", func() error { return app.DeleteTable(id) }},
 		{"ReserveTableIDs", func() error { return app.ReserveTableIDs(id + 10) }},

@@ -69,6 +69,13 @@ CREATE TABLE seen (
 );
 CREATE INDEX seen_at ON seen (at);
 `,
+	// 2: an event is claimed, for a while, by the process that plays it,
+	// and marked played once it was (store.Deduper): the ids recorded
+	// before were recorded as they began to play, and count as played.
+	`
+ALTER TABLE seen ADD COLUMN played boolean NOT NULL DEFAULT true;
+ALTER TABLE seen ADD COLUMN claimed_until timestamptz;
+`,
 }
 
 // SchemaVersion is the version of the layout this code writes.

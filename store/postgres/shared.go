@@ -82,21 +82,51 @@ func (s *Store) ReleaseDelivery(id uint64) error {
 // update for 24 hours at most.
 const seenFor = 24 * time.Hour
 
-// FirstSeen records a platform event id and says whether it is new
-// (store.Deduper). Every 1,000th call forgets the ids older than a day.
-func (s *Store) FirstSeen(key string) (bool, error) {
+// Claim takes a platform event for the caller to play (store.Deduper), in
+// one statement: a new id, or one whose claim lapsed, is claimed; one
+// played or claimed until later is left as it is, and read. Every 1,000th
+// call forgets the ids older than a day.
+func (s *Store) Claim(key string, lease time.Duration) (store.Claim, error) {
 	ctx, cancel := s.ctx()
 	defer cancel()
 	if s.seen.Add(1)%1000 == 0 {
 		if err := s.pruneSeen(ctx); err != nil {
-			return false, err
+			return store.ClaimHeld, err
 		}
 	}
-	tag, err := s.pool.Exec(ctx, "INSERT INTO seen (key) VALUES ($1) ON CONFLICT DO NOTHING", key)
-	if err != nil {
-		return false, s.wrap("recording event "+key, err)
+	var played bool
+	err := s.pool.QueryRow(ctx, `
+INSERT INTO seen (key, played, claimed_until) VALUES ($1, false, now() + $2 * interval '1 microsecond')
+ON CONFLICT (key) DO UPDATE SET claimed_until = EXCLUDED.claimed_until
+	WHERE NOT seen.played AND seen.claimed_until < now()
+RETURNING false`, key, lease.Microseconds()).Scan(&played)
+	if err == nil {
+		return store.ClaimFresh, nil
 	}
-	return tag.RowsAffected() == 1, nil
+	if !errors.Is(err, pgx.ErrNoRows) {
+		return store.ClaimHeld, s.wrap("claiming event "+key, err)
+	}
+	// Not taken: played, or claimed by someone whose lease lasts.
+	err = s.pool.QueryRow(ctx, "SELECT played FROM seen WHERE key = $1", key).Scan(&played)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		return store.ClaimHeld, nil // forgotten meanwhile: a day old
+	case err != nil:
+		return store.ClaimHeld, s.wrap("reading event "+key, err)
+	case played:
+		return store.ClaimPlayed, nil
+	}
+	return store.ClaimHeld, nil
+}
+
+// Played records that a claimed event was played (store.Deduper). Its
+// commit is not waited for: lost in a crash, the event's next delivery
+// plays it again, and a move played twice is refused by its table.
+func (s *Store) Played(key string) error {
+	ctx, cancel := s.ctx()
+	defer cancel()
+	err := s.lazily(ctx, "UPDATE seen SET played = true, claimed_until = NULL WHERE key = $1", key)
+	return s.wrap("recording event "+key+" played", err)
 }
 
 func (s *Store) pruneSeen(ctx context.Context) error {
