@@ -103,6 +103,16 @@ func (f *fakeAPI) trustHook(client *http.Client) {
 func (f *fakeAPI) deliverHook(stop chan struct{}, url, secret string) {
 	for {
 		f.mu.Lock()
+		// A webhook replaced (setWebhook again) posts nothing more, even
+		// when an update came at the same time: select below may pick
+		// notify over stop, and this delivery would then post with the
+		// old URL and secret.
+		select {
+		case <-stop:
+			f.mu.Unlock()
+			return
+		default:
+		}
 		if len(f.updates) == 0 {
 			notify := f.notify
 			f.mu.Unlock()
