@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"log/slog"
 	"os"
 	"strings"
@@ -241,5 +243,56 @@ func TestSharedButtonPressedThroughTheOtherProcess(t *testing.T) {
 		t.Fatal("the first process does not see that bob is to play")
 	} else {
 		mustOK(t, a.do(chat, "bob", "/move "+mv))
+	}
+}
+
+// A user's record changed through two processes, one change each: both
+// are kept (each was made to the record as stored, under the store's lock
+// of the user; a process writing back its own older copy lost the other's
+// change), and each process sees the other's change once its copy is
+// older than sharedUserFresh.
+func TestSharedUserChangesKeptAndSeen(t *testing.T) {
+	a, b, clock := twoProcesses(t)
+	// Each process reads alice's record (none yet) and keeps a copy.
+	mustOK(t, a.do("local:dm:alice", "alice", "/help"))
+	mustOK(t, b.do("local:dm:alice", "alice", "/help"))
+	mustOK(t, a.do("local:dm:alice", "alice", "/lang fr"))
+	mustOK(t, b.do("local:dm:alice", "alice", "/settings tz=Europe/Paris"))
+	rec, err := a.st.User("local:alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got userRecord
+	if err := json.Unmarshal(rec.Data, &got); err != nil || got.Lang != i18n.FR || got.TZ != "Europe/Paris" {
+		t.Errorf("the stored record: %s (%v)", rec.Data, err)
+	}
+	clock.Advance(sharedUserFresh)
+	for _, p := range []*process{a, b} {
+		if u := p.core.user("local:alice"); u.Lang != i18n.FR || u.TZ != "Europe/Paris" {
+			t.Errorf("a process sees lang %q, tz %q", u.Lang, u.TZ)
+		}
+	}
+}
+
+// Two processes changing one new user's record at the same moment: the
+// store's lock of the user holds one back until the other has written, so
+// neither change is lost, even though neither found a record.
+func TestSharedUserConcurrentFirstChanges(t *testing.T) {
+	a, b, _ := twoProcesses(t)
+	for i := range 20 {
+		user := fmt.Sprintf("local:u%d", i)
+		var wg sync.WaitGroup
+		wg.Add(2)
+		go func() { defer wg.Done(); a.core.updateUser(user, func(u *userRecord) { u.Lang = i18n.FR }) }()
+		go func() { defer wg.Done(); b.core.updateUser(user, func(u *userRecord) { u.TZ = "Europe/Paris" }) }()
+		wg.Wait()
+		rec, err := a.st.User(user)
+		var got userRecord
+		if err == nil {
+			err = json.Unmarshal(rec.Data, &got)
+		}
+		if err != nil || got.Lang != i18n.FR || got.TZ != "Europe/Paris" {
+			t.Fatalf("%s: %s (%v)", user, rec.Data, err)
+		}
 	}
 }

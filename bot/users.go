@@ -37,7 +37,15 @@ type userRecord struct {
 	// sent commands has nothing worth a record: his name and locale stay
 	// in memory (see worthKeeping).
 	stored bool
+	// read is when the record was read from the store: on a store other
+	// processes share, it is read again once sharedUserFresh has passed.
+	read time.Time
 }
+
+// sharedUserFresh is how long a process trusts its copy of a user record
+// when other processes share the store (and may change it: /lang sent
+// through another one): a change made elsewhere is seen within it.
+const sharedUserFresh = 5 * time.Second
 
 // worthKeeping tells whether a record holds something the bot must still
 // know after a restart: a language chosen, closed DMs to warn about,
@@ -65,21 +73,32 @@ func (c *Core) user(id string) userRecord {
 }
 
 func (c *Core) userLocked(id string) *userRecord {
-	if u, ok := c.users[id]; ok {
+	now := c.clock.Now()
+	u, ok := c.users[id]
+	if ok {
 		c.usersLRU.MoveToFront(u.elem)
-		return u
+		if c.shared == nil || now.Sub(u.read) < sharedUserFresh {
+			return u
+		}
+		// Read again: another process may have changed it.
+		*u = userRecord{elem: u.elem, Name: u.Name, Hint: u.Hint}
+	} else {
+		u = &userRecord{}
 	}
-	u := &userRecord{}
+	u.read = now
 	rec, err := c.st.User(id)
 	switch {
 	case err == nil:
 		u.stored = true
 		if jerr := json.Unmarshal(rec.Data, u); jerr != nil {
 			c.log.Error("user record unreadable; starting afresh", "user", id, "err", jerr)
-			*u = userRecord{}
+			*u = userRecord{elem: u.elem, read: now}
 		}
 	case !errors.Is(err, store.ErrNotFound):
 		c.log.Error("user record not read", "user", id, "err", err)
+	}
+	if ok {
+		return u
 	}
 	u.elem = c.usersLRU.PushFront(id)
 	c.users[id] = u
@@ -98,6 +117,9 @@ func (c *Core) userLocked(id string) *userRecord {
 func (c *Core) updateUser(id string, f func(*userRecord)) error {
 	if id == "" {
 		return nil
+	}
+	if c.shared != nil {
+		return c.updateSharedUser(id, f)
 	}
 	c.usersMu.Lock()
 	u := c.userLocked(id)
@@ -121,6 +143,46 @@ func (c *Core) updateUser(id string, f func(*userRecord)) error {
 	}
 	c.usersMu.Lock()
 	u.stored = true
+	c.usersMu.Unlock()
+	return nil
+}
+
+// updateSharedUser is updateUser on a store other processes share: the
+// change is made to the record as stored, under the store's lock of the
+// user, not to this process's copy, which may be older than a change made
+// through another process (it would be written back over it).
+func (c *Core) updateSharedUser(id string, f func(*userRecord)) error {
+	c.usersMu.Lock()
+	mine := *c.userLocked(id) // the name and locale of a user with no record
+	c.usersMu.Unlock()
+	var after userRecord
+	var stored bool
+	err := c.shared.UpdateUser(id, func(data []byte, found bool) ([]byte, error) {
+		cur := userRecord{Name: mine.Name, Hint: mine.Hint}
+		if found {
+			if jerr := json.Unmarshal(data, &cur); jerr != nil {
+				c.log.Error("user record unreadable; starting afresh", "user", id, "err", jerr)
+				cur = userRecord{}
+			}
+		}
+		before := cur
+		f(&cur)
+		after, stored = cur, found
+		if before == cur || (!found && !cur.worthKeeping()) {
+			return nil, nil
+		}
+		stored = true
+		return json.Marshal(cur)
+	})
+	if err != nil {
+		c.log.Error("user record not saved", "user", id, "err", err)
+		return err
+	}
+	c.usersMu.Lock()
+	u := c.userLocked(id)
+	elem := u.elem
+	*u = after
+	u.elem, u.stored, u.read = elem, stored, c.clock.Now()
 	c.usersMu.Unlock()
 	return nil
 }

@@ -193,6 +193,12 @@ type Shared interface {
 	ClaimDelivery(id uint64, lease time.Duration) (bool, error)
 	// ReleaseDelivery gives the lease back before it ends.
 	ReleaseDelivery(id uint64) error
+	// UpdateUser changes a user record while other processes' UpdateUser
+	// of the same user wait: change gets the record as stored (found
+	// false when there is none) and returns the new data, or nil to write
+	// nothing. Two processes changing one user at once (a language set
+	// here, a game's statistics there) thus both keep their change.
+	UpdateUser(id string, change func(data []byte, found bool) ([]byte, error)) error
 }
 
 // Deduper remembers the platforms' events (a Telegram update's update_id)

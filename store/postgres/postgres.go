@@ -463,6 +463,41 @@ func (s *Store) SaveUser(u store.User) error {
 	return s.wrap("saving user "+u.ID, err)
 }
 
+// UpdateUser changes a user record under a lock of the user's id
+// (store.Shared): a transaction's advisory lock, since a row lock would not
+// hold two processes back from creating a record neither found.
+func (s *Store) UpdateUser(id string, change func(data []byte, found bool) ([]byte, error)) error {
+	if id == "" {
+		return errors.New("store/postgres: updating a user without an id")
+	}
+	ctx, cancel := s.ctx()
+	defer cancel()
+	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
+		if _, err := tx.Exec(ctx, "SELECT pg_advisory_xact_lock($1, hashtext($2))", userLockClass, id); err != nil {
+			return err
+		}
+		var data []byte
+		found := true
+		switch err := tx.QueryRow(ctx, "SELECT data FROM users WHERE id = $1", id).Scan(&data); {
+		case errors.Is(err, pgx.ErrNoRows):
+			found = false
+		case err != nil:
+			return err
+		}
+		next, err := change(data, found)
+		if err != nil || next == nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, "INSERT INTO users (id, data) VALUES ($1, $2) ON CONFLICT (id) DO UPDATE SET data = $2", id, next)
+		return err
+	})
+	return s.wrap("updating user "+id, err)
+}
+
+// userLockClass is the first key of the users' advisory locks (the
+// two-key locks are apart from the schema's one-key lock).
+const userLockClass = 7265637
+
 // farFuture stands for "no bound" in Due.
 var farFuture = time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
 

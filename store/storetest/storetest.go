@@ -667,4 +667,27 @@ func RunShared(t *testing.T, open func(t *testing.T) (store.Store, store.Store))
 		p, q := open(t)
 		claims(t, p.(store.Deduper), q.(store.Deduper))
 	})
+	t.Run("UpdateUser", func(t *testing.T) {
+		p, q := open(t)
+		add := func(st store.Store, part string) {
+			t.Helper()
+			err := st.(store.Shared).UpdateUser("local:alice", func(data []byte, found bool) ([]byte, error) {
+				if found != (len(data) > 0) {
+					t.Errorf("found %v with %q", found, data)
+				}
+				return append(data, part...), nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		add(p, "a")
+		add(q, "b")
+		if err := q.(store.Shared).UpdateUser("local:alice", func([]byte, bool) ([]byte, error) { return nil, nil }); err != nil {
+			t.Fatal(err)
+		}
+		if u, err := p.User("local:alice"); err != nil || string(u.Data) != "ab" {
+			t.Errorf("User = %q, %v; want \"ab\"", u.Data, err)
+		}
+	})
 }
