@@ -347,7 +347,7 @@ func TestGatewayDropResumes(t *testing.T) {
 	}
 	f.waitHandshakes(2)
 	f.gw.Lock()
-	resumes, identifies, session := f.resumes, len(f.identifies), f.sessionID
+	resumes, identifies, session := f.resumes, len(f.identifies), f.shardLocked(0).sessionID
 	f.gw.Unlock()
 	if len(resumes) != 1 || resumes[0].SessionID != session || resumes[0].Seq == 0 || identifies != 1 {
 		t.Fatalf("want one RESUME of %s, got %+v (%d identifies)", session, resumes, identifies)

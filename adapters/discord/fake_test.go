@@ -52,11 +52,9 @@ type fake struct {
 	doneCh       map[string]chan struct{}
 	deleteBoards bool
 
-	gw         sync.Mutex // guards the gateway's connection and writes
-	conn       *websocket.Conn
-	seq        int64
-	events     []gwEvent
-	sessionID  string
+	gw         sync.Mutex // guards the gateway's connections and writes
+	shards     map[int]*gwShard
+	shardCount int // num_shards of the identifies (1 without sharding)
 	identifies []identifyData
 	resumes    []resumeData
 	handshakes int
@@ -79,6 +77,18 @@ type resumeData struct {
 	Token     string `json:"token"`
 	SessionID string `json:"session_id"`
 	Seq       int64  `json:"seq"`
+}
+
+// gwShard is the session of one shard's connection: Discord sends each
+// connection the events of its shard, numbered, and a RESUME replays the
+// shard's own.
+type gwShard struct {
+	conn      *websocket.Conn
+	seq       int64
+	events    []gwEvent
+	sessionID string
+	// dispatched counts the events sent to the shard by type.
+	dispatched map[string]int
 }
 
 type gwEvent struct {
@@ -223,6 +233,7 @@ func newFake(t testing.TB) *fake {
 		next: 1000, msgs: map[string]*fmsg{}, dms: map[string]string{}, closedDM: map[string]bool{}, refusedDM: map[string]int{}, denied: map[string]map[string]bool{},
 		threads: map[string]string{}, inters: map[string]*finter{}, byToken: map[string]*finter{},
 		fail429: map[string]float64{}, delays: map[string]time.Duration{}, doneCh: map[string]chan struct{}{},
+		shards: map[int]*gwShard{}, shardCount: 1,
 	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/gw", f.gateway)
@@ -324,7 +335,10 @@ var slowLog = false
 // then Identify (op 2) or Resume (op 6); a Resume replays the events after
 // its sequence number and ends with RESUMED, an unknown session gets
 // Invalid Session (op 9, not resumable); heartbeats (op 1) are acked
-// (op 11).
+// (op 11). Sharding (docs.discord.com/developers/events/gateway,
+// "Sharding"): an Identify names its shard [shard_id, num_shards]; a
+// server's events go to the shard (guild_id >> 22) % num_shards, and
+// direct messages only to shard 0. Each shard is its own session.
 func (f *fake) gateway(w http.ResponseWriter, r *http.Request) {
 	up := websocket.Upgrader{}
 	c, err := up.Upgrade(w, r, nil)
@@ -346,15 +360,21 @@ func (f *fake) gateway(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	f.gw.Lock()
+	var sh *gwShard
 	switch first.Op {
 	case 2:
 		var id identifyData
 		_ = json.Unmarshal(first.D, &id)
 		f.identifies = append(f.identifies, id)
-		f.sessionID = "session-" + strconv.Itoa(len(f.identifies))
-		f.conn = c
-		f.dispatchLocked("READY", map[string]any{
-			"v": 9, "session_id": f.sessionID, "resume_gateway_url": "ws://" + r.Host + "/gw",
+		n := 0
+		if id.Shard != nil {
+			n, f.shardCount = id.Shard[0], max(id.Shard[1], 1)
+		}
+		sh = f.shardLocked(n)
+		sh.sessionID = "session-" + strconv.Itoa(len(f.identifies))
+		sh.conn = c
+		f.dispatchToLocked(sh, "READY", map[string]any{
+			"v": 9, "session_id": sh.sessionID, "resume_gateway_url": "ws://" + r.Host + "/gw",
 			"user":        map[string]any{"id": f.botID, "username": "Tablée", "bot": true},
 			"application": map[string]any{"id": f.appID, "flags": 0},
 			"guilds":      []any{},
@@ -363,18 +383,23 @@ func (f *fake) gateway(w http.ResponseWriter, r *http.Request) {
 		var rd resumeData
 		_ = json.Unmarshal(first.D, &rd)
 		f.resumes = append(f.resumes, rd)
-		if rd.SessionID != f.sessionID {
+		for _, s := range f.shards {
+			if s.sessionID != "" && s.sessionID == rd.SessionID {
+				sh = s
+			}
+		}
+		if sh == nil {
 			f.gw.Unlock()
 			_ = c.WriteJSON(map[string]any{"op": 9, "d": false})
 			return
 		}
-		f.conn = c
-		for _, e := range f.events {
+		sh.conn = c
+		for _, e := range sh.events {
 			if e.Seq > rd.Seq {
 				_ = c.WriteJSON(map[string]any{"op": 0, "s": e.Seq, "t": e.Type, "d": e.Data})
 			}
 		}
-		f.dispatchLocked("RESUMED", map[string]any{})
+		f.dispatchToLocked(sh, "RESUMED", map[string]any{})
 	default:
 		f.gw.Unlock()
 		return
@@ -387,8 +412,8 @@ func (f *fake) gateway(w http.ResponseWriter, r *http.Request) {
 		}
 		if err := c.ReadJSON(&m); err != nil {
 			f.gw.Lock()
-			if f.conn == c {
-				f.conn = nil
+			if sh.conn == c {
+				sh.conn = nil
 			}
 			f.gw.Unlock()
 			return
@@ -396,7 +421,7 @@ func (f *fake) gateway(w http.ResponseWriter, r *http.Request) {
 		if m.Op == 1 {
 			f.gw.Lock()
 			f.heartbeats++
-			if f.conn == c {
+			if sh.conn == c {
 				_ = c.WriteJSON(map[string]any{"op": 11})
 			}
 			f.gw.Unlock()
@@ -404,15 +429,48 @@ func (f *fake) gateway(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
-// dispatchLocked sends an event now, or keeps it for the RESUME when the
-// connection is down. f.gw is held.
+// shardLocked is shard n's session, made on first use. f.gw is held.
+func (f *fake) shardLocked(n int) *gwShard {
+	sh := f.shards[n]
+	if sh == nil {
+		sh = &gwShard{dispatched: map[string]int{}}
+		f.shards[n] = sh
+	}
+	return sh
+}
+
+// shardOf is the shard an event goes to: its server's, or 0 for an event
+// of no server (a direct message). f.gw is held.
+func (f *fake) shardOf(raw json.RawMessage) int {
+	var ev struct {
+		GuildID string `json:"guild_id"`
+	}
+	_ = json.Unmarshal(raw, &ev)
+	guild, err := strconv.ParseUint(ev.GuildID, 10, 64)
+	if f.shardCount <= 1 || err != nil {
+		return 0
+	}
+	return int((guild >> 22) % uint64(f.shardCount))
+}
+
+// dispatchLocked sends an event to its shard now, or keeps it for the
+// shard's RESUME when its connection is down. f.gw is held.
 func (f *fake) dispatchLocked(typ string, data any) {
 	raw, _ := json.Marshal(data)
-	f.seq++
-	e := gwEvent{Seq: f.seq, Type: typ, Data: raw}
-	f.events = append(f.events, e)
-	if f.conn != nil {
-		_ = f.conn.WriteJSON(map[string]any{"op": 0, "s": e.Seq, "t": e.Type, "d": e.Data})
+	f.dispatchToLocked(f.shardLocked(f.shardOf(raw)), typ, json.RawMessage(raw))
+}
+
+func (f *fake) dispatchToLocked(sh *gwShard, typ string, data any) {
+	raw, ok := data.(json.RawMessage)
+	if !ok {
+		raw, _ = json.Marshal(data)
+	}
+	sh.seq++
+	sh.dispatched[typ]++
+	e := gwEvent{Seq: sh.seq, Type: typ, Data: raw}
+	sh.events = append(sh.events, e)
+	if sh.conn != nil {
+		_ = sh.conn.WriteJSON(map[string]any{"op": 0, "s": e.Seq, "t": e.Type, "d": e.Data})
 	}
 }
 
@@ -422,14 +480,23 @@ func (f *fake) dispatch(typ string, data any) {
 	f.dispatchLocked(typ, data)
 }
 
-// drop cuts the gateway connection as a network failure would.
+// drop cuts the gateway connections as a network failure would.
 func (f *fake) drop() {
 	f.gw.Lock()
 	defer f.gw.Unlock()
-	if f.conn != nil {
-		f.conn.UnderlyingConn().Close()
-		f.conn = nil
+	for _, sh := range f.shards {
+		if sh.conn != nil {
+			sh.conn.UnderlyingConn().Close()
+			sh.conn = nil
+		}
 	}
+}
+
+// dispatched is how many events of a type shard n was sent.
+func (f *fake) dispatched(n int, typ string) int {
+	f.gw.Lock()
+	defer f.gw.Unlock()
+	return f.shardLocked(n).dispatched[typ]
 }
 
 func (f *fake) waitHandshakes(n int) {
