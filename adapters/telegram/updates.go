@@ -628,11 +628,12 @@ const (
 // be played here, ClaimPlayed when it was played already (dropped). An
 // update another process plays now is waited for until it is played there
 // or that process's claim lapses; ClaimHeld, answered 503 (posted again by
-// Telegram), only if neither happened in claimLease. A store that cannot tell lets it be played: a move
-// played twice is refused by its table (its turn has passed: the player
-// reads one refusal), a move lost is not told to anyone (the player waits
-// for an answer that never comes). getUpdates has one caller at a time, so
-// when polling a claim held is one of a process that stopped: played.
+// Telegram), only if neither happened in claimLease. A store that cannot
+// tell lets it be played: a move played twice is refused by its table (its
+// turn has passed: the player reads one refusal), a move lost is not told
+// to anyone (the player waits for an answer that never comes). getUpdates
+// has one caller at a time, so when polling a claim held is one of a
+// process that stopped: played.
 func (a *Adapter) claim(u update) (key string, c store.Claim) {
 	if a.opts.Seen == nil {
 		return "", store.ClaimFresh
