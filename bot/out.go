@@ -63,6 +63,11 @@ type Out struct {
 	// a new message, which notifies; any other replaces the last one.
 	Turn    uint64
 	MustAct bool
+	// Silent asks for a message that notifies no one: a hand that calls
+	// its player during his quiet hours (/quiet). It still arrives; his
+	// phone stays dark (Discord's SUPPRESS_NOTIFICATIONS; Telegram's
+	// disable_notification, a notification with no sound).
+	Silent bool
 
 	// draw is the picture still to draw, off the table's lock.
 	draw *drawing

@@ -223,6 +223,10 @@ func (c *Core) privateOut(t *Table, seat int, lang i18n.Lang) Out {
 		// The move number tells one call to play from the next, even with
 		// the same cards in hand.
 		out.MustAct = true
+		// A call to play in the player's quiet hours comes silently: the
+		// reminders wait for the end of them (deadline.go), the hand that
+		// shows the turn need not wake him.
+		out.Silent = t.quietNow(seat, c.clock.Now())
 		out.Title = r.Text(i18n.T("bot.hand_title_turn", game, t.Moves+1, t.ID))
 		out.Buttons = c.buttons(t, t.game.Choices(seat, ""), r)
 	}

@@ -260,9 +260,13 @@ func (a *Adapter) deliverHand(ctx context.Context, user string, o bot.Out) error
 
 // post creates a message as it is.
 func (a *Adapter) post(ctx context.Context, ch string, m message) (*discordgo.Message, error) {
+	var flags discordgo.MessageFlags
+	if m.silent {
+		flags = discordgo.MessageFlagsSuppressNotifications
+	}
 	return a.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{
 		Content: m.Content, Embeds: m.Embeds, Components: m.Components,
-		AllowedMentions: m.Mentions, Files: m.files(),
+		AllowedMentions: m.Mentions, Files: m.files(), Flags: flags,
 	}, discordgo.WithContext(ctx))
 }
 

@@ -593,3 +593,29 @@ func TestMissingPermissions(t *testing.T) {
 		})
 	}
 }
+
+// A hand that calls its player during his quiet hours (/quiet) is posted
+// with SUPPRESS_NOTIFICATIONS: it arrives, and notifies no one. Outside
+// them (bob has none) a call to play notifies as before.
+func TestHandInQuietHoursIsSilent(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, Options{})
+	f := e.f
+	now := time.Now().UTC()
+	hours := now.Add(-time.Hour).Format("15:04") + "-" + now.Add(2*time.Hour).Format("15:04")
+	if in := e.slash(alice, channel, "quiet", "hours", hours); !strings.Contains(in.reply(), "Quiet hours") {
+		t.Fatalf("/quiet %s: %s", hours, in.reply())
+	}
+	e.seated(channel)
+	hand := f.hand(alice.ID)
+	if hand == nil || !strings.Contains(hand.Sent, "your turn") {
+		t.Fatalf("alice's call to play: %+v", hand)
+	}
+	if !hand.silent() {
+		t.Errorf("alice's call to play in her quiet hours notified her (flags %d)", hand.Flags)
+	}
+	e.press(alice, hand, button(t, hand, "5"))
+	if h := f.hand(bob.ID); h == nil || h.silent() {
+		t.Errorf("bob's call to play, outside quiet hours: %+v", h)
+	}
+}

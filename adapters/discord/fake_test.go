@@ -116,6 +116,9 @@ type fmsg struct {
 
 func (m *fmsg) ephemeral() bool { return m.Flags&64 != 0 }
 
+// silent: posted with SUPPRESS_NOTIFICATIONS, it notified no one.
+func (m *fmsg) silent() bool { return m.Flags&(1<<12) != 0 }
+
 // public is seen by everyone in a server channel.
 func (m *fmsg) public() bool { return !m.DM && !m.ephemeral() && !m.Deleted }
 
@@ -608,6 +611,14 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		m := f.decodeNew(body)
+		// "Create Message": of the message flags only SUPPRESS_EMBEDS
+		// (1 << 2) and SUPPRESS_NOTIFICATIONS (1 << 12) can be set
+		// (docs.discord.com/developers/resources/message); anything else
+		// is an invalid form body (50035).
+		if m.Flags&^(1<<2|1<<12) != 0 {
+			fail(400, 50035, "Invalid Form Body")
+			return
+		}
 		m.ID, m.Channel, m.DM, m.Files = f.id(), ch, dm, files
 		if f.denied[ch][permEmbed] {
 			m.Embeds = nil

@@ -42,6 +42,11 @@ type message struct {
 	picture    []byte            // the view's PNG, attached and shown in the embed
 	pictureAs  string            // its file name
 	asks       map[string]string // payload -> question, for the buttons that open a modal
+	// silent posts the message without a push or desktop notification
+	// (bot.Out.Silent): flag SUPPRESS_NOTIFICATIONS, one of the two flags a
+	// new message may carry (docs.discord.com/developers/resources/message,
+	// "Create Message").
+	silent bool
 }
 
 // files are the attachments of one request: a fresh reader each time, as
@@ -93,6 +98,7 @@ func render(o bot.Out) message {
 	}
 	m.Content = clip(m.Content, maxContent)
 	m.Components, m.asks = layout(o.Buttons)
+	m.silent = o.Silent
 	return m
 }
 

@@ -113,7 +113,7 @@ func (a *Adapter) send(ctx context.Context, chat int64, topic int, r rendered, r
 	if split {
 		caption, markup = r.short, nil
 	}
-	raw, e := a.sendPicture(ctx, chat, topic, r.photo, r.photoKey, caption, markup, replyTo, maxWait)
+	raw, e := a.sendPicture(ctx, chat, topic, r.photo, r.photoKey, caption, markup, replyTo, r.silent, maxWait)
 	if e != nil {
 		if !pictureFailed(chat, e) {
 			return nil, e
@@ -145,12 +145,15 @@ func pictureFailed(chat int64, e *apiError) bool {
 
 // textOnly is a rendered message without its picture.
 func textOnly(r rendered) rendered {
-	return rendered{text: r.text, markup: r.markup, asks: r.asks}
+	return rendered{text: r.text, markup: r.markup, asks: r.asks, silent: r.silent}
 }
 
 func (a *Adapter) messageParams(chat int64, topic int, r rendered, replyTo int) tgbotapi.Params {
 	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "text": r.text, "parse_mode": "HTML",
 		"disable_web_page_preview": "true"}
+	if r.silent {
+		p["disable_notification"] = "true"
+	}
 	if topic != 0 {
 		// Forum topics are newer than the library: raw parameter.
 		p["message_thread_id"] = strconv.Itoa(topic)
@@ -303,7 +306,7 @@ func (a *Adapter) sendBoard(ctx context.Context, j *job) {
 	var raw json.RawMessage
 	var e *apiError
 	if photo {
-		raw, e = a.sendPicture(ctx, j.chat, j.topic, j.msg.photo, j.msg.photoKey, j.msg.caption, j.msg.markup, 0, time.Hour)
+		raw, e = a.sendPicture(ctx, j.chat, j.topic, j.msg.photo, j.msg.photoKey, j.msg.caption, j.msg.markup, 0, j.msg.silent, time.Hour)
 		if e != nil && pictureFailed(j.chat, e) {
 			a.log.Warn("board picture not sent, showing the text board", "table", j.table, "err", e)
 			j.msg = textOnly(j.msg)
@@ -442,8 +445,11 @@ func (a *Adapter) migrate(old, nw int64) {
 // earlier upload of the same picture (same key) when there is one, else by
 // a multipart upload. The file_id Telegram gives back is kept for the key.
 func (a *Adapter) sendPicture(ctx context.Context, chat int64, topic int, png []byte, key, caption string,
-	markup *tgbotapi.InlineKeyboardMarkup, replyTo int, maxWait time.Duration) (json.RawMessage, *apiError) {
+	markup *tgbotapi.InlineKeyboardMarkup, replyTo int, silent bool, maxWait time.Duration) (json.RawMessage, *apiError) {
 	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "caption": caption, "parse_mode": "HTML"}
+	if silent {
+		p["disable_notification"] = "true"
+	}
 	if topic != 0 {
 		p["message_thread_id"] = strconv.Itoa(topic)
 	}

@@ -33,6 +33,11 @@ type rendered struct {
 	full     bool              // caption says everything text says
 	short    string            // HTML caption of title and mentions only
 	asks     map[string]string // callback data -> the free word it asks for
+	// silent sends it with disable_notification: "Sends the message
+	// silently. Users will receive a notification with no sound"
+	// (core.telegram.org/bots/api#sendmessage): a hand in its player's
+	// quiet hours (bot.Out.Silent).
+	silent bool
 }
 
 // render lays an Out out in HTML (parse_mode HTML): the title in bold, the
@@ -60,7 +65,7 @@ func (a *Adapter) render(o bot.Out) rendered {
 		}
 		parts = append(parts, "👉 "+strings.Join(ms, " "))
 	}
-	r := rendered{text: strings.Join(parts, "\n\n")}
+	r := rendered{text: strings.Join(parts, "\n\n"), silent: o.Silent}
 	if r.text == "" {
 		r.text = "…"
 	}

@@ -839,3 +839,29 @@ func TestWebhookUpdatePlayedOnce(t *testing.T) {
 		}
 	}
 }
+
+// A hand that calls its player during his quiet hours (/quiet) is sent
+// with disable_notification ("Sends the message silently. Users will
+// receive a notification with no sound", #sendmessage); outside them (bob
+// has none) a call to play notifies as before.
+func TestHandInQuietHoursIsSilent(t *testing.T) {
+	h := newHarness(t)
+	// The core's clock reads 20:00 UTC.
+	h.say(alice, alice.ID, 0, "/quiet 19:00-22:00")
+	h.say(alice, group, 0, "/play tictactoe")
+	h.say(bob, group, 0, "/join")
+	h.say(alice, group, 0, "/start")
+	h.say(alice, group, 0, "/move 5")
+	silent := map[int64][]string{}
+	for _, c := range h.f.allCalls() {
+		if (c.Method == "sendMessage" || c.Method == "sendPhoto") && strings.Contains(c.Params["text"]+c.Params["caption"], "your turn") {
+			silent[c.Chat] = append(silent[c.Chat], c.Params["disable_notification"])
+		}
+	}
+	if got := silent[alice.ID]; len(got) != 1 || got[0] != "true" {
+		t.Errorf("alice's calls to play, disable_notification: %q; want one, silent", got)
+	}
+	if got := silent[bob.ID]; len(got) != 1 || got[0] != "" {
+		t.Errorf("bob's calls to play, disable_notification: %q; want one, not silent", got)
+	}
+}
