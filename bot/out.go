@@ -97,6 +97,9 @@ type Mention struct {
 	User string
 	Name string
 	ByDM bool
+	// Quiet says the user is in his quiet hours (/quiet): his name is
+	// shown, but the mention notifies him not.
+	Quiet bool
 }
 
 // Button is one choice on a message. Data goes back to the bot as

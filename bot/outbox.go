@@ -305,7 +305,8 @@ func (c *Core) sayOut(t *Table, s Say, chatR i18n.Renderer) Out {
 	out := Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Text: strings.Join(chatR.Texts(s.Msgs), "\n")}
 	for _, seat := range s.Ping {
 		if seat >= 0 && seat < len(t.Seats) && t.Seats[seat].human() {
-			out.Mentions = append(out.Mentions, Mention{User: t.Seats[seat].User, Name: t.Seats[seat].Name})
+			out.Mentions = append(out.Mentions, Mention{User: t.Seats[seat].User, Name: t.Seats[seat].Name,
+				Quiet: t.quietNow(seat, c.clock.Now())})
 		}
 	}
 	if s.Scores && t.game != nil {

@@ -180,7 +180,8 @@ func (c *Core) boardOut(t *Table) Out {
 		now := c.clock.Now()
 		for _, w := range t.waiting() {
 			if s := t.Seats[w.Seat]; !t.botPlays(w.Seat) {
-				out.Mentions = append(out.Mentions, Mention{User: s.User, Name: s.Name, ByDM: c.user(s.User).handsByDM()})
+				out.Mentions = append(out.Mentions, Mention{User: s.User, Name: s.Name, ByDM: c.user(s.User).handsByDM(),
+					Quiet: t.quietNow(w.Seat, now)})
 			}
 			if d, ok := t.deadline(w.Seat); ok {
 				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), i18n.Date(t.expiresAt(d, now)))))

@@ -287,7 +287,7 @@ func (c *Core) rematchBoard(t *Table, out Out, r i18n.Renderer) Out {
 			mark = "✅ "
 		default:
 			mark = "⏳ "
-			out.Mentions = append(out.Mentions, Mention{User: s.User, Name: s.Name})
+			out.Mentions = append(out.Mentions, Mention{User: s.User, Name: s.Name, Quiet: t.quietNow(i, c.clock.Now())})
 		}
 		lines = append(lines, fmt.Sprintf("%d. %s%s", i+1, mark, s.withLevel(r.Lang)))
 	}

@@ -619,3 +619,41 @@ func TestHandInQuietHoursIsSilent(t *testing.T) {
 		t.Errorf("bob's call to play, outside quiet hours: %+v", h)
 	}
 }
+
+// A player whose hands stay behind the board's button is called by a ping
+// in the channel; in his quiet hours he is named on the board but left out
+// of its allowed mentions, and no ping calls him: nothing notifies him.
+// Out of them, he is pinged.
+func TestQuietPlayerNamedNotPinged(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, Options{})
+	f := e.f
+	now := time.Now().UTC()
+	hours := now.Add(-time.Hour).Format("15:04") + "-" + now.Add(2*time.Hour).Format("15:04")
+	e.slash(bob, channel, "settings", "settings", "hand=button")
+	if in := e.slash(bob, channel, "quiet", "hours", hours); !strings.Contains(in.reply(), "Quiet hours") {
+		t.Fatalf("/quiet %s: %s", hours, in.reply())
+	}
+	e.seated(channel)
+	e.press(alice, f.hand(alice.ID), button(t, f.hand(alice.ID), "5"))
+	b := e.board(channel)
+	if !strings.Contains(b.Content, "<@"+bob.ID+">") {
+		t.Errorf("the board does not name bob, awaited: %q", b.Content)
+	}
+	for _, m := range f.channelMsgs(channel) {
+		if m.Mentions != nil && slices.Contains(m.Mentions.Users, bob.ID) {
+			t.Errorf("bob, in his quiet hours, notified by %q", m.text())
+		}
+	}
+	// Without quiet hours the same turn pings him.
+	e.slash(bob, channel, "quiet", "hours", "off")
+	e.press(bob, b, button(t, b, "hand"))
+	in := e.slash(bob, channel, "move", "move", "1")
+	if in.Original == nil || !strings.Contains(in.Original.Content, "✓") {
+		t.Fatalf("bob's move: %+v", in.Original)
+	}
+	e.press(alice, f.hand(alice.ID), button(t, f.hand(alice.ID), "9"))
+	if ping := f.lastWith(channel, "", "🔔"); ping == nil || !slices.Contains(ping.Mentions.Users, bob.ID) {
+		t.Errorf("bob, out of quiet hours, not pinged: %+v", ping)
+	}
+}

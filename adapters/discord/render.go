@@ -2,6 +2,7 @@ package discord
 
 import (
 	"bytes"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,7 +72,12 @@ func noAttachments() *[]*discordgo.MessageAttachment {
 func render(o bot.Out) message {
 	var m message
 	ids := mentionIDs(o.Mentions)
-	m.Mentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: ids}
+	// A player in his quiet hours is named but not notified: a mention
+	// left out of allowed_mentions is shown and pings no one
+	// (docs.discord.com/developers/resources/message, "Allowed Mentions
+	// Object"). The ping of the turn (deliverBoard) goes by the same list.
+	m.Mentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: mentionIDs(slices.DeleteFunc(
+		slices.Clone(o.Mentions), func(m bot.Mention) bool { return m.Quiet }))}
 	var tags []string
 	for _, id := range ids {
 		tags = append(tags, "<@"+id+">")

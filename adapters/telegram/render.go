@@ -65,7 +65,7 @@ func (a *Adapter) render(o bot.Out) rendered {
 		}
 		parts = append(parts, "👉 "+strings.Join(ms, " "))
 	}
-	r := rendered{text: strings.Join(parts, "\n\n"), silent: o.Silent}
+	r := rendered{text: strings.Join(parts, "\n\n"), silent: o.Silent || allQuiet(o.Mentions)}
 	if r.text == "" {
 		r.text = "…"
 	}
@@ -270,4 +270,17 @@ func truncate(s string, n int) string {
 	}
 	runes := []rune(s)
 	return string(runes[:n-1]) + "…"
+}
+
+// allQuiet tells whether a message mentions someone and only players in
+// their quiet hours: it is then sent without sound. Telegram cannot mute
+// one mention of a message, so a message that also calls someone awake
+// notifies as usual.
+func allQuiet(ms []bot.Mention) bool {
+	for _, m := range ms {
+		if !m.Quiet {
+			return false
+		}
+	}
+	return len(ms) > 0
 }

@@ -865,3 +865,34 @@ func TestHandInQuietHoursIsSilent(t *testing.T) {
 		t.Errorf("bob's calls to play, disable_notification: %q; want one, not silent", got)
 	}
 }
+
+// A group message whose only mentions are players in their quiet hours is
+// sent with disable_notification: the mention does not ring. (Telegram
+// cannot mute one mention of a message: one that also calls a player
+// awake rings as usual.)
+func TestMentionOfQuietPlayersIsSilent(t *testing.T) {
+	h := newHarness(t)
+	// The core's clock reads 20:00 UTC.
+	h.say(bob, bob.ID, 0, "/quiet 19:00-22:00")
+	h.say(alice, group, 0, "/play tictactoe")
+	h.say(bob, group, 0, "/join")
+	h.say(alice, group, 0, "/start")
+	for range 10 {
+		h.say(carol, group, 0, "nice game") // the board scrolls away: the next one is posted anew
+	}
+	h.say(alice, group, 0, "/move 5")
+	link := "tg://user?id=" + strconv.FormatInt(bob.ID, 10)
+	n := 0
+	for _, c := range h.f.allCalls() {
+		if c.Chat != group || (c.Method != "sendMessage" && c.Method != "sendPhoto") || !strings.Contains(c.Params["text"]+c.Params["caption"], link) {
+			continue
+		}
+		n++
+		if c.Params["disable_notification"] != "true" {
+			t.Errorf("%s mentioning bob in his quiet hours rings: %q", c.Method, c.Params["text"]+c.Params["caption"])
+		}
+	}
+	if n == 0 {
+		t.Fatal("no new group message mentioned bob")
+	}
+}
