@@ -845,12 +845,7 @@ func TestWebhookUpdatePlayedOnce(t *testing.T) {
 // receive a notification with no sound", #sendmessage); outside them (bob
 // has none) a call to play notifies as before.
 func TestHandInQuietHoursIsSilent(t *testing.T) {
-	h := newHarness(t)
-	// The core's clock reads 20:00 UTC.
-	h.say(alice, alice.ID, 0, "/quiet 19:00-22:00")
-	h.say(alice, group, 0, "/play tictactoe")
-	h.say(bob, group, 0, "/join")
-	h.say(alice, group, 0, "/start")
+	h := quietGame(t, alice)
 	h.say(alice, group, 0, "/move 5")
 	silent := map[int64][]string{}
 	for _, c := range h.f.allCalls() {
@@ -871,12 +866,7 @@ func TestHandInQuietHoursIsSilent(t *testing.T) {
 // cannot mute one mention of a message: one that also calls a player
 // awake rings as usual.)
 func TestMentionOfQuietPlayersIsSilent(t *testing.T) {
-	h := newHarness(t)
-	// The core's clock reads 20:00 UTC.
-	h.say(bob, bob.ID, 0, "/quiet 19:00-22:00")
-	h.say(alice, group, 0, "/play tictactoe")
-	h.say(bob, group, 0, "/join")
-	h.say(alice, group, 0, "/start")
+	h := quietGame(t, bob)
 	for range 10 {
 		h.say(carol, group, 0, "nice game") // the board scrolls away: the next one is posted anew
 	}
@@ -895,4 +885,15 @@ func TestMentionOfQuietPlayersIsSilent(t *testing.T) {
 	if n == 0 {
 		t.Fatal("no new group message mentioned bob")
 	}
+}
+
+// quietGame is a tic-tac-toe game of alice and bob, started, where quiet
+// is in his quiet hours (the core's clock reads 20:00 UTC).
+func quietGame(t *testing.T, quiet fakeUser) *harness {
+	h := newHarness(t)
+	h.say(quiet, quiet.ID, 0, "/quiet 19:00-22:00")
+	h.say(alice, group, 0, "/play tictactoe")
+	h.say(bob, group, 0, "/join")
+	h.say(alice, group, 0, "/start")
+	return h
 }
