@@ -31,6 +31,21 @@ var ErrDamaged = errors.New("store: data file damaged")
 // a Shared store returns it.
 var ErrStale = errors.New("store: table changed by another process")
 
+// Kinds of refusal of a Save, for errors.Is: nothing was written. Each
+// store's errors say it in a full sentence and wrap one of these.
+var (
+	// ErrMoveSeq: the move is not exactly the next of the table's log
+	// (last+1, 1 for the first): anything else would lose or duplicate a
+	// move.
+	ErrMoveSeq = errors.New("store: move out of sequence")
+	// ErrChatBusy: an unfinished table for a chat that already has
+	// another unfinished one.
+	ErrChatBusy = errors.New("store: chat already has an open table")
+	// ErrBadTable: a table whose id NewTableID never gave, or without a
+	// chat.
+	ErrBadTable = errors.New("store: invalid table")
+)
+
 // Table is one table as the store sees it.
 type Table struct {
 	ID       uint64 // given by NewTableID, never reused

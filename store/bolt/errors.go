@@ -23,15 +23,12 @@ var (
 	// store.ErrDamaged, which is what callers outside this package test:
 	// ErrCorrupt stays for the callers that already used it.
 	ErrCorrupt = errors.New("store/bolt: data file corrupt")
-	// ErrMoveSeq: a Save whose move is not exactly the next of its table's
-	// log; nothing was written.
-	ErrMoveSeq = errors.New("store/bolt: move out of sequence")
-	// ErrChatBusy: a Save of an unfinished table for a chat that already has
-	// another unfinished table; nothing was written.
-	ErrChatBusy = errors.New("store/bolt: chat already has an open table")
-	// ErrBadTable: a Save of a table whose id was never given by NewTableID,
-	// or without a chat; nothing was written.
-	ErrBadTable = errors.New("store/bolt: invalid table")
+	// ErrMoveSeq, ErrChatBusy, ErrBadTable: the refusals of a Save every
+	// store gives (store.ErrMoveSeq...), under the names this package
+	// has always exported.
+	ErrMoveSeq  = store.ErrMoveSeq
+	ErrChatBusy = store.ErrChatBusy
+	ErrBadTable = store.ErrBadTable
 )
 
 // fileError is a sentence for people plus a kind and a cause for errors.Is

@@ -29,18 +29,10 @@ import (
 	"github.com/tablee/tablee/store"
 )
 
-// Kinds of refusal, for errors.Is; nothing was written.
-var (
-	// ErrMoveSeq: a Save whose move is not exactly the next of its log.
-	ErrMoveSeq = errors.New("store/postgres: move out of sequence")
-	// ErrChatBusy: a Save of an unfinished table for a chat that has
-	// another one.
-	ErrChatBusy = errors.New("store/postgres: chat already has an open table")
-	// ErrBadTable: a Save of a table whose id NewTableID never gave.
-	ErrBadTable = errors.New("store/postgres: invalid table")
-	// ErrSchema: the database holds a later schema than this tablee knows.
-	ErrSchema = errors.New("store/postgres: database of a later schema version")
-)
+// ErrSchema: the database holds a later schema than this tablee knows.
+// A Save's refusals are the store's own (store.ErrMoveSeq, ErrChatBusy,
+// ErrBadTable); nothing was written.
+var ErrSchema = errors.New("store/postgres: database of a later schema version")
 
 // Options tune a Store; the zero value is fine.
 type Options struct {
@@ -221,7 +213,7 @@ func nullTime(t time.Time) any {
 func (s *Store) Save(t store.Table, mv *store.Move) error {
 	what := fmt.Sprintf("saving table %d", t.ID)
 	if t.Chat == "" {
-		return refusal(ErrBadTable, "store/postgres: %s: no chat", what)
+		return refusal(store.ErrBadTable, "store/postgres: %s: no chat", what)
 	}
 	ctx, cancel := s.ctx()
 	defer cancel()
@@ -247,7 +239,7 @@ func (s *Store) Save(t store.Table, mv *store.Move) error {
 				return err
 			}
 			if t.ID == 0 || !called || int64(t.ID) > lastID {
-				return refusal(ErrBadTable, "store/postgres: %s: id %d was never given by NewTableID", what, t.ID)
+				return refusal(store.ErrBadTable, "store/postgres: %s: id %d was never given by NewTableID", what, t.ID)
 			}
 			if t.Version != 0 {
 				return store.ErrStale // deleted by another process since it was read
@@ -259,7 +251,7 @@ func (s *Store) Save(t store.Table, mv *store.Move) error {
 		}
 		if mv != nil {
 			if mv.Seq != uint64(last)+1 {
-				return refusal(ErrMoveSeq, "store/postgres: %s: move %d refused, the log ends at move %d (a move would be lost or duplicated)", what, mv.Seq, last)
+				return refusal(store.ErrMoveSeq, "store/postgres: %s: move %d refused, the log ends at move %d (a move would be lost or duplicated)", what, mv.Seq, last)
 			}
 			last = int64(mv.Seq)
 		}
@@ -305,7 +297,7 @@ WHERE tables.version = $11`,
 		}
 		var pe *pgconn.PgError
 		if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "tables_open_chat" {
-			return refusal(ErrChatBusy, "store/postgres: %s: chat %s already has an open table", what, t.Chat)
+			return refusal(store.ErrChatBusy, "store/postgres: %s: chat %s already has an open table", what, t.Chat)
 		}
 		return err
 	})

@@ -153,8 +153,8 @@ func saveAndRead(t *testing.T, o Opener) {
 func oneOpenTable(t *testing.T, st store.Store) {
 	a := save(t, st, newTable(t, st, "local:a"), nil)
 	b := newTable(t, st, "local:a")
-	if err := st.Save(b, nil); err == nil {
-		t.Fatal("a second open table in one chat was saved")
+	if err := st.Save(b, nil); !errors.Is(err, store.ErrChatBusy) {
+		t.Fatalf("a second open table in one chat: %v, want ErrChatBusy", err)
 	}
 	a.Finished = true
 	save(t, st, a, nil)
@@ -172,8 +172,8 @@ func movesInSequence(t *testing.T, st store.Store) {
 	}
 	a = save(t, st, a, move(1, "A1"))
 	for _, bad := range []uint64{1, 3} {
-		if err := st.Save(a, move(bad, "X")); err == nil {
-			t.Errorf("move %d after move 1 was saved", bad)
+		if err := st.Save(a, move(bad, "X")); !errors.Is(err, store.ErrMoveSeq) {
+			t.Errorf("move %d after move 1: %v, want ErrMoveSeq", bad, err)
 		}
 	}
 	a = save(t, st, a, move(2, "B2"))
@@ -184,8 +184,8 @@ func movesInSequence(t *testing.T, st store.Store) {
 }
 
 func unknownID(t *testing.T, st store.Store) {
-	if err := st.Save(store.Table{ID: 1000, Chat: "local:a", Game: "x", Data: []byte("{}")}, nil); err == nil {
-		t.Error("a table whose id NewTableID never gave was saved")
+	if err := st.Save(store.Table{ID: 1000, Chat: "local:a", Game: "x", Data: []byte("{}")}, nil); !errors.Is(err, store.ErrBadTable) {
+		t.Errorf("a table whose id NewTableID never gave: %v, want ErrBadTable", err)
 	}
 	a, _ := st.NewTableID()
 	b, _ := st.NewTableID()
