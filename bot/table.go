@@ -171,10 +171,8 @@ type Table struct {
 	// table's lock (autocomplete, suggest.go): stored after each save.
 	shared atomic.Pointer[[]byte]
 	// version is the store's count of the table's saves when this copy
-	// was read or last saved, and stale is set when a save found that
-	// another process moved the table since (shared.go).
+	// was read or last saved (shared.go).
 	version uint64
-	stale   bool
 	// lazy marks the next save as one that only records what was shown
 	// (store.Table.Lazy).
 	lazy bool

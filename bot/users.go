@@ -73,33 +73,41 @@ func (c *Core) user(id string) userRecord {
 }
 
 func (c *Core) userLocked(id string) *userRecord {
-	now := c.clock.Now()
 	u, ok := c.users[id]
-	if ok {
+	if ok && (c.shared == nil || c.clock.Now().Sub(u.read) < sharedUserFresh) {
 		c.usersLRU.MoveToFront(u.elem)
-		if c.shared == nil || now.Sub(u.read) < sharedUserFresh {
-			return u
-		}
-		// Read again: another process may have changed it.
-		*u = userRecord{elem: u.elem, Name: u.Name, Hint: u.Hint}
-	} else {
-		u = &userRecord{}
+		return u
 	}
-	u.read = now
+	// Read (again, on a store another process may have changed it); the
+	// name and locale of a user with no record stay.
+	fresh := userRecord{read: c.clock.Now()}
+	if ok {
+		fresh.Name, fresh.Hint = u.Name, u.Hint
+	}
 	rec, err := c.st.User(id)
 	switch {
 	case err == nil:
-		u.stored = true
-		if jerr := json.Unmarshal(rec.Data, u); jerr != nil {
+		fresh.stored = true
+		if jerr := json.Unmarshal(rec.Data, &fresh); jerr != nil {
 			c.log.Error("user record unreadable; starting afresh", "user", id, "err", jerr)
-			*u = userRecord{elem: u.elem, read: now}
+			fresh = userRecord{read: fresh.read}
 		}
 	case !errors.Is(err, store.ErrNotFound):
 		c.log.Error("user record not read", "user", id, "err", err)
 	}
-	if ok {
+	return c.keepUserLocked(id, fresh)
+}
+
+// keepUserLocked makes rec the user's record in memory, the most recently
+// seen, and lets the least recently seen ones go past Options.Users.
+func (c *Core) keepUserLocked(id string, rec userRecord) *userRecord {
+	if u, ok := c.users[id]; ok {
+		rec.elem = u.elem
+		*u = rec
+		c.usersLRU.MoveToFront(u.elem)
 		return u
 	}
+	u := &rec
 	u.elem = c.usersLRU.PushFront(id)
 	c.users[id] = u
 	for c.usersLRU.Len() > c.opts.Users {
@@ -152,8 +160,13 @@ func (c *Core) updateUser(id string, f func(*userRecord)) error {
 // user, not to this process's copy, which may be older than a change made
 // through another process (it would be written back over it).
 func (c *Core) updateSharedUser(id string, f func(*userRecord)) error {
+	// The name and locale of a user with no record are only in memory;
+	// the record itself is read by UpdateUser.
+	var mine userRecord
 	c.usersMu.Lock()
-	mine := *c.userLocked(id) // the name and locale of a user with no record
+	if u, ok := c.users[id]; ok {
+		mine = *u
+	}
 	c.usersMu.Unlock()
 	var after userRecord
 	var stored bool
@@ -178,11 +191,9 @@ func (c *Core) updateSharedUser(id string, f func(*userRecord)) error {
 		c.log.Error("user record not saved", "user", id, "err", err)
 		return err
 	}
+	after.stored, after.read = stored, c.clock.Now()
 	c.usersMu.Lock()
-	u := c.userLocked(id)
-	elem := u.elem
-	*u = after
-	u.elem, u.stored, u.read = elem, stored, c.clock.Now()
+	c.keepUserLocked(id, after)
 	c.usersMu.Unlock()
 	return nil
 }
