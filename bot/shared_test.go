@@ -258,14 +258,7 @@ func TestSharedUserChangesKeptAndSeen(t *testing.T) {
 	mustOK(t, b.do("local:dm:alice", "alice", "/help"))
 	mustOK(t, a.do("local:dm:alice", "alice", "/lang fr"))
 	mustOK(t, b.do("local:dm:alice", "alice", "/settings tz=Europe/Paris"))
-	rec, err := a.st.User("local:alice")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got userRecord
-	if err := json.Unmarshal(rec.Data, &got); err != nil || got.Lang != i18n.FR || got.TZ != "Europe/Paris" {
-		t.Errorf("the stored record: %s (%v)", rec.Data, err)
-	}
+	wantFrenchInParis(t, a.st, "local:alice")
 	clock.Advance(sharedUserFresh)
 	for _, p := range []*process{a, b} {
 		if u := p.core.user("local:alice"); u.Lang != i18n.FR || u.TZ != "Europe/Paris" {
@@ -286,13 +279,21 @@ func TestSharedUserConcurrentFirstChanges(t *testing.T) {
 		go func() { defer wg.Done(); a.core.updateUser(user, func(u *userRecord) { u.Lang = i18n.FR }) }()
 		go func() { defer wg.Done(); b.core.updateUser(user, func(u *userRecord) { u.TZ = "Europe/Paris" }) }()
 		wg.Wait()
-		rec, err := a.st.User(user)
-		var got userRecord
-		if err == nil {
-			err = json.Unmarshal(rec.Data, &got)
-		}
-		if err != nil || got.Lang != i18n.FR || got.TZ != "Europe/Paris" {
-			t.Fatalf("%s: %s (%v)", user, rec.Data, err)
-		}
+		wantFrenchInParis(t, a.st, user)
+	}
+}
+
+// wantFrenchInParis checks that a user's record as stored holds both
+// changes the tests make through two processes: the language and the time
+// zone.
+func wantFrenchInParis(t *testing.T, st store.Store, id string) {
+	t.Helper()
+	rec, err := st.User(id)
+	var got userRecord
+	if err == nil {
+		err = json.Unmarshal(rec.Data, &got)
+	}
+	if err != nil || got.Lang != i18n.FR || got.TZ != "Europe/Paris" {
+		t.Errorf("%s as stored: %s (%v), want lang fr and tz Europe/Paris", id, rec.Data, err)
 	}
 }

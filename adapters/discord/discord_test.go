@@ -601,11 +601,7 @@ func TestHandInQuietHoursIsSilent(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, Options{})
 	f := e.f
-	now := time.Now().UTC()
-	hours := now.Add(-time.Hour).Format("15:04") + "-" + now.Add(2*time.Hour).Format("15:04")
-	if in := e.slash(alice, channel, "quiet", "hours", hours); !strings.Contains(in.reply(), "Quiet hours") {
-		t.Fatalf("/quiet %s: %s", hours, in.reply())
-	}
+	e.quietFromNow(alice)
 	e.seated(channel)
 	hand := f.hand(alice.ID)
 	if hand == nil || !strings.Contains(hand.Sent, "your turn") {
@@ -628,12 +624,8 @@ func TestQuietPlayerNamedNotPinged(t *testing.T) {
 	t.Parallel()
 	e := newEnv(t, Options{})
 	f := e.f
-	now := time.Now().UTC()
-	hours := now.Add(-time.Hour).Format("15:04") + "-" + now.Add(2*time.Hour).Format("15:04")
 	e.slash(bob, channel, "settings", "settings", "hand=button")
-	if in := e.slash(bob, channel, "quiet", "hours", hours); !strings.Contains(in.reply(), "Quiet hours") {
-		t.Fatalf("/quiet %s: %s", hours, in.reply())
-	}
+	e.quietFromNow(bob)
 	e.seated(channel)
 	e.press(alice, f.hand(alice.ID), button(t, f.hand(alice.ID), "5"))
 	b := e.board(channel)
@@ -655,5 +647,16 @@ func TestQuietPlayerNamedNotPinged(t *testing.T) {
 	e.press(alice, f.hand(alice.ID), button(t, f.hand(alice.ID), "9"))
 	if ping := f.lastWith(channel, "", "🔔"); ping == nil || !slices.Contains(ping.Mentions.Users, bob.ID) {
 		t.Errorf("bob, out of quiet hours, not pinged: %+v", ping)
+	}
+}
+
+// quietFromNow gives u quiet hours from an hour ago to two hours from now
+// (UTC, the time zone of a user who chose none).
+func (e *env) quietFromNow(u fuser) {
+	e.t.Helper()
+	now := time.Now().UTC()
+	hours := now.Add(-time.Hour).Format("15:04") + "-" + now.Add(2*time.Hour).Format("15:04")
+	if in := e.slash(u, channel, "quiet", "hours", hours); !strings.Contains(in.reply(), "Quiet hours") {
+		e.t.Fatalf("/quiet %s: %s", hours, in.reply())
 	}
 }

@@ -107,11 +107,9 @@ func (f *fakeAPI) deliverHook(stop chan struct{}, url, secret string) {
 		// when an update came at the same time: select below may pick
 		// notify over stop, and this delivery would then post with the
 		// old URL and secret.
-		select {
-		case <-stop:
+		if closed(stop) {
 			f.mu.Unlock()
 			return
-		default:
 		}
 		if len(f.updates) == 0 {
 			notify := f.notify
@@ -131,11 +129,9 @@ func (f *fakeAPI) deliverHook(stop chan struct{}, url, secret string) {
 		id := updateID(raw)
 		status := f.postHook(url, secret, client, raw)
 		f.mu.Lock()
-		select {
-		case <-stop:
+		if closed(stop) {
 			f.mu.Unlock()
 			return
-		default:
 		}
 		f.hook.posts = append(f.hook.posts, hookPost{Update: id, Status: status})
 		ok := status >= 200 && status < 300
@@ -214,5 +210,15 @@ func (f *fakeAPI) hold(chat int64) (release func()) {
 		delete(f.holds, chat)
 		f.mu.Unlock()
 		close(ch)
+	}
+}
+
+// closed tells whether a channel was closed: a webhook replaced.
+func closed(ch chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
 	}
 }
