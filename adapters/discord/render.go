@@ -2,7 +2,6 @@ package discord
 
 import (
 	"bytes"
-	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -71,13 +70,12 @@ func noAttachments() *[]*discordgo.MessageAttachment {
 // name such as "@everyone" in a player's nickname pings nobody.
 func render(o bot.Out) message {
 	var m message
-	ids := mentionIDs(o.Mentions)
+	ids := mentionIDs(o.Mentions, true)
 	// A player in his quiet hours is named but not notified: a mention
 	// left out of allowed_mentions is shown and pings no one
 	// (docs.discord.com/developers/resources/message, "Allowed Mentions
 	// Object"). The ping of the turn (deliverBoard) goes by the same list.
-	m.Mentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: mentionIDs(slices.DeleteFunc(
-		slices.Clone(o.Mentions), func(m bot.Mention) bool { return m.Quiet }))}
+	m.Mentions = &discordgo.MessageAllowedMentions{Parse: []discordgo.AllowedMentionType{}, Users: mentionIDs(o.Mentions, false)}
 	var tags []string
 	for _, id := range ids {
 		tags = append(tags, "<@"+id+">")
@@ -182,13 +180,14 @@ func joinNonEmpty(sep string, parts ...string) string {
 	return strings.Join(keep, sep)
 }
 
-// mentionIDs are the Discord ids of the mentioned users, sorted.
-func mentionIDs(ms []bot.Mention) []string {
+// mentionIDs are the Discord ids of the mentioned users, sorted; those in
+// their quiet hours (bot.Mention.Quiet) only when quiet is set.
+func mentionIDs(ms []bot.Mention, quiet bool) []string {
 	var ids []string
 	seen := map[string]bool{}
 	for _, m := range ms {
 		id, ok := strings.CutPrefix(m.User, "discord:")
-		if !ok || seen[id] || !isSnowflake(id) {
+		if !ok || seen[id] || !isSnowflake(id) || (m.Quiet && !quiet) {
 			continue
 		}
 		seen[id] = true
