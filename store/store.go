@@ -237,6 +237,10 @@ type Deduper interface {
 	Played(key string) error
 }
 
+// SeenFor is how long a Deduper remembers an event: Telegram keeps an
+// update 24 hours at most, so none comes again later.
+const SeenFor = 24 * time.Hour
+
 // Claim is what Deduper.Claim found.
 type Claim int
 

@@ -21,9 +21,6 @@ import (
 // Telegram has given up, and the ids are forgotten.
 var bSeen = []byte("seen")
 
-// seenFor is how long an event id is remembered.
-const seenFor = 24 * time.Hour
-
 const seenValueLen = 8 + 1 + 8 + 8
 
 // Claim takes a platform event for the caller to play (store.Deduper). A
@@ -93,7 +90,7 @@ func seenValue(first uint64, played bool, lapses int64, epoch uint64) []byte {
 // forgetSeen deletes the ids first seen more than a day ago.
 func forgetSeen(b *bbolt.Bucket, now time.Time) error {
 	var old [][]byte
-	cutoff := uint64(now.Add(-seenFor).Unix())
+	cutoff := uint64(now.Add(-store.SeenFor).Unix())
 	b.ForEach(func(k, v []byte) error {
 		if len(v) >= 8 && binary.BigEndian.Uint64(v) < cutoff {
 			old = append(old, k)

@@ -78,10 +78,6 @@ func (s *Store) ReleaseDelivery(id uint64) error {
 	return s.wrap(fmt.Sprintf("releasing the delivery of table %d", id), err)
 }
 
-// seenFor is how long an event id is remembered: Telegram keeps an
-// update for 24 hours at most.
-const seenFor = 24 * time.Hour
-
 // Claim takes a platform event for the caller to play (store.Deduper), in
 // one statement: a new id, or one whose claim lapsed, is claimed; one
 // played or claimed until later is left as it is, and read. Every 1,000th
@@ -130,7 +126,7 @@ func (s *Store) Played(key string) error {
 }
 
 func (s *Store) pruneSeen(ctx context.Context) error {
-	_, err := s.pool.Exec(ctx, "DELETE FROM seen WHERE at < now() - $1 * interval '1 microsecond'", seenFor.Microseconds())
+	_, err := s.pool.Exec(ctx, "DELETE FROM seen WHERE at < now() - $1 * interval '1 microsecond'", store.SeenFor.Microseconds())
 	return s.wrap("forgetting old events", err)
 }
 
