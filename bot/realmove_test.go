@@ -17,6 +17,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/store/bolt"
 	"go.etcd.io/bbolt"
@@ -25,8 +26,11 @@ import (
 // BenchmarkRealMove measures what players meet: Crack Word tables drawn as
 // pictures, the scheduler running, 10,000 open tables in a real bbolt file
 // with fsync, a transport that takes every message (and discards it).
-// Each sender plays the moves of its own tables as fast as the answers come
-// (the move is the bot player's choice, asked outside the measure).
+// Each sender plays the moves of its own tables as fast as the answers come.
+// The moves are a bot player's choices, worked out before the measure
+// (plannedMoves): a player thinks on his own device, not on the bot's
+// cores, so the search for a move must not take CPU from the moves and
+// pictures measured.
 //
 //   - moves/s: moves answered per second, all senders together;
 //   - ack-p99-ms: from the command to its answer;
@@ -180,6 +184,7 @@ func benchRealMove(b *testing.B, senders int) {
 		b.Fatal(err)
 	}
 	defer st.Close()
+	plans := plannedMoves(b, st, b.N/realPlayed+1)
 	core, err := New(Options{Store: st, Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		b.Fatal(err)
@@ -204,22 +209,25 @@ func benchRealMove(b *testing.B, senders int) {
 		go func(s int) {
 			defer wg.Done()
 			var mine []time.Duration
+			// Each table is played by one sender (realPlayed is a
+			// multiple of every count of senders), so its moves come in
+			// the order they were planned.
+			next := make([]int, realPlayed)
 			for i := s; left.Add(-1) >= 0; i += senders {
 				table := i % realPlayed
-				chat := fmt.Sprintf("bench:c%d", table)
-				user, move, ok := "bench:alice", "", false
-				if move, ok = core.Hint(chat, user); !ok {
-					user = "bench:bob"
-					move, ok = core.Hint(chat, user)
+				if next[table] >= len(plans[table]) {
+					continue // a finished game
 				}
-				if !ok {
-					continue // a finished game (or another sender's turn)
-				}
-				name, args, _ := ParseText("/move " + move)
+				m := plans[table][next[table]]
+				next[table]++
 				t0 := time.Now()
-				tr.asked[core.tableID(chat)-1].Store(t0.UnixNano())
-				core.Handle(ctx, Command{Chat: chat, User: User{ID: user, Name: user[6:]}, Name: name, Args: args})
+				tr.asked[table].Store(t0.UnixNano())
+				outs := core.Handle(ctx, m.cmd)
 				mine = append(mine, time.Since(t0))
+				if len(outs) == 0 || outs[0].Refusal {
+					b.Errorf("planned move %+v refused: %+v", m.cmd, outs)
+					return
+				}
 			}
 			mu.Lock()
 			acks = append(acks, mine...)
@@ -249,6 +257,49 @@ func benchRealMove(b *testing.B, senders int) {
 	if w := bytesWritten(); w > 0 && moves > 0 {
 		b.ReportMetric(float64(w-written0)/1024/float64(moves), "disk-KB/move")
 	}
+}
+
+// plannedMove is a move of the benchmark's, worked out before the measure.
+type plannedMove struct{ cmd Command }
+
+// plannedMoves works out, for each played table (chat bench:c<i>, table
+// id i+1), the first moves of its game: the choices of a bot player of
+// normal strength for whichever of alice and bob must play, each applied to
+// a copy of the game loaded from the store. The engines are deterministic
+// (the seed is in the state), so the core, playing them on the stored
+// tables, finds each one legal in turn.
+func plannedMoves(b *testing.B, st *bolt.Store, perTable int) [][]plannedMove {
+	plans := make([][]plannedMove, realPlayed)
+	for i := range plans {
+		chat := fmt.Sprintf("bench:c%d", i)
+		rec, err := st.OpenTable(chat)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if rec.ID != uint64(i+1) {
+			b.Fatalf("%s holds table %d, want %d", chat, rec.ID, i+1)
+		}
+		t, err := loadTable(rec)
+		if err != nil || t.game == nil {
+			b.Fatalf("%s: %v (game %v)", chat, err, t.game)
+		}
+		for len(plans[i]) < perTable && !t.game.Result().Over {
+			waits := t.game.Waiting()
+			if len(waits) == 0 {
+				break
+			}
+			seat := waits[0].Seat
+			move := t.game.Bot(seat, games.Normal)
+			if _, err := t.game.Apply(seat, move); err != nil {
+				b.Fatalf("%s: the bot's move %q refused: %v", chat, move, err)
+			}
+			user := t.Seats[seat].User
+			name, args, _ := ParseText("/move " + move)
+			plans[i] = append(plans[i], plannedMove{cmd: Command{Chat: chat,
+				User: User{ID: user, Name: strings.TrimPrefix(user, "bench:")}, Name: name, Args: args}})
+		}
+	}
+	return plans
 }
 
 // processCPU is the CPU time the process has used so far.
