@@ -89,6 +89,11 @@ func (d *damageWatch) SeatedTables(user string) ([]uint64, error) {
 	return ids, d.check(err)
 }
 
+func (d *damageWatch) PlayedTables(user string) ([]uint64, error) {
+	ids, err := d.Store.PlayedTables(user)
+	return ids, d.check(err)
+}
+
 func (d *damageWatch) NextDue() (time.Time, bool, error) {
 	at, ok, err := d.Store.NextDue()
 	return at, ok, d.check(err)

@@ -11,7 +11,7 @@ import (
 // SchemaVersion is the layout version written in every data file. A file of
 // an older version is migrated when opened; a newer one is refused: we never
 // guess at a layout.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 // ErrNotFound is returned for a table or user the store does not hold.
 var ErrNotFound = errors.New("store: not found")
@@ -67,7 +67,9 @@ type Table struct {
 	// Seated lists the users who sit at the table (platform-qualified
 	// ids, as User.ID). The store indexes the unfinished tables by them
 	// (SeatedTables), so that a command sent in private finds the tables
-	// of its author without reading every table.
+	// of its author without reading every table, and every table, finished
+	// or not, (PlayedTables), so that a player finds the games he played.
+	// A finished table keeps the Seated of its last save.
 	Seated []string
 
 	// Unshown is the number of the table's last batch of messages saved but
@@ -145,6 +147,10 @@ type Store interface {
 	// SeatedTables lists the ids of the unfinished tables whose Seated
 	// holds the user, in ascending order.
 	SeatedTables(user string) ([]uint64, error)
+	// PlayedTables lists the ids of every table, finished or not, whose
+	// Seated held the user when it was last saved, in ascending order: a
+	// player's games, whatever their chats. A deleted table leaves it.
+	PlayedTables(user string) ([]uint64, error)
 	// Table reads one table, finished or not.
 	Table(id uint64) (Table, error)
 	// ChatTables lists the ids of every table a chat has had, oldest first.

@@ -101,6 +101,7 @@ var (
 	bDue     = []byte("due")
 	bUnshown = []byte("unshown")
 	bSeated  = []byte("seated")
+	bPlayed  = []byte("played")
 
 	kSchema    = []byte("schema")
 	kNextTable = []byte("next_table")
@@ -110,11 +111,17 @@ var (
 	// them, after SetDueIndexComplete in one upgraded from an older
 	// schema. (The name is the one schema 2 gave it.)
 	kDueComplete = []byte("due_complete")
+	// kPlayedComplete is in meta when every table's record holds its
+	// seated users, finished tables included, and so the played index
+	// names every player of every table: from the start in a file created
+	// with schema 5, after SetPlayedIndexComplete in one upgraded from an
+	// older schema (whose finished tables kept no seated users).
+	kPlayedComplete = []byte("played_complete")
 
-	allBuckets = [][]byte{bMeta, bTables, bOpen, bHistory, bLog, bUsers, bDue, bUnshown, bSeated}
+	allBuckets = [][]byte{bMeta, bTables, bOpen, bHistory, bLog, bUsers, bDue, bUnshown, bSeated, bPlayed}
 	// indexBuckets came after the first schema 2 files (seated with schema
-	// 3): Open adds them to a file without them.
-	indexBuckets = [][]byte{bDue, bUnshown, bSeated}
+	// 3, played with schema 5): Open adds them to a file without them.
+	indexBuckets = [][]byte{bDue, bUnshown, bSeated, bPlayed}
 )
 
 // appendFill is the fill percent of the buckets written mostly at their
@@ -242,6 +249,9 @@ func initBuckets(tx *bbolt.Tx) error {
 	if err := meta.Put(kDueComplete, []byte{}); err != nil {
 		return err
 	}
+	if err := meta.Put(kPlayedComplete, []byte{}); err != nil {
+		return err
+	}
 	return meta.Put(kNextTable, key(1))
 }
 
@@ -357,14 +367,13 @@ func (s *Store) initSchema() error {
 	case version == 2:
 		s.migratedFrom = 2
 		return s.wrap("migrating from schema 2", s.write(upgradeIndexes))
-	case version == 3:
-		// Schema 4 adds the journal: nothing in the file changes, but a
+	case version == 3, version == 4:
+		// Schema 4 added the journal: nothing in the file changed, but a
 		// tablee that does not know the journal must not open a file whose
-		// last saves may still be in it.
-		s.migratedFrom = 3
-		return s.wrap("migrating from schema 3", s.write(func(tx *bbolt.Tx) error {
-			return tx.Bucket(bMeta).Put(kSchema, []byte(strconv.Itoa(store.SchemaVersion)))
-		}))
+		// last saves may still be in it. Schema 5 adds the played index
+		// (addPlayed).
+		s.migratedFrom = version
+		return s.wrap(fmt.Sprintf("migrating from schema %d", version), s.write(addPlayed))
 	case version != store.SchemaVersion:
 		return &fileError{kind: ErrSchema, msg: fmt.Sprintf(
 			"store/bolt: %s was written by schema version %d; this tablee reads versions 1 to %d",
@@ -412,7 +421,80 @@ func upgradeIndexes(tx *bbolt.Tx) error {
 	if err := meta.Delete(kDueComplete); err != nil {
 		return err
 	}
+	if err := meta.Delete(kPlayedComplete); err != nil {
+		return err
+	}
 	return meta.Put(kSchema, []byte(strconv.Itoa(store.SchemaVersion)))
+}
+
+// addPlayed makes a schema 3 or 4 file a schema 5 one: it adds the played
+// index, filled from the records that name their users (those of the
+// unfinished tables: a finished table's record kept none before schema 5),
+// and leaves played_complete out, so that the bot gives each finished table
+// its users once (PlayedIndexComplete).
+func addPlayed(tx *bbolt.Tx) error {
+	played, err := tx.CreateBucketIfNotExists(bPlayed)
+	if err != nil {
+		return err
+	}
+	err = tx.Bucket(bTables).ForEach(func(k, v []byte) error {
+		if len(k) != 8 {
+			return nil // tablee check reports it; the index cannot name it
+		}
+		id := binary.BigEndian.Uint64(k)
+		h, err := decodeTableHeader(id, v)
+		if err != nil {
+			return nil // damaged: reported by the reads and by tablee check
+		}
+		for _, u := range h.seated {
+			if err := played.Put(seatedKey(u, id), []byte{}); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	meta := tx.Bucket(bMeta)
+	if err := meta.Delete(kPlayedComplete); err != nil {
+		return err
+	}
+	return meta.Put(kSchema, []byte(strconv.Itoa(store.SchemaVersion)))
+}
+
+// PlayedIndexComplete tells whether every table's record names its users,
+// finished tables included, and so whether the played index names every
+// player of every table. It does from the start in a file created with
+// schema 5. A file upgraded from an older schema kept no users in the
+// records of its finished tables: the bot reads them from each such
+// table's data and saves the table once with them, then calls
+// SetPlayedIndexComplete. A crash in between leaves it incomplete, and the
+// next start goes on.
+func (s *Store) PlayedIndexComplete() (bool, error) { return s.marked(kPlayedComplete) }
+
+// SetPlayedIndexComplete records that every table's record names its
+// users (see PlayedIndexComplete). The saves that named them may still be
+// in the journal: a crash then finds them there at the next start.
+func (s *Store) SetPlayedIndexComplete() error {
+	return s.mark(kPlayedComplete, "marking the played index complete")
+}
+
+// marked tells whether meta holds the mark (an empty value under key).
+func (s *Store) marked(key []byte) (bool, error) {
+	marked := false
+	err := s.view("reading meta", func(tx *bbolt.Tx) error {
+		marked = tx.Bucket(bMeta).Get(key) != nil
+		return nil
+	})
+	return marked, err
+}
+
+// mark writes a mark into meta.
+func (s *Store) mark(key []byte, what string) error {
+	return s.wrap(what, s.write(func(tx *bbolt.Tx) error {
+		return tx.Bucket(bMeta).Put(key, []byte{})
+	}))
 }
 
 // DueIndexComplete tells whether the indexes the table records feed are
@@ -424,22 +506,13 @@ func upgradeIndexes(tx *bbolt.Tx) error {
 // once (with its due time and its seats), then calls SetDueIndexComplete.
 // A crash in between leaves the indexes incomplete, and the next start does
 // it again.
-func (s *Store) DueIndexComplete() (bool, error) {
-	complete := false
-	err := s.view("reading meta", func(tx *bbolt.Tx) error {
-		complete = tx.Bucket(bMeta).Get(kDueComplete) != nil
-		return nil
-	})
-	return complete, err
-}
+func (s *Store) DueIndexComplete() (bool, error) { return s.marked(kDueComplete) }
 
 // SetDueIndexComplete records that every table's due time is now in the
 // due index and every seated user in the seated index (see
 // DueIndexComplete).
 func (s *Store) SetDueIndexComplete() error {
-	return s.wrap("marking the due index complete", s.write(func(tx *bbolt.Tx) error {
-		return tx.Bucket(bMeta).Put(kDueComplete, []byte{})
-	}))
+	return s.mark(kDueComplete, "marking the due index complete")
 }
 
 // readSchema reads the layout version of a file; fresh when it holds no
@@ -583,7 +656,18 @@ func checkSeated(users []string) error {
 // putSeated moves a table's entries in the seated index from the users
 // its record named to the users it names now (none for a finished table).
 func putSeated(tx *bbolt.Tx, id uint64, was, now []string) error {
-	b := tx.Bucket(bSeated)
+	return moveEntries(tx.Bucket(bSeated), id, was, now)
+}
+
+// putPlayed moves a table's entries in the played index from the users its
+// record named to the users it names now, finished or not.
+func putPlayed(tx *bbolt.Tx, id uint64, was, now []string) error {
+	return moveEntries(tx.Bucket(bPlayed), id, was, now)
+}
+
+// moveEntries moves a table's entries in a user index (seatedKey) from
+// the users was to the users now.
+func moveEntries(b *bbolt.Bucket, id uint64, was, now []string) error {
 	for _, u := range was {
 		if !slices.Contains(now, u) {
 			if err := b.Delete(seatedKey(u, id)); err != nil {
@@ -824,17 +908,26 @@ func (s *Store) openEntry(tx *bbolt.Tx, chat string, idk []byte) (store.Table, e
 // SeatedTables lists the unfinished tables where the user sits, by id,
 // from the seated index alone.
 func (s *Store) SeatedTables(user string) ([]uint64, error) {
+	return s.userTables(bSeated, "listing the tables of user "+user, user, func(h tableHeader) []string {
+		return openSeats(h.finished, h.seated)
+	})
+}
+
+// userTables lists the tables a user index (seated, played) names for the
+// user, with those saved since the last checkpoint as users says of their
+// shadow's header.
+func (s *Store) userTables(index []byte, what, user string, users func(tableHeader) []string) ([]uint64, error) {
 	var ids []uint64
 	prefix := append([]byte(user), 0)
 	s.jmu.Lock()
 	defer s.jmu.Unlock()
-	err := s.view("listing the tables of user "+user, func(tx *bbolt.Tx) error {
+	err := s.view(what, func(tx *bbolt.Tx) error {
 		ids = ids[:0]
-		c := tx.Bucket(bSeated).Cursor()
+		c := tx.Bucket(index).Cursor()
 		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
 			u, id, ok := splitSeatedKey(k)
 			if !ok {
-				return s.damaged(fmt.Sprintf("seated index holds a key %q", k), nil)
+				return s.damaged(fmt.Sprintf("%s index holds a key %q", index, k), nil)
 			}
 			if u == user { // not a longer user id that starts with this one and a 0
 				ids = append(ids, id)
@@ -845,17 +938,23 @@ func (s *Store) SeatedTables(user string) ([]uint64, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The tables saved since the last checkpoint: seated as the shadow
-	// has them.
+	// The tables saved since the last checkpoint, as the shadow has them.
 	for id, vs := range s.j.tables {
 		h := vs[len(vs)-1].hdr
 		ids = slices.DeleteFunc(ids, func(x uint64) bool { return x == id })
-		if !h.finished && slices.Contains(h.seated, user) {
+		if slices.Contains(users(h), user) {
 			ids = append(ids, id)
 		}
 	}
 	slices.Sort(ids)
 	return ids, nil
+}
+
+// PlayedTables lists every table, finished or not, whose record names the
+// user, by id, from the played index, and the tables saved since the last
+// checkpoint as the shadow has them.
+func (s *Store) PlayedTables(user string) ([]uint64, error) {
+	return s.userTables(bPlayed, "listing the games of user "+user, user, func(h tableHeader) []string { return h.seated })
 }
 
 // Table reads one table, finished or not; store.ErrNotFound when unknown.
@@ -1029,7 +1128,10 @@ func (s *Store) deleteTable(tx *bbolt.Tx, id uint64) error {
 	if err := tx.Bucket(bRated).Delete(idk); err != nil {
 		return err
 	}
-	if err := putSeated(tx, id, h.seated, nil); err != nil {
+	if err := putSeated(tx, id, openSeats(h.finished, h.seated), nil); err != nil {
+		return err
+	}
+	if err := putPlayed(tx, id, h.seated, nil); err != nil {
 		return err
 	}
 	if err := tables.Delete(idk); err != nil {
@@ -1048,6 +1150,7 @@ func (s *Store) deleteDamagedTable(tx *bbolt.Tx, id uint64) error {
 		{bHistory, func(k, _ []byte) bool { _, hid, ok := splitHistoryKey(k); return ok && hid == id }},
 		{bDue, func(k, _ []byte) bool { _, did, ok := splitDueKey(k); return ok && did == id }},
 		{bSeated, func(k, _ []byte) bool { _, sid, ok := splitSeatedKey(k); return ok && sid == id }},
+		{bPlayed, func(k, _ []byte) bool { _, sid, ok := splitSeatedKey(k); return ok && sid == id }},
 	} {
 		if err := deleteWhere(tx.Bucket(sweep.bucket), sweep.names); err != nil {
 			return err

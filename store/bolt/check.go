@@ -209,7 +209,7 @@ func (c *checker) walk(tx *bbolt.Tx) {
 	switch version {
 	case 1:
 		chats, moves = bChatsV1, bMovesV1
-	case 2, 3, store.SchemaVersion:
+	case 2, 3, 4, store.SchemaVersion:
 		chats, moves = bHistory, bLog
 	default:
 		c.problem(0, 0, "", fmt.Sprintf("schema version %d: this tablee reads versions 1 to %d", version, store.SchemaVersion))
@@ -219,9 +219,12 @@ func (c *checker) walk(tx *bbolt.Tx) {
 	if version >= 3 || (version == 2 && meta.Get(kDueComplete) != nil) {
 		// A schema 2 file from before the indexes has none (Open adds
 		// them); one that had them, or a later file, has lost them.
-		// The seated index came with schema 3.
+		// The seated index came with schema 3, played with schema 5.
 		for _, name := range indexBuckets {
-			if version >= 3 || !bytes.Equal(name, bSeated) {
+			switch {
+			case bytes.Equal(name, bPlayed) && version < 5:
+			case bytes.Equal(name, bSeated) && version < 3:
+			default:
 				required = append(required, name)
 			}
 		}
@@ -244,6 +247,9 @@ func (c *checker) walk(tx *bbolt.Tx) {
 		c.readUnshown(tx.Bucket(bUnshown))
 		if version >= 3 {
 			c.readSeated(tx.Bucket(bSeated))
+		}
+		if version >= 5 {
+			c.readPlayed(tx.Bucket(bPlayed))
 		}
 	}
 	c.readRatings(tx)
@@ -465,35 +471,49 @@ func (c *checker) readDue(b *bbolt.Bucket) {
 	}
 }
 
-// readSeated compares the seated index with the records: every entry must
-// name an unfinished table whose record names the user, and every user an
-// unfinished record names must have an entry.
+// readSeated compares the seated index with the records: every entry names
+// an unfinished table whose record seats the user, and every user an
+// unfinished table's record seats has his entry.
 func (c *checker) readSeated(b *bbolt.Bucket) {
+	c.readUserIndex(b, bSeated, func(h tableHeader) []string { return openSeats(h.finished, h.seated) })
+}
+
+// readPlayed compares the played index with the records: every entry
+// names a table whose record seats the user, finished or not, and every
+// user a record seats has his entry.
+func (c *checker) readPlayed(b *bbolt.Bucket) {
+	c.readUserIndex(b, bPlayed, func(h tableHeader) []string { return h.seated })
+}
+
+// readUserIndex compares an index of users' tables (seatedKey) with the
+// users its records give it.
+func (c *checker) readUserIndex(b *bbolt.Bucket, name []byte, users func(tableHeader) []string) {
 	indexed := map[uint64][]string{}
 	_ = b.ForEach(func(k, _ []byte) error {
 		user, id, ok := splitSeatedKey(k)
 		if !ok {
-			c.problem(0, 0, "", fmt.Sprintf("seated index: a key %q", k))
+			c.problem(0, 0, "", fmt.Sprintf("%s index: a key %q", name, k))
 			return nil
 		}
 		h, ok := c.tables[id]
 		switch {
 		case !ok:
-			c.problem(id, 0, "", fmt.Sprintf("seated index names %s at table %d, which is missing or damaged", user, id))
-		case h.finished:
-			c.problem(id, 0, "", fmt.Sprintf("seated index names %s at table %d, which is finished", user, id))
-		case !slices.Contains(h.seated, user):
-			c.problem(id, 0, "", fmt.Sprintf("seated index names %s at table %d, whose record does not seat him", user, id))
+			c.problem(id, 0, "", fmt.Sprintf("%s index names %s at table %d, which is missing or damaged", name, user, id))
+		case !slices.Contains(users(h), user):
+			why := "whose record does not seat him"
+			if slices.Contains(h.seated, user) {
+				why = "which is finished"
+			}
+			c.problem(id, 0, "", fmt.Sprintf("%s index names %s at table %d, %s", name, user, id, why))
 		default:
 			indexed[id] = append(indexed[id], user)
 		}
 		return nil
 	})
 	for _, id := range c.ids() {
-		h := c.tables[id]
-		for _, user := range h.seated {
-			if !h.finished && !slices.Contains(indexed[id], user) {
-				c.problem(id, 0, "", fmt.Sprintf("table %d seats %s but the seated index does not say so", id, user))
+		for _, user := range users(c.tables[id]) {
+			if !slices.Contains(indexed[id], user) {
+				c.problem(id, 0, "", fmt.Sprintf("table %d seats %s but the %s index does not say so", id, user, name))
 			}
 		}
 	}

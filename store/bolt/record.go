@@ -431,13 +431,9 @@ func splitDueKey(k []byte) (due, id uint64, ok bool) {
 // few, and a damaged count must not make the reader allocate much.
 const maxSeated = 64
 
-// seatedOf is the users the seated index keeps for a table: none for a
-// finished one (only unfinished tables are indexed), each user once, in
-// order.
+// seatedOf is the users a table's record keeps, finished or not (the
+// played index follows them): each user once, in order.
 func seatedOf(t store.Table) []string {
-	if t.Finished {
-		return nil
-	}
 	var users []string
 	for _, u := range t.Seated {
 		if u != "" && !slices.Contains(users, u) {
@@ -447,7 +443,17 @@ func seatedOf(t store.Table) []string {
 	return users
 }
 
-// seatedKey is a table's entry in the seated index: the user, a 0 byte,
+// openSeats is what the seated index keeps of a record's users: all of
+// them while the table is unfinished, none once it is finished.
+func openSeats(finished bool, seated []string) []string {
+	if finished {
+		return nil
+	}
+	return seated
+}
+
+// seatedKey is a table's entry in the seated index (and in the played
+// index): the user, a 0 byte,
 // then the table's id big-endian, so that a user's tables are one prefix.
 func seatedKey(user string, id uint64) []byte {
 	k := make([]byte, 0, len(user)+9)

@@ -155,7 +155,8 @@ func (p savePlan) record(in *saveIn) []byte {
 // tables; due holds it at its Due while it is unfinished and due (a
 // finished table is never due, though its record keeps the Due it was
 // saved with); unshown holds the highest batch saved and not shown;
-// seated holds it under each user of Seated while it is unfinished.
+// seated holds it under each user of Seated while it is unfinished, played
+// under each user of Seated, finished or not.
 func (s *Store) applySave(tx *bbolt.Tx, in *saveIn) error {
 	st := &txState{s: s, tx: tx}
 	p, err := s.planSave(st, in)
@@ -194,7 +195,10 @@ func (s *Store) applySave(tx *bbolt.Tx, in *saveIn) error {
 	if err := s.putDue(tx, t.ID, p.prev.due, p.exists && p.prev.finished, in.rec.due, t.Finished); err != nil {
 		return err
 	}
-	if err := putSeated(tx, t.ID, p.prev.seated, in.rec.seated); err != nil {
+	if err := putSeated(tx, t.ID, openSeats(p.prev.finished, p.prev.seated), openSeats(t.Finished, in.rec.seated)); err != nil {
+		return err
+	}
+	if err := putPlayed(tx, t.ID, p.prev.seated, in.rec.seated); err != nil {
 		return err
 	}
 	if p.raise {

@@ -1,6 +1,7 @@
 package bolt
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -16,12 +17,22 @@ import (
 
 func wantSeated(t *testing.T, s *Store, user string, want ...uint64) {
 	t.Helper()
-	got, err := s.SeatedTables(user)
+	wantUserTables(t, "SeatedTables", s.SeatedTables, user, want)
+}
+
+func wantPlayed(t *testing.T, s *Store, user string, want ...uint64) {
+	t.Helper()
+	wantUserTables(t, "PlayedTables", s.PlayedTables, user, want)
+}
+
+func wantUserTables(t *testing.T, name string, list func(string) ([]uint64, error), user string, want []uint64) {
+	t.Helper()
+	got, err := list(user)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !slices.Equal(got, want) {
-		t.Errorf("SeatedTables(%s) = %v, want %v", user, got, want)
+		t.Errorf("%s(%s) = %v, want %v", name, user, got, want)
 	}
 }
 
@@ -49,12 +60,12 @@ func TestSeatedIndexFollowsSaves(t *testing.T) {
 		t.Fatalf("Table: seated %v, %v; want %v", got.Seated, err, a.Seated)
 	}
 
-	a.Finished = true // a finished table is no one's to play
+	a.Finished = true // a finished table is no one's to play, and keeps who played it
 	mustSave(t, s, a, move(2))
 	wantSeated(t, s, "discord:alice", b.ID)
 	wantSeated(t, s, "discord:carol")
-	if got, _ := s.Table(a.ID); got.Seated != nil {
-		t.Errorf("a finished table keeps seats %v", got.Seated)
+	if got, _ := s.Table(a.ID); !slices.Equal(got.Seated, a.Seated) {
+		t.Errorf("a finished table reads back seated %v, want %v", got.Seated, a.Seated)
 	}
 
 	if err := s.DeleteTable(b.ID); err != nil {
@@ -63,6 +74,144 @@ func TestSeatedIndexFollowsSaves(t *testing.T) {
 	wantSeated(t, s, "discord:alice")
 	_ = s.Close()
 	wantClean(t, path)
+}
+
+// The played index follows the seats of every table, finished or not,
+// through the journal and the checkpoints: a leave before the end takes a
+// player out, a finish keeps them all, a deletion (retention's) takes the
+// table out of every player's list. tablee check finds it whole.
+func TestPlayedIndexFollowsSaves(t *testing.T) {
+	path := tempPath(t)
+	s := openTest(t, path)
+	a, b := newTable(t, s, "discord:1"), newTable(t, s, "discord:2")
+	a.Seated = []string{"discord:alice", "discord:bob"}
+	b.Seated = []string{"discord:alice"}
+	mustSave(t, s, a, nil)
+	mustSave(t, s, b, nil)
+	wantPlayed(t, s, "discord:alice", a.ID, b.ID) // from the shadow: no checkpoint yet
+	a.Seated = []string{"discord:alice", "discord:carol"}
+	a.Finished = true
+	mustSave(t, s, a, move(1))
+	wantPlayed(t, s, "discord:bob")
+	wantPlayed(t, s, "discord:carol", a.ID)
+	if err := s.checkpoint(); err != nil {
+		t.Fatal(err)
+	}
+	wantPlayed(t, s, "discord:alice", a.ID, b.ID) // from the file
+	wantPlayed(t, s, "discord:carol", a.ID)
+	wantPlayed(t, s, "discord:caro")
+	_ = s.Close()
+	wantClean(t, path)
+
+	s = openTest(t, path)
+	wantPlayed(t, s, "discord:alice", a.ID, b.ID)
+	if err := s.DeleteTable(a.ID); err != nil {
+		t.Fatal(err)
+	}
+	wantPlayed(t, s, "discord:alice", b.ID)
+	wantPlayed(t, s, "discord:carol")
+	if n := bucketLen(t, s, bPlayed); n != 1 {
+		t.Errorf("played index holds %d entries after the deletion, want 1", n)
+	}
+	_ = s.Close()
+	wantClean(t, path)
+}
+
+// A schema 4 file becomes schema 5 when opened: the played index is made
+// from the records that name their users (the unfinished tables': a
+// finished table's record kept none), and is marked incomplete until the
+// bot has saved each finished table once with its users; tablee check
+// finds the file clean at every step.
+func TestMigrateSchema4(t *testing.T) {
+	path := tempPath(t)
+	s := openTest(t, path)
+	open, done := newTable(t, s, "discord:1"), newTable(t, s, "discord:2")
+	open.Seated = []string{"discord:alice", "discord:bob"}
+	done.Seated, done.Finished = []string{"discord:alice"}, true
+	mustSave(t, s, open, move(1))
+	mustSave(t, s, done, move(1))
+	wantPlayedComplete(t, s, true)
+	_ = s.Close()
+	asSchema4(t, path)
+	wantClean(t, path)
+
+	s = openTest(t, path)
+	if from, _ := s.Migrated(); from != 4 {
+		t.Errorf("Migrated from %d, want 4", from)
+	}
+	wantPlayedComplete(t, s, false)
+	wantPlayed(t, s, "discord:alice", open.ID)
+	wantPlayed(t, s, "discord:bob", open.ID)
+	if got, err := s.Table(done.ID); err != nil || got.Seated != nil {
+		t.Fatalf("the finished table of schema 4 reads back seated %v, %v", got.Seated, err)
+	}
+	mustSave(t, s, done, nil) // what the bot does, with the users it reads from the table's data
+	wantPlayed(t, s, "discord:alice", open.ID, done.ID)
+	if err := s.SetPlayedIndexComplete(); err != nil {
+		t.Fatal(err)
+	}
+	_ = s.Close()
+	if v := schemaOf(t, path); v != strconv.Itoa(store.SchemaVersion) {
+		t.Fatalf("schema after opening %q", v)
+	}
+	wantClean(t, path)
+	s = openTest(t, path)
+	wantPlayedComplete(t, s, true)
+	if from, _ := s.Migrated(); from != 0 {
+		t.Errorf("a file of this schema reopened says migrated from %d", from)
+	}
+	wantPlayed(t, s, "discord:alice", open.ID, done.ID)
+	if ms, err := s.Moves(done.ID); err != nil || len(ms) != 1 {
+		t.Fatalf("moves after the migration: %v, %v", ms, err)
+	}
+}
+
+func wantPlayedComplete(t *testing.T, s *Store, want bool) {
+	t.Helper()
+	if got, err := s.PlayedIndexComplete(); err != nil || got != want {
+		t.Errorf("PlayedIndexComplete = %v, %v; want %v", got, err, want)
+	}
+}
+
+// asSchema4 makes the file one a schema 4 tablee wrote: schema "4", no
+// played index nor its mark, and finished tables' records without their
+// users.
+func asSchema4(t *testing.T, path string) {
+	t.Helper()
+	rawUpdate(t, path, func(tx *bbolt.Tx) error {
+		if err := tx.DeleteBucket(bPlayed); err != nil {
+			return err
+		}
+		meta := tx.Bucket(bMeta)
+		if err := meta.Delete(kPlayedComplete); err != nil {
+			return err
+		}
+		tables := tx.Bucket(bTables)
+		rewrite := map[string][]byte{}
+		err := tables.ForEach(func(k, v []byte) error {
+			id := binary.BigEndian.Uint64(k)
+			h, err := decodeTableHeader(id, v)
+			if err != nil || !h.finished {
+				return err
+			}
+			tb, err := decodeTable(id, v)
+			if err != nil {
+				return err
+			}
+			tb.Seated = nil
+			rewrite[string(k)] = prepareTable(tb).encode(h.finishedAt, h.last, h.unshown)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		for k, v := range rewrite {
+			if err := tables.Put([]byte(k), v); err != nil {
+				return err
+			}
+		}
+		return meta.Put(kSchema, []byte("4"))
+	})
 }
 
 // OpenTable reads a chat's unfinished table, and only that.
@@ -96,12 +245,13 @@ func TestMigrateSchema2(t *testing.T) {
 	mustSave(t, s, tb, move(1))
 	wantComplete(t, s, true)
 	_ = s.Close()
-	asSchema2(t, path, false, bSeated)
+	asSchema2(t, path, false, bSeated, bPlayed)
 	s = openTest(t, path)
 	if from, _ := s.Migrated(); from != 2 {
 		t.Errorf("Migrated from %d, want 2", from)
 	}
 	wantComplete(t, s, false)
+	wantPlayedComplete(t, s, false)
 	if ms, err := s.Moves(tb.ID); err != nil || len(ms) != 1 {
 		t.Fatalf("moves after the migration: %v, %v", ms, err)
 	}
@@ -145,33 +295,38 @@ func asSchema2(t *testing.T, path string, incomplete bool, drop ...[]byte) {
 	})
 }
 
-// tablee check finds a seated entry the records do not explain, and a
-// seated user without his entry.
-func TestCheckFindsSeatedDamage(t *testing.T) {
-	path := tempPath(t)
-	s := openTest(t, path)
-	tb := newTable(t, s, "discord:1")
-	tb.Seated = []string{"discord:alice"}
-	mustSave(t, s, tb, nil)
-	_ = s.Close()
-	rawUpdate(t, path, func(tx *bbolt.Tx) error {
-		b := tx.Bucket(bSeated)
-		if err := b.Delete(seatedKey("discord:alice", tb.ID)); err != nil {
-			return err
-		}
-		return b.Put(seatedKey("discord:mallory", tb.ID), []byte{})
-	})
-	r, err := Check(path, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var whats []string
-	for _, p := range r.Problems {
-		whats = append(whats, p.What)
-	}
-	all := strings.Join(whats, "\n")
-	if len(r.Problems) != 2 || !strings.Contains(all, "discord:mallory at table") || !strings.Contains(all, "seats discord:alice but") {
-		t.Fatalf("check problems:\n%s", all)
+// tablee check finds an entry of the seated or played index the records
+// do not explain, and a seated user without his entry.
+func TestCheckFindsUserIndexDamage(t *testing.T) {
+	for _, index := range [][]byte{bSeated, bPlayed} {
+		t.Run(string(index), func(t *testing.T) {
+			path := tempPath(t)
+			s := openTest(t, path)
+			tb := newTable(t, s, "discord:1")
+			tb.Seated = []string{"discord:alice"}
+			mustSave(t, s, tb, nil)
+			_ = s.Close()
+			rawUpdate(t, path, func(tx *bbolt.Tx) error {
+				b := tx.Bucket(index)
+				if err := b.Delete(seatedKey("discord:alice", tb.ID)); err != nil {
+					return err
+				}
+				return b.Put(seatedKey("discord:mallory", tb.ID), []byte{})
+			})
+			r, err := Check(path, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var whats []string
+			for _, p := range r.Problems {
+				whats = append(whats, p.What)
+			}
+			all := strings.Join(whats, "\n")
+			if len(r.Problems) != 2 || !strings.Contains(all, string(index)+" index names discord:mallory at table") ||
+				!strings.Contains(all, "seats discord:alice but the "+string(index)+" index") {
+				t.Fatalf("check problems:\n%s", all)
+			}
+		})
 	}
 }
 

@@ -371,6 +371,12 @@ func (s *Store) OpenTable(chat string) (store.Table, error) {
 	return t, s.wrap("reading the open table of chat "+chat, err)
 }
 
+// PlayedTables lists every table, finished or not, whose seated names
+// user, by id.
+func (s *Store) PlayedTables(user string) ([]uint64, error) {
+	return s.ids("listing the games of user "+user, "SELECT id FROM tables WHERE seated @> ARRAY[$1] ORDER BY id", user)
+}
+
 // SeatedTables lists the unfinished tables where user sits, by id.
 func (s *Store) SeatedTables(user string) ([]uint64, error) {
 	return s.ids("listing the tables of user "+user, "SELECT id FROM tables WHERE NOT finished AND seated @> ARRAY[$1] ORDER BY id", user)

@@ -76,6 +76,12 @@ CREATE INDEX seen_at ON seen (at);
 ALTER TABLE seen ADD COLUMN played boolean NOT NULL DEFAULT true;
 ALTER TABLE seen ADD COLUMN claimed_until timestamptz;
 `,
+	// 3: a player's games, finished or not (store.Store.PlayedTables):
+	// seated is kept with every save, finished tables included, and is now
+	// indexed for all of them.
+	`
+CREATE INDEX tables_played ON tables USING gin (seated);
+`,
 }
 
 // SchemaVersion is the version of the layout this code writes.

@@ -30,6 +30,7 @@ func Run(t *testing.T, o Opener) {
 	t.Run("MovesInSequence", func(t *testing.T) { movesInSequence(t, o.Open(t)) })
 	t.Run("UnknownIDRefused", func(t *testing.T) { unknownID(t, o.Open(t)) })
 	t.Run("Indexes", func(t *testing.T) { indexes(t, o.Open(t)) })
+	t.Run("PlayedTables", func(t *testing.T) { played(t, o.Open(t)) })
 	t.Run("Unshown", func(t *testing.T) { unshown(t, o.Open(t)) })
 	t.Run("Users", func(t *testing.T) { users(t, o.Open(t)) })
 	t.Run("RatingsOnce", func(t *testing.T) { ratingsOnce(t, o.Open(t)) })
@@ -192,6 +193,40 @@ func unknownID(t *testing.T, st store.Store) {
 	if b <= a {
 		t.Errorf("NewTableID gave %d then %d", a, b)
 	}
+}
+
+// played: a player's games are every table, finished or not, whose last
+// save seated him; one who left before the end is out of it, a deleted
+// table leaves every list.
+func played(t *testing.T, st store.Store) {
+	want := func(user string, ids ...uint64) {
+		t.Helper()
+		if got, err := st.PlayedTables(user); err != nil || !slices.Equal(got, ids) {
+			t.Errorf("PlayedTables(%s) = %v, %v; want %v", user, got, err, ids)
+		}
+	}
+	a := newTable(t, st, "local:a")
+	a.Seated = []string{"local:alice", "local:bob"}
+	a = save(t, st, a, nil)
+	b := newTable(t, st, "local:b")
+	b.Seated = []string{"local:alice"}
+	b = save(t, st, b, nil)
+	want("local:alice", a.ID, b.ID)
+	want("local:bob", a.ID)
+	want("local:al") // not a prefix match
+	a.Seated, a.Finished = []string{"local:alice", "local:carol"}, true
+	a = save(t, st, a, move(1, "a1"))
+	want("local:alice", a.ID, b.ID)
+	want("local:bob")
+	want("local:carol", a.ID)
+	if got, err := st.Table(a.ID); err != nil || !slices.Equal(got.Seated, a.Seated) {
+		t.Errorf("a finished table reads back seated %v, %v; want %v", got.Seated, err, a.Seated)
+	}
+	if err := st.DeleteTable(a.ID); err != nil {
+		t.Fatal(err)
+	}
+	want("local:alice", b.ID)
+	want("local:carol")
 }
 
 func indexes(t *testing.T, st store.Store) {
