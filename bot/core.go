@@ -169,6 +169,9 @@ func New(opts Options) (*Core, error) {
 	if err := c.completeDueIndex(); err != nil {
 		return nil, err
 	}
+	if err := c.completePlayedIndex(); err != nil {
+		return nil, err
+	}
 	if err := c.readAgenda(); err != nil {
 		return nil, err
 	}

@@ -14,16 +14,16 @@ import (
 // page (/history 2 for the ten before): each with its number (the one
 // /replay takes), its date (the end, or the start of a game still played),
 // its game, and its players with their scores, the winners crowned. Lobbies
-// that never began are not games and are left out. It reads the store, as
-// a game of the past is read (past.go).
+// that never began are not games and are left out. In the private chat
+// with the bot it lists the author's own games, whatever their chats, from
+// the store's index of players (PlayedTables): those where he sat to the
+// end, or sits now. It reads the store, as a game of the past is read
+// (past.go).
 
 // historyPage is how many games a page of /history lists.
 const historyPage = 10
 
 func (c *Core) history(cmd Command, rep replier) []Out {
-	if cmd.Private {
-		return rep.refuse("bot.history_in_chat")
-	}
 	page := 1
 	switch len(cmd.Args) {
 	case 0:
@@ -40,7 +40,13 @@ func (c *Core) history(cmd Command, rep replier) []Out {
 	now := c.clock.Now()
 	var lines []string
 	more := false
-	err := c.pastGames(cmd.Chat, func(t *Table) bool {
+	games, keys := c.pastGames, historyKeys{title: "bot.history_title", none: "bot.history_none", replay: "bot.history_replay"}
+	of := cmd.Chat
+	if cmd.Private {
+		games, keys = c.playedGames, historyKeys{title: "bot.history_title_mine", none: "bot.history_none_mine", replay: "bot.history_replay_mine"}
+		of = cmd.User.ID
+	}
+	err := games(of, func(t *Table) bool {
 		switch {
 		case skip > 0:
 			skip--
@@ -56,16 +62,20 @@ func (c *Core) history(cmd Command, rep replier) []Out {
 	case err != nil:
 		return rep.refuse("bot.read_failed")
 	case len(lines) == 0 && page == 1:
-		return rep.say("bot.history_none")
+		return rep.say(keys.none)
 	case len(lines) == 0:
 		return rep.refuse("bot.history_no_page", page)
 	}
-	lines = append(lines, "", rep.text("bot.history_replay"))
+	lines = append(lines, "", rep.text(keys.replay))
 	if more {
 		lines = append(lines, rep.text("bot.history_more", page+1))
 	}
-	return []Out{{Dest: ToReply, Title: rep.text("bot.history_title"), Text: strings.Join(lines, "\n")}}
+	return []Out{{Dest: ToReply, Title: rep.text(keys.title), Text: strings.Join(lines, "\n")}}
 }
+
+// historyKeys are the texts of a list of games: a chat's, or a player's
+// own in private.
+type historyKeys struct{ title, none, replay string }
 
 // historyLine is one game of the list:
 // "#12 · 21 November · Crack Word · alice 34 🏆, bob 28".

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -61,9 +63,113 @@ func TestHistory_ListsGamesInOrderWithScores(t *testing.T) {
 	if o := h.doIn("local:cafe", "carol", "/history"); len(o) != 1 || !strings.Contains(o[0].Text, "No game has been played here yet") {
 		t.Fatalf("a chat whose only table never began: %+v", o)
 	}
-	mustRefuse(t, h.core.Handle(ctxBG(), Command{Chat: "local:dm", Private: true, User: User{ID: "local:dave"}, Name: "history"}), "historique")
 	mustRefuse(t, h.do("dave", "/history 0"), "Usage")
 	mustRefuse(t, h.do("dave", "/history 2"), "page 2")
+}
+
+// privateHistory is /history sent by user in his private chat with the bot.
+func (h *harness) privateHistory(user string, args ...string) []Out {
+	h.t.Helper()
+	return h.core.Handle(ctxBG(), Command{Chat: "local:dm:" + user, Private: true, User: User{ID: "local:" + user, Name: user},
+		Name: "history", Args: args})
+}
+
+// /history in private lists the author's own games, whatever their chats,
+// newest first: finished, stopped or still played, across a restart; not a
+// lobby that never began, not a game he was not at, not one he left before
+// its end. /replay of a listed game in private shows his hand.
+func TestHistory_InPrivateListsThePlayersOwnGames(t *testing.T) {
+	h := newHarness(t)
+	if o := h.privateHistory("alice"); len(o) != 1 || o[0].Refusal || !strings.Contains(o[0].Text, "You have not played a game yet") {
+		t.Fatalf("/history in private before any game: %+v", o)
+	}
+	h.seated()
+	h.finishTicTacToe() // #1, here: alice wins
+	mustOK(t, h.doIn("local:cafe", "carol", "/play tictactoe"))
+	mustOK(t, h.doIn("local:cafe", "alice", "/join"))
+	mustOK(t, h.doIn("local:cafe", "carol", "/start")) // #2, at the café: in progress
+	mustOK(t, h.doIn("local:cafe", "carol", "/move 5"))
+	mustOK(t, h.doIn("local:club", "bob", "/play tictactoe"))
+	mustOK(t, h.doIn("local:club", "dave", "/join"))
+	mustOK(t, h.doIn("local:club", "bob", "/start"))           // #3, without alice
+	mustOK(t, h.doIn("local:bar", "alice", "/play tictactoe")) // #4: never begins
+	h.restart()
+
+	outs := h.privateHistory("alice")
+	if len(outs) != 1 || outs[0].Refusal || outs[0].Title != "Your games" {
+		t.Fatalf("/history in private: %+v", outs)
+	}
+	want := []string{
+		"#2 · 21 November · Tic-tac-toe · carol, alice · in progress, 1 move played",
+		"#1 · 21 November · Tic-tac-toe · alice 1 🏆, bob 0",
+		"",
+		"/replay <number> to watch one of them again, move by move, with your hand.",
+	}
+	if got := outs[0].Text; got != strings.Join(want, "\n") {
+		t.Fatalf("alice's games:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
+	}
+	if o := h.privateHistory("dave"); len(o) != 1 || !strings.HasPrefix(o[0].Text, "#3 · ") || strings.Contains(o[0].Text, "#1") {
+		t.Fatalf("dave's games: %+v", o)
+	}
+	// The chat's own list is unchanged by it.
+	if o := h.doIn("local:cafe", "carol", "/history"); len(o) != 1 || !strings.HasPrefix(o[0].Text, "#2 · ") || strings.Contains(o[0].Text, "#1 ·") {
+		t.Fatalf("the café's games: %+v", o)
+	}
+	// A listed game replays in private, with the player's hand.
+	replay := h.core.Handle(ctxBG(), Command{Chat: "local:dm:alice", Private: true, User: User{ID: "local:alice", Name: "alice"},
+		Name: "replay", Args: []string{"1"}})
+	if len(replay) != 1 || replay[0].Refusal || !replay[0].Private {
+		t.Fatalf("/replay 1 in private: %+v", replay)
+	}
+	// In French, for a French reader; a page past the end is refused.
+	mustOK(t, h.do("alice", "/langue fr"))
+	fr := h.privateHistory("alice")
+	if len(fr) != 1 || fr[0].Title != "Tes parties" || !strings.Contains(fr[0].Text, "n°1 · 21 novembre · Morpion · alice 1 🏆, bob 0") ||
+		!strings.Contains(fr[0].Text, "avec ton jeu") {
+		t.Fatalf("/historique in private: %+v", fr)
+	}
+	mustRefuse(t, h.privateHistory("alice", "2"), "page 2")
+}
+
+// A data file from before the store kept the players of finished games:
+// the core names them once, from each table's data, when it starts, and
+// /history in private then lists the older games too. testdata/schema4.db
+// was written by tablee at commit ba76d22 (schema 4): a game of
+// tic-tac-toe alice won against bob (#1), then one in progress (#2).
+func TestHistory_InPrivateFindsGamesOfAnOlderFile(t *testing.T) {
+	h := newHarness(t)
+	h.close()
+	data, err := os.ReadFile(filepath.Join("testdata", "schema4.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	journals, _ := filepath.Glob(h.path + ".journal.*") // the fresh file's, of another run
+	for _, j := range journals {
+		os.Remove(j)
+	}
+	if err := os.WriteFile(h.path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h.open()
+	if from, _ := h.st.Migrated(); from != 4 {
+		t.Fatalf("the file was migrated from schema %d, want 4", from)
+	}
+	if !strings.Contains(h.logs.String(), "players of finished games named, once") || !strings.Contains(h.logs.String(), "tables=1") {
+		t.Fatalf("the start did not name the players of the finished game:\n%s", h.logs.String())
+	}
+	outs := h.privateHistory("bob")
+	if len(outs) != 1 || !strings.HasPrefix(outs[0].Text, "#2 · ") || !strings.Contains(outs[0].Text, "\n#1 · ") {
+		t.Fatalf("bob's games after the upgrade: %+v", outs)
+	}
+	if done, err := h.st.PlayedIndexComplete(); err != nil || !done {
+		t.Fatalf("PlayedIndexComplete = %v, %v", done, err)
+	}
+	// Done once: the next start has nothing to name.
+	before := strings.Count(h.logs.String(), "named, once")
+	h.restart()
+	if n := strings.Count(h.logs.String(), "named, once"); n != before {
+		t.Fatalf("the players were named again at the next start")
+	}
 }
 
 // More games than a page: the newest ten, then the rest on page 2, and a

@@ -57,7 +57,7 @@ func init() {
 			"/away 3d, /away off — time off · /quiet 23:00-08:00 — quiet hours (/settings tz=Europe/Paris)\n" +
 			"/leaderboard [game] — the leaderboard here · /stats [@player] — ratings, games, wins, best moves\n" +
 			"/rematch — the last game again, same players (/rematch no to decline)\n" +
-			"/history — the games played here · /replay <table> [move] — watch one again\n" +
+			"/history — the games played here (in private: yours) · /replay <table> [move] — watch one again\n" +
 			"/games · /rules <game> · /settings · /lang fr|en",
 		"bot.joined":           "%v sits down at the table.",
 		"bot.last_game":        "The last game here, finished (/play to start another):",
@@ -245,7 +245,9 @@ func init() {
 		"bot.history_more":         "/history %v for older games.",
 		"bot.history_none":         "No game has been played here yet. /play <game> to start one.",
 		"bot.history_no_page":      "No game on page %v of the history.",
-		"bot.history_in_chat":      "/history lists the games of a group or a channel: ask there.",
+		"bot.history_title_mine":   "Your games",
+		"bot.history_none_mine":    "You have not played a game yet. /play <game> in a group or a channel to start one.",
+		"bot.history_replay_mine":  "/replay <number> to watch one of them again, move by move, with your hand.",
 		"bot.history_usage":        "Usage: /history, or /history 2 for the page before (%v pages at most).",
 		"bot.date":                 "%v %v",
 		"bot.date_year":            "%v %v %v",
@@ -271,7 +273,7 @@ func init() {
 		"bot.btn_replay_last":      "⏭",
 		"cmd.rematch":              "Play the last game again, same players",
 		"cmd.rematch.args":         "[no]",
-		"cmd.history":              "The games played in this chat",
+		"cmd.history":              "The games played in this chat, or yours in private",
 		"cmd.history.args":         "[page]",
 		"cmd.replay":               "Watch a game again, move by move",
 		"cmd.replay.args":          "<table> [move] [me]",

@@ -57,7 +57,7 @@ func init() {
 			"/absence 3j, /absence off — une absence · /calme 23:00-08:00 — tes heures calmes (/reglages fuseau=Europe/Paris)\n" +
 			"/classement [jeu] — le classement d'ici · /stats [@joueur] — cotes, parties, victoires, meilleurs coups\n" +
 			"/revanche — rejouer la dernière partie, mêmes joueurs (/revanche non pour refuser)\n" +
-			"/historique — les parties jouées ici · /revoir <table> [coup] — en revoir une\n" +
+			"/historique — les parties jouées ici (en privé : les tiennes) · /revoir <table> [coup] — en revoir une\n" +
 			"/jeux · /regles <jeu> · /reglages · /langue fr|en",
 		"bot.joined":           "%v s'assoit à la table.",
 		"bot.last_game":        "La dernière partie jouée ici, terminée (/jouer pour en lancer une autre) :",
@@ -245,7 +245,9 @@ func init() {
 		"bot.history_more":         "/historique %v pour les parties plus anciennes.",
 		"bot.history_none":         "Aucune partie n'a encore été jouée ici. /jouer <jeu> pour en lancer une.",
 		"bot.history_no_page":      "Aucune partie en page %v de l'historique.",
-		"bot.history_in_chat":      "/historique liste les parties d'un groupe ou d'un salon : demande-le là-bas.",
+		"bot.history_title_mine":   "Tes parties",
+		"bot.history_none_mine":    "Tu n'as encore joué aucune partie. /jouer <jeu> dans un groupe ou un salon pour en lancer une.",
+		"bot.history_replay_mine":  "/revoir <numéro> pour revoir une de ces parties, coup par coup, avec ton jeu.",
 		"bot.history_usage":        "Usage : /historique, ou /historique 2 pour la page d'avant (%v pages au plus).",
 		"bot.date":                 "%v %v",
 		"bot.date_year":            "%v %v %v",
@@ -271,7 +273,7 @@ func init() {
 		"bot.btn_replay_last":      "⏭",
 		"cmd.rematch":              "Rejouer la dernière partie, mêmes joueurs",
 		"cmd.rematch.args":         "[non]",
-		"cmd.history":              "Les parties jouées dans ce salon",
+		"cmd.history":              "Les parties jouées dans ce salon, ou les tiennes en privé",
 		"cmd.history.args":         "[page]",
 		"cmd.replay":               "Revoir une partie, coup par coup",
 		"cmd.replay.args":          "<table> [coup] [moi]",

@@ -1,7 +1,12 @@
 package bot
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
 
 	"github.com/tablee/tablee/store"
 )
@@ -46,12 +51,31 @@ func (c *Core) pastGames(chat string, f func(t *Table) bool) error {
 		c.log.Error("tables of a chat not read", "chat", chat, "err", err)
 		return err
 	}
+	c.pastOf(ids, f)
+	return nil
+}
+
+// playedGames calls f with the user's tables whose game began, finished or
+// not, whatever their chats, newest first, until f returns false; at most
+// pastReads tables are read.
+func (c *Core) playedGames(user string, f func(t *Table) bool) error {
+	ids, err := c.st.PlayedTables(user)
+	if err != nil {
+		c.log.Error("tables of a user not read", "user", user, "err", err)
+		return err
+	}
+	c.pastOf(ids, f)
+	return nil
+}
+
+// pastOf calls f with the tables of ids (oldest first) whose game began,
+// newest first, until f returns false; at most pastReads tables are read.
+func (c *Core) pastOf(ids []uint64, f func(t *Table) bool) {
 	for i := len(ids) - 1; i >= 0 && i >= len(ids)-pastReads; i-- {
 		if t := c.storedTable(ids[i]); t != nil && t.began() && !f(t) {
 			break
 		}
 	}
-	return nil
 }
 
 // lastGame is the chat's most recent table whose game began; nil when
@@ -60,4 +84,93 @@ func (c *Core) lastGame(chat string) *Table {
 	var last *Table
 	c.pastGames(chat, func(t *Table) bool { last = t; return false })
 	return last
+}
+
+// playedIndexStore is a store whose finished tables may name no users (a
+// data file written before the store kept them): the store/bolt store.
+type playedIndexStore interface {
+	PlayedIndexComplete() (bool, error)
+	SetPlayedIndexComplete() error
+	NextTableID() (uint64, error)
+}
+
+// playedIndexWorkers save the finished tables of completePlayedIndex
+// together: their saves share the store's fsyncs.
+const playedIndexWorkers = 8
+
+// completePlayedIndex names, once, the users of every finished table whose
+// record names none (finished before the store kept them), read from the
+// table's data, so that /history in private lists a player's older games
+// too; then it records that it is done. Each such table is saved once
+// with its users, its data unchanged. It runs in New, before any table is
+// played or shown, so no other save can meet it.
+func (c *Core) completePlayedIndex() error {
+	ps, ok := c.st.(playedIndexStore)
+	if !ok {
+		return nil
+	}
+	done, err := ps.PlayedIndexComplete()
+	if err != nil || done {
+		return err
+	}
+	next, err := ps.NextTableID()
+	if err != nil {
+		return fmt.Errorf("bot: naming the players of finished games: %w", err)
+	}
+	start := time.Now()
+	var named atomic.Int64
+	var failed atomic.Pointer[error]
+	ids := make(chan uint64)
+	var wg sync.WaitGroup
+	for range playedIndexWorkers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for id := range ids {
+				if ok, err := c.namePlayers(id); err != nil {
+					failed.CompareAndSwap(nil, &err)
+				} else if ok {
+					named.Add(1)
+				}
+			}
+		}()
+	}
+	for id := uint64(1); id < next && failed.Load() == nil; id++ {
+		ids <- id
+	}
+	close(ids)
+	wg.Wait()
+	if err := failed.Load(); err != nil {
+		return fmt.Errorf("bot: naming the players of finished games: %w", *err)
+	}
+	c.log.Info("players of finished games named, once", "tables", named.Load(), "took", time.Since(start).Round(time.Millisecond))
+	return ps.SetPlayedIndexComplete()
+}
+
+// namePlayers saves a finished table that names no users with the users
+// its data seats; false when there was nothing to do. A table that does
+// not read is logged and left as it is (tablee check reports it).
+func (c *Core) namePlayers(id uint64) (bool, error) {
+	rec, err := c.st.Table(id)
+	if errors.Is(err, store.ErrNotFound) {
+		return false, nil
+	}
+	if err != nil {
+		c.log.Error("table not read while naming its players", "table", id, "err", err)
+		return false, nil
+	}
+	if !rec.Finished || len(rec.Seated) > 0 {
+		return false, nil
+	}
+	var seats struct {
+		Seats []Seat `json:"seats"`
+	}
+	if err := json.Unmarshal(rec.Data, &seats); err != nil {
+		c.log.Error("table not read while naming its players", "table", id, "err", err)
+		return false, nil
+	}
+	if rec.Seated = (&Table{Seats: seats.Seats}).seated(); len(rec.Seated) == 0 {
+		return false, nil
+	}
+	return true, c.st.Save(rec, nil)
 }

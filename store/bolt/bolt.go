@@ -1,12 +1,13 @@
 // Package bolt implements store.Store on one bbolt file.
 //
-// Layout (schema version store.SchemaVersion, 4):
+// Layout (schema version store.SchemaVersion, 5):
 //
-//	meta     "schema"     -> decimal schema version ("4")
+//	meta     "schema"     -> decimal schema version ("5")
 //	         "journal"    -> 8-byte big-endian lsn: the last journal entry written into the file
 //	         "epoch"      -> 8 bytes: the epoch of the journal entries of the process that opened it last
 //	         "next_table" -> 8-byte big-endian id the next NewTableID returns
 //	         "due_complete" -> empty: every table is in the due and seated indexes
+//	         "played_complete" -> empty: every table's record names its users
 //	tables   id           -> table record (chat, game, finished and when, data)
 //	open     chat         -> id of the chat's unfinished table
 //	history  len chat, chat, id -> empty: every table a chat has had
@@ -15,6 +16,7 @@
 //	due      due, id      -> empty: the tables with a Due time, earliest first
 //	unshown  id           -> 8-byte big-endian batch: the tables with something unshown
 //	seated   user, 0, id  -> empty: the unfinished tables where each user sits
+//	played   user, 0, id  -> empty: every table whose record seats each user
 //	ratings  key          -> rating record (ratings.go)
 //	rated    id           -> empty: the finished tables already rated
 //
@@ -39,8 +41,9 @@
 //
 // Schema 4 is schema 3 with the journal: meta "journal" holds the last
 // journal entry the file holds and meta "epoch" the number that the entries
-// of the process that has the file open carry. A schema 3 file is marked 4
-// when opened; nothing else changes.
+// of the process that has the file open carry. Schema 5 keeps a finished
+// table's users in its record and adds the played index; a schema 3 or 4
+// file gets it when opened (addPlayed).
 // Backups, checks, retention and compaction are in backup.go, check.go,
 // retention.go and compact.go.
 package bolt
