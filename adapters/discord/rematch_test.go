@@ -105,3 +105,24 @@ func TestReplayButtonsEditTheirMessage(t *testing.T) {
 	}
 	e.noHiddenInformation()
 }
+
+// /history in a DM lists the asker's own games, played in the guild's
+// channel; /replay of one there answers in the DM with his hand.
+func TestHistoryInADMListsOwnGames(t *testing.T) {
+	t.Parallel()
+	e := newEnv(t, Options{})
+	e.aliceWins()
+	e.core.Flush()
+	dm := e.f.dmOf(bob.ID)
+	in := e.slash(bob, dm, "history")
+	if r := in.reply(); !strings.Contains(r, "Your games") || !strings.Contains(r, "#1 · ") || !strings.Contains(r, "alice_nick 1 🏆, Bob 0") {
+		t.Fatalf("/history in bob's DM: %q", r)
+	}
+	if r := e.slash(carol, e.f.dmOf(carol.ID), "history").reply(); strings.Contains(r, "#1 · ") {
+		t.Fatalf("carol, who did not play, sees the game: %q", r)
+	}
+	in = e.slash(bob, dm, "replay", "table", 1, "step", 2)
+	if r := in.reply(); !strings.Contains(r, "move 2 of 5") || !strings.Contains(r, "Your hand then") {
+		t.Fatalf("/replay table:1 step:2 in bob's DM: %q", r)
+	}
+}

@@ -91,3 +91,24 @@ func TestReplayInAGroup(t *testing.T) {
 		}
 	}
 }
+
+// /history in the private chat lists the asker's own games, played in the
+// group; /replay of one there shows his hand.
+func TestHistoryInPrivateListsOwnGames(t *testing.T) {
+	h := newHarness(t)
+	h.aliceWins()
+	h.say(bob, bob.ID, 0, "/history")
+	list, ok := h.f.last(bob.ID, "Your games")
+	if !ok || !strings.Contains(list.Text, "#1 · ") || !strings.Contains(list.Text, "Alice 1 🏆, Bob 0") {
+		t.Fatalf("/history in bob's private chat: %+v", h.f.botMessages(bob.ID))
+	}
+	h.say(carol, carol.ID, 0, "/history")
+	if m, ok := h.f.last(carol.ID, "#1 · "); ok {
+		t.Fatalf("carol, who did not play, sees the game: %s", m.Text)
+	}
+	h.say(bob, bob.ID, 0, "/replay 1 2")
+	if p, ok := h.f.last(bob.ID, "Replay of Tic-tac-toe, table #1"); !ok || !strings.Contains(p.Text, "move 2 of 5") ||
+		!strings.Contains(p.Text, "Your hand then") {
+		t.Fatalf("/replay 1 2 in bob's private chat: %+v", p)
+	}
+}
