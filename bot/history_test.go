@@ -2,13 +2,19 @@ package bot
 
 import (
 	"fmt"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"go.etcd.io/bbolt"
+
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/store"
+	"github.com/tablee/tablee/store/bolt"
 )
 
 // /history lists the chat's games newest first, with their number, date,
@@ -210,5 +216,88 @@ func TestHistory_ShortDate(t *testing.T) {
 				t.Errorf("%v in %s: %q, want %q", c.at, lang, got, want)
 			}
 		}
+	}
+}
+
+// BenchmarkNamePlayersOnce is the start of a core on a data file from
+// before the store kept the players of finished games: 20,000 finished
+// games whose records name no users, each the final record of a real game
+// (the five of store/bolt/testdata/games, played to the end by tablee
+// local, 1.1 to 2 KB) in turn. Each op is one start, which reads every
+// table, names the players of each from its data and saves it once:
+//
+//	go test ./bot -run '^$' -bench BenchmarkNamePlayersOnce -benchtime 3x
+//
+// reports ms-per-1000 (the start's time per thousand finished games).
+func BenchmarkNamePlayersOnce(b *testing.B) {
+	const games = 20_000
+	names := []string{"crackword", "wordsout", "escogriffe", "coquillaude", "motsdetete"}
+	var finals [][]byte
+	for _, name := range names {
+		data, err := os.ReadFile(filepath.Join("..", "store", "bolt", "testdata", "games", name+".json"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		finals = append(finals, data)
+	}
+	src := filepath.Join(b.TempDir(), "src.db")
+	st, err := bolt.Open(src, bolt.Options{NoSync: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < games; i++ {
+		id, err := st.NewTableID()
+		if err != nil {
+			b.Fatal(err)
+		}
+		// As a schema 4 tablee kept it: finished, no users named.
+		t := store.Table{ID: id, Chat: fmt.Sprintf("local:c%d", i), Game: names[i%5], Data: finals[i%5], Finished: true}
+		if err := st.Save(t, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	st.Close()
+	forgetPlayedMark(b, src)
+	data, err := os.ReadFile(src)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var took time.Duration
+	for i := 0; i < b.N; i++ {
+		path := filepath.Join(b.TempDir(), "tablee.db")
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			b.Fatal(err)
+		}
+		st, err := bolt.Open(path, bolt.Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		t0 := time.Now()
+		core, err := New(Options{Store: st, Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		took += time.Since(t0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if ids, _ := st.PlayedTables("local:alice"); len(ids) != games {
+			b.Fatalf("alice played %d games after the start, want %d", len(ids), games)
+		}
+		core.Close()
+		st.Close()
+	}
+	b.ReportMetric(float64(took.Milliseconds())/float64(b.N)/games*1000, "ms-per-1000")
+}
+
+// forgetPlayedMark takes out of a data file the mark that every table names
+// its users (meta "played_complete" of store/bolt's layout), as a file
+// upgraded from schema 4 is.
+func forgetPlayedMark(tb testing.TB, path string) {
+	tb.Helper()
+	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: time.Second})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer db.Close()
+	if err := db.Update(func(tx *bbolt.Tx) error { return tx.Bucket([]byte("meta")).Delete([]byte("played_complete")) }); err != nil {
+		tb.Fatal(err)
 	}
 }

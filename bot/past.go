@@ -95,8 +95,9 @@ type playedIndexStore interface {
 }
 
 // playedIndexWorkers save the finished tables of completePlayedIndex
-// together: their saves share the store's fsyncs.
-const playedIndexWorkers = 8
+// together: their saves share the store's fsyncs. BenchmarkNamePlayersOnce:
+// 98 ms per thousand finished games with 32, 162 ms with 8.
+const playedIndexWorkers = 32
 
 // completePlayedIndex names, once, the users of every finished table whose
 // record names none (finished before the store kept them), read from the

@@ -11,6 +11,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/tablee/tablee/store"
@@ -162,11 +163,22 @@ func (r tableRecord) encode(finishedAt time.Time, last, unshown uint64) []byte {
 
 func deflate(data []byte) []byte {
 	var buf bytes.Buffer
-	w, _ := flate.NewWriter(&buf, flate.BestCompression) // the level is valid: no error
-	_, _ = w.Write(data)                                 // a bytes.Buffer does not fail
+	w := deflaters.Get().(*flate.Writer)
+	w.Reset(&buf)
+	_, _ = w.Write(data) // a bytes.Buffer does not fail
 	_ = w.Close()
+	deflaters.Put(w)
 	return buf.Bytes()
 }
+
+// deflaters keeps deflate's writers: one takes about 1 MB and most of the
+// time of deflating a table record to make, and the start of a data file
+// of an older schema saves every finished table once (bot's
+// completePlayedIndex).
+var deflaters = sync.Pool{New: func() any {
+	w, _ := flate.NewWriter(nil, flate.BestCompression) // the level is valid: no error
+	return w
+}}
 
 // maxInflated bounds the data of one table once inflated: a damaged
 // stream whose checksum still matched must not fill the memory.
