@@ -146,7 +146,8 @@ type Store struct {
 	journalState
 	cp       *checkpointer
 	replayed int           // saves Open read back from the journal
-	seen     atomic.Uint64 // new event ids claimed, to forget old ones now and then
+	seen     atomic.Uint64 // events played, to forget old ones now and then
+	claims   claimed       // the events being played (seen.go)
 }
 
 var _ store.Store = (*Store)(nil)

@@ -2,6 +2,7 @@ package bolt
 
 import (
 	"encoding/binary"
+	"sync"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -9,69 +10,94 @@ import (
 	"github.com/tablee/tablee/store"
 )
 
-// bSeen holds the platforms' events (store.Deduper): key the event's id,
-// value
+// bSeen holds the platforms' events played (store.Deduper): key the
+// event's id, value
 //
 //	first seen (Unix seconds, 8 bytes BE) | played (1 byte: 0 or 1) |
 //	claim lapses (Unix ns, 8 bytes BE) | epoch of the claim (8 bytes BE)
 //
-// A value of 8 bytes alone was written by an earlier version, which
-// recorded an event when it began to play it: it counts as played. A
-// webhook posts an update again when its answer failed; a day later
-// Telegram has given up, and the ids are forgotten.
+// Only played events are written now (played 1, no claim). A value with
+// played 0 is a claim an earlier version wrote into the file; one of 8
+// bytes alone was written by a version before, which recorded an event
+// when it began to play it: it counts as played. A webhook posts an update
+// again when its answer failed; a day later Telegram has given up, and the
+// ids are forgotten.
 var bSeen = []byte("seen")
 
 const seenValueLen = 8 + 1 + 8 + 8
 
-// Claim takes a platform event for the caller to play (store.Deduper). A
-// claim made under another epoch was made by a process that had the file
-// open before this one: that process is gone, and the event was not
-// played. Every 1,000th new id, those older than a day are forgotten in
-// the same transaction.
-func (s *Store) Claim(key string, lease time.Duration) (store.Claim, error) {
-	now := s.now()
-	s.jmu.Lock()
-	epoch := s.j.epoch
-	s.jmu.Unlock()
-	got := store.ClaimFresh
-	err := s.write(func(tx *bbolt.Tx) error {
-		b := tx.Bucket(bSeen)
-		first := uint64(now.Unix())
-		switch v := b.Get([]byte(key)); {
-		case v == nil:
-			got = store.ClaimFresh
-			if s.seen.Add(1)%1000 == 0 {
-				if err := forgetSeen(b, now); err != nil {
-					return err
-				}
-			}
-		case len(v) != seenValueLen || v[8] == 1:
-			got = store.ClaimPlayed
-			return nil
-		case binary.BigEndian.Uint64(v[17:]) == epoch && int64(binary.BigEndian.Uint64(v[9:])) > now.UnixNano():
-			got = store.ClaimHeld
-			return nil
-		default:
-			// A claim that lapsed: taken again, first seen kept.
-			got = store.ClaimFresh
-			first = binary.BigEndian.Uint64(v)
-		}
-		return b.Put([]byte(key), seenValue(first, false, now.Add(lease).UnixNano(), epoch))
-	})
-	return got, s.wrap("claiming event "+key, err)
+// claimed are the events being played, and until when their claims hold
+// (Unix ns). Claims are kept in memory, not in the file: one process has
+// the data file open at a time (its lock), so a claim never outlives its
+// process, and a claim an earlier version wrote into the file was made by
+// a process that is gone. An update thus costs one commit, when it was
+// played, not two.
+type claimed struct {
+	mu    sync.Mutex
+	until map[string]int64
+	added int // claims made, to let the lapsed ones go now and then
 }
 
-// Played records that a claimed event was played (store.Deduper).
+// Claim takes a platform event for the caller to play (store.Deduper): played
+// when the file says so, held while another caller's claim holds, fresh
+// otherwise.
+func (s *Store) Claim(key string, lease time.Duration) (store.Claim, error) {
+	played := false
+	err := s.view("claiming event "+key, func(tx *bbolt.Tx) error {
+		v := tx.Bucket(bSeen).Get([]byte(key))
+		played = v != nil && (len(v) != seenValueLen || v[8] == 1)
+		return nil
+	})
+	switch {
+	case err != nil:
+		return store.ClaimFresh, s.wrap("claiming event "+key, err)
+	case played:
+		return store.ClaimPlayed, nil
+	}
+	now := s.now().UnixNano()
+	c := &s.claims
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.until[key] > now {
+		return store.ClaimHeld, nil
+	}
+	if c.until == nil {
+		c.until = map[string]int64{}
+	}
+	if c.added++; c.added%1000 == 0 {
+		for k, until := range c.until {
+			if until <= now {
+				delete(c.until, k)
+			}
+		}
+	}
+	c.until[key] = now + int64(lease)
+	return store.ClaimFresh, nil
+}
+
+// Played records that a claimed event was played (store.Deduper). Every
+// 1,000th, the ids older than a day are forgotten in the same transaction.
 func (s *Store) Played(key string) error {
 	err := s.write(func(tx *bbolt.Tx) error {
 		b := tx.Bucket(bSeen)
+		now := s.now()
+		if s.seen.Add(1)%1000 == 0 {
+			if err := forgetSeen(b, now); err != nil {
+				return err
+			}
+		}
 		v := b.Get([]byte(key))
-		first := uint64(s.now().Unix())
+		first := uint64(now.Unix())
 		if len(v) == seenValueLen {
 			first = binary.BigEndian.Uint64(v)
 		}
 		return b.Put([]byte(key), seenValue(first, true, 0, 0))
 	})
+	if err == nil {
+		s.claims.mu.Lock()
+		delete(s.claims.until, key)
+		s.claims.mu.Unlock()
+	}
 	return s.wrap("recording event "+key+" played", err)
 }
 

@@ -56,3 +56,35 @@ func TestSeenOfAnEarlierVersionIsPlayed(t *testing.T) {
 		t.Errorf("Claim = %v, %v; want played", c, err)
 	}
 }
+
+// A claim is kept in memory, not in the file: an update costs one commit,
+// when it is played. A claim an earlier version wrote into the file (played
+// 0, a lapse to come) was made by a process that is gone: fresh.
+func TestClaimWritesNothing(t *testing.T) {
+	s := openTest(t, filepath.Join(t.TempDir(), "tablee.db"))
+	if c, err := s.Claim("telegram:1:10", time.Hour); c != store.ClaimFresh || err != nil {
+		t.Fatalf("Claim = %v, %v", c, err)
+	}
+	if n := bucketLen(t, s, bSeen); n != 0 {
+		t.Fatalf("a claim wrote %d entries into the file", n)
+	}
+	if err := s.Played("telegram:1:10"); err != nil {
+		t.Fatal(err)
+	}
+	if n := bucketLen(t, s, bSeen); n != 1 {
+		t.Fatalf("an event played left %d entries in the file, want 1", n)
+	}
+	err := s.write(func(tx *bbolt.Tx) error {
+		return tx.Bucket(bSeen).Put([]byte("telegram:1:11"), seenValue(uint64(time.Now().Unix()), false,
+			time.Now().Add(time.Hour).UnixNano(), 42))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := s.Claim("telegram:1:11", time.Hour); c != store.ClaimFresh || err != nil {
+		t.Errorf("a claim an earlier version wrote = %v, %v; want fresh", c, err)
+	}
+	if c, _ := s.Claim("telegram:1:11", time.Hour); c != store.ClaimHeld {
+		t.Errorf("claimed again while this claim holds = %v, want held", c)
+	}
+}
