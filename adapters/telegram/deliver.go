@@ -40,6 +40,9 @@ type boardState struct {
 	edits  int    // edits since it was posted
 	photo  bool   // the message is a photo (the board had a picture)
 	picKey string // PictureKey of its picture, "" when unknown
+	// pubName is the group's public username its note kept, for links
+	// after a restart until the group speaks again (link.go).
+	pubName string
 }
 
 // Deliver is the core's way to send on its own. Private messages (hands,
@@ -332,6 +335,9 @@ func (a *Adapter) sendBoard(ctx context.Context, j *job) {
 		if photo {
 			note += " photo"
 		}
+		if name := a.pubName(j.chat, st); name != "" {
+			note += " @" + name
+		}
 		if err := a.core.SetNote(j.table, noteBoard, note); err != nil {
 			a.log.Debug("board note not saved", "table", j.table, "err", err)
 		}
@@ -358,7 +364,8 @@ func (a *Adapter) board(j *job) *boardState {
 	a.smu.Unlock()
 	if !loaded {
 		// Not under smu: Note takes the table's lock.
-		// "<message id>", "<message id> photo" for a board with a picture.
+		// "<message id>", then "photo" for a board with a picture and
+		// "@<username>" for a public group.
 		f := strings.Fields(a.core.Note(j.table, noteBoard))
 		if len(f) == 0 {
 			f = []string{""}
@@ -366,7 +373,15 @@ func (a *Adapter) board(j *job) *boardState {
 		if id, err := strconv.Atoi(f[0]); err == nil {
 			a.smu.Lock()
 			if st.msgID == 0 {
-				st.msgID, st.photo = id, len(f) > 1 && f[1] == "photo"
+				st.msgID = id
+				for _, w := range f[1:] {
+					switch {
+					case w == "photo":
+						st.photo = true
+					case strings.HasPrefix(w, "@"):
+						st.pubName = w[1:]
+					}
+				}
 				// Unknown how far it scrolled while the bot was down: a
 				// message since, so that edits soon move it down.
 				st.since = 1

@@ -21,7 +21,10 @@ import (
 // when the group's username is not known. The username comes with every
 // update from the group (Chat.username, "for private chats, supergroups
 // and channels if available", Bot API, Chat): the adapter learns it, and
-// forgets it when the group drops it.
+// forgets it when the group drops it. A board's note keeps the username
+// known when the board was posted, so that after a restart the links keep
+// the public form until the group speaks again (and says its username, or
+// that it has none).
 
 // Bot API ids of supergroups and channels (core.telegram.org/api/bots/ids).
 const (
@@ -35,21 +38,32 @@ func channelOf(chat int64) (int64, bool) {
 	return c, c >= 1 && c <= channelMax
 }
 
-// learnChat remembers a group's public username ("" when it has none).
+// learnChat remembers a group's public username, "" when it has none: what
+// an update says overrides what a board's note kept.
 func (a *Adapter) learnChat(c *tgbotapi.Chat) {
 	if c == nil || c.ID >= 0 {
 		return
 	}
 	a.smu.Lock()
 	defer a.smu.Unlock()
-	if c.UserName == "" {
-		delete(a.pubNames, c.ID)
+	if name, ok := a.pubNames[c.ID]; ok && name == c.UserName {
 		return
 	}
 	if len(a.pubNames) >= maxUsernames {
 		a.pubNames = map[int64]string{}
 	}
 	a.pubNames[c.ID] = c.UserName
+}
+
+// pubName is a group's public username: as the group last said it in this
+// run, or else as the board's note kept it; "" for none.
+func (a *Adapter) pubName(chat int64, st *boardState) string {
+	a.smu.Lock()
+	defer a.smu.Unlock()
+	if name, ok := a.pubNames[chat]; ok {
+		return name
+	}
+	return st.pubName
 }
 
 // maxUsernames bounds the groups whose username is remembered.
@@ -70,8 +84,9 @@ func (a *Adapter) TableLink(table uint64, key string) string {
 		return ""
 	}
 	st := a.board(&job{table: table, key: key})
+	name := a.pubName(chat, st)
 	a.smu.Lock()
-	msg, name := st.msgID, a.pubNames[chat]
+	msg := st.msgID
 	a.smu.Unlock()
 	if msg == 0 {
 		return ""

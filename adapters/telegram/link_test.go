@@ -56,3 +56,39 @@ func TestMyGamesLinks(t *testing.T) {
 		t.Errorf("bob's list lacks %s:\n%s", want, list.Text)
 	}
 }
+
+// A public group's username is kept with its boards: after a restart,
+// before the group speaks again, /mygames still links the public form;
+// once the group speaks without a username, the private form.
+func TestMyGamesLinkKeepsTheUsernameAcrossARestart(t *testing.T) {
+	h := newHarness(t)
+	h.f.mu.Lock()
+	h.f.usernames[publicGroup] = "cafe_jeux"
+	h.f.mu.Unlock()
+	h.say(alice, alice.ID, 0, "/start")
+	h.openTable(publicGroup, 0)
+	pub := h.board(publicGroup, 0)
+	h.restart()
+	h.say(alice, alice.ID, 0, "/mygames")
+	list, ok := h.f.last(alice.ID, "Your games (1)")
+	if want := "https://t.me/cafe_jeux/" + strconv.Itoa(pub.ID); !ok || !strings.Contains(list.Text, want) {
+		t.Fatalf("after a restart the list lacks %s:\n%s", want, list.Text)
+	}
+	h.f.mu.Lock()
+	delete(h.f.usernames, publicGroup)
+	h.f.mu.Unlock()
+	h.say(bob, publicGroup, 0, "/board")
+	h.say(alice, alice.ID, 0, "/mygames")
+	list, _ = h.f.last(alice.ID, "Your games (1)")
+	if want := "https://t.me/c/1234567890/" + strconv.Itoa(h.board(publicGroup, 0).ID); !strings.Contains(list.Text, want) {
+		t.Errorf("once the group has no username the list lacks %s:\n%s", want, list.Text)
+	}
+	// And it stays so across the next restart: the board posted since
+	// keeps no username.
+	h.restart()
+	h.say(alice, alice.ID, 0, "/mygames")
+	list, _ = h.f.last(alice.ID, "Your games (1)")
+	if strings.Contains(list.Text, "cafe_jeux") {
+		t.Errorf("a username the group dropped came back after a restart:\n%s", list.Text)
+	}
+}
