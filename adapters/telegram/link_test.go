@@ -46,15 +46,27 @@ func TestMyGamesLinks(t *testing.T) {
 		t.Fatal("the list was shown in the group")
 	}
 	// The group drops its username: the link becomes the private form.
-	h.f.mu.Lock()
-	delete(h.f.usernames, publicGroup)
-	h.f.mu.Unlock()
-	h.say(bob, publicGroup, 0, "/board")
+	h.dropUsername(publicGroup)
 	h.say(bob, bob.ID, 0, "/mesparties")
 	list, _ = h.f.last(bob.ID, "Your games (2)")
-	if want := "https://t.me/c/1234567890/" + strconv.Itoa(h.board(publicGroup, 0).ID); !strings.Contains(list.Text, want) {
+	if want := h.privateLink(); !strings.Contains(list.Text, want) {
 		t.Errorf("bob's list lacks %s:\n%s", want, list.Text)
 	}
+}
+
+// dropUsername makes a public group private, and has it speak (/board).
+func (h *harness) dropUsername(chat int64) {
+	h.t.Helper()
+	h.f.mu.Lock()
+	delete(h.f.usernames, chat)
+	h.f.mu.Unlock()
+	h.say(bob, chat, 0, "/board")
+}
+
+// privateLink is the t.me/c/ link to publicGroup's board: 1234567890 is
+// the group's MTProto id, its Bot API id without -100.
+func (h *harness) privateLink() string {
+	return "https://t.me/c/1234567890/" + strconv.Itoa(h.board(publicGroup, 0).ID)
 }
 
 // A public group's username is kept with its boards: after a restart,
@@ -74,13 +86,10 @@ func TestMyGamesLinkKeepsTheUsernameAcrossARestart(t *testing.T) {
 	if want := "https://t.me/cafe_jeux/" + strconv.Itoa(pub.ID); !ok || !strings.Contains(list.Text, want) {
 		t.Fatalf("after a restart the list lacks %s:\n%s", want, list.Text)
 	}
-	h.f.mu.Lock()
-	delete(h.f.usernames, publicGroup)
-	h.f.mu.Unlock()
-	h.say(bob, publicGroup, 0, "/board")
+	h.dropUsername(publicGroup)
 	h.say(alice, alice.ID, 0, "/mygames")
 	list, _ = h.f.last(alice.ID, "Your games (1)")
-	if want := "https://t.me/c/1234567890/" + strconv.Itoa(h.board(publicGroup, 0).ID); !strings.Contains(list.Text, want) {
+	if want := h.privateLink(); !strings.Contains(list.Text, want) {
 		t.Errorf("once the group has no username the list lacks %s:\n%s", want, list.Text)
 	}
 	// And it stays so across the next restart: the board posted since
