@@ -188,8 +188,12 @@ func (c *Core) deliverOutbox(t *Table, id uint64) bool {
 		told, rated = c.rateFinished(t, fin)
 		outs = append(outs, told...)
 	}
-	c.drawPictures(outs)
-	c.deliver(context.Background(), outs...)
+	// Each message is drawn, then sent, before the next is drawn: the
+	// board (first) does not wait for the hands' pictures.
+	for i := range outs {
+		c.drawPictures(outs[i : i+1])
+		c.deliver(context.Background(), outs[i])
+	}
 	if !rated {
 		return true // shown again, and rated, at the next start
 	}
