@@ -204,12 +204,12 @@ func reportDisk(b *testing.B, live, comp diskUse) {
 // at a time, through Save (fsync off: it changes no byte of the file) and
 // reports the disk they take: the move log's pages per move, the file's
 // pages in use per finished game (table record, log, indexes), and the
-// same after compaction. "schema1" writes the same saves in schema 1's
-// layout (a nested bucket per log, a key and a full record per move) for
-// comparison.
+// same after compaction. "current" is the layout this store writes;
+// "schema1" writes the same saves in schema 1's layout (a nested bucket per
+// log, a key and a full record per move) for comparison.
 func BenchmarkDiskPerGame(b *testing.B) {
 	real := loadSizeGames(b)
-	b.Run("schema2", func(b *testing.B) {
+	b.Run("current", func(b *testing.B) {
 		var live, comp diskUse
 		for b.Loop() {
 			s, err := Open(filepath.Join(b.TempDir(), "tablee.db"), Options{NoSync: true})
