@@ -700,3 +700,39 @@ func TestDamagedFileStopsServe(t *testing.T) {
 		t.Errorf("the backup socket is left behind: %v", err)
 	}
 }
+
+// A data file of the previous tablee (bot/testdata/schema4.db: a finished
+// game and one in progress, schema 4) is not migrated to PostgreSQL before
+// a tablee started on it has named the players of its finished games;
+// once `tablee local` has run on it, migrate goes past that (and here
+// fails to reach a database that is not there).
+func TestMigrateWantsThePlayersNamed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	old, err := os.ReadFile(filepath.Join("..", "..", "bot", "testdata", "schema4.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "local.db")
+	if err := os.WriteFile(path, old, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	nowhere := "--to=postgres:postgres://tablee@127.0.0.1:1/tablee?connect_timeout=2"
+	_, errOut, code := tablee(t, bin, dir, "migrate", "--from=bolt:"+path, nowhere)
+	if code == 0 || !strings.Contains(errOut, "do not name their players yet") || !strings.Contains(errOut, "start this tablee once on it") {
+		t.Fatalf("migrate of a file whose players are not named: exit %d\n%s", code, errOut)
+	}
+	if out, errOut, code := tablee(t, bin, dir, "local", "--data", dir, "--lang", "en"); code != 0 {
+		t.Fatalf("tablee local: exit %d\n%s%s", code, out, errOut)
+	}
+	_, errOut, code = tablee(t, bin, dir, "migrate", "--from=bolt:"+path, nowhere)
+	if code == 0 || strings.Contains(errOut, "do not name their players yet") || !strings.Contains(errOut, "connecting") {
+		t.Fatalf("migrate once the players are named: exit %d\n%s", code, errOut)
+	}
+	if out, _, code := tablee(t, bin, dir, "check", path); code != 0 || !strings.Contains(out, "\nclean\n") {
+		t.Fatalf("check after the naming: exit %d\n%s", code, out)
+	}
+}

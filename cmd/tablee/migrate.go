@@ -49,6 +49,16 @@ func migrateTool(args []string, stdout, stderr io.Writer) (err error) {
 		return err
 	}
 	defer src.Close()
+	// A data file from before schema 5 names no players for its finished
+	// games until a tablee started on it has named them (bot's
+	// completePlayedIndex): copied as it is, /history in private would
+	// miss them for good.
+	if named, err := src.PlayedIndexComplete(); err != nil {
+		return err
+	} else if !named {
+		return fmt.Errorf("migrate: the finished games of %s do not name their players yet (a data file of an earlier tablee): "+
+			"start this tablee once on it (tablee serve, or tablee local --data DIR), which names them at start, stop it, then migrate", file)
+	}
 	dst, err := postgres.Open(url, postgres.Options{})
 	if err != nil {
 		return err

@@ -88,6 +88,10 @@ func TestCopyBoltToPostgres(t *testing.T) {
 	if len(open) != 5 {
 		t.Errorf("%d open tables, want 5", len(open))
 	}
+	// The players of finished tables too: a player's games, open or not.
+	if ids, err := dst.PlayedTables("telegram:1"); err != nil || len(ids) != 11 {
+		t.Errorf("telegram:1 played %d tables in the copy (%v), want 11", len(ids), err)
+	}
 }
 
 // A destination that differs from the source in one move fails the check.
