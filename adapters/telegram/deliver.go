@@ -12,6 +12,7 @@ import (
 
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/capped"
 )
 
 // job is one message waiting in a chat's queue.
@@ -87,7 +88,7 @@ func (a *Adapter) sendNow(ctx context.Context, chat int64, topic int, r rendered
 	switch {
 	case chat > 0 && e.unreachable():
 		a.smu.Lock()
-		a.noDM[chat] = true
+		capped.Set(a.noDM, chat, true, maxUsers)
 		a.smu.Unlock()
 		a.log.Info("private chat unreachable", "user", chat, "err", e)
 		return 0, bot.ErrNoPrivate
@@ -177,11 +178,8 @@ func (a *Adapter) rememberAsks(asks map[string]string) {
 	}
 	a.smu.Lock()
 	defer a.smu.Unlock()
-	if len(a.asks) > 20000 {
-		a.asks = map[string]string{} // the button's label stands in after this
-	}
 	for k, v := range asks {
-		a.asks[k] = v
+		capped.Set(a.asks, k, v, maxAsks) // once emptied, the button's label stands in
 	}
 }
 
@@ -357,7 +355,7 @@ func (a *Adapter) board(j *job) *boardState {
 	st := a.boards[j.table]
 	if st == nil {
 		st = &boardState{key: j.key}
-		a.boards[j.table] = st
+		a.keepBoard(j.table, st)
 	}
 	loaded := st.loaded || j.table == 0
 	st.loaded = true
@@ -392,16 +390,48 @@ func (a *Adapter) board(j *job) *boardState {
 	return st
 }
 
+// keepBoard remembers a table's board, and under its chat. The caller
+// holds smu. Past maxBoards both maps are emptied (internal/capped): a
+// board is read again from its table's note when next needed.
+func (a *Adapter) keepBoard(table uint64, st *boardState) {
+	if len(a.boards) >= maxBoards {
+		clear(a.boards)
+		clear(a.chatBoards)
+	}
+	a.boards[table] = st
+	a.indexBoard(table, st)
+}
+
+// indexBoard files a board under its chat. The caller holds smu.
+func (a *Adapter) indexBoard(table uint64, st *boardState) {
+	in := a.chatBoards[st.key]
+	if in == nil {
+		in = map[uint64]*boardState{}
+		a.chatBoards[st.key] = in
+	}
+	in[table] = st
+}
+
+// maxBoards bounds the boards kept in memory, maxChats the chats whose last
+// message (or supergroup, or username) is kept, maxUsers the users whose
+// private chat is known, maxAsks the buttons whose question is kept.
+var (
+	maxBoards = 20_000
+	maxChats  = 100_000
+	maxUsers  = 100_000
+	maxAsks   = 20_000
+)
+
 // seen counts a message in a chat: boards of that chat drift up. except is
 // the table whose board the message is.
 func (a *Adapter) seen(key string, msgID int, except uint64) {
 	a.smu.Lock()
 	defer a.smu.Unlock()
 	if msgID > a.lastSeen[key] {
-		a.lastSeen[key] = msgID
+		capped.Set(a.lastSeen, key, msgID, maxChats)
 	}
-	for id, st := range a.boards {
-		if st.key == key && id != except && st.msgID != 0 && msgID > st.msgID {
+	for id, st := range a.chatBoards[key] {
+		if id != except && st.msgID != 0 && msgID > st.msgID {
 			st.since++
 		}
 	}
@@ -434,13 +464,13 @@ func (a *Adapter) migrated(j *job, e *apiError) bool {
 func (a *Adapter) migrate(old, nw int64) {
 	a.smu.Lock()
 	known := a.toNew[old] == nw
-	a.toNew[old] = nw
+	capped.Set(a.toNew, old, nw, maxChats)
 	oldKey, newKey := chatKey(old, 0), chatKey(nw, 0)
-	for _, st := range a.boards {
-		if st.key == oldKey {
-			st.key, st.msgID, st.since, st.edits, st.photo, st.picKey = newKey, 0, 0, 0, false, ""
-		}
+	for id, st := range a.chatBoards[oldKey] {
+		st.key, st.msgID, st.since, st.edits, st.photo, st.picKey = newKey, 0, 0, 0, false, ""
+		a.indexBoard(id, st)
 	}
+	delete(a.chatBoards, oldKey)
 	a.smu.Unlock()
 	if known {
 		return
@@ -577,10 +607,7 @@ func (a *Adapter) keepFileID(key string, raw json.RawMessage) {
 	}
 	a.smu.Lock()
 	defer a.smu.Unlock()
-	if len(a.files) >= maxFileIDs {
-		clear(a.files)
-	}
-	a.files[key] = best.FileID
+	capped.Set(a.files, key, best.FileID, maxFileIDs)
 }
 
 // loadFileIDs reads the file_ids kept by the last run (Options.FileIDs).

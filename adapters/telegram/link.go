@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/tablee/tablee/internal/capped"
 )
 
 // Links to a table's board message, for a player's list of his games
@@ -46,13 +48,7 @@ func (a *Adapter) learnChat(c *tgbotapi.Chat) {
 	}
 	a.smu.Lock()
 	defer a.smu.Unlock()
-	if name, ok := a.pubNames[c.ID]; ok && name == c.UserName {
-		return
-	}
-	if len(a.pubNames) >= maxUsernames {
-		a.pubNames = map[int64]string{}
-	}
-	a.pubNames[c.ID] = c.UserName
+	capped.Set(a.pubNames, c.ID, c.UserName, maxChats)
 }
 
 // pubName is a group's public username: as the group last said it in this
@@ -65,9 +61,6 @@ func (a *Adapter) pubName(chat int64, st *boardState) string {
 	}
 	return st.pubName
 }
-
-// maxUsernames bounds the groups whose username is remembered.
-const maxUsernames = 100_000
 
 // TableLink is the t.me link to a table's board message, "" when there is
 // none (bot.Linker).

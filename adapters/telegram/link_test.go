@@ -101,3 +101,34 @@ func TestMyGamesLinkKeepsTheUsernameAcrossARestart(t *testing.T) {
 		t.Errorf("a username the group dropped came back after a restart:\n%s", list.Text)
 	}
 }
+
+// The boards kept in memory are bounded: past maxBoards they are let go
+// and read again from their tables' notes when needed, and each board goes
+// on being edited in place, not posted again.
+func TestBoardsInMemoryAreBounded(t *testing.T) {
+	defer func(n int) { maxBoards = n }(maxBoards)
+	maxBoards = 1
+	h := newHarness(t)
+	const other int64 = -1002
+	h.openTable(group, 0)
+	h.openTable(other, 0)
+	first, second := h.board(group, 0), h.board(other, 0)
+	for _, m := range []struct {
+		u    fakeUser
+		chat int64
+		cell string
+	}{{alice, group, "1"}, {alice, other, "1"}, {bob, group, "4"}, {bob, other, "4"}} {
+		h.say(m.u, m.chat, 0, "/move "+m.cell)
+	}
+	for _, b := range []struct{ was, now fakeMsg }{{first, h.board(group, 0)}, {second, h.board(other, 0)}} {
+		if b.now.ID != b.was.ID || b.now.Edits < 2 {
+			t.Errorf("the board was not edited in place: first %d, now %d (%d edits): %s", b.was.ID, b.now.ID, b.now.Edits, b.now.Text)
+		}
+	}
+	h.a.smu.Lock()
+	n, byChat := len(h.a.boards), len(h.a.chatBoards)
+	h.a.smu.Unlock()
+	if n > 1 || byChat > 1 {
+		t.Errorf("%d boards in memory (%d chats), at most 1", n, byChat)
+	}
+}

@@ -111,20 +111,22 @@ type Adapter struct {
 	inboxes  map[int64]*inbox
 	handlers sync.WaitGroup
 
-	smu      sync.Mutex
-	boards   map[uint64]*boardState
-	lastSeen map[string]int         // chat key -> last message id seen there
-	asks     map[string]string      // callback data -> the word it asks for
-	files    map[string]string      // PictureKey -> file_id of its upload
-	pending  map[int64]pendingAsk   // user -> the button waiting for his word
-	noDM     map[int64]bool         // users Telegram refused to reach in private
-	opened   map[int64]bool         // users who wrote in private during this run
-	toNew    map[int64]int64        // migrated group -> its supergroup
-	pubNames map[int64]string       // group -> its public username (link.go)
-	probed   map[int64]bool         // creators whose private chat was probed
-	refused  map[string]bool        // Bot API methods the server does not have
-	webhook  atomic.Pointer[string] // the webhook server's address, once listening
-	handled  atomic.Int64           // updates handled (tests)
+	smu    sync.Mutex
+	boards map[uint64]*boardState
+	// chatBoards are the same boards by chat key (seen, migrate).
+	chatBoards map[string]map[uint64]*boardState
+	lastSeen   map[string]int         // chat key -> last message id seen there
+	asks       map[string]string      // callback data -> the word it asks for
+	files      map[string]string      // PictureKey -> file_id of its upload
+	pending    map[int64]pendingAsk   // user -> the button waiting for his word
+	noDM       map[int64]bool         // users Telegram refused to reach in private
+	opened     map[int64]bool         // users who wrote in private during this run
+	toNew      map[int64]int64        // migrated group -> its supergroup
+	pubNames   map[int64]string       // group -> its public username (link.go)
+	probed     map[int64]bool         // creators whose private chat was probed
+	refused    map[string]bool        // Bot API methods the server does not have
+	webhook    atomic.Pointer[string] // the webhook server's address, once listening
+	handled    atomic.Int64           // updates handled (tests)
 }
 
 type pendingAsk struct {
@@ -195,7 +197,7 @@ func New(opts Options) (*Adapter, error) {
 		log: opts.Logger.With("platform", "telegram"), red: red, clock: opts.Clock, limits: opts.Limits,
 		lim: newLimits(opts.Clock, opts.Limits), sendCtx: sendCtx, sendCancel: cancel,
 		queues: map[int64]*chatQueue{}, inboxes: map[int64]*inbox{},
-		boards: map[uint64]*boardState{}, lastSeen: map[string]int{}, asks: map[string]string{}, files: map[string]string{}, pubNames: map[int64]string{},
+		boards: map[uint64]*boardState{}, chatBoards: map[string]map[uint64]*boardState{}, lastSeen: map[string]int{}, asks: map[string]string{}, files: map[string]string{}, pubNames: map[int64]string{},
 		pending: map[int64]pendingAsk{}, noDM: map[int64]bool{}, opened: map[int64]bool{},
 		toNew: map[int64]int64{}, probed: map[int64]bool{}, refused: map[string]bool{},
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/capped"
 	"github.com/tablee/tablee/store"
 )
 
@@ -266,7 +267,7 @@ func (a *Adapter) probe(ctx context.Context, org *origin, title string) {
 	switch {
 	case err == nil:
 		a.smu.Lock()
-		a.opened[uid] = true
+		capped.Set(a.opened, uid, true, maxUsers)
 		a.smu.Unlock()
 		a.core.SetPrivateReachable(userKey(uid), true)
 	case errors.Is(err, bot.ErrNoPrivate):
@@ -282,7 +283,7 @@ func (a *Adapter) probe(ctx context.Context, org *origin, title string) {
 func (a *Adapter) privateOpened(uid int64) {
 	a.smu.Lock()
 	was, closed := a.opened[uid], a.noDM[uid]
-	a.opened[uid] = true
+	capped.Set(a.opened, uid, true, maxUsers)
 	delete(a.noDM, uid)
 	a.smu.Unlock()
 	if !was || closed {
@@ -444,7 +445,7 @@ func (a *Adapter) askWord(ctx context.Context, org *origin, cb *tgbotapi.Callbac
 		return
 	}
 	a.smu.Lock()
-	a.pending[uid] = pendingAsk{data: cb.Data, prompt: sentID(raw)}
+	capped.Set(a.pending, uid, pendingAsk{data: cb.Data, prompt: sentID(raw)}, maxUsers)
 	a.smu.Unlock()
 	a.answerCallback(ctx, org, "", false)
 }
