@@ -14,6 +14,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/internal/capped"
 	"github.com/tablee/tablee/store"
 )
 
@@ -83,7 +84,7 @@ func (a *Adapter) boardOf(table uint64) (boardRef, bool) {
 	if known, ok := a.boards[table]; ok && !shared {
 		return known, true
 	}
-	a.boards[table] = r
+	capped.Set(a.boards, table, r, maxBoards)
 	return r, true
 }
 
@@ -149,7 +150,7 @@ func (a *Adapter) dmChannel(ctx context.Context, user string) (string, error) {
 		return "", err
 	}
 	a.mu.Lock()
-	a.dms[user] = c.ID
+	capped.Set(a.dms, user, c.ID, maxUsers)
 	a.mu.Unlock()
 	return c.ID, nil
 }
@@ -205,7 +206,7 @@ func (a *Adapter) handOf(table uint64, user string) (handRef, bool) {
 	}
 	if ok {
 		a.mu.Lock()
-		a.hands[key] = r
+		capped.Set(a.hands, key, r, maxHands)
 		a.mu.Unlock()
 	}
 	return r, ok
@@ -214,7 +215,7 @@ func (a *Adapter) handOf(table uint64, user string) (handRef, bool) {
 func (a *Adapter) setHand(table uint64, user string, r handRef) {
 	key := noteAt{table, handNote(user)}
 	a.mu.Lock()
-	a.hands[key] = r
+	capped.Set(a.hands, key, r, maxHands)
 	a.mu.Unlock()
 	a.notes.set(table, key.key, r.String())
 }
@@ -226,9 +227,7 @@ func (a *Adapter) setHand(table uint64, user string, r handRef) {
 // and a DM per move is what makes players mute a bot (and what Discord's
 // anti-spam watches).
 func (a *Adapter) deliverHand(ctx context.Context, user string, o bot.Out) error {
-	lock := a.tableLock(o.Table)
-	lock.Lock()
-	defer lock.Unlock()
+	defer a.lockTable(o.Table)()
 	m := render(o)
 	prev, ok := a.handOf(o.Table, user)
 	if ok && !o.Calls(prev.Turn, ok) {
@@ -313,23 +312,51 @@ func (a *Adapter) send(ctx context.Context, ch string, m message) (*discordgo.Me
 	a.rememberAsks(m.asks)
 	msg, err := a.postFitted(ctx, ch, m)
 	if err == nil {
-		a.mu.Lock()
-		a.behind[ch]++
-		a.mu.Unlock()
+		a.countPublic(ch)
 	}
 	return msg, err
 }
 
-func (a *Adapter) tableLock(table uint64) *sync.Mutex {
+// lockTable serialises the deliveries of one table's messages; the
+// returned function unlocks. A table's mutex is kept only while a delivery
+// holds or waits for it, so that the tables of weeks do not pile up.
+func (a *Adapter) lockTable(table uint64) (unlock func()) {
 	a.mu.Lock()
-	defer a.mu.Unlock()
 	m := a.tableMus[table]
 	if m == nil {
-		m = &sync.Mutex{}
+		m = &tableMu{}
 		a.tableMus[table] = m
 	}
-	return m
+	m.users++
+	a.mu.Unlock()
+	m.Lock()
+	return func() {
+		m.Unlock()
+		a.mu.Lock()
+		if m.users--; m.users == 0 {
+			delete(a.tableMus, table)
+		}
+		a.mu.Unlock()
+	}
 }
+
+// tableMu is a table's delivery mutex and how many deliveries hold or
+// wait for it (under Adapter.mu).
+type tableMu struct {
+	sync.Mutex
+	users int
+}
+
+// maxBoards bounds the boards, maxHands the hands, maxUsers the DM
+// channels and maxChats the channels (their counts, their guilds) kept in
+// memory (internal/capped): the tables' notes and Discord have them again.
+var (
+	maxBoards = 20_000
+	maxHands  = 50_000
+	maxUsers  = 100_000
+	maxChats  = 100_000
+	maxAsks   = 10_000
+)
 
 // deliverBoard edits the table's board message in place, or posts it anew
 // when there is none in this channel, when it is older than BoardMaxAge,
@@ -338,9 +365,7 @@ func (a *Adapter) tableLock(table uint64) *sync.Mutex {
 // An edit does not notify anyone: when the players the board waits for
 // change, a short ping mentions them (and the previous ping is deleted).
 func (a *Adapter) deliverBoard(ctx context.Context, ch string, o bot.Out, force bool) error {
-	lock := a.tableLock(o.Table)
-	lock.Lock()
-	defer lock.Unlock()
+	defer a.lockTable(o.Table)()
 	m := render(o)
 	who := strings.Join(m.Mentions.Users, ",")
 	now := a.opts.Now()
@@ -391,7 +416,7 @@ func (a *Adapter) deliverBoard(ctx context.Context, ch string, o bot.Out, force 
 		return err
 	}
 	a.mu.Lock()
-	a.behind[ch] = 0
+	capped.Set(a.behind, ch, 0, maxChats)
 	a.mu.Unlock()
 	a.unping(ctx, o.Table) // the new board mentions them itself
 	a.setBoard(o.Table, boardRef{Channel: ch, Message: msg.ID, Posted: now, Notified: who, Guild: a.guildOf(ch, ref)})
@@ -400,7 +425,7 @@ func (a *Adapter) deliverBoard(ctx context.Context, ch string, o bot.Out, force 
 
 func (a *Adapter) setBoard(table uint64, r boardRef) {
 	a.mu.Lock()
-	a.boards[table] = r
+	capped.Set(a.boards, table, r, maxBoards)
 	a.mu.Unlock()
 	a.notes.set(table, noteKey, r.String())
 }
@@ -475,11 +500,8 @@ func (a *Adapter) rememberAsks(asks map[string]string) {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if len(a.asks) > 10000 {
-		a.asks = map[string]string{}
-	}
 	for k, v := range asks {
-		a.asks[k] = v
+		capped.Set(a.asks, k, v, maxAsks)
 	}
 }
 

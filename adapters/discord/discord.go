@@ -74,7 +74,7 @@ type Adapter struct {
 	behind   map[string]int       // channel -> bot messages since its board
 	asks     map[string]string    // payload -> question of its modal
 	guilds   map[string]string    // channel -> its server, from interactions (link.go)
-	tableMus map[uint64]*sync.Mutex
+	tableMus map[uint64]*tableMu  // the tables being delivered (lockTable)
 
 	notes *noteSaver
 
@@ -144,7 +144,7 @@ func New(opts Options) (*Adapter, error) {
 		opts: opts, core: opts.Core, s: s, log: opts.Logger.With("platform", "discord"), red: red,
 		ctx: context.Background(),
 		dms: map[string]string{}, boards: map[uint64]boardRef{}, pings: map[uint64]messageID{}, hands: map[noteAt]handRef{},
-		behind: map[string]int{}, asks: map[string]string{}, tableMus: map[uint64]*sync.Mutex{}, guilds: map[string]string{},
+		behind: map[string]int{}, asks: map[string]string{}, tableMus: map[uint64]*tableMu{}, guilds: map[string]string{},
 	}
 	a.notes = newNoteSaver(opts.Core, a.log)
 	s.AddHandler(a.onInteraction)

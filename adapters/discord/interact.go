@@ -11,6 +11,7 @@ import (
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/capped"
 )
 
 const ephemeral = discordgo.MessageFlagsEphemeral
@@ -79,7 +80,7 @@ func (a *Adapter) commandOf(i *discordgo.Interaction) (bot.Command, bool) {
 		cmd.Chat = "discord:dm:" + u.ID
 		if i.ChannelID != "" {
 			a.mu.Lock()
-			a.dms[u.ID] = i.ChannelID
+			capped.Set(a.dms, u.ID, i.ChannelID, maxUsers)
 			a.mu.Unlock()
 		}
 	} else {
@@ -502,6 +503,6 @@ func (a *Adapter) countPublic(ch string) {
 		return
 	}
 	a.mu.Lock()
-	a.behind[ch]++
+	capped.Set(a.behind, ch, a.behind[ch]+1, maxChats)
 	a.mu.Unlock()
 }

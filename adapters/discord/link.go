@@ -1,6 +1,10 @@
 package discord
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/tablee/tablee/internal/capped"
+)
 
 // Links to a table's board message, for a player's list of his games
 // (/mygames). Discord's clients link to a message as
@@ -14,10 +18,6 @@ import "strings"
 // adapter learns each channel's guild from the interactions in it and
 // keeps it in the table's board note, so that a link survives a restart.
 
-// maxGuilds bounds the channels whose guild is remembered in memory; the
-// board notes keep it for the tables.
-const maxGuilds = 100_000
-
 // learnGuild remembers the guild of a channel (or thread) an interaction
 // came from.
 func (a *Adapter) learnGuild(channel, guild string) {
@@ -26,13 +26,7 @@ func (a *Adapter) learnGuild(channel, guild string) {
 	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if a.guilds[channel] == guild {
-		return
-	}
-	if len(a.guilds) >= maxGuilds {
-		a.guilds = map[string]string{}
-	}
-	a.guilds[channel] = guild
+	capped.Set(a.guilds, channel, guild, maxChats)
 }
 
 // guildOf is the guild of a channel where a board is posted: learned from

@@ -63,3 +63,36 @@ func TestMyGamesJumpLinks(t *testing.T) {
 		}
 	}
 }
+
+// What the adapter keeps of tables is bounded: past maxBoards the boards
+// are let go and read again from their notes, and each board goes on being
+// edited in place, not posted again; a table's delivery mutex is let go
+// once no delivery holds it.
+func TestBoardsInMemoryAreBounded(t *testing.T) {
+	defer func(n int) { maxBoards = n }(maxBoards)
+	maxBoards = 1
+	e := newEnv(t, Options{})
+	const other = "500000000000000002"
+	e.seated(channel)
+	e.seated(other)
+	first, second := e.board(channel), e.board(other)
+	for _, m := range []struct {
+		u    fuser
+		ch   string
+		cell string
+	}{{alice, channel, "1"}, {alice, other, "1"}, {bob, channel, "4"}, {bob, other, "4"}} {
+		e.slash(m.u, m.ch, "move", "move", m.cell)
+	}
+	e.core.Flush()
+	for _, b := range []struct{ was, now *fmsg }{{first, e.board(channel)}, {second, e.board(other)}} {
+		if b.now.ID != b.was.ID || b.now.Edits < 2 {
+			t.Errorf("the board was not edited in place: first %s, now %s (%d edits)", b.was.ID, b.now.ID, b.now.Edits)
+		}
+	}
+	e.a.mu.Lock()
+	boards, mus := len(e.a.boards), len(e.a.tableMus)
+	e.a.mu.Unlock()
+	if boards > 1 || mus != 0 {
+		t.Errorf("%d boards in memory (at most 1), %d table mutexes (want 0)", boards, mus)
+	}
+}
