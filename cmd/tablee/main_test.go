@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -19,16 +20,42 @@ import (
 )
 
 // buildBinary builds tablee as the Dockerfile does (static, CGO_ENABLED=0),
-// with the test game linked in.
+// with the test game linked in: once for the test process, which every
+// test that runs the binary shares (each link took a second or two, ten
+// times a run). TestMain removes it.
 func buildBinary(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "tablee")
-	cmd := exec.Command("go", "build", "-tags", "testgames", "-trimpath", "-ldflags", "-s -w", "-o", bin, ".")
-	cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
+	built.once.Do(func() {
+		dir, err := os.MkdirTemp("", "tablee-bin")
+		if err != nil {
+			built.err = err
+			return
+		}
+		built.dir, built.path = dir, filepath.Join(dir, "tablee")
+		cmd := exec.Command("go", "build", "-tags", "testgames", "-trimpath", "-ldflags", "-s -w", "-o", built.path, ".")
+		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			built.err = fmt.Errorf("%v\n%s", err, out)
+		}
+	})
+	if built.err != nil {
+		t.Fatalf("build: %v", built.err)
 	}
-	return bin
+	return built.path
+}
+
+// built is the binary buildBinary made for this test process.
+var built struct {
+	once      sync.Once
+	dir, path string
+	err       error
+}
+
+// removeBuilt removes the binary the tests built (TestMain).
+func removeBuilt() {
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
 }
 
 var playsLine = regexp.MustCompile(`│ (alice|bob) plays (\d)\.`)

@@ -26,7 +26,7 @@ import (
 
 var cluster *pgtest.Cluster
 
-func TestMain(m *testing.M) { pgtest.Main(m, func(c *pgtest.Cluster) { cluster = c }) }
+func TestMain(m *testing.M) { pgtest.Main(m, func(c *pgtest.Cluster) { cluster = c }, removeBuilt) }
 
 // botAPI is the Telegram Bot API as several tablee processes meet it: every
 // call answered (a message for a send or an edit, true otherwise), each
