@@ -18,11 +18,7 @@ const (
 // topic where it has none; a basic group has no message links.
 func TestMyGamesLinks(t *testing.T) {
 	h := newHarness(t)
-	h.f.mu.Lock()
-	h.f.usernames[publicGroup] = "cafe_jeux"
-	h.f.mu.Unlock()
-	h.say(alice, alice.ID, 0, "/start")
-	h.openTable(publicGroup, 0)
+	h.publicTable()
 	h.openTable(privateGroup, 7)
 	h.say(alice, group, 0, "/play@TableeBot tictactoe")
 	pub, priv := h.board(publicGroup, 0), h.board(privateGroup, 7)
@@ -54,6 +50,17 @@ func TestMyGamesLinks(t *testing.T) {
 	}
 }
 
+// publicTable gives publicGroup the username cafe_jeux and opens a table
+// there, alice having written to the bot in private first.
+func (h *harness) publicTable() {
+	h.t.Helper()
+	h.f.mu.Lock()
+	h.f.usernames[publicGroup] = "cafe_jeux"
+	h.f.mu.Unlock()
+	h.say(alice, alice.ID, 0, "/start")
+	h.openTable(publicGroup, 0)
+}
+
 // dropUsername makes a public group private, and has it speak (/board).
 func (h *harness) dropUsername(chat int64) {
 	h.t.Helper()
@@ -74,11 +81,7 @@ func (h *harness) privateLink() string {
 // once the group speaks without a username, the private form.
 func TestMyGamesLinkKeepsTheUsernameAcrossARestart(t *testing.T) {
 	h := newHarness(t)
-	h.f.mu.Lock()
-	h.f.usernames[publicGroup] = "cafe_jeux"
-	h.f.mu.Unlock()
-	h.say(alice, alice.ID, 0, "/start")
-	h.openTable(publicGroup, 0)
+	h.publicTable()
 	pub := h.board(publicGroup, 0)
 	h.restart()
 	h.say(alice, alice.ID, 0, "/mygames")
