@@ -10,6 +10,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -343,14 +344,32 @@ func (c *Core) tableFor(cmd Command) *Table {
 }
 
 // Note and SetNote let adapters remember things about a table across
-// restarts, such as the id of the board message they edit in place.
+// restarts, such as the id of the board message they edit in place. A
+// finished table's notes are read from its record (a link to its last
+// board, from /history in private).
 func (c *Core) Note(table uint64, key string) string {
 	t := c.lockLive(c.table(table))
 	if t == nil {
-		return ""
+		return c.pastNote(table, key)
 	}
 	defer c.unlock(t)
 	return t.Notes[key]
+}
+
+// pastNote is a note of a table that is not being played: its record's,
+// "" when it has none or does not read.
+func (c *Core) pastNote(table uint64, key string) string {
+	rec, err := c.st.Table(table)
+	if err != nil {
+		return ""
+	}
+	var notes struct {
+		Notes map[string]string `json:"notes"`
+	}
+	if json.Unmarshal(rec.Data, &notes) != nil {
+		return ""
+	}
+	return notes.Notes[key]
 }
 
 // SetNote saves a note durably with the table.

@@ -55,6 +55,12 @@ func (c *Core) history(cmd Command, rep replier) []Out {
 			return false
 		default:
 			lines = append(lines, historyLine(t, now, rep.lang))
+			if cmd.Private {
+				// Where it was played: a link to its last board.
+				if link := c.tableLink(t.ID, t.Chat); link != "" {
+					lines = append(lines, "   "+link)
+				}
+			}
 		}
 		return true
 	})

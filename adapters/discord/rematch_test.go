@@ -113,10 +113,21 @@ func TestHistoryInADMListsOwnGames(t *testing.T) {
 	e := newEnv(t, Options{})
 	e.aliceWins()
 	e.core.Flush()
+	final := e.board(channel)
 	dm := e.f.dmOf(bob.ID)
 	in := e.slash(bob, dm, "history")
 	if r := in.reply(); !strings.Contains(r, "Your games") || !strings.Contains(r, "#1 · ") || !strings.Contains(r, "alice_nick 1 🏆, Bob 0") {
 		t.Fatalf("/history in bob's DM: %q", r)
+	}
+	// A link to the game's last board, in its channel, after a restart too
+	// (read from the finished table's note).
+	link := "https://discord.com/channels/" + e.f.guild + "/" + channel + "/" + final.ID
+	if r := in.reply(); !strings.Contains(r, link) {
+		t.Errorf("/history in bob's DM lacks %s: %q", link, r)
+	}
+	e.restart()
+	if r := e.slash(bob, dm, "history").reply(); !strings.Contains(r, link) {
+		t.Errorf("after a restart, /history lacks %s: %q", link, r)
 	}
 	if r := e.slash(carol, e.f.dmOf(carol.ID), "history").reply(); strings.Contains(r, "#1 · ") {
 		t.Fatalf("carol, who did not play, sees the game: %q", r)

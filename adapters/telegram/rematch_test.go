@@ -1,6 +1,7 @@
 package telegram
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -106,9 +107,33 @@ func TestHistoryInPrivateListsOwnGames(t *testing.T) {
 	if m, ok := h.f.last(carol.ID, "#1 · "); ok {
 		t.Fatalf("carol, who did not play, sees the game: %s", m.Text)
 	}
+	if strings.Contains(list.Text, "https://") {
+		t.Errorf("a link to a game of a basic group (Telegram has none):\n%s", list.Text)
+	}
 	h.say(bob, bob.ID, 0, "/replay 1 2")
 	if p, ok := h.f.last(bob.ID, "Replay of Tic-tac-toe, table #1"); !ok || !strings.Contains(p.Text, "move 2 of 5") ||
 		!strings.Contains(p.Text, "Your hand then") {
 		t.Fatalf("/replay 1 2 in bob's private chat: %+v", p)
+	}
+}
+
+// A game of a public supergroup is listed with a link to its last board,
+// after a restart too (the finished table's note).
+func TestHistoryInPrivateLinksTheLastBoard(t *testing.T) {
+	h := newHarness(t)
+	h.publicTable()
+	for _, m := range []struct {
+		u    fakeUser
+		cell string
+	}{{alice, "1"}, {bob, "4"}, {alice, "2"}, {bob, "5"}, {alice, "3"}} {
+		h.say(m.u, publicGroup, 0, "/move "+m.cell)
+	}
+	final := h.board(publicGroup, 0)
+	want := "https://t.me/cafe_jeux/" + strconv.Itoa(final.ID)
+	h.restart()
+	h.say(bob, bob.ID, 0, "/history")
+	list, ok := h.f.last(bob.ID, "Your games")
+	if !ok || !strings.Contains(list.Text, want) {
+		t.Fatalf("/history in private lacks %s: %+v", want, list)
 	}
 }
