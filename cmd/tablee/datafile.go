@@ -230,6 +230,14 @@ func printReport(w io.Writer, r *bolt.Report) {
 	case r.Journal > 1:
 		fmt.Fprintf(w, "  journal %d saves not yet in the file: tablee writes them into the file when it next opens it\n", r.Journal)
 	}
+	if r.Unnamed > 0 {
+		what, whose := "games", "their"
+		if r.Unnamed == 1 {
+			what, whose = "game", "its"
+		}
+		fmt.Fprintf(w, "  players %d finished %s without %s players named: tablee names them, once, when it next starts\n",
+			r.Unnamed, what, whose)
+	}
 	problems := make([]string, len(r.Problems))
 	for i, p := range r.Problems {
 		problems[i] = p.What

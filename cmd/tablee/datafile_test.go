@@ -720,6 +720,10 @@ func TestMigrateWantsThePlayersNamed(t *testing.T) {
 	if err := os.WriteFile(path, old, 0o600); err != nil {
 		t.Fatal(err)
 	}
+	if out, _, code := tablee(t, bin, dir, "check", path); code != 0 ||
+		!strings.Contains(out, "players 1 finished game without its players named: tablee names them, once, when it next starts") {
+		t.Fatalf("check before the naming: exit %d\n%s", code, out)
+	}
 	nowhere := "--to=postgres:postgres://tablee@127.0.0.1:1/tablee?connect_timeout=2"
 	_, errOut, code := tablee(t, bin, dir, "migrate", "--from=bolt:"+path, nowhere)
 	if code == 0 || !strings.Contains(errOut, "do not name their players yet") || !strings.Contains(errOut, "start this tablee once on it") {
@@ -732,7 +736,7 @@ func TestMigrateWantsThePlayersNamed(t *testing.T) {
 	if code == 0 || strings.Contains(errOut, "do not name their players yet") || !strings.Contains(errOut, "connecting") {
 		t.Fatalf("migrate once the players are named: exit %d\n%s", code, errOut)
 	}
-	if out, _, code := tablee(t, bin, dir, "check", path); code != 0 || !strings.Contains(out, "\nclean\n") {
+	if out, _, code := tablee(t, bin, dir, "check", path); code != 0 || !strings.Contains(out, "\nclean\n") || strings.Contains(out, "players ") {
 		t.Fatalf("check after the naming: exit %d\n%s", code, out)
 	}
 }

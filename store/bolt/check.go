@@ -36,6 +36,10 @@ type Report struct {
 	// into the file when it next opens it. The file's figures above are
 	// without them.
 	Journal int
+	// Unnamed is the number of finished tables whose record names none of
+	// their players, in a file whose players were not all named yet (one
+	// of before schema 5): tablee names them, once, when it next starts.
+	Unnamed int
 
 	// Problems lists every damaged record and every index that disagrees
 	// with the tables, in the order of the file.
@@ -236,6 +240,13 @@ func (c *checker) walk(tx *bbolt.Tx) {
 		}
 	}
 	c.readTables(tx.Bucket(bTables), version, next)
+	if version > 1 && meta.Get(kPlayedComplete) == nil {
+		for _, h := range c.tables {
+			if h.finished && len(h.seated) == 0 {
+				c.r.Unnamed++
+			}
+		}
+	}
 	c.readOpen(tx.Bucket(bOpen))
 	if version == 1 {
 		c.readHistoryV1(tx.Bucket(chats))
