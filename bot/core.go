@@ -348,21 +348,26 @@ func (c *Core) tableFor(cmd Command) *Table {
 // finished table's notes are read from its record (a link to its last
 // board, from /history in private).
 func (c *Core) Note(table uint64, key string) string {
-	t := c.lockLive(c.table(table))
+	t := c.inMemory(table)
 	if t == nil {
-		return c.pastNote(table, key)
+		// As c.table reads it, but a finished table's record is kept for
+		// its notes rather than read a second time.
+		rec, err := c.st.Table(table)
+		if err == nil && rec.Finished {
+			return recordNote(rec, key)
+		}
+		t = c.loadRead(rec, err, "table", table)
+	}
+	if t = c.lockLive(t); t == nil {
+		return ""
 	}
 	defer c.unlock(t)
 	return t.Notes[key]
 }
 
-// pastNote is a note of a table that is not being played: its record's,
-// "" when it has none or does not read.
-func (c *Core) pastNote(table uint64, key string) string {
-	rec, err := c.st.Table(table)
-	if err != nil {
-		return ""
-	}
+// recordNote is a note of a table's record, "" when it has none or the
+// record does not read.
+func recordNote(rec store.Table, key string) string {
 	var notes struct {
 		Notes map[string]string `json:"notes"`
 	}
