@@ -47,12 +47,7 @@ func (t *Table) began() bool { return len(t.State) > 0 }
 // until f returns false; at most pastReads tables are read.
 func (c *Core) pastGames(chat string, f func(t *Table) bool) error {
 	ids, err := c.st.ChatTables(chat)
-	if err != nil {
-		c.log.Error("tables of a chat not read", "chat", chat, "err", err)
-		return err
-	}
-	c.pastOf(ids, f)
-	return nil
+	return c.pastOf(ids, err, f, "chat", chat)
 }
 
 // playedGames calls f with the user's tables whose game began, finished or
@@ -60,22 +55,23 @@ func (c *Core) pastGames(chat string, f func(t *Table) bool) error {
 // pastReads tables are read.
 func (c *Core) playedGames(user string, f func(t *Table) bool) error {
 	ids, err := c.st.PlayedTables(user)
-	if err != nil {
-		c.log.Error("tables of a user not read", "user", user, "err", err)
-		return err
-	}
-	c.pastOf(ids, f)
-	return nil
+	return c.pastOf(ids, err, f, "user", user)
 }
 
-// pastOf calls f with the tables of ids (oldest first) whose game began,
-// newest first, until f returns false; at most pastReads tables are read.
-func (c *Core) pastOf(ids []uint64, f func(t *Table) bool) {
+// pastOf calls f with the tables of ids (oldest first, as the store listed
+// them, by) whose game began, newest first, until f returns false; at most
+// pastReads tables are read. A listing that failed is logged and returned.
+func (c *Core) pastOf(ids []uint64, err error, f func(t *Table) bool, by ...any) error {
+	if err != nil {
+		c.log.Error("tables not listed", append(by, "err", err)...)
+		return err
+	}
 	for i := len(ids) - 1; i >= 0 && i >= len(ids)-pastReads; i-- {
 		if t := c.storedTable(ids[i]); t != nil && t.began() && !f(t) {
 			break
 		}
 	}
+	return nil
 }
 
 // lastGame is the chat's most recent table whose game began; nil when
