@@ -910,7 +910,8 @@ func (s *Store) openEntry(tx *bbolt.Tx, chat string, idk []byte) (store.Table, e
 }
 
 // SeatedTables lists the unfinished tables where the user sits, by id,
-// from the seated index alone.
+// from the seated index, and the tables saved since the last checkpoint as
+// the shadow has them.
 func (s *Store) SeatedTables(user string) ([]uint64, error) {
 	return s.userTables(bSeated, "listing the tables of user "+user, user, func(h tableHeader) []string {
 		return openSeats(h.finished, h.seated)
