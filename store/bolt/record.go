@@ -464,9 +464,9 @@ func openSeats(finished bool, seated []string) []string {
 	return seated
 }
 
-// seatedKey is a table's entry in the seated index (and in the played
-// index): the user, a 0 byte,
-// then the table's id big-endian, so that a user's tables are one prefix.
+// seatedKey is a table's entry in the seated index and in the played
+// index: the user, a 0 byte, then the table's id big-endian, so that a
+// user's tables are one prefix.
 func seatedKey(user string, id uint64) []byte {
 	k := make([]byte, 0, len(user)+9)
 	k = append(k, user...)
