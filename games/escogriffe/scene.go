@@ -143,7 +143,8 @@ func (s *state) seatMsg(p int) i18n.Msg {
 
 // doneBlocks draws the round just finished: each completed figure in a
 // row, head on the left, with who completed it and his points (ES-D3,
-// ES-D4), or that the round stopped without a winner.
+// ES-D4), or that the round stopped without a winner. Once the game is
+// over the figures stay in their columns: only who completed them is said.
 func (s *state) doneBlocks() []games.Block {
 	d := s.shownDone()
 	if d == nil {
@@ -156,6 +157,11 @@ func (s *state) doneBlocks() []games.Block {
 	for _, f := range d.Figures {
 		b := games.Block{Wide: true, TileSize: doneCard,
 			Label: i18n.T("escogriffe.scene.done", d.Round, i18n.Seat(f.Seat), len(f.Cards), f.Points)}
+		if s.Over {
+			// No new deal: the figure still stands in its player's column.
+			out = append(out, b)
+			continue
+		}
 		for i, id := range f.Cards {
 			if i%donePerRow == 0 {
 				b.Rows = append(b.Rows, nil)

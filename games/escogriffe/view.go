@@ -24,9 +24,10 @@ func (s *state) Public() games.View {
 		board = append(board, fmt.Sprintf("🗑%d %s (%d)", p+1, top, len(pile)))
 	}
 	done := s.shownDone()
-	if done != nil {
+	if done != nil && !s.Over {
 		// The figures completed in the round just finished, before the
-		// new deal's: who completed it, its height and its points.
+		// new deal's: who completed it, its height and its points. (At the
+		// end of the game they stand in their places below.)
 		for _, f := range done.Figures {
 			board = append(board, "", fmt.Sprintf("✅ %s %d/%d +%d", keycaps[f.Seat], len(f.Cards), done.Objective, f.Points))
 			for _, id := range f.Cards {
