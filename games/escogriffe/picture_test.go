@@ -213,3 +213,68 @@ func TestPicture_CardsReadOnAPhone(t *testing.T) {
 		}
 	}
 }
+
+// TestPicture_MarksOfACardKeepClearOfJoins: on every card as a hand
+// draws it (number "11" in the corner) and as a figure draws it, the face
+// of a HEAD, the foot of FEET and the corner number keep clear of the
+// joins, lying cards included (the foot was drawn over the join of a
+// lying card). The join's own pixels are those that change with its
+// colour, the marks' those that go with them; no mark's pixel may come
+// within the join's outline and a pixel more.
+func TestPicture_MarksOfACardKeepClearOfJoins(t *testing.T) {
+	r := i18n.Renderer{Lang: i18n.FR}
+	const w = 1000 // render.Width
+	pixels := func(tile games.Tile, size int) []uint8 {
+		img, _ := draw.Draw("", games.Scene{Blocks: []games.Block{{Rows: [][]games.Tile{{tile}}, TileSize: size}}}, r)
+		return img.Pix
+	}
+	changed := func(a, b []uint8) []int {
+		var out []int
+		for i := range a {
+			if a[i] != b[i] {
+				out = append(out, i)
+			}
+		}
+		return out
+	}
+	recolour := func(j *games.Join) *games.Join {
+		if j == nil {
+			return nil
+		}
+		c := *j
+		c.Color = sceneColour[(slices.Index(sceneColour[:], j.Color)+1)%nColours]
+		return &c
+	}
+	checked := 0
+	for id := range Deck {
+		for _, size := range []int{cardMin, cardMax} {
+			full := cardTile(id)
+			full.Corner = "11"
+			base := pixels(full, size)
+			other := full
+			other.Top, other.Bottom = recolour(full.Top), recolour(full.Bottom)
+			join := map[int]bool{}
+			for _, i := range changed(base, pixels(other, size)) {
+				join[i] = true
+			}
+			bare := full
+			bare.Text, bare.Corner = "", ""
+			reach := max(3, size/28) + 1 // the outline, and a pixel
+			for _, i := range changed(base, pixels(bare, size)) {
+				x, y := i%w, i/w
+				for dy := -reach; dy <= reach; dy++ {
+					for dx := -reach; dx <= reach; dx++ {
+						if join[(y+dy)*w+x+dx] {
+							t.Fatalf("card %s (%d px, lying %v): %q or %q touches a join at (%d, %d)",
+								Deck[id].Code, size, full.Lying, full.Text, full.Corner, x, y)
+						}
+					}
+				}
+			}
+			checked++
+		}
+	}
+	if checked != 2*DeckSize {
+		t.Fatalf("%d cards checked", checked)
+	}
+}
