@@ -37,8 +37,10 @@ type Block struct {
 	Grid bool
 	// Wide takes the whole width even in a scene of columns.
 	Wide bool
-	// TileSize caps the tile side in pixels, for tall blocks (a figure of
-	// twelve cards); 0 sizes tiles from the width alone.
+	// TileSize is the largest tile side in pixels, in place of the
+	// default 96: smaller for tall blocks (a figure of twelve cards),
+	// larger for cards whose marks must read on a phone; 0 keeps the
+	// default. The width of the block caps it too.
 	TileSize int
 }
 

@@ -584,6 +584,16 @@ func (s *state) blocked() bool {
 }
 
 func (s *state) endRound(ev *[]games.Event) {
+	s.Done = &roundDone{Round: s.Round, Objective: s.Objective}
+	if s.Winner >= 0 {
+		for i := range s.Players {
+			seat := (s.Winner + i) % s.Players
+			if s.Gained[seat] > 0 {
+				s.Done.Figures = append(s.Done.Figures, doneFigure{Seat: seat,
+					Cards: append([]int(nil), s.Figures[seat]...), Points: s.Gained[seat]})
+			}
+		}
+	}
 	for seat, g := range s.Gained {
 		s.Scores[seat] += g
 		*ev = append(*ev, games.Event{To: games.Everyone, Msg: i18n.T("escogriffe.ev_score", i18n.Seat(seat), g, s.Scores[seat])})

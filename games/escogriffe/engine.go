@@ -92,6 +92,37 @@ type state struct {
 	Last      i18n.Msg   `json:"last"`   // the last move, in words
 	Over      bool       `json:"over"`
 	Champions []int      `json:"champions,omitempty"`
+	// Done is the round just finished, kept so that the boards of the
+	// next round's first turn around the table, and the final board, show
+	// the completed figures and who completed them: the new deal replaces
+	// the figures at once, and a bot's move may come before anyone looked.
+	Done *roundDone `json:"done,omitempty"`
+}
+
+// roundDone is what a finished round leaves to see: its objective, and
+// each figure completed (ES-D3 for the winner, ES-D4 for the others) with
+// its points, in seat order from the winner. A round stopped because
+// nobody could finish (blocked) has no figure.
+type roundDone struct {
+	Round     int          `json:"round"`
+	Objective int          `json:"objective"`
+	Figures   []doneFigure `json:"figures,omitempty"`
+}
+
+type doneFigure struct {
+	Seat   int   `json:"seat"`
+	Cards  []int `json:"cards"` // top to bottom
+	Points int   `json:"points"`
+}
+
+// shownDone is the finished round the boards show, or nil: during the new
+// round's first turn around the table (every seat has seen it on its
+// turn), and for good once the game is over.
+func (s *state) shownDone() *roundDone {
+	if s.Done == nil || (!s.Over && (s.Done.Round != s.Round-1 || s.Turns >= s.Players)) {
+		return nil
+	}
+	return s.Done
 }
 
 func (s *state) check() error {

@@ -4,11 +4,22 @@ import "github.com/tablee/tablee/i18n"
 
 func init() {
 	i18n.Register(i18n.EN, map[string]string{
-		"escogriffe.scene.piles": "Discard piles",
-		"escogriffe.scene.info":  "Objective: %v {card|cards} · draw pile: %v",
-		"escogriffe.scene.seat":  "%v — %v {pt|pts} · %v in hand",
-		"escogriffe.scene.hand":  "Your hand",
-		"escogriffe.title":       "The Great Escogriffe",
+		"escogriffe.scene.piles":        "Discard piles",
+		"escogriffe.scene.info":         "Round %v · objective: %v {card|cards} · draw pile: %v",
+		"escogriffe.scene.seat":         "%v\n%v {pt|pts} · %v in hand\nfigure %v/%v",
+		"escogriffe.scene.seat_turn":    "► %v\n%v {pt|pts} · %v in hand\nfigure %v/%v",
+		"escogriffe.scene.hand":         "Your hand",
+		"escogriffe.scene.turn":         "► %v to play: draw, take a discard or place a card.",
+		"escogriffe.scene.turn_discard": "► %v to discard a card.",
+		"escogriffe.scene.turn_last":    "► Last chance: %v may complete a figure or pass.",
+		"escogriffe.scene.over_winner":  "Game over: %v wins with %v {point|points}.",
+		"escogriffe.scene.over_shared":  "Game over: %v share the win with %v {point|points}.",
+		"escogriffe.scene.name":         "%v",
+		"escogriffe.scene.comma":        "%v, %v",
+		"escogriffe.scene.and":          "%v and %v",
+		"escogriffe.scene.done":         "Round %v: %v completes a figure of %v {card|cards}, +%v {point|points}.",
+		"escogriffe.scene.done_blocked": "Round %v stopped: nobody could finish a figure any more.",
+		"escogriffe.title":              "The Great Escogriffe",
 
 		// Shown by the bot's /games and /rules.
 		"escogriffe.summary": "Build a figure from head to feet whose joins (shape and colour) match, exactly as tall as the objective rolled on the die. First to 50 points. 2 to 8 players.",
@@ -70,6 +81,9 @@ The first player moves one seat each round. The first to 50 points at the end of
 		"escogriffe.line_turn_discard": "%s to discard a card.",
 		"escogriffe.line_turn_last":    "Last chance: %s to play.",
 		"escogriffe.line_winner":       "🏆 %s wins with %d {point|points}.",
+		"escogriffe.line_over":         "Game over.",
+		"escogriffe.line_done":         "Round %d: %s completed a figure of %d {card|cards} (+%d {point|points}).",
+		"escogriffe.line_done_blocked": "Round %d stopped without a winner: nobody could finish a figure any more.",
 		"escogriffe.line_last":         "Last move: %s",
 		"escogriffe.line_legend":       "Colour marks (French): R red, B blue, V green, J yellow · ● round, ■ square, ▲ triangle, ★ star · 🙂 head, 👣 feet, 🟧 orange card (may be used twice), 🛌 lying card.",
 		"escogriffe.line_hand":         "Your hand: %d {card|cards} (figure %d/%d). Each card: top/bottom.",

@@ -4,11 +4,22 @@ import "github.com/tablee/tablee/i18n"
 
 func init() {
 	i18n.Register(i18n.FR, map[string]string{
-		"escogriffe.scene.piles": "Défausses",
-		"escogriffe.scene.info":  "Objectif : %v {carte|cartes} · pioche : %v",
-		"escogriffe.scene.seat":  "%v — %v {pt|pts} · %v en main",
-		"escogriffe.scene.hand":  "Ta main",
-		"escogriffe.title":       "Le Grand Escogriffe",
+		"escogriffe.scene.piles":        "Défausses",
+		"escogriffe.scene.info":         "Manche %v · objectif : %v {carte|cartes} · pioche : %v",
+		"escogriffe.scene.seat":         "%v\n%v {pt|pts} · %v en main\nfigure %v/%v",
+		"escogriffe.scene.seat_turn":    "► %v\n%v {pt|pts} · %v en main\nfigure %v/%v",
+		"escogriffe.scene.hand":         "Ta main",
+		"escogriffe.scene.turn":         "► À %v : piocher, prendre une défausse ou poser une carte.",
+		"escogriffe.scene.turn_discard": "► À %v de jeter une carte.",
+		"escogriffe.scene.turn_last":    "► Dernière chance : à %v de terminer sa figure ou de passer.",
+		"escogriffe.scene.over_winner":  "Partie terminée : %v gagne avec %v {point|points}.",
+		"escogriffe.scene.over_shared":  "Partie terminée : %v se partagent la victoire avec %v {point|points}.",
+		"escogriffe.scene.name":         "%v",
+		"escogriffe.scene.comma":        "%v, %v",
+		"escogriffe.scene.and":          "%v et %v",
+		"escogriffe.scene.done":         "Manche %v : %v termine sa figure de %v {carte|cartes}, +%v {point|points}.",
+		"escogriffe.scene.done_blocked": "Manche %v arrêtée : plus personne ne pouvait finir sa figure.",
+		"escogriffe.title":              "Le Grand Escogriffe",
 
 		// Shown by the bot's /games and /rules.
 		"escogriffe.summary": "Construis de la tête aux pieds une figure dont les attaches (forme et couleur) s'accordent, exactement aussi haute que l'objectif du dé. Premier à 50 points. 2 à 8 joueurs.",
@@ -70,6 +81,9 @@ Le premier joueur tourne à chaque manche. Le premier à 50 points en fin de man
 		"escogriffe.line_turn_discard": "À %s de jeter une carte.",
 		"escogriffe.line_turn_last":    "Dernière chance : à %s.",
 		"escogriffe.line_winner":       "🏆 %s gagne avec %d {point|points}.",
+		"escogriffe.line_over":         "Partie terminée.",
+		"escogriffe.line_done":         "Manche %d : %s a terminé sa figure de %d {carte|cartes} (+%d {point|points}).",
+		"escogriffe.line_done_blocked": "Manche %d arrêtée sans gagnant : plus personne ne pouvait finir sa figure.",
 		"escogriffe.line_last":         "Dernier coup : %s",
 		"escogriffe.line_legend":       "R rouge, B bleu, V vert, J jaune · ● rond, ■ carré, ▲ triangle, ★ étoile · 🙂 tête, 👣 pieds, 🟧 carte orange (peut servir deux fois), 🛌 carte couchée.",
 		"escogriffe.line_hand":         "Ta main : %d {carte|cartes} (figure %d/%d). Chaque carte : haut/bas.",

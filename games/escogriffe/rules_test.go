@@ -617,7 +617,7 @@ func TestES_D1_LyingCardsShown(t *testing.T) {
 	if pub := strings.Join(s.Public().Board, "\n"); !strings.Contains(pub, " "+cardText(lying)) {
 		t.Fatalf("public board:\n%s", pub)
 	}
-	for _, b := range s.Scene().Blocks[1:2] {
+	for _, b := range s.Scene().Blocks[2:3] { // the status, the piles, then the first seat's figure
 		if !b.Rows[0][0].Lying {
 			t.Fatal("the figure's lying card stands in the picture")
 		}

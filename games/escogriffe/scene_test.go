@@ -25,11 +25,18 @@ func TestScene_ShowsOnlyVisibleCards(t *testing.T) {
 				want = append(want, describe(cardTile(p[len(p)-1])))
 			}
 		}
+		if d := s.shownDone(); d != nil {
+			for _, f := range d.Figures {
+				for _, id := range f.Cards {
+					want = append(want, describe(cardTile(id)))
+				}
+			}
+		}
 		var got []string
 		for _, b := range s.Scene().Blocks {
 			for _, row := range b.Rows {
 				for _, tile := range row {
-					if !tile.Empty {
+					if tile.Text != sceneNoCard {
 						got = append(got, describe(tile))
 					}
 				}

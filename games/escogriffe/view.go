@@ -23,6 +23,18 @@ func (s *state) Public() games.View {
 		}
 		board = append(board, fmt.Sprintf("🗑%d %s (%d)", p+1, top, len(pile)))
 	}
+	done := s.shownDone()
+	if done != nil && !s.Over {
+		// The figures completed in the round just finished, before the
+		// new deal's: who completed it, its height and its points. (At the
+		// end of the game they stand in their places below.)
+		for _, f := range done.Figures {
+			board = append(board, "", fmt.Sprintf("✅ %s %d/%d +%d", keycaps[f.Seat], len(f.Cards), done.Objective, f.Points))
+			for _, id := range f.Cards {
+				board = append(board, " "+cardText(id))
+			}
+		}
+	}
 	for seat := range s.Players {
 		fig := s.Figures[seat]
 		mark := ""
@@ -38,6 +50,14 @@ func (s *state) Public() games.View {
 		}
 	}
 	lines := []i18n.Msg{i18n.T("escogriffe.line_round", s.Round, s.Objective, len(s.Pioche))}
+	if done != nil {
+		for _, f := range done.Figures {
+			lines = append(lines, i18n.T("escogriffe.line_done", done.Round, i18n.Seat(f.Seat), len(f.Cards), f.Points))
+		}
+		if len(done.Figures) == 0 {
+			lines = append(lines, i18n.T("escogriffe.line_done_blocked", done.Round))
+		}
+	}
 	for seat := range s.Players {
 		lines = append(lines, i18n.T("escogriffe.line_seat", i18n.Raw(keycaps[seat]), i18n.Seat(seat),
 			s.Scores[seat], s.handSize(seat), len(s.Figures[seat]), s.Objective))
@@ -50,6 +70,7 @@ func (s *state) Public() games.View {
 	case phaseLast:
 		lines = append(lines, i18n.T("escogriffe.line_turn_last", i18n.Seat(s.waitingSeat())))
 	case phaseOver:
+		lines = append(lines, i18n.T("escogriffe.line_over"))
 		for _, c := range s.Champions {
 			lines = append(lines, i18n.T("escogriffe.line_winner", i18n.Seat(c), s.Scores[c]))
 		}

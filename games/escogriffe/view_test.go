@@ -34,6 +34,15 @@ func hiddenShown(s *state) string {
 			visible[cardText(p[len(p)-1])] = true
 		}
 	}
+	// The figures completed in the round just finished were on the table:
+	// the new deal's cards may look the same, and tell nothing of it.
+	if d := s.shownDone(); d != nil {
+		for _, f := range d.Figures {
+			for _, id := range f.Cards {
+				visible[cardText(id)] = true
+			}
+		}
+	}
 	if s.Last.Key != "" {
 		for _, a := range s.Last.Args {
 			if m, ok := a.(i18n.Msg); ok && m.Key == i18n.Raw("").Key {

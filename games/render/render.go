@@ -194,10 +194,11 @@ func (p *plan) block(b resolvedBlock, x, y, w int) int {
 		if b.grid {
 			avail -= 32 // the row numbers
 		}
-		tile := min(maxTile, (avail+gap)/widest-gap)
+		limit := maxTile
 		if b.tileSize > 0 {
-			tile = min(tile, b.tileSize)
+			limit = b.tileSize // smaller for tall blocks, larger for cards read on a phone
 		}
+		tile := min(limit, (avail+gap)/widest-gap)
 		tile = max(tile, minTile)
 		ox := x
 		small := p.d.face(false, 18)
@@ -231,13 +232,14 @@ func (p *plan) block(b resolvedBlock, x, y, w int) int {
 // tile lays out one tile at (x, y) with side n.
 func (p *plan) tile(t games.Tile, x, y, n int) {
 	p.minTile = min(p.minTile, n)
-	letterSize := n * 58 / 100
+	k := keyOf(t, n)
+	letterSize := k.letterSize()
 	if text := printable(p.d.face(true, letterSize), t.Text); text != "" {
 		// Cap height of the Go font is about 0.72 of its size.
 		p.minLetter = min(p.minLetter, letterSize*72/100)
 		p.texts = append(p.texts, text)
 	}
-	p.tiles = append(p.tiles, tileOp{keyOf(t, n), x, y})
+	p.tiles = append(p.tiles, tileOp{k, x, y})
 }
 
 // labelSize is smaller in narrow columns, so a name and its score fit.

@@ -170,20 +170,32 @@ func (c *canvas) drawTile(k tileKey, x, y int) {
 	}
 	c.roundRect(x, y, w, h, n/8, border)
 	c.roundRect(x+width, y+width, w-2*width, h-2*width, max(1, n/8-width), fill)
-	letterSize := n * 58 / 100
+	letterSize := k.letterSize()
 	big := c.d.face(true, letterSize)
 	if text := printable(big, k.text); text != "" {
 		tw := textWidth(big, text)
-		tx := x + (w-tw)/2
-		if k.lying && (k.hasTop || k.hasBottom) {
-			tx = x + w*22/100 - tw/2
+		tx, cy := x+(w-tw)/2, y+h/2
+		switch {
+		case k.lying && (k.hasTop || k.hasBottom):
+			// Beside the joins, which stand in the middle of the edges.
+			tx = x + w*19/100 - tw/2
+		case k.hasTop != k.hasBottom:
+			// A card with one join (a head, feet): the text fills the half
+			// the join leaves free, so that neither covers the other.
+			free := (h - k.joinSpan()) / 2
+			cy = y + free
+			if k.hasTop {
+				cy = y + h - free
+			}
 		}
-		c.text(faceKey{true, letterSize}, fixed.Point26_6{X: fix(tx), Y: fix(y + h/2 + letterSize*36/100)}, text, textCol)
+		c.text(faceKey{true, letterSize}, fixed.Point26_6{X: fix(tx), Y: fix(cy + letterSize*36/100)}, text, textCol)
 	}
-	small := c.d.face(true, max(12, n*26/100))
+	cornerSize := k.cornerSize()
+	small := c.d.face(true, cornerSize)
 	if corner := printable(small, k.corner); corner != "" {
 		cw := textWidth(small, corner)
-		c.text(faceKey{true, max(12, n*26/100)}, fixed.Point26_6{X: fix(x + w - cw - n/12), Y: fix(y + n/12 + max(12, n*26/100)*8/10)}, corner, textCol)
+		m := k.cornerMargin()
+		c.text(faceKey{true, cornerSize}, fixed.Point26_6{X: fix(x + w - cw - m), Y: fix(y + m + cornerSize*8/10)}, corner, textCol)
 	}
 	if k.mark != games.NoShape {
 		s := float32(n) * 0.17
@@ -193,22 +205,72 @@ func (c *canvas) drawTile(k tileKey, x, y int) {
 		j  games.Join
 		ok bool
 	}{{k.top, k.hasTop}, {k.bottom, k.hasBottom}}
+	s, o := float32(k.joinSize()), float32(k.joinOutline())
 	for i, j := range joins {
 		if !j.ok {
 			continue
 		}
-		s := float32(n) * 0.3
-		if k.lying {
-			s = float32(h) * 0.34
-		}
-		cy := float32(y) + s/2 + 2
+		// A join stands clear of the card's border, with the card's
+		// colour around its dark outline: the outline sets the join's
+		// colour apart from any card (a red join on an orange card), and
+		// the card's colour sets the outline apart from the border.
+		inset := float32(width + joinInset(n))
+		cy := float32(y) + inset + o + s/2
 		if i == 1 {
-			cy = float32(y+h) - s/2 - 2
+			cy = float32(y+h) - inset - o - s/2
 		}
 		cx := float32(x) + float32(w)/2
-		c.shape(j.j.Shape, cx, cy, s+4, iInk) // an outline, so yellow shows on cream
+		c.shape(j.j.Shape, cx, cy, s+2*o, iInk)
 		c.shape(j.j.Shape, cx, cy, s, fillIndex(j.j.Color))
 	}
+}
+
+// Sizes of a card's parts, from its side: the joins large enough to read
+// on a phone, the corner number clear of the top join and of the edge.
+
+func (k tileKey) letterSize() int {
+	switch {
+	case k.lying && (k.hasTop || k.hasBottom):
+		return k.n * 62 / 100 * 55 / 100 // the lying card's height is 62% of its side
+	case k.hasTop != k.hasBottom:
+		return k.n * 40 / 100
+	}
+	return k.n * 58 / 100
+}
+
+func (k tileKey) joined() bool { return k.hasTop || k.hasBottom }
+
+// cornerSize leaves room for two digits ("11") between a card's top join
+// and its edge.
+func (k tileKey) cornerSize() int {
+	if k.joined() {
+		return max(12, k.n*22/100)
+	}
+	return max(12, k.n*26/100)
+}
+
+func (k tileKey) cornerMargin() int {
+	if k.joined() {
+		return k.n / 14
+	}
+	return k.n / 12
+}
+
+// joinSize is the side of a join's shape, outline left out.
+func (k tileKey) joinSize() int {
+	if k.lying {
+		return k.n * 62 / 100 * 30 / 100
+	}
+	return k.n * 26 / 100
+}
+
+func (k tileKey) joinOutline() int { return max(3, k.n/28) }
+
+func joinInset(n int) int { return max(2, n/30) }
+
+// joinSpan is the height a join takes from its edge: inset, outline and shape.
+func (k tileKey) joinSpan() int {
+	return 2 + joinInset(k.n) + 2*k.joinOutline() + k.joinSize()
 }
 
 // shape fills a mark of side s centred on (cx, cy).
