@@ -82,7 +82,7 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *closed != "" {
 		closedUsers = strings.Split(*closed, ",")
 	}
-	chat := local.New(local.Options{Core: core, In: stdin, Out: stdout, User: *user, Echo: *echo, Prompt: !*echo,
+	chat := local.New(local.Options{Core: core, In: stdin, Out: stdout, User: *user, Echo: *echo, Prompt: !*echo, Welcome: !*echo,
 		Closed: closedUsers, PictureDir: filepath.Join(*dataDir, "pictures")})
 	go core.Run(runCtx)
 	err = chat.Run(runCtx)
