@@ -20,7 +20,7 @@ func init() {
 			"/help — every command; /play crackword opens a table, /addbot seats a bot player",
 		"local.auto_usage":           "usage: /auto [N] plays your moves, /auto all [N] everyone's until the game ends, /auto off stops /auto all",
 		"local.auto_nothing_to_stop": "/auto off: nothing to stop, /auto all is not playing",
-		"local.auto_stopped":         "/auto all stopped: everyone plays his own moves again",
+		"local.auto_stopped":         "/auto all stopped: the people at the table play their own moves again",
 		"local.auto_no_table":        "/auto: there is no open table in this chat; /play <game> opens one",
 		"local.auto_not_started":     "/auto: the game has not started yet; /start deals",
 		"local.auto_not_seated":      "/auto: you are not seated at this table, and the game waits for %v; /auto all plays for everyone",

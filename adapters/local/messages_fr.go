@@ -20,7 +20,7 @@ func init() {
 			"/aide — toutes les commandes ; /jouer crackword ouvre une table, /robot installe un robot",
 		"local.auto_usage":           "usage : /auto [N] joue tes coups, /auto tous [N] ceux de tout le monde jusqu'à la fin de la partie, /auto stop arrête /auto tous",
 		"local.auto_nothing_to_stop": "/auto stop : rien à arrêter, /auto tous ne joue pas",
-		"local.auto_stopped":         "/auto tous est arrêté : chacun joue de nouveau ses coups",
+		"local.auto_stopped":         "/auto tous est arrêté : chacun joue de nouveau ses propres coups",
 		"local.auto_no_table":        "/auto : il n'y a pas de table ouverte dans cette discussion ; /jouer <jeu> en ouvre une",
 		"local.auto_not_started":     "/auto : la partie n'a pas encore commencé ; /commencer distribue",
 		"local.auto_not_seated":      "/auto : tu n'es pas assis·e à cette table, et la partie attend %v ; /auto tous joue pour tout le monde",
