@@ -208,7 +208,7 @@ func checkTool(args []string, stdout, stderr io.Writer) (err error) {
 	}
 	printReport(stdout, report)
 	if report.Damaged() {
-		fmt.Fprintf(stdout, "\n%s\n", bolt.WayOut(path, time.Now()))
+		fmt.Fprintf(stdout, "\n%s\n", bolt.WayOut(path, time.Now(), report.Journal))
 		return &exitError{code: exitDamaged, err: fmt.Errorf("%s is damaged: %s", path, report.Summary())}
 	}
 	return nil

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"time"
 
@@ -134,7 +133,7 @@ func (u *upkeep) applyRetention(now time.Time) bool {
 // Anything else (a full disk) is tried again at the next turn.
 func (u *upkeep) failed(what string, err error) bool {
 	u.log.Error(what, "err", err)
-	if errors.Is(err, store.ErrDamaged) {
+	if store.Unusable(err) {
 		if u.damaged != nil {
 			u.damaged(err)
 		}
