@@ -1,11 +1,15 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tablee/tablee/store"
+	"github.com/tablee/tablee/store/bolt"
 )
 
 // TestDataToolsNeedNoToken runs tablee check, backup and compact on the
@@ -89,5 +93,71 @@ func TestHelpFlagExitsZero(t *testing.T) {
 		if code != 2 || out != "" || !strings.Contains(errOut, "nonsense") {
 			t.Errorf("tablee %v: exit %d, want 2 and the error on stderr:\nstdout:\n%s\nstderr:\n%s", args, code, out, errOut)
 		}
+	}
+}
+
+// TestCheckWayOutKeepsWhatARestartSaves runs tablee check on damaged
+// files as an operator would: with backups that cannot be listed it says
+// the listing failed, never that there is no backup; with a journal that
+// holds saves the file lacks (a crash after them), it advises a restart
+// that writes them back, not moving the file aside.
+func TestCheckWayOutKeepsWhatARestartSaves(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+
+	unlisted := filepath.Join(dir, "unlisted", "tablee.db")
+	ids := fillDataFile(t, unlisted, 6, 8, 100, time.Now)
+	flipInFile(t, unlisted, fmt.Sprintf("move 7 of table %d", ids[2]))
+	if err := os.WriteFile(bolt.BackupDir(unlisted), []byte("not a directory"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := tablee(t, bin, dir, "check", unlisted)
+	if code != 1 {
+		t.Fatalf("check of a damaged file: exit %d, want 1\n%s%s", code, out, errOut)
+	}
+	wantIn(t, "check with backups that cannot be listed", out, "Listing the automatic backups in "+bolt.BackupDir(unlisted)+" failed (", "not a directory")
+	if strings.Contains(out, "There is no automatic backup") {
+		t.Errorf("check said there is no backup when listing them failed:\n%s", out)
+	}
+
+	// A crash with 3 saves in the journal only: the data file and its
+	// journal files copied while the store is open, as kill -9 leaves them.
+	live := filepath.Join(dir, "live", "tablee.db")
+	ids = fillDataFile(t, live, 6, 8, 100, time.Now)
+	st, err := bolt.Open(live, bolt.Options{NoSync: true, CheckpointEvery: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := store.Table{ID: 100, Chat: "discord:9", Game: "tictactoe", Data: []byte("{}")}
+	if tb.ID, err = st.NewTableID(); err != nil {
+		t.Fatal(err)
+	}
+	for seq := uint64(1); seq <= 3; seq++ {
+		if err := st.Save(tb, &store.Move{Seq: seq, At: time.Now().UTC(), User: "discord:1", Text: "journal only"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	crashed := filepath.Join(dir, "crashed", "tablee.db")
+	if err := os.MkdirAll(filepath.Dir(crashed), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for _, suffix := range []string{"", ".journal.0", ".journal.1"} {
+		if _, err := os.Stat(live + suffix); err == nil {
+			copyFile(t, live+suffix, crashed+suffix)
+		}
+	}
+	st.Close()
+	flipInFile(t, crashed, fmt.Sprintf("move 7 of table %d", ids[2]))
+	out, errOut, code = tablee(t, bin, dir, "check", crashed)
+	if code != 1 {
+		t.Fatalf("check of a damaged file with saves in its journal: exit %d, want 1\n%s%s", code, out, errOut)
+	}
+	wantIn(t, "check with saves in the journal", out, "journal 3 saves not yet in the file",
+		"holds 3 saves not yet in the file", "start tablee again on the same file")
+	if strings.Contains(out, "move the damaged file aside") {
+		t.Errorf("check advised moving aside a file whose journal holds saves:\n%s", out)
 	}
 }
