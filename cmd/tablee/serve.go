@@ -134,7 +134,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 	}
 	var first error
 	if err := damage.Err(); err != nil {
-		log.Error("stopping: the data file is damaged", "err", err)
+		if errors.Is(err, store.ErrDiskFailed) {
+			log.Error("stopping: the disk under the data file failed", "err", err)
+		} else {
+			log.Error("stopping: the data file is damaged", "err", err)
+		}
 		first = err
 	}
 	cancel()
