@@ -10,7 +10,7 @@ func init() {
 		"local.press_usage":   "(usage: /press N [word], /press bN for a board button, /press rN for a button of an answer such as a replay)",
 		"local.no_button":     "(no button %v)",
 		"local.press_word":    "This button asks for a word (%v): type it after its number, for example /press %v neige.",
-		"local.welcome":       "Welcome to Tablée, in this terminal. You type as %v, in the chat #%v.",
+		"local.welcome":       "Welcome to Tablée, in this terminal. You are %v, in the chat #%v.",
 		"local.help": "In this terminal:\n" +
 			"bob> /join — speak as bob from this line on (a name and > before the command)\n" +
 			"#cafe /play wordsout — go to the chat #cafe, which has a table of its own\n" +

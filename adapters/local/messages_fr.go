@@ -10,7 +10,7 @@ func init() {
 		"local.press_usage":   "(usage : /press N [mot], /press bN pour un bouton du plateau, /press rN pour un bouton d'une réponse comme une partie revue)",
 		"local.no_button":     "(pas de bouton %v)",
 		"local.press_word":    "Ce bouton attend un mot (%v) : écris-le après son numéro, par exemple /press %v neige.",
-		"local.welcome":       "Bienvenue sur Tablée, dans ce terminal. Tu écris en tant que %v, dans la discussion #%v.",
+		"local.welcome":       "Bienvenue sur Tablée, dans ce terminal. Tu es %v, dans la discussion #%v.",
 		"local.help": "Dans ce terminal :\n" +
 			"bob> /rejoindre — parle en tant que bob à partir de cette ligne (un nom et > avant la commande)\n" +
 			"#cafe /jouer wordsout — va dans la discussion #cafe, qui a sa propre table\n" +

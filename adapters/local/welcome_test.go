@@ -39,8 +39,8 @@ func talk(t *testing.T, lang i18n.Lang, welcome bool, script string) string {
 // The terminal's own ways, as the welcome and /help give them: speaking as
 // another user, another chat, buttons, /auto and /auto all, the help.
 var terminalWays = map[i18n.Lang][]string{
-	i18n.FR: {"Bienvenue sur Tablée", "Tu écris en tant que alice, dans la discussion #main", "bob> /rejoindre", "#cafe ", "/press 2", "/auto —", "/auto tous", "/auto stop", "/aide"},
-	i18n.EN: {"Welcome to Tablée", "You type as alice, in the chat #main", "bob> /join", "#cafe ", "/press 2", "/auto —", "/auto all", "/auto off", "/help"},
+	i18n.FR: {"Bienvenue sur Tablée", "Tu es alice, dans la discussion #main", "bob> /rejoindre", "#cafe ", "/press 2", "/auto —", "/auto tous", "/auto stop", "/aide"},
+	i18n.EN: {"Welcome to Tablée", "You are alice, in the chat #main", "bob> /join", "#cafe ", "/press 2", "/auto —", "/auto all", "/auto off", "/help"},
 }
 
 // TestWelcome: a person at a terminal is greeted, before his first line,
