@@ -59,7 +59,7 @@ func faultError(path, what string, p any, pending int) error {
 		return diskFailedError(path, fmt.Sprintf("%s: its memory map faulted, and a plain read of the file fails too (%v)",
 			what, pathCause(err)), err, pending)
 	}
-	return damagedErrorP(path, what, panicCause(p), pending)
+	return damagedErrorWith(path, what, panicCause(p), pending)
 }
 
 // diskFailedError says that reading or writing the data file at path

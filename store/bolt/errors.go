@@ -58,7 +58,7 @@ func (e *fileError) Unwrap() []error {
 }
 
 func (s *Store) damaged(what string, cause error) error {
-	return damagedErrorP(s.path, what, cause, s.pendingSaves())
+	return damagedErrorWith(s.path, what, cause, s.pendingSaves())
 }
 
 // fault words a panic or a memory fault met reading the file (faultError).
@@ -70,13 +70,13 @@ func (s *Store) fault(what string, p any) error {
 // out: which backup to restore and how. The saves its journal may hold
 // are told from the files' times (pendingGuess).
 func damagedError(path, what string, cause error) error {
-	return damagedErrorP(path, what, cause, pendingGuess(path))
+	return damagedErrorWith(path, what, cause, pendingGuess(path))
 }
 
-// damagedErrorP is damagedError knowing how many saves the journal holds
+// damagedErrorWith is damagedError knowing how many saves the journal holds
 // that the file does not (or PendingUnknown). A cause that is the disk's
 // input/output error is not damage: it is worded as the disk's failure.
-func damagedErrorP(path, what string, cause error, pending int) error {
+func damagedErrorWith(path, what string, cause error, pending int) error {
 	if cause != nil && isDiskError(cause) {
 		return diskFailedError(path, fmt.Sprintf("%s: %v", what, pathCause(cause)), cause, pending)
 	}
