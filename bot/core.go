@@ -45,9 +45,10 @@ type Options struct {
 	Lang  i18n.Lang // default language of chats and users
 	// OnDamaged, when set, is called once, with the error, the first time
 	// a store call fails because the data file is damaged (an error
-	// wrapping store.ErrDamaged): the store may refuse every later write,
-	// so the process should stop cleanly rather than play on. It must not
-	// block: it runs inside the command that met the damage.
+	// wrapping store.ErrDamaged) or its disk failed (store.ErrDiskFailed):
+	// the store may refuse every later write, so the process should stop
+	// cleanly rather than play on. It must not block: it runs inside the
+	// command that met the damage.
 	OnDamaged func(error)
 	// Defaults for new tables' deadlines (see Settings).
 	Turn     time.Duration

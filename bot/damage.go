@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"errors"
 	"sync"
 	"time"
 
@@ -10,7 +9,8 @@ import (
 
 // damageWatch is the store as the core uses it once started: every call
 // passes through, and the first error that says the data file is damaged
-// (store.ErrDamaged) is handed to Options.OnDamaged, once. A damaged file
+// (store.ErrDamaged) or its disk failed (store.ErrDiskFailed) is handed to
+// Options.OnDamaged, once. A damaged file
 // can fault on every later write, so the process must stop and let the
 // operator restore a backup; the command that met the damage is refused
 // as any failed save is (nothing changed). One wrapper rather than a check
@@ -30,7 +30,7 @@ func watchDamage(st store.Store, on func(error)) store.Store {
 }
 
 func (d *damageWatch) check(err error) error {
-	if err != nil && errors.Is(err, store.ErrDamaged) {
+	if err != nil && store.Unusable(err) {
 		d.once.Do(func() { d.on(err) })
 	}
 	return err

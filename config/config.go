@@ -223,24 +223,48 @@ func Load(path string) (*Config, error) { return LoadWith(path, os.Getenv) }
 // Its errors never hold a secret: whatever the file or the environment
 // gives as a token is masked in them, in every form (see Secrets).
 func LoadWith(path string, getenv func(string) string) (*Config, error) {
+	return loadFile(path, getenv, false)
+}
+
+// LoadData reads the configuration as the data file tools (tablee check,
+// backup and compact) use it: they read data_dir, store and retention and
+// never talk to a platform, so the platforms' settings (a token required
+// where a platform is enabled) and the files the games read (dictionary,
+// booklet) are not checked. An operator checks a file in a shell, or on
+// another machine, where the bot's tokens are not.
+func LoadData(path string) (*Config, error) { return loadFile(path, os.Getenv, true) }
+
+// LoadDataWith is LoadData with another environment, for tests.
+func LoadDataWith(path string, getenv func(string) string) (*Config, error) {
+	return loadFile(path, getenv, true)
+}
+
+func loadFile(path string, getenv func(string) string, dataOnly bool) (*Config, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, redact.New(envSecrets(getenv)...).Error(fmt.Errorf("config: reading %s: %w", path, pathCause(err)))
 	}
-	c, err := load(data, path, getenv)
+	c, err := load(data, path, getenv, dataOnly)
 	if err != nil {
 		return nil, redactErrors(errorRedactor(data, getenv), err)
 	}
 	return c, nil
 }
 
-func load(data []byte, path string, getenv func(string) string) (*Config, error) {
+func load(data []byte, path string, getenv func(string) string, dataOnly bool) (*Config, error) {
 	c, lines, err := decode(data, path)
 	if err != nil {
 		return nil, err
 	}
 	c.applyEnv(getenv)
-	if err := c.validate(path, lines); err != nil {
+	err = c.validate(path, lines)
+	if dataOnly {
+		if err := withoutPlatforms(err); err != nil {
+			return nil, err
+		}
+		return c, nil
+	}
+	if err != nil {
 		return nil, err
 	}
 	for _, f := range []struct{ setting, file string }{{"dictionary", c.Dictionary}, {"booklet", c.Booklet}} {
@@ -312,6 +336,24 @@ func (c *Config) Secrets() []string {
 func envSecrets(getenv func(string) string) []string {
 	return append([]string{getenv(EnvDiscordToken), getenv(EnvTelegramToken), getenv(EnvTelegramSecretToken), getenv(EnvPostgresURL)},
 		redact.DatabasePasswords(getenv(EnvPostgresURL))...)
+}
+
+// withoutPlatforms keeps of validate's errors those that are not about a
+// platform's settings (discord.*, telegram.*): what the data file tools
+// must refuse.
+func withoutPlatforms(err error) error {
+	if err == nil {
+		return nil
+	}
+	var kept []error
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		var se *SettingError
+		if errors.As(e, &se) && (strings.HasPrefix(se.Setting, "discord.") || strings.HasPrefix(se.Setting, "telegram.")) {
+			continue
+		}
+		kept = append(kept, e)
+	}
+	return errors.Join(kept...)
 }
 
 // SettingError is one bad setting. Several are joined with errors.Join.

@@ -566,3 +566,26 @@ func TestComposeExample(t *testing.T) {
 		}
 	}
 }
+
+// TestLoadDataLeavesThePlatformsOut: the data file tools read a
+// configuration whose platforms lack their tokens (or have bad ones), as
+// an operator's shell without the bot's secrets has it; what they use
+// (data_dir, store, retention) is still checked.
+func TestLoadDataLeavesThePlatformsOut(t *testing.T) {
+	path := writeFile(t, "data_dir: /srv/tablee\nretention: 90d\ndiscord:\n  enabled: true\ntelegram:\n  enabled: true\n  token: \"not a token\"\n  mode: webhook\n")
+	if _, err := LoadWith(path, noEnv); err == nil {
+		t.Fatal("Load accepted platforms without their tokens")
+	}
+	c, err := LoadDataWith(path, noEnv)
+	if err != nil {
+		t.Fatalf("LoadData: %v", err)
+	}
+	if c.DBPath() != "/srv/tablee/tablee.db" || c.Retention.String() != "90d" {
+		t.Errorf("LoadData read data_dir %q, retention %s", c.DataDir, c.Retention)
+	}
+	_, err = LoadDataWith(writeFile(t, "retention: soon\ndiscord:\n  enabled: true\n"), noEnv)
+	settingErr(t, err, "retention", "")
+	if err != nil && strings.Contains(err.Error(), "discord") {
+		t.Errorf("LoadData named a platform's setting: %v", err)
+	}
+}

@@ -25,6 +25,21 @@ var ErrNotFound = errors.New("store: not found")
 // operator repair the file, rather than play on and lose moves.
 var ErrDamaged = errors.New("store: data file damaged")
 
+// ErrDiskFailed is wrapped by every error that means the disk (or the
+// file system) under the data file failed while reading or writing it: an
+// input/output error, met by a plain read or as a fault on the memory map.
+// That is not damage found in the file: its message says what failed and
+// advises a restart once the disk is healthy, not a backup in its place
+// (the journal beside the file may hold saves a restart writes back). The
+// process should stop cleanly as for ErrDamaged.
+var ErrDiskFailed = errors.New("store: the disk under the data file failed")
+
+// Unusable tells whether err means the store cannot go on in this process:
+// its data file is damaged (ErrDamaged) or its disk failed (ErrDiskFailed).
+func Unusable(err error) bool {
+	return errors.Is(err, ErrDamaged) || errors.Is(err, ErrDiskFailed)
+}
+
 // ErrStale is returned by Save when the table changed in the store since
 // the copy being saved was read: another process moved it. Nothing is
 // written; the caller reads the table again and does its change anew. Only

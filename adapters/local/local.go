@@ -17,6 +17,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	"github.com/tablee/tablee/bot"
@@ -35,6 +36,11 @@ type Options struct {
 	Echo bool
 	// Prompt prints "alice> " before reading a line (for a person).
 	Prompt bool
+	// Welcome prints, before the first line is read, who you are and how
+	// to speak as another user, change chat, press buttons, let bots play
+	// and get help: for a person at a terminal, not in a script's
+	// transcript.
+	Welcome bool
 	// Closed lists users whose private messages cannot be delivered, to
 	// rehearse the closed-DM flow.
 	Closed []string
@@ -67,6 +73,9 @@ type Chat struct {
 	board   map[string][]bot.Button // per chat: the buttons of its last board
 	replies map[string][]bot.Button // per chat: the buttons of its last public reply (a replay)
 	closed  map[string]bool
+	// lines are the lines read, once Run reads: /auto all looks at them
+	// between two moves, so that a person can stop it (/auto off).
+	lines chan inputLine
 }
 
 // New makes a terminal chat and registers it as the core's "local" transport.
@@ -98,12 +107,14 @@ func chatKey(name string) string { return "local:" + name }
 // button that asks a word) presses a button of your last private message,
 // "/press b1" one of the chat's board, "/press r1" one of the last public
 // answer with buttons (a replay's); "/auto" lets a bot play your seat
-// for as long as the game waits for you ("/auto 10": ten moves at most);
+// for as long as the game waits for you ("/auto 10": ten moves at most),
+// "/auto all" every person's until the game ends (see autoCommand);
 // "# ..." is a comment.
 func (c *Chat) Run(ctx context.Context) error {
 	// Lines are read in their own goroutine so that a signal ends the chat
 	// at once, even while it waits for a line that may never come.
 	lines := make(chan inputLine)
+	c.lines = lines
 	readErr := make(chan error, 1)
 	go func() {
 		in := bufio.NewReaderSize(c.opts.In, 64*1024)
@@ -126,6 +137,10 @@ func (c *Chat) Run(ctx context.Context) error {
 			}
 		}
 	}()
+	if c.opts.Welcome {
+		user := c.currentUser()
+		c.printf("%s\n%s\n\n", c.text(user, "local.welcome", user, c.opts.Chat), c.text(user, "local.help"))
+	}
 	for {
 		if c.opts.Prompt {
 			c.printf("%s> ", c.currentUser())
@@ -137,15 +152,26 @@ func (c *Chat) Run(ctx context.Context) error {
 			if !ok {
 				return <-readErr
 			}
-			if l.chars > MaxLine {
-				user := c.currentUser()
-				lang := c.opts.Core.Lang(userKey(user))
-				c.printf("  (%s)\n", c.text(user, "local.line_too_long", number(lang, l.chars), number(lang, MaxLine)))
-				continue
-			}
-			c.line(ctx, l.text)
+			c.input(ctx, l)
 		}
 	}
+}
+
+// input handles one line read.
+func (c *Chat) input(ctx context.Context, l inputLine) {
+	if l.chars > MaxLine {
+		user := c.currentUser()
+		lang := c.opts.Core.Lang(userKey(user))
+		c.note(user, "local.line_too_long", number(lang, l.chars), number(lang, MaxLine))
+		return
+	}
+	c.line(ctx, l.text)
+}
+
+// note prints one of the chat's own notes, in parentheses: what the
+// terminal says about itself, not what the bot sends.
+func (c *Chat) note(user, key string, args ...any) {
+	c.printf("  (%s)\n", c.text(user, key, args...))
 }
 
 // inputLine is a line read: its text, or for a line over MaxLine only its
@@ -261,16 +287,15 @@ func (c *Chat) line(ctx context.Context, line string) {
 		c.press(ctx, user, chat, args)
 		return
 	case "auto":
-		limit := 10000
-		if len(args) == 1 {
-			if n, err := strconv.Atoi(args[0]); err == nil && n > 0 {
-				limit = n
-			}
-		}
-		c.auto(ctx, user, chat, limit)
+		c.autoCommand(ctx, user, chat, args)
 		return
 	}
 	c.run(ctx, bot.Command{Chat: chatKey(chat), User: bot.User{ID: userKey(user), Name: user}, Name: name, Args: args})
+	if bot.CommandName(name) == "help" {
+		// The bot's help knows nothing of the terminal: its own ways
+		// follow, as the welcome gave them.
+		c.show(bot.Out{Dest: bot.ToReply, Chat: chatKey(chat), Text: c.text(user, "local.help")})
+	}
 }
 
 func (c *Chat) run(ctx context.Context, cmd bot.Command) {
@@ -338,24 +363,179 @@ func (c *Chat) press(ctx context.Context, user, chat string, args []string) {
 		Payload: b.Data, Text: strings.Join(args[1:], " ")})
 }
 
-// auto plays the user's moves with the bot player's choices while the game
-// waits for him: a person can watch a game through, and scripts can play
-// whole games without spelling every move.
-func (c *Chat) auto(ctx context.Context, user, chat string, limit int) {
-	for i := 0; i < limit; i++ {
-		move, ok := c.opts.Core.Hint(chatKey(chat), userKey(user))
-		if !ok {
+// autoCommand is /auto: "/auto [N]" plays the user's moves while the
+// game waits for him, "/auto all [N]" (French: tous) everyone's until the
+// game ends, "/auto off" (French: stop) stops an /auto all typed in a
+// terminal while it plays.
+func (c *Chat) autoCommand(ctx context.Context, user, chat string, args []string) {
+	all, limit := false, 0
+	for i, a := range args {
+		switch n, err := strconv.Atoi(a); {
+		case err == nil && n > 0 && i == len(args)-1:
+			limit = n
+		case i == 0 && autoAllWords[strings.ToLower(a)]:
+			all = true
+		case i == 0 && len(args) == 1 && autoOffWords[strings.ToLower(a)]:
+			// Typed while /auto all plays, it is read there (autoAll);
+			// here nothing plays.
+			c.note(user, "local.auto_nothing_to_stop")
+			return
+		default:
+			c.note(user, "local.auto_usage")
 			return
 		}
-		if c.opts.Echo {
-			c.printf("\n#%s %s> /move %s   (auto)\n", chat, user, move)
+	}
+	if limit == 0 {
+		limit = maxAutoMoves
+	}
+	if all {
+		c.autoAll(ctx, user, chat, limit)
+		return
+	}
+	c.auto(ctx, user, chat, limit)
+}
+
+// maxAutoMoves bounds an /auto without a count: longer than any game.
+const maxAutoMoves = 10000
+
+// The words after /auto, in both languages.
+var (
+	autoAllWords = map[string]bool{"all": true, "tous": true, "tout": true, "toutes": true}
+	autoOffWords = map[string]bool{"off": true, "stop": true, "arrêt": true, "arret": true}
+)
+
+// autoPace is the pause between two moves of /auto all in a terminal: a
+// person can watch the game go by, and type /auto off.
+const autoPace = 400 * time.Millisecond
+
+// auto plays the user's moves with the bot player's choices while the game
+// waits for him: a person can watch a game through, and scripts can play
+// whole games without spelling every move. When it can play nothing it
+// says why.
+func (c *Chat) auto(ctx context.Context, user, chat string, limit int) {
+	for played := 0; played < limit; played++ {
+		a := c.opts.Core.Auto(chatKey(chat))
+		if !waitsFor(a, userKey(user)) {
+			if played == 0 {
+				c.whyNoAuto(user, a)
+			}
+			return
 		}
-		before := c.opts.Core.Counter(chatKey(chat))
-		c.run(ctx, bot.Command{Chat: chatKey(chat), User: bot.User{ID: userKey(user), Name: user}, Name: "move", Args: strings.Fields(move)})
-		if c.opts.Core.Counter(chatKey(chat)) == before {
-			return // refused: stop rather than loop
+		if !c.autoMove(ctx, chat, userKey(user)) {
+			return
 		}
 	}
+}
+
+// autoAll plays, with the bot player's choices, the moves of every person
+// the game waits for, until the game ends (the bot players play theirs as
+// always) or limit moves. In a terminal it goes at a pace a person can
+// follow, and a line typed meanwhile is handled between two moves: /auto
+// off stops it. A script's lines wait for it to end, so that a transcript
+// is the same on every run.
+func (c *Chat) autoAll(ctx context.Context, user, chat string, limit int) {
+	for played := 0; played < limit; played++ {
+		a := c.opts.Core.Auto(chatKey(chat))
+		seat, ok := personWaited(a)
+		if !ok {
+			if played == 0 {
+				c.whyNoAuto(user, a)
+			}
+			return
+		}
+		if !c.autoMove(ctx, chat, seat.User) {
+			return
+		}
+		if c.opts.Prompt && c.stopAsked(ctx, user) {
+			return
+		}
+	}
+}
+
+// stopAsked waits autoPace for a line typed during /auto all, handles it,
+// and tells whether it was /auto off (or the input ended).
+func (c *Chat) stopAsked(ctx context.Context, user string) bool {
+	select {
+	case <-ctx.Done():
+		return true
+	case <-time.After(autoPace):
+		return false
+	case l, ok := <-c.lines:
+		if !ok {
+			return true // Run sees the end of the input next
+		}
+		if name, args, _ := bot.ParseText(l.text); name == "auto" && len(args) == 1 && autoOffWords[strings.ToLower(args[0])] {
+			c.note(user, "local.auto_stopped")
+			return true
+		}
+		c.input(ctx, l)
+		return false
+	}
+}
+
+// autoMove plays the bot player's move for a user's seat, as if he typed
+// it; false when there was none or it was refused (stop rather than loop).
+func (c *Chat) autoMove(ctx context.Context, chat, userID string) bool {
+	move, ok := c.opts.Core.Hint(chatKey(chat), userID)
+	if !ok {
+		return false
+	}
+	name := strings.TrimPrefix(userID, "local:")
+	if c.opts.Echo {
+		c.printf("\n#%s %s> /move %s   (auto)\n", chat, name, move)
+	}
+	before := c.opts.Core.Counter(chatKey(chat))
+	c.run(ctx, bot.Command{Chat: chatKey(chat), User: bot.User{ID: userID, Name: name}, Name: "move", Args: strings.Fields(move)})
+	return c.opts.Core.Counter(chatKey(chat)) != before
+}
+
+// waitsFor tells whether the game waits for the user himself.
+func waitsFor(a bot.AutoTable, userID string) bool {
+	for _, w := range a.Waits {
+		if w.User == userID && !w.Bot {
+			return true
+		}
+	}
+	return false
+}
+
+// personWaited is the first seat the game waits for that a person plays.
+func personWaited(a bot.AutoTable) (bot.AutoSeat, bool) {
+	for _, w := range a.Waits {
+		if !w.Bot {
+			return w, true
+		}
+	}
+	return bot.AutoSeat{}, false
+}
+
+// whyNoAuto says why /auto played nothing.
+func (c *Chat) whyNoAuto(user string, a bot.AutoTable) {
+	switch {
+	case a.Table == 0:
+		c.note(user, "local.auto_no_table")
+	case !a.Playing:
+		c.note(user, "local.auto_not_started")
+	case !slices.Contains(a.Seated, userKey(user)) && len(a.Waits) > 0:
+		c.note(user, "local.auto_not_seated", c.names(user, a.Waits))
+	case len(a.Waits) == 0:
+		c.note(user, "local.auto_waits_nobody")
+	default:
+		c.note(user, "local.auto_waits_for", c.names(user, a.Waits))
+	}
+}
+
+// names lists the seats, "bob", "bob and carol", "bob, carol and dan", in
+// the user's language.
+func (c *Chat) names(user string, seats []bot.AutoSeat) string {
+	list := seats[0].Name
+	for i, s := range seats[1:] {
+		if i == len(seats)-2 {
+			return c.text(user, "local.list_and", list, s.Name)
+		}
+		list += ", " + s.Name
+	}
+	return list
 }
 
 // TableLink names a table's chat, "#cafe": the terminal's way to a

@@ -5,9 +5,10 @@ import (
 	"sync"
 )
 
-// damageStop ends a run when the data file is found damaged: by a move's
-// save (bot.Options.OnDamaged), an automatic backup, a retention pass or a
-// copy for tablee backup. The store may fault on every later write, so
+// damageStop ends a run when the data file is found damaged, or the disk
+// under it failing (store.Unusable): by a move's save
+// (bot.Options.OnDamaged), an automatic backup, a retention pass or a copy
+// for tablee backup. The store may fault on every later write, so
 // the run is cancelled (the adapters stop, the commands under way finish)
 // and the error, which names the file, its newest backup and the way out,
 // is what the process ends with.

@@ -45,6 +45,7 @@ func usageError(format string, args ...any) error {
 // tablee serve finds it; tablee.yaml by default).
 type dataFileFlags struct {
 	fs               *flag.FlagSet
+	stdout, stderr   io.Writer
 	db, data, config *string
 	// cfg is the configuration read, when the file was found through it.
 	cfg *config.Config
@@ -53,12 +54,14 @@ type dataFileFlags struct {
 
 // newDataTool is the command line of one of the tools: its usage text,
 // then the ways of naming the data file.
-func newDataTool(name, usage string, stderr io.Writer) *dataFileFlags {
+func newDataTool(name, usage string, stdout, stderr io.Writer) *dataFileFlags {
 	fs := flag.NewFlagSet("tablee "+name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, usage); fs.PrintDefaults() }
+	fs.Usage = func() { fmt.Fprint(fs.Output(), usage); fs.PrintDefaults() }
 	return &dataFileFlags{
 		fs:     fs,
+		stdout: stdout,
+		stderr: stderr,
 		db:     fs.String("db", "", "the data file itself (tablee serve's is DIR/tablee.db, tablee local's DIR/local.db)"),
 		data:   fs.String("data", "", "the data directory: its file tablee.db"),
 		config: fs.String("config", "", "the configuration of tablee serve: the file of its data_dir (default tablee.yaml)"),
@@ -72,8 +75,8 @@ func newDataTool(name, usage string, stderr io.Writer) *dataFileFlags {
 func (d *dataFileFlags) parse(args []string) ([]string, error) {
 	var names []string
 	for {
-		if err := d.fs.Parse(args); err != nil {
-			return nil, &exitError{code: exitUsage, err: err}
+		if err := parseFlags(d.fs, args, d.stdout, d.stderr); err != nil {
+			return nil, err
 		}
 		rest := d.fs.Args()
 		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
@@ -113,7 +116,7 @@ func (d *dataFileFlags) path(positional string) (string, error) {
 	if _, err := os.Stat(cfgPath); !explicit && errors.Is(err, fs.ErrNotExist) {
 		return "", usageError("which data file? Name it (%s data/tablee.db), or give --data DIR or --config FILE (there is no tablee.yaml here)", d.fs.Name())
 	}
-	cfg, err := config.Load(cfgPath) // its errors are redacted already
+	cfg, err := config.LoadData(cfgPath) // its errors are redacted already; no platform token needed
 	if err != nil {
 		return "", &exitError{code: exitUsage, err: err}
 	}
@@ -191,7 +194,7 @@ Without FILE it checks the data file of tablee.yaml, as tablee serve finds it.
 
 // checkTool is `tablee check`.
 func checkTool(args []string, stdout, stderr io.Writer) (err error) {
-	df := newDataTool("check", checkUsage, stderr)
+	df := newDataTool("check", checkUsage, stdout, stderr)
 	defer func() { err = df.red.Error(err) }()
 	path, err := df.file(args)
 	if err != nil {
@@ -205,7 +208,7 @@ func checkTool(args []string, stdout, stderr io.Writer) (err error) {
 	}
 	printReport(stdout, report)
 	if report.Damaged() {
-		fmt.Fprintf(stdout, "\n%s\n", bolt.WayOut(path, time.Now()))
+		fmt.Fprintf(stdout, "\n%s\n", bolt.WayOut(path, time.Now(), report.Journal))
 		return &exitError{code: exitDamaged, err: fmt.Errorf("%s is damaged: %s", path, report.Summary())}
 	}
 	return nil
@@ -265,7 +268,7 @@ Without --db, --data or --config it copies the data file of tablee.yaml.
 
 // backupTool is `tablee backup`.
 func backupTool(args []string, stdout, stderr io.Writer) (err error) {
-	df := newDataTool("backup", backupUsage, stderr)
+	df := newDataTool("backup", backupUsage, stdout, stderr)
 	names, err := df.parse(args)
 	if err != nil {
 		return err
@@ -362,7 +365,7 @@ tablee serve first.
 
 // compactTool is `tablee compact`.
 func compactTool(args []string, stdout, stderr io.Writer) (err error) {
-	df := newDataTool("compact", compactUsage, stderr)
+	df := newDataTool("compact", compactUsage, stdout, stderr)
 	retentionFlag := df.fs.String("retention", "", "delete the games finished longer ago than this first (such as 90d), or keep")
 	defer func() { err = df.red.Error(err) }()
 	path, err := df.file(args)

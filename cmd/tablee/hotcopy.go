@@ -106,7 +106,7 @@ func answerCopy(conn net.Conn, st *bolt.Store, log *slog.Logger, onDamaged func(
 	if err != nil {
 		log.Error("backup asked by tablee backup failed", "to", req.Dest, "err", err)
 		reply(copyReply{Error: err.Error()})
-		if errors.Is(err, store.ErrDamaged) && onDamaged != nil {
+		if store.Unusable(err) && onDamaged != nil {
 			onDamaged(err)
 		}
 		return

@@ -18,11 +18,19 @@ import (
 	"github.com/tablee/tablee/store/bolt"
 )
 
+const localUsage = `Usage: tablee local [--data DIR] [--seed N] [--lang en] [options]
+
+Plays in this terminal, no token needed: you type as a user ("bob> /join"
+speaks as bob), "#cafe" goes to another chat, /press N presses a button,
+/auto lets a bot player play for you, /help lists the commands.
+
+`
+
 // runLocal plays in the terminal. Its data file is separate from serve's, so
 // both can run side by side on one data directory.
 func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("local", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := flag.NewFlagSet("tablee local", flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), localUsage); fs.PrintDefaults() }
 	dataDir := fs.String("data", "./data", "directory of the data file (local.db)")
 	seed := fs.Uint64("seed", 0, "seed of the first game, then seed+1, ...; 0 draws them at random")
 	lang := fs.String("lang", "fr", "language of the chat: fr or en")
@@ -31,7 +39,7 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	closed := fs.String("closed-dm", "", "comma-separated users whose private messages fail (to try the closed-DM flow)")
 	turn := fs.Duration("turn", 0, "default time per turn of new tables (0: none)")
 	backups := fs.String("backups", config.Period(config.DefaultBackupEvery).String(), "time between two automatic backups of the data file into DIR/backups, or off")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
 	l, ok := i18n.ParseLang(*lang)
@@ -74,7 +82,7 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *closed != "" {
 		closedUsers = strings.Split(*closed, ",")
 	}
-	chat := local.New(local.Options{Core: core, In: stdin, Out: stdout, User: *user, Echo: *echo, Prompt: !*echo,
+	chat := local.New(local.Options{Core: core, In: stdin, Out: stdout, User: *user, Echo: *echo, Prompt: !*echo, Welcome: !*echo,
 		Closed: closedUsers, PictureDir: filepath.Join(*dataDir, "pictures")})
 	go core.Run(runCtx)
 	err = chat.Run(runCtx)

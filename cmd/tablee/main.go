@@ -5,6 +5,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -64,15 +65,15 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	switch args[0] {
 	case "serve":
-		return serve(ctx, args[1:], stderr)
+		return helped(serve(ctx, args[1:], stdout, stderr))
 	case "local":
-		return runLocal(ctx, args[1:], stdin, stdout, stderr)
+		return helped(runLocal(ctx, args[1:], stdin, stdout, stderr))
 	case "check":
-		return checkTool(args[1:], stdout, stderr)
+		return helped(checkTool(args[1:], stdout, stderr))
 	case "backup":
-		return backupTool(args[1:], stdout, stderr)
+		return helped(backupTool(args[1:], stdout, stderr))
 	case "compact":
-		return compactTool(args[1:], stdout, stderr)
+		return helped(compactTool(args[1:], stdout, stderr))
 	case "migrate":
 		return migrateTool(args[1:], stdout, stderr)
 	case "lexicon":
@@ -88,6 +89,38 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	fmt.Fprint(stderr, usage)
 	return fmt.Errorf("unknown command %q", args[0])
+}
+
+// errHelpShown: the command printed its usage because -h asked for it.
+var errHelpShown = errors.New("usage shown")
+
+// helped makes a command's errHelpShown a success: -h is a question, not a
+// mistake.
+func helped(err error) error {
+	if errors.Is(err, errHelpShown) {
+		return nil
+	}
+	return err
+}
+
+// parseFlags parses a command's flags. Asked for with -h or --help, the
+// usage goes to stdout and the result is errHelpShown (exit status 0); a
+// bad flag prints its error and the usage on stderr, and the result is a
+// usage error (exit status 2).
+func parseFlags(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
+	var buf bytes.Buffer
+	fs.SetOutput(&buf)
+	err := fs.Parse(args)
+	fs.SetOutput(stderr)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		stdout.Write(buf.Bytes())
+		return errHelpShown
+	case err != nil:
+		stderr.Write(buf.Bytes())
+		return &exitError{code: exitUsage, err: err}
+	}
+	return nil
 }
 
 func fullVersion() string {

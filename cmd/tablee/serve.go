@@ -21,6 +21,26 @@ import (
 	"github.com/tablee/tablee/store/postgres"
 )
 
+const serveUsage = `Usage: tablee serve [--config FILE]
+
+Runs the bot on the platforms its configuration enables (Discord,
+Telegram) until SIGINT or SIGTERM. The configuration is tablee.yaml unless
+--config names another file: make it from config.example.yaml, which
+explains every setting (cp config.example.yaml tablee.yaml), enable a
+platform and give its token there or in TABLEE_DISCORD_TOKEN or
+TABLEE_TELEGRAM_TOKEN. To play without a platform: tablee local.
+
+`
+
+// noConfig says that the configuration at path is missing and how to make
+// one: what a newcomer's first tablee serve meets.
+func noConfig(path string) string {
+	return fmt.Sprintf("there is no configuration file %s: make one from config.example.yaml, which explains every setting "+
+		"(cp config.example.yaml %s), enable discord or telegram in it and give its token "+
+		"(or set TABLEE_DISCORD_TOKEN or TABLEE_TELEGRAM_TOKEN), then run tablee serve again; "+
+		"--config FILE names a configuration elsewhere. To play in this terminal without one: tablee local", path, path)
+}
+
 // serve runs the bot on the platforms its configuration enables, until
 // SIGINT or SIGTERM; then it finishes the moves in hand and closes the store.
 //
@@ -28,12 +48,15 @@ import (
 // returns pass through a redactor that knows the tokens of the run (and the
 // shapes of platform tokens), and the standard log package (which the
 // platform libraries use) writes through the same handler.
-func serve(ctx context.Context, args []string, stderr io.Writer) (err error) {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err error) {
+	fs := flag.NewFlagSet("tablee serve", flag.ContinueOnError)
+	fs.Usage = func() { fmt.Fprint(fs.Output(), serveUsage); fs.PrintDefaults() }
 	path := fs.String("config", "tablee.yaml", "configuration file")
-	if err := fs.Parse(args); err != nil {
+	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
+	}
+	if _, err := os.Stat(*path); errors.Is(err, os.ErrNotExist) {
+		return usageError("%s", noConfig(*path))
 	}
 	cfg, err := config.Load(*path) // its errors are redacted already
 	if err != nil {
@@ -111,7 +134,11 @@ func serve(ctx context.Context, args []string, stderr io.Writer) (err error) {
 	}
 	var first error
 	if err := damage.Err(); err != nil {
-		log.Error("stopping: the data file is damaged", "err", err)
+		if errors.Is(err, store.ErrDiskFailed) {
+			log.Error("stopping: the disk under the data file failed", "err", err)
+		} else {
+			log.Error("stopping: the data file is damaged", "err", err)
+		}
 		first = err
 	}
 	cancel()

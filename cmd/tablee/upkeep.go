@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 	"time"
 
@@ -130,11 +129,12 @@ func (u *upkeep) applyRetention(now time.Time) bool {
 	return true
 }
 
-// failed logs a failure; damage also stops the upkeep and is handed on.
+// failed logs a failure; damage (or a disk that failed) also stops the
+// upkeep and is handed on.
 // Anything else (a full disk) is tried again at the next turn.
 func (u *upkeep) failed(what string, err error) bool {
 	u.log.Error(what, "err", err)
-	if errors.Is(err, store.ErrDamaged) {
+	if store.Unusable(err) {
 		if u.damaged != nil {
 			u.damaged(err)
 		}

@@ -197,7 +197,7 @@ func Open(path string, opts Options) (*Store, error) {
 		return nil, damagedError(path, "its page tree is damaged: "+firstOf(problems), nil)
 	}
 	s := &Store{db: db, file: file, path: path, now: opts.Now}
-	s.group = &groupCommit{db: db, damaged: s.damaged}
+	s.group = &groupCommit{db: db, fault: s.fault}
 	if err := s.init(); err != nil {
 		_ = db.Close()
 		return nil, err
@@ -280,7 +280,7 @@ func openBoltFile(path string, opts Options, readOnly bool) (db *bbolt.DB, file 
 			if file != nil {
 				release(file) // the memory map stays: a few pages of address space, once
 			}
-			db, file, err = nil, nil, damagedError(path, "bbolt could not read it", panicCause(p))
+			db, file, err = nil, nil, faultError(path, "bbolt could not read it", p, pendingGuess(path))
 		}
 	}()
 	for attempt := 0; ; attempt++ {
@@ -562,7 +562,7 @@ func (s *Store) view(what string, fn func(*bbolt.Tx) error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
-			err = s.damaged(what, panicCause(p))
+			err = s.fault(what, p)
 		}
 	}()
 	return s.wrap(what, s.db.View(fn))

@@ -34,7 +34,7 @@ type Report struct {
 	// Journal is the number of saves its journal holds that the file does
 	// not yet (a process stopped by a crash or kill -9): tablee writes them
 	// into the file when it next opens it. The file's figures above are
-	// without them.
+	// without them. PendingUnknown when the journal could not be read.
 	Journal int
 	// Unnamed is the number of finished tables whose record names none of
 	// their players, in a file whose players were not all named yet (one
@@ -141,11 +141,22 @@ func Check(path string, opts Options) (*Report, error) {
 	}
 	c := &checker{r: r}
 	if n, err := journalPending(db, path); err != nil {
+		var fe *fileError
+		if errors.As(err, &fe) && fe.kind == ErrDiskFailed {
+			return nil, err
+		}
 		r.problem(0, 0, "", err.Error())
+		r.Journal = PendingUnknown
 	} else {
 		r.Journal = n
 	}
-	if faulted := c.read(db); faulted || len(pages) > 0 {
+	faulted := c.read(db)
+	if c.disk != nil {
+		// Not damage: the file could not be read, and the report would
+		// say so of whatever the disk did not give back.
+		return nil, c.disk
+	}
+	if faulted || len(pages) > 0 {
 		// bbolt's page check runs on a goroutine of its own, where a fault
 		// cannot be recovered: not on pages known to be damaged.
 		r.Pages = append(r.Pages, "bbolt's page check was not run on a damaged page tree")
@@ -164,6 +175,7 @@ func Check(path string, opts Options) (*Report, error) {
 
 type checker struct {
 	r      *Report
+	disk   error // the disk failed under the file while reading it
 	tables map[uint64]tableHeader
 }
 
@@ -181,7 +193,12 @@ func (c *checker) read(db *bbolt.DB) (faulted bool) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
-			c.problem(0, 0, "", "reading the records failed on a damaged page: "+panicCause(p).Error())
+			if err := probeRead(c.r.Path); err != nil {
+				c.disk = diskFailedError(c.r.Path, fmt.Sprintf("reading the records: its memory map faulted, "+
+					"and a plain read of the file fails too (%v)", pathCause(err)), err, PendingUnknown)
+			} else {
+				c.problem(0, 0, "", "reading the records failed on a damaged page: "+panicCause(p).Error())
+			}
 			faulted = true
 		}
 	}()

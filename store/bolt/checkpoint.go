@@ -112,6 +112,7 @@ func (s *Store) checkpoint() error {
 	clear(j.ops[:n]) // the array outlives the slice: let the saves written go
 	j.ops = j.ops[n:]
 	j.applied = lsn
+	s.countPending()
 	j.forget(written, j.nextOp)
 	return nil
 }
@@ -207,6 +208,9 @@ func (s *Store) openJournal(opts Options) error {
 	for j.epoch == epoch || j.epoch == 0 {
 		j.epoch = rand.Uint64()
 	}
+	// Damage met while they are written back names them.
+	s.pending.Store(int64(len(pending)))
+	s.journaling.Store(true)
 	err = s.write(func(tx *bbolt.Tx) error {
 		for _, in := range pending {
 			if err := s.applySave(tx, in); err != nil {
@@ -222,6 +226,7 @@ func (s *Store) openJournal(opts Options) error {
 		return s.wrap(fmt.Sprintf("writing the %d saves its journal holds into it", len(pending)), err)
 	}
 	j.applied, j.lsn, s.replayed = last, last+1, len(pending)
+	s.countPending()
 	if err := s.openJournalFiles(opts.NoSync); err != nil {
 		s.closeJournalFiles()
 		return fmt.Errorf("store/bolt: %s: opening its journal: %w", s.path, err)

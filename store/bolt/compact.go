@@ -94,7 +94,7 @@ func (s *Store) compactInto(tmp string, opts Options) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
-			err = s.damaged("compacting it", panicCause(p))
+			err = s.fault("compacting it", p)
 		}
 	}()
 	if err := bbolt.Compact(dst, s.db, compactTxSize); err != nil {

@@ -23,6 +23,10 @@ var (
 	// store.ErrDamaged, which is what callers outside this package test:
 	// ErrCorrupt stays for the callers that already used it.
 	ErrCorrupt = errors.New("store/bolt: data file corrupt")
+	// ErrDiskFailed: the disk or the file system under the data file
+	// failed (an input/output error, read or met as a fault on the memory
+	// map): not damage found in the file (diskfault.go).
+	ErrDiskFailed = store.ErrDiskFailed
 	// ErrMoveSeq, ErrChatBusy, ErrBadTable: the refusals of a Save every
 	// store gives (store.ErrMoveSeq...), under the names this package
 	// has always exported.
@@ -54,35 +58,68 @@ func (e *fileError) Unwrap() []error {
 }
 
 func (s *Store) damaged(what string, cause error) error {
-	return damagedError(s.path, what, cause)
+	return damagedErrorWith(s.path, what, cause, s.pendingSaves())
+}
+
+// fault words a panic or a memory fault met reading the file (faultError).
+func (s *Store) fault(what string, p any) error {
+	return faultError(s.path, what, p, s.pendingSaves())
 }
 
 // damagedError says the file at path is damaged, what is, and the way
-// out: which backup to restore and how.
+// out: which backup to restore and how. The saves its journal may hold
+// are told from the files' times (pendingGuess).
 func damagedError(path, what string, cause error) error {
+	return damagedErrorWith(path, what, cause, pendingGuess(path))
+}
+
+// damagedErrorWith is damagedError knowing how many saves the journal holds
+// that the file does not (or PendingUnknown). A cause that is the disk's
+// input/output error is not damage: it is worded as the disk's failure.
+func damagedErrorWith(path, what string, cause error, pending int) error {
+	if cause != nil && isDiskError(cause) {
+		return diskFailedError(path, fmt.Sprintf("%s: %v", what, pathCause(cause)), cause, pending)
+	}
 	damage := what
 	if cause != nil {
 		damage += ": " + cause.Error()
 	}
-	msg := fmt.Sprintf("store/bolt: %s is damaged: %s. %s", path, damage, WayOut(path, time.Now()))
+	msg := fmt.Sprintf("store/bolt: %s is damaged: %s. %s", path, damage, WayOut(path, time.Now(), pending))
 	return &fileError{kind: ErrCorrupt, msg: msg, cause: cause, damage: damage}
 }
 
 // WayOut is what to do with the damaged data file at path, naming its
 // newest automatic backup: what every damage error ends with, and what
-// `tablee check` prints for a damaged file.
-func WayOut(path string, now time.Time) string {
+// `tablee check` prints for a damaged file. pending is how many saves its
+// journal holds that the file does not (PendingUnknown: it may hold some):
+// then the file is not to be moved aside, since a restart writes them
+// into it, and a backup would lose them.
+func WayOut(path string, now time.Time, pending int) string {
 	var b strings.Builder
-	backups, _ := Backups(path)
-	if len(backups) > 0 {
+	backups, listErr := Backups(path)
+	b.WriteString(backupsSay(path, now, backups, listErr))
+	b.WriteString(" ")
+	switch {
+	case pending != 0:
+		b.WriteString(journalSays(path, pending))
+		fmt.Fprintf(&b, "Way out: stop tablee; make sure the disk is healthy (the system's log, dmesg); "+
+			"start tablee again on the same file, which writes the journal's saves into the file when it opens it, "+
+			"or run `tablee check %s`: keep the file and its journal as they are until then. "+
+			"If tablee still says the file is damaged, copy the file and its journal files (%s*) somewhere safe "+
+			"before you put a backup in its place (what was played since the backup is lost)", path, path)
+	case len(backups) > 0:
 		newest := backups[0]
-		fmt.Fprintf(&b, "The newest automatic backup is %s, taken %s ago. ", newest.Path, Ago(now.Sub(newest.Time)))
 		fmt.Fprintf(&b, "Way out: stop tablee; run `tablee check %s` to see what is damaged; "+
 			"check the backup with `tablee check %s`, move the damaged file aside, copy the backup to %s "+
 			"and start tablee again (what was played since the backup is lost)",
 			path, newest.Path, path)
-	} else {
-		fmt.Fprintf(&b, "There is no automatic backup in %s. ", BackupDir(path))
+	case listErr != nil:
+		fmt.Fprintf(&b, "Way out: stop tablee; run `tablee check %s` to see what is damaged; "+
+			"find out why %s cannot be listed (a disk that fails says so in the system's log, dmesg: "+
+			"then the file may be whole, and a restart on a healthy disk is the way out); "+
+			"then check the newest backup with tablee check, move the damaged file aside, copy the backup to %s "+
+			"and start tablee again", path, BackupDir(path), path)
+	default:
 		fmt.Fprintf(&b, "Way out: stop tablee; run `tablee check %s` to see what is damaged; "+
 			"move the damaged file aside and put a copy of your own in its place", path)
 	}

@@ -30,8 +30,9 @@ import (
 // be half-way through a commit, and the process should stop.
 type groupCommit struct {
 	db *bbolt.DB
-	// damaged words the error of a transaction that panicked.
-	damaged func(what string, cause error) error
+	// fault words the error of a transaction that panicked or faulted
+	// (Store.fault: damage, or the disk's failure).
+	fault func(what string, p any) error
 
 	mu      sync.Mutex
 	queue   []*writeCall
@@ -143,7 +144,7 @@ func (g *groupCommit) update(group []*writeCall) (failed int, err error) {
 		if p := recover(); p != nil {
 			// db.Update has rolled the transaction back on its way out.
 			failed = -1
-			err = g.damaged("a write transaction failed reading it", panicCause(p))
+			err = g.fault("a write transaction failed reading it", p)
 			g.mu.Lock()
 			g.broken, g.faults = err, true
 			g.mu.Unlock()

@@ -6,6 +6,7 @@ import (
 	"os"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"go.etcd.io/bbolt"
 
@@ -229,6 +230,7 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 	}
 	in.lsn, in.epoch = j.lsn, j.epoch
 	j.lsn++
+	s.countPending()
 	o := j.addOp(&jop{save: in})
 	j.shadowSave(in, p, o.op)
 	w := &jwait{buf: encodeEntry(in), op: o, done: make(chan jresult, 1)}
@@ -415,4 +417,16 @@ type journalState struct {
 	// cpMu lets one checkpoint run at a time.
 	cpMu   sync.Mutex
 	noSync bool
+	// pending mirrors lsn-1-applied, the saves in the journal and not yet
+	// in the file, for the errors that name them (diskfault.go): they are
+	// worded where jmu may be held. journaling says it is kept.
+	pending    atomic.Int64
+	journaling atomic.Bool
+}
+
+// countPending updates the mirror of the saves pending. The caller holds
+// jmu.
+func (s *journalState) countPending() {
+	s.pending.Store(int64(s.j.lsn - 1 - s.j.applied))
+	s.journaling.Store(true)
 }
