@@ -253,6 +253,10 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		f.fail(w, 400, desc, "")
 		return
 	}
+	if desc := badLength(method, params); desc != "" {
+		f.fail(w, 400, desc, "")
+		return
+	}
 	// A group that became a supergroup answers every call with 400 and the
 	// new id in parameters.migrate_to_chat_id
 	// (core.telegram.org/bots/api#responseparameters).
@@ -848,6 +852,41 @@ func badParams(params map[string]string) string {
 		if json.Unmarshal([]byte(raw), &rp) != nil || rp.MessageID == nil {
 			return "Bad Request: can't parse reply parameters JSON object"
 		}
+	}
+	return ""
+}
+
+// badLength checks the lengths of texts as the Bot API documents them,
+// counted after entities parsing (the adapter sends HTML; visibleLen):
+// a message's text, "1-4096 characters after entities parsing"
+// (core.telegram.org/bots/api#sendmessage, #editmessagetext); a photo's
+// caption, "0-1024 characters after entities parsing" (#sendphoto,
+// #editmessagecaption, and InputMediaPhoto's caption for
+// #editmessagemedia). Telegram refuses the others with a 400 and these
+// descriptions. It returns the description, "" when the lengths are good.
+func badLength(method string, params map[string]string) string {
+	caption := params["caption"]
+	switch method {
+	case "sendMessage", "editMessageText":
+		switch n := visibleLen(params["text"]); {
+		case strings.TrimSpace(html.UnescapeString(params["text"])) == "":
+			return "Bad Request: message text is empty"
+		case n > 4096:
+			return "Bad Request: message is too long"
+		}
+		return ""
+	case "editMessageMedia":
+		var media struct {
+			Caption string `json:"caption"`
+		}
+		_ = json.Unmarshal([]byte(params["media"]), &media)
+		caption = media.Caption
+	case "sendPhoto", "editMessageCaption":
+	default:
+		return ""
+	}
+	if visibleLen(caption) > 1024 {
+		return "Bad Request: message caption is too long"
 	}
 	return ""
 }

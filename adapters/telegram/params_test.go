@@ -88,3 +88,35 @@ func TestFakeRefusesRetiredParameters(t *testing.T) {
 		}
 	}
 }
+
+// The fake Bot API refuses texts longer than Telegram takes, counted
+// after entities parsing (badLength): 4,096 for a message, 1,024 for a
+// caption; HTML tags do not count, an emoji outside the BMP counts two.
+func TestFakeRefusesTextsTooLong(t *testing.T) {
+	f := newFakeAPI(t, newAutoClock())
+	for _, c := range []struct {
+		method string
+		params url.Values
+		code   int
+		desc   string
+	}{
+		{"sendMessage", url.Values{"text": {"<b>" + strings.Repeat("a", 4096) + "</b>"}, "parse_mode": {"HTML"}}, 200, ""},
+		{"sendMessage", url.Values{"text": {strings.Repeat("a", 4097)}, "parse_mode": {"HTML"}}, 400, "message is too long"},
+		{"sendMessage", url.Values{"text": {strings.Repeat("🟥", 2049)}, "parse_mode": {"HTML"}}, 400, "message is too long"},
+		{"sendMessage", url.Values{"text": {" "}, "parse_mode": {"HTML"}}, 400, "message text is empty"},
+		{"sendPhoto", url.Values{"caption": {strings.Repeat("a", 1025)}, "parse_mode": {"HTML"}, "photo": {"x"}}, 400, "message caption is too long"},
+		{"editMessageMedia", url.Values{"media": {`{"type":"photo","media":"x","caption":"` + strings.Repeat("é", 1025) + `"}`}, "message_id": {"1"}}, 400, "message caption is too long"},
+	} {
+		c.params.Set("chat_id", strconv.FormatInt(group, 10))
+		resp, err := http.PostForm(f.srv.URL+"/bot"+fakeToken+"/"+c.method, c.params)
+		if err != nil {
+			t.Fatal(err)
+		}
+		buf := make([]byte, 512)
+		n, _ := resp.Body.Read(buf)
+		resp.Body.Close()
+		if resp.StatusCode != c.code || !strings.Contains(string(buf[:n]), c.desc) {
+			t.Errorf("%s %.40v: %d %s, want %d %q", c.method, c.params, resp.StatusCode, buf[:n], c.code, c.desc)
+		}
+	}
+}
