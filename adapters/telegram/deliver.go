@@ -128,10 +128,10 @@ func (a *Adapter) send(ctx context.Context, chat int64, topic int, r rendered, r
 	if !split {
 		return raw, nil
 	}
-	raw2, e := a.request(ctx, chat, maxWait, "sendMessage", a.messageParams(chat, topic, textOnly(r), 0))
+	raw2, e := a.request(ctx, chat, maxWait, "sendMessage", a.messageParams(chat, topic, restOf(r), 0))
 	if e != nil {
 		if e.retryAfter > 0 {
-			a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: textOnly(r)})
+			a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: restOf(r)})
 		} else {
 			a.log.Warn("text of a picture not sent", "chat", chat, "err", e)
 		}
@@ -150,6 +150,14 @@ func pictureFailed(chat int64, e *apiError) bool {
 // textOnly is a rendered message without its picture.
 func textOnly(r rendered) rendered {
 	return rendered{text: r.text, markup: r.markup, asks: r.asks, silent: r.silent}
+}
+
+// restOf is the message that follows a photo sent with its short caption
+// (render's split).
+func restOf(r rendered) rendered {
+	t := textOnly(r)
+	t.text = r.rest
+	return t
 }
 
 func (a *Adapter) messageParams(chat int64, topic int, r rendered, reply int) tgbotapi.Params {
