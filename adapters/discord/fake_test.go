@@ -852,6 +852,10 @@ func (f *fake) applyEdit(m *fmsg, body []byte, files []fupload) string {
 //     files will be appended to the message";
 //   - a new message takes its files, the list giving them their metadata.
 //
+// The fake keeps v10's rule on the v9 path discordgo speaks
+// (discordgo.APIVersion): v9 would keep a new file an edit does not list,
+// v10 does not, and the adapter must work with both.
+//
 // A refusal is Discord's 400 "Invalid Form Body" (50035,
 // topics/opcodes-and-status-codes); attach returns its reason, "" when
 // the request is good, and changes nothing when it refuses.
