@@ -952,7 +952,10 @@ func (f *fake) applyFields(m *fmsg, body []byte) {
 // "Create Message", and resources/message#embed-object, "Embed Limits");
 // 5 action rows of 5 buttons, custom ids and select values of 100
 // characters (components/reference, "Action Row", "Button", "String
-// Select").
+// Select"); a button's label of 80 characters, a select option's of 100,
+// a select menu's placeholder of 150, and custom ids that two components
+// of a message never share ("Multiple components on the same message must
+// not share the same custom_id", components/reference, "Custom ID").
 func (f *fake) checkLimits(m *fmsg) {
 	if n := len([]rune(m.Content)); n > 2000 {
 		f.t.Errorf("fake: content of %d characters", n)
@@ -966,9 +969,30 @@ func (f *fake) checkLimits(m *fmsg) {
 	if rows > 5 || buttons > 25 {
 		f.t.Errorf("fake: %d rows, %d buttons", rows, buttons)
 	}
+	ids := map[string]bool{}
 	for _, c := range m.components() {
 		if len(c.CustomID) > 100 || len(c.Value) > 100 {
 			f.t.Errorf("fake: custom id too long: %q", c.CustomID)
+		}
+		if max := map[bool]int{false: 80, true: 100}[c.Select]; utf8.RuneCountInString(c.Label) > max {
+			f.t.Errorf("fake: a label of %d characters: %q", utf8.RuneCountInString(c.Label), c.Label)
+		}
+		if !c.Select && ids[c.CustomID] {
+			f.t.Errorf("fake: two components with the custom id %q", c.CustomID)
+		}
+		ids[c.CustomID] = true
+	}
+	var menus []struct {
+		Components []struct {
+			Placeholder string `json:"placeholder"`
+		} `json:"components"`
+	}
+	_ = json.Unmarshal(m.Components, &menus)
+	for _, r := range menus {
+		for _, c := range r.Components {
+			if utf8.RuneCountInString(c.Placeholder) > 150 {
+				f.t.Errorf("fake: a placeholder of %d characters", utf8.RuneCountInString(c.Placeholder))
+			}
 		}
 	}
 }

@@ -160,6 +160,9 @@ func (f *fakeAPI) fail(w http.ResponseWriter, code int, desc string, params stri
 func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	rest, ok := strings.CutPrefix(r.URL.Path, "/bot"+fakeToken+"/")
 	if !ok {
+		// Requests go to https://api.telegram.org/bot<token>/METHOD_NAME
+		// (core.telegram.org/bots/api#making-requests); a wrong token is
+		// answered 401 Unauthorized.
 		f.fail(w, 401, "Unauthorized", "")
 		return
 	}
@@ -340,6 +343,9 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if m.FileID == "" {
+			// Captions and media are those of a media message
+			// (#editmessagecaption, #editmessagemedia): a text message has
+			// neither, and Telegram says so.
 			f.fail(w, 400, "Bad Request: there is no "+map[string]string{"editMessageCaption": "caption", "editMessageMedia": "media"}[method]+" in the message to edit", "")
 			return
 		}
@@ -351,7 +357,11 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 				Caption   string `json:"caption"`
 				ParseMode string `json:"parse_mode"`
 			}
-			if err := json.Unmarshal([]byte(params["media"]), &media); err != nil || media.Type != "photo" || media.ParseMode != "HTML" {
+			// InputMediaPhoto: type "must be photo", media required
+			// (#inputmediaphoto). parse_mode is optional for Telegram; the
+			// fake asks for HTML, the adapter's only mode, so that a caption
+			// that lost it is caught here rather than shown as raw tags.
+			if err := json.Unmarshal([]byte(params["media"]), &media); err != nil || media.Type != "photo" || media.Media == "" || media.ParseMode != "HTML" {
 				f.fail(w, 400, "Bad Request: can't parse InputMedia", "")
 				return
 			}
@@ -393,6 +403,8 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if method == "editMessageText" && m.FileID != "" {
+			// A photo's text is its caption (#editmessagetext edits "text
+			// and game messages").
 			f.fail(w, 400, "Bad Request: there is no text in the message to edit", "")
 			return
 		}
