@@ -37,7 +37,26 @@ func TestEveryPhotoCaptionDescribesItsPicture(t *testing.T) {
 	h.say(alice, group, 0, "/settings view=picture")
 	play(3)
 	photos := map[bool]int{} // in the group, in private
-	for _, c := range h.f.allCalls() {
+	for _, c := range photoCalls(h.f) {
+		photos[c.Chat == group]++
+	}
+	if photos[true] < 6 || photos[false] < 6 {
+		t.Fatalf("photos: %d in the group, %d in private", photos[true], photos[false])
+	}
+	everyCaptionDescribes(t, h.f)
+}
+
+// photoCall is a request that sent a photo or its caption.
+type photoCall struct {
+	fakeCall
+	Caption string
+}
+
+// photoCalls are the requests that sent a photo or its caption, with the
+// caption they gave it.
+func photoCalls(f *fakeAPI) []photoCall {
+	var out []photoCall
+	for _, c := range f.allCalls() {
 		caption := c.Params["caption"]
 		switch c.Method {
 		case "sendPhoto", "editMessageCaption":
@@ -50,13 +69,21 @@ func TestEveryPhotoCaptionDescribesItsPicture(t *testing.T) {
 		default:
 			continue
 		}
-		photos[c.Chat == group]++
-		parts := strings.Split(caption, "\n\n")
-		if !strings.HasPrefix(parts[0], "<b>Crack Word") || len(parts) < 2 || strings.HasPrefix(parts[1], "👉") {
-			t.Errorf("%s to %d: a caption that does not say what the picture shows: %q", c.Method, c.Chat, caption)
-		}
+		out = append(out, photoCall{c, caption})
 	}
-	if photos[true] < 6 || photos[false] < 6 {
-		t.Fatalf("photos: %d in the group, %d in private", photos[true], photos[false])
+	return out
+}
+
+// everyCaptionDescribes checks that every photo the bot sent has a
+// caption that says what it shows: its title in bold, then the text board
+// or the view's text, not the title and a mention alone. Every test of
+// the harness checks it when it ends.
+func everyCaptionDescribes(t *testing.T, f *fakeAPI) {
+	t.Helper()
+	for _, c := range photoCalls(f) {
+		parts := strings.Split(c.Caption, "\n\n")
+		if !strings.HasPrefix(parts[0], "<b>") || len(parts) < 2 || strings.HasPrefix(parts[1], "👉") {
+			t.Errorf("%s to %d: a caption that does not say what the picture shows: %q", c.Method, c.Chat, c.Caption)
+		}
 	}
 }
