@@ -218,6 +218,17 @@ func TestPrivatePictures(t *testing.T) {
 		!strings.HasSuffix(ms[2].Text, "The end.") || ms[2].Markup == nil {
 		t.Fatalf("long hand: %+v", ms)
 	}
+	// view=picture: no text board, the caption has the text's first line.
+	long.Mono, long.PictureKey = nil, "h3"
+	long.Text = "Your letters: 8 cards.\n" + long.Text
+	if err := h.a.Deliver(ctx, long); err != nil {
+		t.Fatal(err)
+	}
+	ms = h.f.botMessages(alice.ID)
+	if len(ms) != 5 || ms[3].FileID == "" || ms[3].Text != "<b>Game — your hand (table #3)</b>\n\nYour letters: 8 cards." ||
+		!strings.HasSuffix(ms[4].Text, "The end.") || ms[4].Markup == nil {
+		t.Fatalf("long hand without a text board: %+v", ms[3:])
+	}
 	h.f.block(carol.ID)
 	closed := hand
 	closed.User = userKey(carol.ID)

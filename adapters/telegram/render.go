@@ -63,16 +63,21 @@ func (a *Adapter) render(o bot.Out) rendered {
 // private chat (a hand is never cut short): the photo's caption says what
 // the picture shows, the title and the text board, and the message that
 // follows has the text, without the text board said just above. When the
-// text board does not fit in a caption (or the table shows none), the
-// caption is the title and the message says everything. text is o's
-// whole HTML text.
+// text board does not fit in a caption, or the table shows none
+// (view=picture), the caption is the title and the text's first line (a
+// hand's says what it holds), and the message says everything. text is
+// o's whole HTML text.
 func split(o bot.Out, text string) (short, rest string) {
 	mono := strings.Join(o.Mono, "\n")
-	if mono == "" || captionLen(o.Title, mono, "", o.Mentions) > maxCaption {
-		return joinCaption(o.Title, "", "", o.Mentions), text
+	if mono != "" && captionLen(o.Title, mono, "", o.Mentions) <= maxCaption {
+		o.Mono = nil
+		return joinCaption(o.Title, mono, "", o.Mentions), htmlText(o)
 	}
-	o.Mono = nil
-	return joinCaption(o.Title, mono, "", o.Mentions), htmlText(o)
+	first, _, _ := strings.Cut(strings.TrimSpace(o.Text), "\n")
+	if captionLen(o.Title, "", first, o.Mentions) > maxCaption {
+		first = ""
+	}
+	return joinCaption(o.Title, "", first, o.Mentions), text
 }
 
 // htmlText is o's text as a message: see render.
