@@ -68,6 +68,13 @@ type Out struct {
 	// phone stays dark (Discord's SUPPRESS_NOTIFICATIONS; Telegram's
 	// disable_notification, a notification with no sound).
 	Silent bool
+	// Alt is the text alternative of Picture, for those who cannot see it
+	// (a screen reader reads it): what the picture shows, said as the
+	// board says it in text, in the reader's language, at most MaxAlt
+	// characters (alt.go). The core sets it with Picture; an adapter gives
+	// it to the platform where a picture carries one (Discord's attachment
+	// description).
+	Alt string
 
 	// draw is the picture still to draw, off the table's lock.
 	draw *drawing

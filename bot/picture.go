@@ -78,6 +78,8 @@ func (c *Core) drawPictures(outs []Out) {
 			continue
 		}
 		o.Picture, o.PictureKey = data, key
+		// Before the text board goes: the picture's alternative says it.
+		o.Alt = altText(o.Title, o.Mono, o.Text, MaxAlt)
 		if d.pictureOnly {
 			o.Mono = nil
 		}

@@ -263,10 +263,15 @@ func (a *Adapter) post(ctx context.Context, ch string, m message) (*discordgo.Me
 	if m.silent {
 		flags = discordgo.MessageFlagsSuppressNotifications
 	}
-	return a.s.ChannelMessageSendComplex(ch, &discordgo.MessageSend{
+	send := &discordgo.MessageSend{
 		Content: m.Content, Embeds: m.Embeds, Components: m.Components,
 		AllowedMentions: m.Mentions, Files: m.files(), Flags: flags,
-	}, discordgo.WithContext(ctx))
+	}
+	if len(m.picture) > 0 {
+		uri := discordgo.EndpointChannelMessages(ch)
+		return a.uploadMessage(ctx, "POST", uri, uri, sendBody{send, m.attachments()}, m)
+	}
+	return a.s.ChannelMessageSendComplex(ch, send, discordgo.WithContext(ctx))
 }
 
 // edit replaces a message's content, embeds, buttons and picture, laid
@@ -300,10 +305,15 @@ func (a *Adapter) editAs(ctx context.Context, at messageID, m message) (*discord
 	if embeds == nil {
 		embeds = []*discordgo.MessageEmbed{}
 	}
-	return a.s.ChannelMessageEditComplex(&discordgo.MessageEdit{
+	edit := &discordgo.MessageEdit{
 		ID: at.ID, Channel: at.Channel, Content: &content, Embeds: &embeds, Components: &comps,
 		AllowedMentions: m.Mentions, Files: m.files(), Attachments: noAttachments(),
-	}, discordgo.WithContext(ctx))
+	}
+	if len(m.picture) > 0 {
+		return a.uploadMessage(ctx, "PATCH", discordgo.EndpointChannelMessage(at.Channel, at.ID),
+			discordgo.EndpointChannelMessage(at.Channel, ""), editBody{edit, m.attachments()}, m)
+	}
+	return a.s.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx))
 }
 
 // send posts a message; every message of the bot in a channel pushes that

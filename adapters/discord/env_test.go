@@ -52,7 +52,20 @@ func newEnv(t testing.TB, opts Options) *env {
 	e := &env{t: t, f: newFake(t), path: filepath.Join(t.TempDir(), "tablee.db"), opts: opts}
 	e.start()
 	t.Cleanup(e.stop)
+	t.Cleanup(e.everyPictureDescribed)
 	return e
+}
+
+// everyPictureDescribed checks, at the end of every test, that each
+// picture the bot left attached carries its alt text (attach.go).
+func (e *env) everyPictureDescribed() {
+	for _, m := range e.f.all() {
+		for i, name := range m.Files {
+			if strings.TrimSpace(m.Alts[i]) == "" {
+				e.t.Errorf("picture %s of message %s without alt text", name, m.ID)
+			}
+		}
+	}
 }
 
 func (e *env) start() {

@@ -9,6 +9,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -111,6 +112,8 @@ type fmsg struct {
 	Deleted     bool
 	DM          bool
 	Files       []string // attachment names
+	Alts        []string // each attachment's description (alt text), "" for none
+	fileIDs     []string // each attachment's id
 	Sent        string   // its text when it was posted, before any edit
 }
 
@@ -204,8 +207,17 @@ func (m *fmsg) json(botID string) map[string]any {
 	if embeds == nil {
 		embeds = []*discordgo.MessageEmbed{}
 	}
+	atts := []map[string]any{}
+	for i, name := range m.Files {
+		a := map[string]any{"id": m.fileIDs[i], "filename": name, "size": 1, "url": "https://cdn.discordapp.com/attachments/" + m.Channel + "/" + m.fileIDs[i] + "/" + name,
+			"proxy_url": "https://media.discordapp.net/attachments/" + m.Channel + "/" + m.fileIDs[i] + "/" + name, "content_type": "image/png"}
+		if m.Alts[i] != "" {
+			a["description"] = m.Alts[i]
+		}
+		atts = append(atts, a)
+	}
 	return map[string]any{
-		"id": m.ID, "channel_id": m.Channel, "content": m.Content, "embeds": embeds, "components": comps,
+		"id": m.ID, "channel_id": m.Channel, "content": m.Content, "embeds": embeds, "components": comps, "attachments": atts,
 		"flags": m.Flags, "type": 0, "timestamp": time.Now().UTC().Format(time.RFC3339),
 		"author": map[string]any{"id": botID, "username": "Tablée", "bot": true},
 	}
@@ -268,7 +280,7 @@ func (f *fake) deny(ch string, perms ...string) {
 
 // refuses fails a message call the channel's permissions forbid. The
 // caller holds f.mu.
-func (f *fake) refuses(ch string, files []string, fail func(status, code int, msg string)) bool {
+func (f *fake) refuses(ch string, files []fupload, fail func(status, code int, msg string)) bool {
 	d := f.denied[ch]
 	switch {
 	case d[permView]:
@@ -619,7 +631,11 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 			fail(400, 50035, "Invalid Form Body")
 			return
 		}
-		m.ID, m.Channel, m.DM, m.Files = f.id(), ch, dm, files
+		if why := f.attach(m, body, files, false); why != "" {
+			fail(400, 50035, why)
+			return
+		}
+		m.ID, m.Channel, m.DM = f.id(), ch, dm
 		if f.denied[ch][permEmbed] {
 			m.Embeds = nil
 		}
@@ -636,7 +652,10 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 		if f.refuses(parts[1], files, fail) {
 			return
 		}
-		f.applyEdit(m, body, files)
+		if why := f.applyEdit(m, body, files); why != "" {
+			fail(400, 50035, why)
+			return
+		}
 		if f.denied[parts[1]][permEmbed] {
 			m.Embeds = nil
 		}
@@ -674,7 +693,10 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 			fail(404, 10062, "Unknown interaction")
 			return
 		}
-		f.callback(in, body, files)
+		if why := f.callback(in, body, files); why != "" {
+			fail(400, 50035, why)
+			return
+		}
 		reply(204, nil)
 	case len(parts) >= 3 && parts[0] == "webhooks":
 		in := f.byToken[parts[2]]
@@ -696,7 +718,10 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 				fail(404, 10008, "Unknown Message")
 				return
 			}
-			f.applyEdit(in.Original, body, files)
+			if why := f.applyEdit(in.Original, body, files); why != "" {
+				fail(400, 50035, why)
+				return
+			}
 			in.Thinking = false
 			reply(200, in.Original.json(f.botID))
 		case r.Method == "POST" && len(parts) == 3 && in.Thinking:
@@ -706,15 +731,22 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 			// (docs.discord.com/developers/interactions/receiving-and-responding,
 			// "Create Followup Message" and "Responding to an Interaction":
 			// a deferred response's flags are set with the deferral).
-			in.Thinking = false
 			flags := in.Original.Flags
-			f.applyEdit(in.Original, body, files)
+			if why := f.applyEdit(in.Original, body, files); why != "" {
+				fail(400, 50035, why)
+				return
+			}
+			in.Thinking = false
 			in.Original.Flags = flags
 			in.FollowupsLost++
 			reply(200, in.Original.json(f.botID))
 		case r.Method == "POST" && len(parts) == 3:
 			m := f.decodeNew(body)
-			m.ID, m.Channel, m.Interaction, m.DM, m.Files = f.id(), in.Channel, in.ID, f.isDM(in.Channel), files
+			if why := f.attach(m, body, files, false); why != "" {
+				fail(400, 50035, why)
+				return
+			}
+			m.ID, m.Channel, m.Interaction, m.DM = f.id(), in.Channel, in.ID, f.isDM(in.Channel)
 			if m.ephemeral() {
 				m.For = in.User
 			}
@@ -792,17 +824,105 @@ func (f *fake) decodeNew(body []byte) *fmsg {
 	return m
 }
 
-func (f *fake) applyEdit(m *fmsg, body []byte, files []string) {
+// applyEdit edits a message; a refused edit (its reason returned)
+// changes nothing.
+func (f *fake) applyEdit(m *fmsg, body []byte, files []fupload) string {
+	if why := f.attach(m, body, files, true); why != "" {
+		return why
+	}
+	f.applyFields(m, body)
+	return ""
+}
+
+// attach sets a message's attachments from a request's files and its
+// "attachments" field as Discord's API v10 does
+// (docs.discord.com/developers/reference, "Uploading Files" and "Editing
+// Message Attachments"; resources/message, "Attachment Request Structure"
+// and "Edit Message"):
+//   - a new file is a part named files[n]; an attachment request's id is,
+//     "for new attachments", "the n in files[n]", else the id of an
+//     attachment the message has: any other id is refused;
+//   - a description, the attachment's alt text, holds "max 1024
+//     characters";
+//   - an edit keeps only the attachments it lists: "Starting with API v10,
+//     the attachments array must contain all attachments that should be
+//     present after edit, including retained and new attachments provided
+//     in the request body". A file sent but not listed is dropped, and an
+//     attachment not listed is removed; without the field, "any provided
+//     files will be appended to the message";
+//   - a new message takes its files, the list giving them their metadata.
+//
+// The fake keeps v10's rule on the v9 path discordgo speaks
+// (discordgo.APIVersion): v9 would keep a new file an edit does not list,
+// v10 does not, and the adapter must work with both.
+//
+// A refusal is Discord's 400 "Invalid Form Body" (50035,
+// topics/opcodes-and-status-codes); attach returns its reason, "" when
+// the request is good, and changes nothing when it refuses.
+func (f *fake) attach(m *fmsg, body []byte, files []fupload, edit bool) string {
 	var w struct {
-		wireMessage
-		Attachments *[]json.RawMessage `json:"attachments"`
+		Attachments *[]struct {
+			ID          json.RawMessage `json:"id"`
+			Filename    string          `json:"filename"`
+			Description *string         `json:"description"`
+		} `json:"attachments"`
 	}
 	_ = json.Unmarshal(body, &w)
-	if w.Attachments != nil {
-		m.Files = nil // the edit lists the attachments to keep: none
+	type att struct{ id, name, alt string }
+	var had, now []att
+	if edit {
+		for i := range m.Files {
+			had = append(had, att{m.fileIDs[i], m.Files[i], m.Alts[i]})
+		}
 	}
-	m.Files = append(m.Files, files...)
-	f.applyFields(m, body)
+	if w.Attachments == nil {
+		now = had
+		for _, u := range files {
+			now = append(now, att{"", u.Name, ""})
+		}
+	} else {
+		listed := map[int]bool{}
+		for _, a := range *w.Attachments {
+			id := strings.Trim(string(a.ID), `"`)
+			alt := ""
+			if a.Description != nil {
+				alt = *a.Description
+			}
+			if utf8.RuneCountInString(alt) > 1024 {
+				return "Invalid Form Body: attachments.description: Must be 1024 or fewer in length."
+			}
+			if k := slices.IndexFunc(had, func(o att) bool { return o.id == id }); k >= 0 {
+				kept := had[k]
+				if a.Description != nil {
+					kept.alt = alt
+				}
+				now = append(now, kept)
+				continue
+			}
+			n, err := strconv.Atoi(id)
+			k := slices.IndexFunc(files, func(u fupload) bool { return u.N == n })
+			if err != nil || k < 0 || listed[n] {
+				return "Invalid Form Body: attachments: unknown attachment id " + id
+			}
+			listed[n] = true
+			now = append(now, att{"", files[k].Name, alt})
+		}
+		if !edit {
+			for _, u := range files {
+				if !listed[u.N] {
+					now = append(now, att{"", u.Name, ""})
+				}
+			}
+		}
+	}
+	m.Files, m.Alts, m.fileIDs = nil, nil, nil
+	for _, a := range now {
+		if a.id == "" {
+			a.id = f.id()
+		}
+		m.Files, m.Alts, m.fileIDs = append(m.Files, a.name), append(m.Alts, a.alt), append(m.fileIDs, a.id)
+	}
+	return ""
 }
 
 func (f *fake) applyFields(m *fmsg, body []byte) {
@@ -832,7 +952,10 @@ func (f *fake) applyFields(m *fmsg, body []byte) {
 // "Create Message", and resources/message#embed-object, "Embed Limits");
 // 5 action rows of 5 buttons, custom ids and select values of 100
 // characters (components/reference, "Action Row", "Button", "String
-// Select").
+// Select"); a button's label of 80 characters, a select option's of 100,
+// a select menu's placeholder of 150, and custom ids that two components
+// of a message never share ("Multiple components on the same message must
+// not share the same custom_id", components/reference, "Custom ID").
 func (f *fake) checkLimits(m *fmsg) {
 	if n := len([]rune(m.Content)); n > 2000 {
 		f.t.Errorf("fake: content of %d characters", n)
@@ -846,28 +969,53 @@ func (f *fake) checkLimits(m *fmsg) {
 	if rows > 5 || buttons > 25 {
 		f.t.Errorf("fake: %d rows, %d buttons", rows, buttons)
 	}
+	ids := map[string]bool{}
 	for _, c := range m.components() {
 		if len(c.CustomID) > 100 || len(c.Value) > 100 {
 			f.t.Errorf("fake: custom id too long: %q", c.CustomID)
 		}
+		if max := map[bool]int{false: 80, true: 100}[c.Select]; utf8.RuneCountInString(c.Label) > max {
+			f.t.Errorf("fake: a label of %d characters: %q", utf8.RuneCountInString(c.Label), c.Label)
+		}
+		if !c.Select && ids[c.CustomID] {
+			f.t.Errorf("fake: two components with the custom id %q", c.CustomID)
+		}
+		ids[c.CustomID] = true
+	}
+	var menus []struct {
+		Components []struct {
+			Placeholder string `json:"placeholder"`
+		} `json:"components"`
+	}
+	_ = json.Unmarshal(m.Components, &menus)
+	for _, r := range menus {
+		for _, c := range r.Components {
+			if utf8.RuneCountInString(c.Placeholder) > 150 {
+				f.t.Errorf("fake: a placeholder of %d characters", utf8.RuneCountInString(c.Placeholder))
+			}
+		}
 	}
 }
 
-// callback is an interaction's initial response.
-func (f *fake) callback(in *finter, body []byte, files []string) {
+// callback is an interaction's initial response. A refused one (its
+// reason returned) changes nothing.
+func (f *fake) callback(in *finter, body []byte, files []fupload) string {
 	var b struct {
 		Type int             `json:"type"`
 		Data json.RawMessage `json:"data"`
 	}
 	_ = json.Unmarshal(body, &b)
-	in.Types = append(in.Types, b.Type)
 	switch b.Type {
 	case 4, 5:
 		m := &fmsg{}
 		if len(b.Data) > 0 && string(b.Data) != "null" {
 			m = f.decodeNew(b.Data)
 		}
-		m.ID, m.Channel, m.Interaction, m.DM, m.Files = f.id(), in.Channel, in.ID, f.isDM(in.Channel), files
+		if why := f.attach(m, b.Data, files, false); why != "" {
+			return why
+		}
+		in.Types = append(in.Types, b.Type)
+		m.ID, m.Channel, m.Interaction, m.DM = f.id(), in.Channel, in.ID, f.isDM(in.Channel)
 		if m.ephemeral() {
 			m.For = in.User
 		}
@@ -875,17 +1023,23 @@ func (f *fake) callback(in *finter, body []byte, files []string) {
 		in.Original = m
 		in.Thinking = b.Type == 5
 	case 6:
+		in.Types = append(in.Types, b.Type)
 	case 7:
 		if in.Original == nil {
 			f.t.Errorf("fake: UPDATE_MESSAGE for an interaction without a message")
-			return
+			return ""
 		}
-		f.applyEdit(in.Original, b.Data, files)
+		if why := f.applyEdit(in.Original, b.Data, files); why != "" {
+			return why
+		}
+		in.Types = append(in.Types, b.Type)
 	case 8:
+		in.Types = append(in.Types, b.Type)
 		var w wireMessage
 		_ = json.Unmarshal(b.Data, &w)
 		in.Choices = w.Choices
 	case 9:
+		in.Types = append(in.Types, b.Type)
 		// A modal: a title of at most 45 characters, a custom id of at most
 		// 100; action rows holding a text input, whose label holds at most
 		// 45 characters, and text displays of at most 4,000
@@ -922,19 +1076,31 @@ func (f *fake) callback(in *finter, body []byte, files []string) {
 			utf8.RuneCountInString(in.ModalText) > 4000 {
 			f.t.Errorf("fake: modal over its limits: %s", b.Data)
 		}
+	default:
+		in.Types = append(in.Types, b.Type)
 	}
+	return ""
+}
+
+// fupload is a file of a multipart request: the n of its part's name,
+// files[n], and its file name.
+type fupload struct {
+	N    int
+	Name string
 }
 
 // unpack reads a multipart request (a message with attachments): its JSON
-// part and the names of its files.
-func unpack(t testing.TB, contentType string, body []byte) ([]byte, []string) {
+// part and its files. "Each file parameter must be uniquely named in the
+// format files[n]" (docs.discord.com/developers/reference, "Uploading
+// Files"): another name fails the test.
+func unpack(t testing.TB, contentType string, body []byte) ([]byte, []fupload) {
 	mt, params, err := mime.ParseMediaType(contentType)
 	if err != nil || !strings.HasPrefix(mt, "multipart/") {
 		return body, nil
 	}
 	r := multipart.NewReader(bytes.NewReader(body), params["boundary"])
 	var js []byte
-	var files []string
+	var files []fupload
 	for {
 		p, err := r.NextPart()
 		if err != nil {
@@ -947,7 +1113,12 @@ func unpack(t testing.TB, contentType string, body []byte) ([]byte, []string) {
 			if !bytes.HasPrefix(data, []byte("\x89PNG")) {
 				t.Errorf("fake: attachment %s is not a PNG", p.FileName())
 			}
-			files = append(files, p.FileName())
+			var n int
+			if _, err := fmt.Sscanf(p.FormName(), "files[%d]", &n); err != nil || p.FormName() != fmt.Sprintf("files[%d]", n) ||
+				slices.ContainsFunc(files, func(u fupload) bool { return u.N == n }) {
+				t.Errorf("fake: a file part named %q", p.FormName())
+			}
+			files = append(files, fupload{N: n, Name: p.FileName()})
 		}
 	}
 	return js, files

@@ -407,7 +407,7 @@ func (r *responder) show(o bot.Out) {
 	}
 	switch {
 	case !r.deferred && !r.responded:
-		if r.respond(discordgo.InteractionResponseChannelMessageWithSource, responseData(m, flags)) && !hidden {
+		if r.respondWith(discordgo.InteractionResponseChannelMessageWithSource, responseData(m, flags), m) && !hidden {
 			r.a.countPublic(r.i.ChannelID)
 		}
 	case r.deferred && !r.fromMessage && !r.responded && hidden:
@@ -438,7 +438,22 @@ func responseData(m message, flags discordgo.MessageFlags) *discordgo.Interactio
 }
 
 func (r *responder) respond(t discordgo.InteractionResponseType, data *discordgo.InteractionResponseData) bool {
-	err := r.a.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: t, Data: data}, discordgo.WithContext(r.ctx))
+	return r.answered(t, r.a.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: t, Data: data}, discordgo.WithContext(r.ctx)))
+}
+
+// respondWith answers with data, the message m laid out: its picture, if
+// any, listed with its alt text (attach.go).
+func (r *responder) respondWith(t discordgo.InteractionResponseType, data *discordgo.InteractionResponseData, m message) bool {
+	if len(m.picture) == 0 {
+		return r.respond(t, data)
+	}
+	uri := discordgo.EndpointInteractionResponse(r.i.ID, r.i.Token)
+	_, err := r.a.upload(r.ctx, "POST", uri, uri, responseBody{Type: t, Data: responseDataBody{data, m.attachments()}}, m)
+	return r.answered(t, err)
+}
+
+// answered notes the outcome of an initial response: logged when it failed.
+func (r *responder) answered(t discordgo.InteractionResponseType, err error) bool {
 	if err != nil {
 		r.a.log.Warn("answering an interaction", "type", t, "err", err)
 		return false
@@ -457,7 +472,7 @@ func (r *responder) update(m message) {
 			data.Embeds = []*discordgo.MessageEmbed{}
 		}
 		data.Attachments = noAttachments()
-		r.respond(discordgo.InteractionResponseUpdateMessage, data)
+		r.respondWith(discordgo.InteractionResponseUpdateMessage, data, m)
 		return
 	}
 	r.editOriginal(m)
@@ -472,10 +487,17 @@ func (r *responder) editOriginal(m message) {
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
-	_, err := r.a.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{
+	edit := &discordgo.WebhookEdit{
 		Content: &content, Embeds: &embeds, Components: &comps, AllowedMentions: m.Mentions, Files: m.files(),
 		Attachments: noAttachments(),
-	}, discordgo.WithContext(r.ctx))
+	}
+	var err error
+	if len(m.picture) > 0 {
+		uri := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, "@original")
+		_, err = r.a.upload(r.ctx, "PATCH", uri, uri, webhookEditBody{edit, m.attachments()}, m)
+	} else {
+		_, err = r.a.s.InteractionResponseEdit(r.i, edit, discordgo.WithContext(r.ctx))
+	}
 	if err != nil {
 		r.a.log.Warn("editing an interaction response", "err", err)
 		return
@@ -488,9 +510,16 @@ func (r *responder) followup(m message, flags discordgo.MessageFlags) bool {
 	if comps == nil {
 		comps = []discordgo.MessageComponent{}
 	}
-	_, err := r.a.s.FollowupMessageCreate(r.i, true, &discordgo.WebhookParams{
+	params := &discordgo.WebhookParams{
 		Content: m.Content, Embeds: m.Embeds, Components: comps, AllowedMentions: m.Mentions, Flags: flags, Files: m.files(),
-	}, discordgo.WithContext(r.ctx))
+	}
+	var err error
+	if len(m.picture) > 0 {
+		uri := discordgo.EndpointWebhookToken(r.i.AppID, r.i.Token) + "?wait=true"
+		_, err = r.a.upload(r.ctx, "POST", uri, uri, webhookParamsBody{params, m.attachments()}, m)
+	} else {
+		_, err = r.a.s.FollowupMessageCreate(r.i, true, params, discordgo.WithContext(r.ctx))
+	}
 	if err != nil {
 		r.a.log.Warn("following up an interaction", "err", err)
 		return false

@@ -41,6 +41,7 @@ type message struct {
 	Mentions   *discordgo.MessageAllowedMentions
 	picture    []byte            // the view's PNG, attached and shown in the embed
 	pictureAs  string            // its file name
+	alt        string            // its text alternative, the attachment's description
 	asks       map[string]string // payload -> question, for the buttons that open a modal
 	// silent posts the message without a push or desktop notification
 	// (bot.Out.Silent): flag SUPPRESS_NOTIFICATIONS, one of the two flags a
@@ -58,8 +59,9 @@ func (m message) files() []*discordgo.File {
 	return []*discordgo.File{{Name: m.pictureAs, ContentType: "image/png", Reader: bytes.NewReader(m.picture)}}
 }
 
-// noAttachments replaces the attachments of an edited message by the new
-// files alone (an old picture must not linger beside the new one).
+// noAttachments is the attachments of an edit without a picture: none, so
+// that an old picture does not linger (an edit with one lists it,
+// attach.go).
 func noAttachments() *[]*discordgo.MessageAttachment {
 	return &[]*discordgo.MessageAttachment{}
 }
@@ -99,6 +101,12 @@ func render(o bot.Out) message {
 			m.pictureAs = "hand.png"
 		}
 		m.Embeds[0].Image = &discordgo.MessageEmbedImage{URL: "attachment://" + m.pictureAs}
+		// The core's text alternative (bot.Out.Alt), within Discord's
+		// 1,024 characters (attach.go); the title when an Out lacks one.
+		m.alt = clip(o.Alt, bot.MaxAlt)
+		if m.alt == "" {
+			m.alt = clip(o.Title, bot.MaxAlt)
+		}
 	}
 	m.Content = clip(m.Content, maxContent)
 	m.Components, m.asks = layout(o.Buttons)
@@ -107,7 +115,9 @@ func render(o bot.Out) message {
 }
 
 func embed(o bot.Out) *discordgo.MessageEmbed {
-	e := &discordgo.MessageEmbed{Title: clip(o.Title, maxEmbedTitle)}
+	// Type as discordgo's own methods set it; requests with a picture are
+	// made by the adapter (attach.go).
+	e := &discordgo.MessageEmbed{Type: discordgo.EmbedTypeRich, Title: clip(o.Title, maxEmbedTitle)}
 	if o.Board {
 		e.Color = boardColour
 	}

@@ -128,10 +128,10 @@ func (a *Adapter) send(ctx context.Context, chat int64, topic int, r rendered, r
 	if !split {
 		return raw, nil
 	}
-	raw2, e := a.request(ctx, chat, maxWait, "sendMessage", a.messageParams(chat, topic, textOnly(r), 0))
+	raw2, e := a.request(ctx, chat, maxWait, "sendMessage", a.messageParams(chat, topic, restOf(r), 0))
 	if e != nil {
 		if e.retryAfter > 0 {
-			a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: textOnly(r)})
+			a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: restOf(r)})
 		} else {
 			a.log.Warn("text of a picture not sent", "chat", chat, "err", e)
 		}
@@ -152,9 +152,17 @@ func textOnly(r rendered) rendered {
 	return rendered{text: r.text, markup: r.markup, asks: r.asks, silent: r.silent}
 }
 
-func (a *Adapter) messageParams(chat int64, topic int, r rendered, replyTo int) tgbotapi.Params {
-	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "text": r.text, "parse_mode": "HTML",
-		"disable_web_page_preview": "true"}
+// restOf is the message that follows a photo sent with its short caption
+// (render's split).
+func restOf(r rendered) rendered {
+	t := textOnly(r)
+	t.text = r.rest
+	return t
+}
+
+func (a *Adapter) messageParams(chat int64, topic int, r rendered, reply int) tgbotapi.Params {
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "text": r.text, "parse_mode": "HTML"}
+	noLinkPreview(p)
 	if r.silent {
 		p["disable_notification"] = "true"
 	}
@@ -162,10 +170,7 @@ func (a *Adapter) messageParams(chat int64, topic int, r rendered, replyTo int) 
 		// Forum topics are newer than the library: raw parameter.
 		p["message_thread_id"] = strconv.Itoa(topic)
 	}
-	if replyTo != 0 {
-		p["reply_to_message_id"] = strconv.Itoa(replyTo)
-		p["allow_sending_without_reply"] = "true"
-	}
+	replyTo(p, reply)
 	if r.markup != nil {
 		_ = p.AddInterface("reply_markup", r.markup)
 	}
@@ -273,7 +278,8 @@ func (a *Adapter) sendBoard(ctx context.Context, j *job) {
 			e = a.editPhoto(ctx, j.chat, old, j.msg, j.msg.caption, oldKey != "" && oldKey == j.msg.photoKey, time.Hour)
 		} else {
 			p := tgbotapi.Params{"chat_id": strconv.FormatInt(j.chat, 10), "message_id": strconv.Itoa(old),
-				"text": j.msg.text, "parse_mode": "HTML", "disable_web_page_preview": "true"}
+				"text": j.msg.text, "parse_mode": "HTML"}
+			noLinkPreview(p)
 			if j.msg.markup != nil {
 				_ = p.AddInterface("reply_markup", j.msg.markup)
 			}
@@ -490,7 +496,7 @@ func (a *Adapter) migrate(old, nw int64) {
 // earlier upload of the same picture (same key) when there is one, else by
 // a multipart upload. The file_id Telegram gives back is kept for the key.
 func (a *Adapter) sendPicture(ctx context.Context, chat int64, topic int, png []byte, key, caption string,
-	markup *tgbotapi.InlineKeyboardMarkup, replyTo int, silent bool, maxWait time.Duration) (json.RawMessage, *apiError) {
+	markup *tgbotapi.InlineKeyboardMarkup, reply int, silent bool, maxWait time.Duration) (json.RawMessage, *apiError) {
 	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "caption": caption, "parse_mode": "HTML"}
 	if silent {
 		p["disable_notification"] = "true"
@@ -498,10 +504,7 @@ func (a *Adapter) sendPicture(ctx context.Context, chat int64, topic int, png []
 	if topic != 0 {
 		p["message_thread_id"] = strconv.Itoa(topic)
 	}
-	if replyTo != 0 {
-		p["reply_to_message_id"] = strconv.Itoa(replyTo)
-		p["allow_sending_without_reply"] = "true"
-	}
+	replyTo(p, reply)
 	if markup != nil {
 		_ = p.AddInterface("reply_markup", markup)
 	}

@@ -160,6 +160,9 @@ func (f *fakeAPI) fail(w http.ResponseWriter, code int, desc string, params stri
 func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	rest, ok := strings.CutPrefix(r.URL.Path, "/bot"+fakeToken+"/")
 	if !ok {
+		// Requests go to https://api.telegram.org/bot<token>/METHOD_NAME
+		// (core.telegram.org/bots/api#making-requests); a wrong token is
+		// answered 401 Unauthorized.
 		f.fail(w, 401, "Unauthorized", "")
 		return
 	}
@@ -249,6 +252,14 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+	if desc := badParams(params); desc != "" {
+		f.fail(w, 400, desc, "")
+		return
+	}
+	if desc := badLength(method, params); desc != "" {
+		f.fail(w, 400, desc, "")
+		return
+	}
 	// A group that became a supergroup answers every call with 400 and the
 	// new id in parameters.migrate_to_chat_id
 	// (core.telegram.org/bots/api#responseparameters).
@@ -303,7 +314,23 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		m.Thread, _ = strconv.Atoi(params["message_thread_id"])
-		m.ReplyTo, _ = strconv.Atoi(params["reply_to_message_id"])
+		if raw := params["reply_parameters"]; raw != "" {
+			var rp struct {
+				MessageID int   `json:"message_id"`
+				ChatID    int64 `json:"chat_id"`
+				Allow     bool  `json:"allow_sending_without_reply"`
+			}
+			_ = json.Unmarshal([]byte(raw), &rp) // checked by badParams
+			// ReplyParameters: "Identifier of the message that will be
+			// replied to in the current chat"; without
+			// allow_sending_without_reply a message that is not there
+			// fails the send (core.telegram.org/bots/api#replyparameters).
+			if f.find(chat, rp.MessageID) == nil && !rp.Allow {
+				f.fail(w, 400, "Bad Request: message to be replied not found", "")
+				return
+			}
+			m.ReplyTo = rp.MessageID
+		}
 		f.setMarkup(m, params["reply_markup"])
 		f.add(m)
 		f.reply(w, f.msgJSON(m))
@@ -316,6 +343,9 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if m.FileID == "" {
+			// Captions and media are those of a media message
+			// (#editmessagecaption, #editmessagemedia): a text message has
+			// neither, and Telegram says so.
 			f.fail(w, 400, "Bad Request: there is no "+map[string]string{"editMessageCaption": "caption", "editMessageMedia": "media"}[method]+" in the message to edit", "")
 			return
 		}
@@ -327,7 +357,11 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 				Caption   string `json:"caption"`
 				ParseMode string `json:"parse_mode"`
 			}
-			if err := json.Unmarshal([]byte(params["media"]), &media); err != nil || media.Type != "photo" || media.ParseMode != "HTML" {
+			// InputMediaPhoto: type "must be photo", media required
+			// (#inputmediaphoto). parse_mode is optional for Telegram; the
+			// fake asks for HTML, the adapter's only mode, so that a caption
+			// that lost it is caught here rather than shown as raw tags.
+			if err := json.Unmarshal([]byte(params["media"]), &media); err != nil || media.Type != "photo" || media.Media == "" || media.ParseMode != "HTML" {
 				f.fail(w, 400, "Bad Request: can't parse InputMedia", "")
 				return
 			}
@@ -369,6 +403,8 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		if method == "editMessageText" && m.FileID != "" {
+			// A photo's text is its caption (#editmessagetext edits "text
+			// and game messages").
 			f.fail(w, 400, "Bad Request: there is no text in the message to edit", "")
 			return
 		}
@@ -784,4 +820,85 @@ func plainAndLinks(h string) (string, []map[string]any) {
 		}
 	}
 	return string(text), entities
+}
+
+// retiredParams are the parameters Bot API 7.0 replaced
+// (core.telegram.org/bots/api-changelog, December 29, 2023: "Added the
+// class LinkPreviewOptions and replaced the parameter
+// disable_web_page_preview with link_preview_options in the methods
+// sendMessage and editMessageText"; "Added the class ReplyParameters and
+// replaced parameters reply_to_message_id and allow_sending_without_reply
+// in the methods copyMessage, sendMessage, sendPhoto, …"), each with the
+// one that replaced it. Telegram still reads them for old bots, but they
+// are gone from the documentation and may go from the server at any
+// release: the fake refuses them, as Telegram refuses a bad parameter
+// (400 Bad Request; the description is the fake's own).
+var retiredParams = map[string]string{
+	"disable_web_page_preview":    "link_preview_options",
+	"reply_to_message_id":         "reply_parameters",
+	"allow_sending_without_reply": "reply_parameters",
+}
+
+// badParams checks the parameters the Bot API no longer documents and the
+// JSON-serialised objects that replaced them ("Parameters … of type
+// object are passed as JSON-serialized strings",
+// core.telegram.org/bots/api#making-requests; LinkPreviewOptions and
+// ReplyParameters, whose message_id is required). It returns the 400's
+// description, "" when the parameters are good.
+func badParams(params map[string]string) string {
+	for old, nw := range retiredParams {
+		if _, ok := params[old]; ok {
+			return "Bad Request: parameter " + old + " was replaced by " + nw + " in Bot API 7.0"
+		}
+	}
+	if raw, ok := params["link_preview_options"]; ok {
+		var o map[string]any
+		if json.Unmarshal([]byte(raw), &o) != nil || o == nil {
+			return "Bad Request: can't parse link preview options JSON object"
+		}
+	}
+	if raw, ok := params["reply_parameters"]; ok {
+		var rp struct {
+			MessageID *int `json:"message_id"`
+		}
+		if json.Unmarshal([]byte(raw), &rp) != nil || rp.MessageID == nil {
+			return "Bad Request: can't parse reply parameters JSON object"
+		}
+	}
+	return ""
+}
+
+// badLength checks the lengths of texts as the Bot API documents them,
+// counted after entities parsing (the adapter sends HTML; visibleLen):
+// a message's text, "1-4096 characters after entities parsing"
+// (core.telegram.org/bots/api#sendmessage, #editmessagetext); a photo's
+// caption, "0-1024 characters after entities parsing" (#sendphoto,
+// #editmessagecaption, and InputMediaPhoto's caption for
+// #editmessagemedia). Telegram refuses the others with a 400 and these
+// descriptions. It returns the description, "" when the lengths are good.
+func badLength(method string, params map[string]string) string {
+	caption := params["caption"]
+	switch method {
+	case "sendMessage", "editMessageText":
+		switch n := visibleLen(params["text"]); {
+		case strings.TrimSpace(html.UnescapeString(params["text"])) == "":
+			return "Bad Request: message text is empty"
+		case n > 4096:
+			return "Bad Request: message is too long"
+		}
+		return ""
+	case "editMessageMedia":
+		var media struct {
+			Caption string `json:"caption"`
+		}
+		_ = json.Unmarshal([]byte(params["media"]), &media)
+		caption = media.Caption
+	case "sendPhoto", "editMessageCaption":
+	default:
+		return ""
+	}
+	if visibleLen(caption) > 1024 {
+		return "Bad Request: message caption is too long"
+	}
+	return ""
 }

@@ -112,10 +112,11 @@ func (a *Adapter) editHand(ctx context.Context, uid int64, prev handRef, r rende
 	default: // text, or the text part of a split hand
 		t := r
 		if kind == "split" {
-			t = textOnly(r)
+			t = restOf(r)
 		}
 		p := tgbotapi.Params{"chat_id": strconv.FormatInt(uid, 10), "message_id": strconv.Itoa(prev.msgID),
-			"text": t.text, "parse_mode": "HTML", "disable_web_page_preview": "true"}
+			"text": t.text, "parse_mode": "HTML"}
+		noLinkPreview(p)
 		if t.markup != nil {
 			_ = p.AddInterface("reply_markup", t.markup)
 		}

@@ -68,6 +68,7 @@ func newHarness(t *testing.T, tweak ...func(*Options)) *harness {
 	}
 	h.open()
 	t.Cleanup(h.close)
+	t.Cleanup(func() { everyCaptionDescribes(t, h.f) })
 	return h
 }
 

@@ -191,7 +191,9 @@ func TestPictureFailureFallsBackToText(t *testing.T) {
 
 // Hands with pictures are photos in the private chat, with their caption
 // and buttons; a text too long for a caption follows the photo as a
-// message with the buttons; a closed private chat is still reported.
+// message with the buttons, the photo's caption saying what it shows (the
+// title and the text board, not said again below); a closed private chat
+// is still reported.
 func TestPrivatePictures(t *testing.T) {
 	h := newHarness(t)
 	ctx := context.Background()
@@ -211,9 +213,21 @@ func TestPrivatePictures(t *testing.T) {
 		t.Fatal(err)
 	}
 	ms = h.f.botMessages(alice.ID)
-	if len(ms) != 3 || ms[1].FileID == "" || ms[1].Markup != nil || ms[1].Text != "<b>Game — your hand (table #3)</b>" ||
-		ms[2].FileID != "" || !strings.HasSuffix(ms[2].Text, "The end.") || ms[2].Markup == nil {
+	if len(ms) != 3 || ms[1].FileID == "" || ms[1].Markup != nil || ms[1].Text != "<b>Game — your hand (table #3)</b>\n\n<pre>A B C</pre>" ||
+		ms[2].FileID != "" || !strings.HasPrefix(ms[2].Text, "<b>Game — your hand (table #3)</b>\n\nA long line") ||
+		!strings.HasSuffix(ms[2].Text, "The end.") || ms[2].Markup == nil {
 		t.Fatalf("long hand: %+v", ms)
+	}
+	// view=picture: no text board, the caption has the text's first line.
+	long.Mono, long.PictureKey = nil, "h3"
+	long.Text = "Your letters: 8 cards.\n" + long.Text
+	if err := h.a.Deliver(ctx, long); err != nil {
+		t.Fatal(err)
+	}
+	ms = h.f.botMessages(alice.ID)
+	if len(ms) != 5 || ms[3].FileID == "" || ms[3].Text != "<b>Game — your hand (table #3)</b>\n\nYour letters: 8 cards." ||
+		!strings.HasSuffix(ms[4].Text, "The end.") || ms[4].Markup == nil {
+		t.Fatalf("long hand without a text board: %+v", ms[3:])
 	}
 	h.f.block(carol.ID)
 	closed := hand

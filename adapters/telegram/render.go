@@ -31,19 +31,57 @@ type rendered struct {
 	photoKey string            // Out.PictureKey: same key, same picture
 	caption  string            // HTML caption of the photo, fitted to maxCaption
 	full     bool              // caption says everything text says
-	short    string            // HTML caption of title and mentions only
 	asks     map[string]string // callback data -> the free word it asks for
 	// silent sends it with disable_notification: "Sends the message
 	// silently. Users will receive a notification with no sound"
 	// (core.telegram.org/bots/api#sendmessage): a hand in its player's
 	// quiet hours (bot.Out.Silent).
 	silent bool
+	// short and rest are a picture whose caption cannot say everything,
+	// in a private chat: the photo with short, its title and text board
+	// (a caption that says what the picture shows), then rest, the
+	// message with the text and the buttons (see split).
+	short string
+	rest  string
 }
 
 // render lays an Out out in HTML (parse_mode HTML): the title in bold, the
 // board in <pre>, the text, then the mentions as tg://user links. Every
 // piece of text from the core is escaped: a player named "<b>" stays text.
 func (a *Adapter) render(o bot.Out) rendered {
+	r := rendered{text: htmlText(o), silent: o.Silent || allQuiet(o.Mentions)}
+	r.markup, r.asks = a.keyboard(o)
+	if len(o.Picture) > 0 {
+		r.photo, r.photoKey = o.Picture, o.PictureKey
+		r.caption, r.full = fitCaption(o)
+		r.short, r.rest = split(o, r.text)
+	}
+	return r
+}
+
+// split lays out a picture whose caption cannot say everything, in a
+// private chat (a hand is never cut short): the photo's caption says what
+// the picture shows, the title and the text board, and the message that
+// follows has the text, without the text board said just above. When the
+// text board does not fit in a caption, or the table shows none
+// (view=picture), the caption is the title and the text's first line (a
+// hand's says what it holds), and the message says everything. text is
+// o's whole HTML text.
+func split(o bot.Out, text string) (short, rest string) {
+	mono := strings.Join(o.Mono, "\n")
+	if mono != "" && captionLen(o.Title, mono, "", o.Mentions) <= maxCaption {
+		o.Mono = nil
+		return joinCaption(o.Title, mono, "", o.Mentions), htmlText(o)
+	}
+	first, _, _ := strings.Cut(strings.TrimSpace(o.Text), "\n")
+	if captionLen(o.Title, "", first, o.Mentions) > maxCaption {
+		first = ""
+	}
+	return joinCaption(o.Title, "", first, o.Mentions), text
+}
+
+// htmlText is o's text as a message: see render.
+func htmlText(o bot.Out) string {
 	var parts []string
 	if o.Title != "" {
 		parts = append(parts, "<b>"+esc(o.Title)+"</b>")
@@ -65,17 +103,10 @@ func (a *Adapter) render(o bot.Out) rendered {
 		}
 		parts = append(parts, "👉 "+strings.Join(ms, " "))
 	}
-	r := rendered{text: strings.Join(parts, "\n\n"), silent: o.Silent || allQuiet(o.Mentions)}
-	if r.text == "" {
-		r.text = "…"
+	if len(parts) == 0 {
+		return "…"
 	}
-	r.markup, r.asks = a.keyboard(o)
-	if len(o.Picture) > 0 {
-		r.photo, r.photoKey = o.Picture, o.PictureKey
-		r.caption, r.full = fitCaption(o)
-		r.short = joinCaption(o.Title, "", "", o.Mentions)
-	}
-	return r
+	return strings.Join(parts, "\n\n")
 }
 
 // fitCaption lays an Out out as a photo's caption, within Telegram's 1024

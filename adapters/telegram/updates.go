@@ -432,7 +432,8 @@ func (a *Adapter) askWord(ctx context.Context, org *origin, cb *tgbotapi.Callbac
 	// Telegram gives back with the reply: a reply after a restart still
 	// knows which move it completes (askedIn).
 	p := tgbotapi.Params{"chat_id": strconv.FormatInt(uid, 10), "text": a.askLink(cb.Data) + " " + esc(text),
-		"parse_mode": "HTML", "disable_web_page_preview": "true"}
+		"parse_mode": "HTML"}
+	noLinkPreview(p)
 	_ = p.AddInterface("reply_markup", tgbotapi.ForceReply{ForceReply: true, InputFieldPlaceholder: truncate(ask, 64)})
 	raw, e := a.request(ctx, uid, a.limits.MaxSyncWait, "sendMessage", p)
 	if e != nil {
@@ -550,7 +551,8 @@ func (a *Adapter) editPressed(ctx context.Context, org *origin, o bot.Out) {
 		_, e = a.request(ctx, org.chat, a.limits.MaxSyncWait, "editMessageCaption", p)
 	default:
 		p := tgbotapi.Params{"chat_id": chat, "message_id": strconv.Itoa(org.msgID),
-			"text": r.text, "parse_mode": "HTML", "disable_web_page_preview": "true"}
+			"text": r.text, "parse_mode": "HTML"}
+		noLinkPreview(p)
 		if r.markup != nil {
 			_ = p.AddInterface("reply_markup", r.markup)
 		}
