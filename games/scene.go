@@ -40,6 +40,20 @@ type Block struct {
 	// TileSize caps the tile side in pixels, for tall blocks (a figure of
 	// twelve cards); 0 sizes tiles from the width alone.
 	TileSize int
+	// Lines come under the note, each led by a small tile when it has a
+	// Swatch: a key that says which colour and shape is whose, or what a
+	// card's picture means.
+	Lines []Line
+	// Flow lays the lines one after another, wrapping between two lines
+	// and never inside one, rather than one under the other (a legend).
+	Flow bool
+}
+
+// Line is a line of text under a block, with the small tile it explains.
+type Line struct {
+	Swatch *Tile
+	Text   i18n.Msg
+	Bold   bool // what the reader must see first: whose turn, the result
 }
 
 // Tile is one card or cell.
@@ -57,6 +71,9 @@ type Tile struct {
 	// Lying draws the tile as a card lying on its side: wider than high,
 	// in the middle of its square (Escogriffe's lying cards).
 	Lying bool
+	// Icon draws an action card as what it is: large in the middle of a
+	// tile without text, in the top right corner of a tile with a letter.
+	Icon Icon
 }
 
 // Join is a shape of a colour on a tile's edge.
@@ -93,4 +110,16 @@ const (
 	Triangle
 	Star
 	Diamond
+)
+
+// Icon is the picture of an action card, drawn as shapes: the picture's
+// font has no 🗑 ★ ↻ 🔒.
+type Icon uint8
+
+const (
+	NoIcon     Icon = iota
+	IconJoker       // a star: a JOKER takes any letter
+	IconTrash       // a bin: a POUBELLE
+	IconReplay      // a circular arrow: REJOUER, play again
+	IconLock        // a padlock: INCONTRABLE, cannot be countered
 )
