@@ -41,7 +41,7 @@ type Block struct {
 	// twelve cards); 0 sizes tiles from the width alone.
 	TileSize int
 	// Lines come under the note, each led by a small tile when it has a
-	// Swatch: a key that says which colour and shape is whose, or what a
+	// swatch: a key that says which colour and shape is whose, or what a
 	// card's picture means.
 	Lines []Line
 	// Flow lays the lines one after another, wrapping between two lines
@@ -49,9 +49,10 @@ type Block struct {
 	Flow bool
 }
 
-// Line is a line of text under a block, with the small tile it explains.
+// Line is a line of text under a block, led by the small tile it
+// explains, its Swatch, unless that is the zero Tile.
 type Line struct {
-	Swatch *Tile
+	Swatch Tile
 	Text   i18n.Msg
 	Bold   bool // what the reader must see first: whose turn, the result
 }
