@@ -96,7 +96,11 @@ func resolve(title string, s games.Scene, r i18n.Renderer) *resolved {
 		rs.blocks[i] = resolvedBlock{label: r.Text(b.Label), note: r.Text(b.Note), rows: b.Rows,
 			grid: b.Grid, wide: b.Wide, tileSize: b.TileSize, flow: b.Flow}
 		for _, l := range b.Lines {
-			rs.blocks[i].lines = append(rs.blocks[i].lines, resolvedLine{swatch: l.Swatch, text: r.Text(l.Text), bold: l.Bold})
+			rl := resolvedLine{text: r.Text(l.Text), bold: l.Bold}
+			if l.Swatch != (games.Tile{}) {
+				rl.swatch = &l.Swatch
+			}
+			rs.blocks[i].lines = append(rs.blocks[i].lines, rl)
 		}
 	}
 	return rs

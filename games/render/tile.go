@@ -190,27 +190,41 @@ func (c *canvas) drawTile(k tileKey, x, y int) {
 	if text != "" {
 		tw := textWidth(big, text)
 		tx := x + (w-tw)/2
+		ty := y + h/2 + letterSize*36/100
+		if k.icon != games.NoIcon {
+			// Room for the icon in the top right corner.
+			tx, ty = tx-n/10, ty+n/16
+		}
 		if k.lying && (k.hasTop || k.hasBottom) {
 			tx = x + w*22/100 - tw/2
 		}
-		c.text(faceKey{true, letterSize}, fixed.Point26_6{X: fix(tx), Y: fix(y + h/2 + letterSize*36/100)}, text, textCol)
+		c.text(faceKey{true, letterSize}, fixed.Point26_6{X: fix(tx), Y: fix(ty)}, text, textCol)
 	}
 	small := c.d.face(true, cornerSize(n))
 	if corner := printable(small, k.corner); corner != "" && !k.swatch {
 		cw := textWidth(small, corner)
-		c.text(faceKey{true, cornerSize(n)}, fixed.Point26_6{X: fix(x + w - cw - n/12), Y: fix(y + n/12 + cornerSize(n)*8/10)}, corner, textCol)
+		baseline := y + n/12 + cornerSize(n)*8/10
+		if k.icon != games.NoIcon && text != "" {
+			baseline = y + h - n/12 // the icon has the top right corner
+		}
+		c.text(faceKey{true, cornerSize(n)}, fixed.Point26_6{X: fix(x + w - cw - n/12), Y: fix(baseline)}, corner, textCol)
 	}
 	c.role = roleMark
 	switch {
 	case k.icon == games.NoIcon:
 	case text == "":
-		// An action card alone: its picture is the card.
-		c.icon(k.icon, float32(x)+float32(w)/2, float32(y)+float32(h)/2, float32(n)*0.62, textCol, fill)
+		// An action card alone: its picture is the card (the whole of a
+		// swatch, which is small).
+		s := float32(n) * 0.62
+		if k.swatch {
+			s = float32(n) * 0.78
+		}
+		c.icon(k.icon, float32(x)+float32(w)/2, float32(y)+float32(h)/2, s, textCol, fill)
 	default:
 		// A letter with a power: the power in the top right corner, large
 		// enough to read at a glance.
-		s := float32(n) * 0.34
-		c.icon(k.icon, float32(x+w)-s/2-float32(n)*0.06, float32(y)+s/2+float32(n)*0.06, s, textCol, fill)
+		s := float32(n) * 0.42
+		c.icon(k.icon, float32(x+w)-s/2-float32(n)*0.05, float32(y)+s/2+float32(n)*0.05, s, textCol, fill)
 	}
 	if k.mark != games.NoShape {
 		if k.swatch && text == "" && k.icon == games.NoIcon {
