@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"strings"
 	"testing"
 
 	"github.com/tablee/tablee/games"
@@ -160,5 +161,39 @@ func TestContrast_WCAGFormula(t *testing.T) {
 		if got := render.Contrast(c.a, c.b); math.Abs(got-c.want) > 0.01 {
 			t.Errorf("%s on %s: %.3f, want %.2f", hex(c.a), hex(c.b), got, c.want)
 		}
+	}
+}
+
+// TestInspect_RecordsWhatIsDrawn: the pairs come from the drawing itself
+// (a letter in ink on a yellow card, the card's outline on the
+// background, a white mark on a blue card), and what does not fit is
+// reported: a word wider than the picture, a label too wide for its tile.
+func TestInspect_RecordsWhatIsDrawn(t *testing.T) {
+	sc := games.Scene{Blocks: []games.Block{{
+		Label: i18n.Raw(strings.Repeat("W", 80)),
+		Rows:  [][]games.Tile{{{Text: "A", Fill: games.Yellow}, {Text: "WWWW", Fill: games.Blue, Mark: games.Square}}},
+	}}}
+	in := render.Inspect("", sc, i18n.Renderer{Lang: i18n.FR})
+	has := func(what string, fg, bg color.RGBA) bool {
+		for _, p := range in.Pairs {
+			if p.What == what && p.Fg == fg && p.Bg == bg {
+				return true
+			}
+		}
+		return false
+	}
+	ink, yellow := color.RGBA{0x22, 0x22, 0x22, 0xff}, color.RGBA{0xf0, 0xe4, 0x42, 0xff}
+	white, blue := color.RGBA{0xff, 0xff, 0xff, 0xff}, color.RGBA{0x00, 0x72, 0xb2, 0xff}
+	background, border := color.RGBA{0xfa, 0xf7, 0xf0, 0xff}, color.RGBA{0x55, 0x55, 0x55, 0xff}
+	for _, want := range []struct {
+		what   string
+		fg, bg color.RGBA
+	}{{"text", ink, yellow}, {"text", white, blue}, {"mark", white, blue}, {"outline", border, background}, {"text", ink, background}} {
+		if !has(want.what, want.fg, want.bg) {
+			t.Errorf("no %s %s on %s among %+v", want.what, hex(want.fg), hex(want.bg), in.Pairs)
+		}
+	}
+	if len(in.Overflows) != 2 || !strings.Contains(in.Overflows[0], "WWWWWWWW") || !strings.Contains(in.Overflows[1], `"WWWW"`) {
+		t.Errorf("overflows %q", in.Overflows)
 	}
 }

@@ -350,8 +350,8 @@ func (p *plan) text(s string, x, y, w, size int, isBold bool, col uint8) int {
 // wrap cuts s into lines no wider than width, between phrases: a phrase
 // is a run of words that ends with a "·" or a ":" (the separator stays
 // with it, at the end of a line). A line is cut inside a phrase only when
-// the phrase alone is wider than the width: such phrases are returned as
-// cut, and cut between words. Each phrase is measured once: a line's width
+// the phrase alone is wider than the width: such phrases of several words
+// are returned as cut, and cut between words. Each phrase is measured once: a line's width
 // is the width of the line so far, the space and the phrase, with the
 // kerning on either side of the space, which is what measuring the whole
 // line adds up.
@@ -379,8 +379,11 @@ func wrap(f font.Face, s string, width int) (lines, cut []string) {
 				add(phrase, pw)
 				continue
 			}
-			cut = append(cut, phrase)
-			for _, w := range strings.Fields(phrase) {
+			ws := strings.Fields(phrase)
+			if len(ws) > 1 {
+				cut = append(cut, phrase) // a single word is not cut, only too wide
+			}
+			for _, w := range ws {
 				add(w, font.MeasureString(f, w))
 			}
 		}
