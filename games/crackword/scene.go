@@ -8,11 +8,11 @@ import (
 )
 
 // Each colour has a shape too, so that the picture does not rest on hue
-// alone: red circle, blue square, green triangle, yellow star. The board's
-// key says which is whose.
+// alone: red circle, blue square, green triangle, yellow diamond (not a
+// star: a star is a JOKER). The board's key says which is whose.
 var (
 	sceneFill  = [4]games.Color{games.Red, games.Blue, games.Green, games.Yellow}
-	sceneShape = [4]games.Shape{games.Circle, games.Square, games.Triangle, games.Star}
+	sceneShape = [4]games.Shape{games.Circle, games.Square, games.Triangle, games.Diamond}
 )
 
 // cardTile draws a card: its letter on its colour, a star for a JOKER (in
