@@ -172,6 +172,10 @@ type canvas struct {
 	// laid whole over another, with the role of what is drawn.
 	rec  map[drawnPair]bool
 	role role
+	// edge marks, while recording, the pixels that blend two colours (an
+	// anti-aliased edge): no colour of the picture, whatever palette
+	// colour they came nearest to, so nothing laid on them makes a pair.
+	edge []bool
 }
 
 // role is what a drawing operation draws, for the record of colour pairs.
@@ -190,16 +194,28 @@ type drawnPair struct {
 	role   role
 }
 
-// record notes the colours fg covers whole in the rows of r where cover
-// is full (nil: the whole rectangle).
+// record notes the colours fg covers whole in r, where the mask m (nil:
+// all of r) covers fully, and which pixels become edges.
 func (c *canvas) record(r image.Rectangle, fg uint8, m *image.Alpha, mp image.Point) {
+	if c.edge == nil {
+		c.edge = make([]bool, len(c.pix))
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
-			if m != nil && m.Pix[(mp.Y+y-r.Min.Y)*m.Stride+mp.X+x-r.Min.X] != 0xff {
-				continue
+			a := uint8(0xff)
+			if m != nil {
+				a = m.Pix[(mp.Y+y-r.Min.Y)*m.Stride+mp.X+x-r.Min.X]
 			}
-			if bg := c.pix[y*c.w+x]; bg != fg {
-				c.rec[drawnPair{fg, bg, c.role}] = true
+			i := y*c.w + x
+			switch a {
+			case 0:
+			case 0xff:
+				if bg := c.pix[i]; bg != fg && !c.edge[i] {
+					c.rec[drawnPair{fg, bg, c.role}] = true
+				}
+				c.edge[i] = false
+			default:
+				c.edge[i] = true
 			}
 		}
 	}

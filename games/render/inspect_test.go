@@ -72,12 +72,6 @@ func everyGamesScenes(t *testing.T) []checkedScene {
 	return out
 }
 
-// skipFixedElsewhere names the games whose scenes are being fixed on
-// another branch.
-var skipFixedElsewhere = map[string]string{
-	"escogriffe": "escogriffe scene fixed on branch i30-escogriffe",
-}
-
 // TestPictures_ColoursContrast: every colour drawn on another in any
 // picture of any game (a letter on its tile, a mark or an icon on its
 // card, a text or a tile's outline on the background) meets WCAG 2.1's
@@ -102,9 +96,6 @@ func TestPictures_ColoursContrast(t *testing.T) {
 	}
 	for game, pairs := range seen {
 		t.Run(game, func(t *testing.T) {
-			if why := skipFixedElsewhere[game]; why != "" && len(failed[game]) > 0 {
-				t.Skip(why)
-			}
 			if len(pairs) < 3 {
 				t.Fatalf("only %d colour pairs recorded", len(pairs))
 			}
@@ -129,9 +120,6 @@ func TestPictures_TextsFit(t *testing.T) {
 	}
 	for game := range games {
 		t.Run(game, func(t *testing.T) {
-			if why := skipFixedElsewhere[game]; why != "" && len(failed[game]) > 0 {
-				t.Skip(why)
-			}
 			for i, f := range failed[game] {
 				if i == 20 {
 					t.Errorf("… and %d more", len(failed[game])-i)

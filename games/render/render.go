@@ -301,7 +301,7 @@ func (p *plan) keyLines(b resolvedBlock, x, y, w, size int) int {
 // tile lays out one tile at (x, y) with side n.
 func (p *plan) tile(t games.Tile, x, y, n int) {
 	p.minTile = min(p.minTile, n)
-	letterSize := n * 58 / 100
+	letterSize := tileLetterSize(n, t.Lying)
 	if text := printable(p.d.face(true, letterSize), t.Text); text != "" {
 		// Cap height of the Go font is about 0.72 of its size.
 		p.minLetter = min(p.minLetter, letterSize*72/100)

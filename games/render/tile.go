@@ -155,6 +155,16 @@ func (d *drawer) drawTile(k tileKey) *tileImage {
 // and a pixel or two of air.
 const tileInset = 3
 
+// tileLetterSize is the size of a tile's letter: 58 % of its side, and no
+// more than three quarters of a lying card's height (62 % of the side), so
+// that a tall glyph (☺) stays inside the card.
+func tileLetterSize(n int, lying bool) int {
+	if lying {
+		return min(n*58/100, n*62/100*3/4)
+	}
+	return n * 58 / 100
+}
+
 // cornerSize is the size of a tile's corner text.
 func cornerSize(n int) int { return max(12, n*26/100) }
 
@@ -184,7 +194,7 @@ func (c *canvas) drawTile(k tileKey, x, y int) {
 	c.role = roleFill
 	c.roundRect(x+width, y+width, w-2*width, h-2*width, max(1, n/8-width), fill)
 	c.role = roleText
-	letterSize := n * 58 / 100
+	letterSize := tileLetterSize(k.n, k.lying)
 	big := c.d.face(true, letterSize)
 	text := printable(big, k.text)
 	if text != "" {
@@ -246,9 +256,11 @@ func (c *canvas) drawTile(k tileKey, x, y int) {
 		if k.lying {
 			s = float32(h) * 0.34
 		}
-		cy := float32(y) + s/2 + 2
+		// Inside the card's outline (width): a join's dark edge laid on
+		// the outline would blur where the card ends.
+		cy := float32(y+width) + s/2 + 3
 		if i == 1 {
-			cy = float32(y+h) - s/2 - 2
+			cy = float32(y+h-width) - s/2 - 3
 		}
 		cx := float32(x) + float32(w)/2
 		c.shape(j.j.Shape, cx, cy, s+4, iInk) // an outline, so yellow shows on cream
