@@ -42,6 +42,21 @@ type Block struct {
 	// larger for cards whose marks must read on a phone; 0 keeps the
 	// default. The width of the block caps it too.
 	TileSize int
+	// Lines come under the note, each led by a small tile when it has a
+	// swatch: a key that says which colour and shape is whose, or what a
+	// card's picture means.
+	Lines []Line
+	// Flow lays the lines one after another, wrapping between two lines
+	// and never inside one, rather than one under the other (a legend).
+	Flow bool
+}
+
+// Line is a line of text under a block, led by the small tile it
+// explains, its Swatch, unless that is the zero Tile.
+type Line struct {
+	Swatch Tile
+	Text   i18n.Msg
+	Bold   bool // what the reader must see first: whose turn, the result
 }
 
 // Tile is one card or cell.
@@ -59,6 +74,9 @@ type Tile struct {
 	// Lying draws the tile as a card lying on its side: wider than high,
 	// in the middle of its square (Escogriffe's lying cards).
 	Lying bool
+	// Icon draws an action card as what it is: large in the middle of a
+	// tile without text, in the top right corner of a tile with a letter.
+	Icon Icon
 }
 
 // Join is a shape of a colour on a tile's edge.
@@ -95,4 +113,16 @@ const (
 	Triangle
 	Star
 	Diamond
+)
+
+// Icon is the picture of an action card, drawn as shapes: the picture's
+// font has no 🗑 ★ ↻ 🔒.
+type Icon uint8
+
+const (
+	NoIcon     Icon = iota
+	IconJoker       // a star: a JOKER takes any letter
+	IconTrash       // a bin: a POUBELLE
+	IconReplay      // a circular arrow: REJOUER, play again
+	IconLock        // a padlock: INCONTRABLE, cannot be countered
 )

@@ -77,8 +77,12 @@ var messagesEN = map[string]string{
 	"crackword.card.trash":    "POUBELLE",
 
 	"crackword.scene.row":         "Row %v",
-	"crackword.scene.lines":       "%v\n%v",
 	"crackword.scene.hand":        "Your hand",
+	"crackword.scene.seat":        "%v: score %v · draw pile %v · hand %v",
+	"crackword.scene.seat_turn":   "► %v: score %v · draw pile %v · hand %v (to play)",
+	"crackword.scene.seat_out":    "%v: score %v · draw pile %v · hand %v (out)",
+	"crackword.scene.turn":        "%v to play.",
+	"crackword.scene.winner":      "%v wins with %v {point|points}.",
 	"crackword.line.seat":         "%v %v: score %v · draw pile %v · hand %v",
 	"crackword.line.seat_out":     "%v %v: score %v · draw pile %v · hand %v (out)",
 	"crackword.line.last_hand":    "LAST HAND: nobody draws any more.",

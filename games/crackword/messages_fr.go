@@ -77,8 +77,12 @@ var messagesFR = map[string]string{
 	"crackword.card.trash":    "POUBELLE",
 
 	"crackword.scene.row":         "Rangée %v",
-	"crackword.scene.lines":       "%v\n%v",
 	"crackword.scene.hand":        "Ta main",
+	"crackword.scene.seat":        "%v : paquet %v · pioche %v · main %v",
+	"crackword.scene.seat_turn":   "► %v : paquet %v · pioche %v · main %v (à jouer)",
+	"crackword.scene.seat_out":    "%v : paquet %v · pioche %v · main %v (hors jeu)",
+	"crackword.scene.turn":        "À %v de jouer.",
+	"crackword.scene.winner":      "%v gagne avec %v {point|points}.",
 	"crackword.line.seat":         "%v %v : paquet %v · pioche %v · main %v",
 	"crackword.line.seat_out":     "%v %v : paquet %v · pioche %v · main %v (hors jeu)",
 	"crackword.line.last_hand":    "DERNIÈRE MAIN : plus personne ne pioche.",

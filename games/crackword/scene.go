@@ -8,35 +8,41 @@ import (
 )
 
 // Each colour has a shape too, so that the picture does not rest on hue
-// alone: red circle, blue square, green triangle, yellow star.
+// alone: red circle, blue square, green triangle, yellow diamond (not a
+// star: a star is a JOKER). The board's key says which is whose.
 var (
 	sceneFill  = [4]games.Color{games.Red, games.Blue, games.Green, games.Yellow}
-	sceneShape = [4]games.Shape{games.Circle, games.Square, games.Triangle, games.Star}
+	sceneShape = [4]games.Shape{games.Circle, games.Square, games.Triangle, games.Diamond}
 )
 
-// cardTile draws a card: its letter on its colour, "J" in the corner for a
-// JOKER, and the height of a covered stack.
+// cardTile draws a card: its letter on its colour, a star for a JOKER (in
+// the corner once it has its letter, CW-D4), a bin for a POUBELLE, and the
+// height of a covered stack.
 func cardTile(c Card, height int) games.Tile {
 	t := games.Tile{Fill: sceneFill[c.Colour()], Mark: sceneShape[c.Colour()]}
 	switch c.Kind() {
 	case kindTrash:
-		t.Text = "P"
-		t.Corner = "🗑"
-	default:
-		if l := c.Letter(); l != 0 {
-			t.Text = string(l)
-		}
+		t.Icon = games.IconTrash
+	case kindJoker:
+		t.Icon = games.IconJoker
 	}
-	if c.Kind() == kindJoker {
-		t.Corner = "J"
+	if l := c.Letter(); l != 0 && c.Kind() != kindTrash {
+		t.Text = string(l)
 	}
 	if height > 1 {
-		t.Corner += "×" + strconv.Itoa(height)
+		t.Corner = "×" + strconv.Itoa(height)
 	}
 	return t
 }
 
-// Scene draws what Public shows: the four rows and each player's counts.
+// seatSwatch is a player's colour and shape, leading his line of the key.
+func seatSwatch(p int) games.Tile {
+	return games.Tile{Fill: sceneFill[p], Mark: sceneShape[p]}
+}
+
+// Scene draws what Public shows: the four rows, then the key (each
+// player's colour and shape with his counts, whose turn it is), and what
+// the table waits for, or that the game is over and who won.
 func (g *Game) Scene() games.Scene {
 	s := g.s
 	var sc games.Scene
@@ -52,20 +58,37 @@ func (g *Game) Scene() games.Scene {
 		b.Rows = [][]games.Tile{tiles}
 		sc.Blocks = append(sc.Blocks, b)
 	}
-	var counts games.Block
+	var key games.Block
 	for p := 0; p < s.Players; p++ {
-		key := "crackword.line.seat"
-		if s.Out[p] {
-			key = "crackword.line.seat_out"
+		k, turn := "crackword.scene.seat", false
+		switch {
+		case s.Out[p]:
+			k = "crackword.scene.seat_out"
+		case !s.Over && p == s.Turn:
+			k, turn = "crackword.scene.seat_turn", true
 		}
-		line := i18n.T(key, i18n.Seat(p), "", len(s.Paquet[p]), len(s.Pioche[p]), len(s.Hand[p]))
-		if counts.Note.IsZero() {
-			counts.Note = line
-		} else {
-			counts.Note = i18n.T("crackword.scene.lines", counts.Note, line)
-		}
+		key.Lines = append(key.Lines, games.Line{Swatch: seatSwatch(p), Bold: turn,
+			Text: i18n.T(k, i18n.Seat(p), len(s.Paquet[p]), len(s.Pioche[p]), len(s.Hand[p]))})
 	}
-	sc.Blocks = append(sc.Blocks, counts)
+	if s.LastHand && !s.Over {
+		key.Lines = append(key.Lines, games.Line{Text: i18n.T("crackword.line.last_hand")})
+	}
+	status := func(m i18n.Msg) { key.Lines = append(key.Lines, games.Line{Text: m, Bold: true}) }
+	switch {
+	case s.Over:
+		status(i18n.T("crackword.line.over"))
+		for _, p := range g.Result().Winners() {
+			key.Lines = append(key.Lines, games.Line{Swatch: seatSwatch(p), Bold: true,
+				Text: i18n.T("crackword.scene.winner", i18n.Seat(p), len(s.Paquet[p]))})
+		}
+	case s.Phase == phaseCrack:
+		status(i18n.T("crackword.line.turn_crack", i18n.Seat(s.Turn), s.word(s.Row), s.Row+1))
+	case s.Phase == phaseRestart:
+		status(i18n.T("crackword.line.turn_restart", i18n.Seat(s.Turn), s.Row+1))
+	default:
+		status(i18n.T("crackword.scene.turn", i18n.Seat(s.Turn)))
+	}
+	sc.Blocks = append(sc.Blocks, key)
 	return sc
 }
 

@@ -205,8 +205,8 @@ func (bp *bandPlan) appendKey(b []byte, w, y0, y1 int) []byte {
 func appendTileKey(b []byte, k tileKey) []byte {
 	b = appendString(b, k.text)
 	b = appendString(b, k.corner)
-	b = append(b, byte(k.fill), byte(k.mark), byte(k.top.Shape), byte(k.top.Color), byte(k.bottom.Shape), byte(k.bottom.Color),
-		flags(k.hasTop, k.hasBottom, k.empty, k.highlight, k.lying))
+	b = append(b, byte(k.fill), byte(k.mark), byte(k.icon), byte(k.top.Shape), byte(k.top.Color), byte(k.bottom.Shape), byte(k.bottom.Color),
+		flags(k.hasTop, k.hasBottom, k.empty, k.highlight, k.lying, k.swatch))
 	return binary.AppendUvarint(b, uint64(k.n))
 }
 

@@ -128,7 +128,8 @@ func keyScene() games.Scene {
 					Bottom: &games.Join{Shape: games.Square, Color: games.Blue}}},
 			{{Empty: true}, {Text: "X", Lying: true, Top: &games.Join{Shape: games.Circle, Color: games.Green}}},
 		}},
-		{Label: i18n.T("render.test.seat", i18n.Seat(1)), Rows: [][]games.Tile{{{Text: "K", Highlight: true}}}},
+		{Label: i18n.T("render.test.seat", i18n.Seat(1)), Rows: [][]games.Tile{{{Text: "K", Highlight: true}, {Icon: games.IconTrash}}},
+			Lines: []games.Line{{Swatch: games.Tile{Fill: games.Blue, Mark: games.Square}, Text: i18n.Raw("Bob")}, {Text: i18n.Raw("fin")}, {Text: i18n.Raw("et plus")}}},
 		{Label: i18n.Raw("Grille"), Grid: true, Rows: [][]games.Tile{{{Text: "A"}, {Empty: true}}, {{Empty: true}, {Text: "B"}}}},
 	}}
 }
@@ -186,6 +187,19 @@ func TestKey_ChangesWithEveryDrawnField(t *testing.T) {
 		{"bottom join colour", func(s *games.Scene, title *string, r *i18n.Renderer) {
 			tile(s, 0, 0, 1).Bottom = &games.Join{Shape: games.Square, Color: games.Sky}
 		}},
+		{"tile icon", func(s *games.Scene, title *string, r *i18n.Renderer) { tile(s, 1, 0, 1).Icon = games.IconJoker }},
+		{"tile icon on a letter", func(s *games.Scene, title *string, r *i18n.Renderer) { tile(s, 1, 0, 0).Icon = games.IconLock }},
+		{"line text", func(s *games.Scene, title *string, r *i18n.Renderer) { s.Blocks[1].Lines[1].Text = i18n.Raw("début") }},
+		{"line bold", func(s *games.Scene, title *string, r *i18n.Renderer) { s.Blocks[1].Lines[1].Bold = true }},
+		{"line swatch added", func(s *games.Scene, title *string, r *i18n.Renderer) {
+			s.Blocks[1].Lines[1].Swatch = games.Tile{Fill: games.Red, Mark: games.Circle}
+		}},
+		{"line swatch removed", func(s *games.Scene, title *string, r *i18n.Renderer) { s.Blocks[1].Lines[0].Swatch = games.Tile{} }},
+		{"line swatch mark", func(s *games.Scene, title *string, r *i18n.Renderer) { s.Blocks[1].Lines[0].Swatch.Mark = games.Star }},
+		{"line swatch icon", func(s *games.Scene, title *string, r *i18n.Renderer) {
+			s.Blocks[1].Lines[0].Swatch.Icon = games.IconReplay
+		}},
+		{"lines flow", func(s *games.Scene, title *string, r *i18n.Renderer) { s.Blocks[1].Flow = true }},
 		{"grid cell", func(s *games.Scene, title *string, r *i18n.Renderer) { tile(s, 2, 1, 0).Text = "C" }},
 	}
 	base, baseKey, err := (*render.Cache)(nil).Picture("Crack Word", keyScene(), r)

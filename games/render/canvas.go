@@ -38,13 +38,17 @@ var (
 		background, ink, faint,
 		{0x55, 0x55, 0x55, 0xff},
 		{0xf3, 0xef, 0xe6, 0xff},
-		{0xd8, 0xd0, 0xc0, 0xff},
+		// An empty cell's outline: the faintest grey that still meets
+		// 3:1 against the background, as a grid's cells must be counted.
+		{0x8a, 0x85, 0x7c, 0xff},
 	}
 	// gameColours is Okabe and Ito's colour-blind-safe set, plus
 	// neutrals, in the order of games.Color.
 	gameColours = []color.RGBA{
-		games.White:  {0xff, 0xff, 0xff, 0xff},
-		games.Red:    {0xd6, 0x27, 0x28, 0xff}, // a red that reads red (🟥), not Okabe and Ito's vermillion, which reads orange
+		games.White: {0xff, 0xff, 0xff, 0xff},
+		// A red that reads as the 🟥 of the texts (Okabe and Ito's
+		// vermillion reads orange), with 3:1 against white and ink.
+		games.Red:    {0xd6, 0x27, 0x28, 0xff},
 		games.Blue:   {0x00, 0x72, 0xb2, 0xff},
 		games.Green:  {0x00, 0x9e, 0x73, 0xff}, // bluish green
 		games.Yellow: {0xf0, 0xe4, 0x42, 0xff},
@@ -164,11 +168,65 @@ type canvas struct {
 	pix  []uint8
 	w, h int
 	d    *drawer
+	// rec, when set, records what is drawn on what (Inspect): each colour
+	// laid whole over another, with the role of what is drawn.
+	rec  map[drawnPair]bool
+	role role
+	// edge marks, while recording, the pixels that blend two colours (an
+	// anti-aliased edge): no colour of the picture, whatever palette
+	// colour they came nearest to, so nothing laid on them makes a pair.
+	edge []bool
+}
+
+// role is what a drawing operation draws, for the record of colour pairs.
+type role uint8
+
+const (
+	roleText    role = iota // a letter, a label, a corner
+	roleMark                // a shape, an icon, a join
+	roleOutline             // a tile's outline, on the background
+	roleFill                // a tile's body, inside its own outline
+)
+
+// drawnPair is a colour drawn over another, by palette index.
+type drawnPair struct {
+	fg, bg uint8
+	role   role
+}
+
+// record notes the colours fg covers whole in r, where the mask m (nil:
+// all of r) covers fully, and which pixels become edges.
+func (c *canvas) record(r image.Rectangle, fg uint8, m *image.Alpha, mp image.Point) {
+	if c.edge == nil {
+		c.edge = make([]bool, len(c.pix))
+	}
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			a := uint8(0xff)
+			if m != nil {
+				a = m.Pix[(mp.Y+y-r.Min.Y)*m.Stride+mp.X+x-r.Min.X]
+			}
+			i := y*c.w + x
+			switch a {
+			case 0:
+			case 0xff:
+				if bg := c.pix[i]; bg != fg && !c.edge[i] {
+					c.rec[drawnPair{fg, bg, c.role}] = true
+				}
+				c.edge[i] = false
+			default:
+				c.edge[i] = true
+			}
+		}
+	}
 }
 
 // fill paints a rectangle in one colour.
 func (c *canvas) fill(r image.Rectangle, idx uint8) {
 	r = r.Intersect(image.Rect(0, 0, c.w, c.h))
+	if c.rec != nil {
+		c.record(r, idx, nil, image.Point{})
+	}
 	for y := r.Min.Y; y < r.Max.Y; y++ {
 		row := c.pix[y*c.w+r.Min.X : y*c.w+r.Max.X]
 		for i := range row {
@@ -182,6 +240,9 @@ func (c *canvas) fill(r image.Rectangle, idx uint8) {
 func (c *canvas) mask(r image.Rectangle, fg uint8, m *image.Alpha, mp image.Point) {
 	clip := r.Intersect(image.Rect(0, 0, c.w, c.h))
 	mp = mp.Add(clip.Min.Sub(r.Min))
+	if c.rec != nil {
+		c.record(clip, fg, m, mp)
+	}
 	for y := clip.Min.Y; y < clip.Max.Y; y++ {
 		row := c.pix[y*c.w+clip.Min.X : y*c.w+clip.Max.X]
 		mi := (mp.Y+y-clip.Min.Y)*m.Stride + mp.X

@@ -12,7 +12,7 @@ import (
 // drawingVersion changes whenever the same scene would be drawn
 // differently (a colour, a size, the layout), so that a key kept across a
 // restart (an upload remembered by an adapter) never names an old picture.
-const drawingVersion = 2
+const drawingVersion = 3
 
 // Key identifies the picture of a scene under a title in a reader's
 // language: a hash of everything the picture shows (the title, the texts
@@ -34,13 +34,21 @@ func (rs *resolved) key() string {
 	for _, bl := range rs.blocks {
 		b = appendString(b, bl.label)
 		b = appendString(b, bl.note)
-		b = append(b, flags(bl.grid, bl.wide))
+		b = append(b, flags(bl.grid, bl.wide, bl.flow))
 		b = binary.AppendUvarint(b, uint64(max(bl.tileSize, 0)))
 		b = binary.AppendUvarint(b, uint64(len(bl.rows)))
 		for _, row := range bl.rows {
 			b = binary.AppendUvarint(b, uint64(len(row)))
 			for _, t := range row {
 				b = appendTile(b, t)
+			}
+		}
+		b = binary.AppendUvarint(b, uint64(len(bl.lines)))
+		for _, l := range bl.lines {
+			b = appendString(b, l.text)
+			b = append(b, flags(l.bold, l.swatch != nil))
+			if l.swatch != nil {
+				b = appendTile(b, *l.swatch)
 			}
 		}
 	}
@@ -51,7 +59,7 @@ func (rs *resolved) key() string {
 func appendTile(b []byte, t games.Tile) []byte {
 	b = appendString(b, t.Text)
 	b = appendString(b, t.Corner)
-	b = append(b, byte(t.Fill), byte(t.Mark), flags(t.Empty, t.Highlight, t.Lying, t.Top != nil, t.Bottom != nil))
+	b = append(b, byte(t.Fill), byte(t.Mark), byte(t.Icon), flags(t.Empty, t.Highlight, t.Lying, t.Top != nil, t.Bottom != nil))
 	for _, j := range []*games.Join{t.Top, t.Bottom} {
 		if j != nil {
 			b = append(b, byte(j.Shape), byte(j.Color))

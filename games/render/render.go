@@ -6,6 +6,7 @@
 package render
 
 import (
+	"fmt"
 	"image"
 	"slices"
 	"strconv"
@@ -38,6 +39,10 @@ type Metrics struct {
 	Tile          int // the smallest tile side drawn, in pixels
 	LetterHeight  int // the cap height of the smallest tile letter, in pixels
 	Texts         []string
+	// Overflows are the texts drawn wider than their box (a word longer
+	// than its column, a letter wider than its tile) and the phrases cut
+	// in the middle because they were: none in a well-made picture.
+	Overflows []string
 }
 
 // PNG draws a scene under a title and encodes it.
@@ -75,13 +80,28 @@ type resolvedBlock struct {
 	rows        [][]games.Tile
 	grid, wide  bool
 	tileSize    int
+	lines       []resolvedLine
+	flow        bool
+}
+
+type resolvedLine struct {
+	swatch *games.Tile
+	text   string
+	bold   bool
 }
 
 func resolve(title string, s games.Scene, r i18n.Renderer) *resolved {
 	rs := &resolved{title: title, columns: s.Columns, blocks: make([]resolvedBlock, len(s.Blocks))}
 	for i, b := range s.Blocks {
 		rs.blocks[i] = resolvedBlock{label: r.Text(b.Label), note: r.Text(b.Note), rows: b.Rows,
-			grid: b.Grid, wide: b.Wide, tileSize: b.TileSize}
+			grid: b.Grid, wide: b.Wide, tileSize: b.TileSize, flow: b.Flow}
+		for _, l := range b.Lines {
+			rl := resolvedLine{text: r.Text(l.Text), bold: l.Bold}
+			if l.Swatch != (games.Tile{}) {
+				rl.swatch = &l.Swatch
+			}
+			rs.blocks[i].lines = append(rs.blocks[i].lines, rl)
+		}
 	}
 	return rs
 }
@@ -111,7 +131,7 @@ func (d *drawer) drawPlan(p *plan, pix []uint8) *canvas {
 }
 
 func (p *plan) metrics() Metrics {
-	return Metrics{Width: Width, Height: p.height, Tile: p.minTile, LetterHeight: p.minLetter, Texts: p.texts}
+	return Metrics{Width: Width, Height: p.height, Tile: p.minTile, LetterHeight: p.minLetter, Texts: p.texts, Overflows: p.overflows}
 }
 
 // tileOp is a tile to draw at (x, y).
@@ -137,6 +157,7 @@ type plan struct {
 	minTile   int
 	minLetter int
 	texts     []string
+	overflows []string
 }
 
 func (d *drawer) layout(s *resolved) *plan {
@@ -226,7 +247,56 @@ func (p *plan) block(b resolvedBlock, x, y, w int) int {
 	if b.note != "" {
 		y = p.text(b.note, x, y+2, w, labelSize(w)-4, false, iInk)
 	}
+	if len(b.lines) > 0 {
+		y = p.keyLines(b, x, y+2, w, labelSize(w)-4)
+	}
 	return y
+}
+
+// keyLines lays out a block's lines at (x, y) in a column of width w, each
+// led by its swatch: one under the other, or one after the other,
+// wrapped between two lines, when the block flows. It returns the y under
+// them.
+func (p *plan) keyLines(b resolvedBlock, x, y, w, size int) int {
+	sw := size * 3 / 2 // a swatch's side
+	rowHeight := max(size*13/10, sw+6)
+	lead := func(l resolvedLine) int {
+		if l.swatch == nil {
+			return 0
+		}
+		return sw + size/2
+	}
+	// put lays out one line from (lx, ly) in a box of width lw and
+	// returns the y under it.
+	put := func(l resolvedLine, lx, ly, lw int) int {
+		if l.swatch != nil {
+			k := keyOf(*l.swatch, sw)
+			k.swatch = true
+			p.tiles = append(p.tiles, tileOp{k, lx, ly + (rowHeight-sw)/2})
+		}
+		textTop := ly + (rowHeight-size*13/10)/2
+		return max(ly+rowHeight, p.text(l.text, lx+lead(l), textTop, lw-lead(l), size, l.bold, iInk)+(rowHeight-size*13/10)/2)
+	}
+	if !b.flow {
+		for _, l := range b.lines {
+			y = put(l, x, y, w)
+		}
+		return y
+	}
+	const spacing = 28 // between two lines of a flow
+	cx, bottom := x, y
+	for _, l := range b.lines {
+		f := p.d.face(l.bold, size)
+		width := lead(l) + textWidth(f, printable(f, l.text))
+		if cx > x && cx+width > x+w {
+			cx, y = x, bottom
+		}
+		if end := put(l, cx, y, x+w-cx); end > bottom {
+			bottom = end
+		}
+		cx += width + spacing
+	}
+	return bottom
 }
 
 // tile lays out one tile at (x, y) with side n.
@@ -238,6 +308,15 @@ func (p *plan) tile(t games.Tile, x, y, n int) {
 		// Cap height of the Go font is about 0.72 of its size.
 		p.minLetter = min(p.minLetter, letterSize*72/100)
 		p.texts = append(p.texts, text)
+		if tw := textWidth(p.d.face(true, letterSize), text); tw > n-2*tileInset {
+			p.overflows = append(p.overflows, fmt.Sprintf("tile text %q: %d px in a tile of %d", text, tw, n))
+		}
+	}
+	if corner := printable(p.d.face(true, k.cornerSize()), t.Corner); corner != "" {
+		p.texts = append(p.texts, corner)
+		if cw := textWidth(p.d.face(true, k.cornerSize()), corner); cw > n/2 {
+			p.overflows = append(p.overflows, fmt.Sprintf("tile corner %q: %d px in a tile of %d", corner, cw, n))
+		}
 	}
 	p.tiles = append(p.tiles, tileOp{k, x, y})
 }
@@ -255,7 +334,14 @@ func labelSize(w int) int {
 func (p *plan) text(s string, x, y, w, size int, isBold bool, col uint8) int {
 	f := p.d.face(isBold, size)
 	lineHeight := size * 13 / 10
-	for _, line := range wrap(f, printable(f, s), w) {
+	lines, cut := wrap(f, printable(f, s), w)
+	for _, phrase := range cut {
+		p.overflows = append(p.overflows, fmt.Sprintf("phrase %q cut: wider than %d px", phrase, w))
+	}
+	for _, line := range lines {
+		if lw := textWidth(f, line); lw > w {
+			p.overflows = append(p.overflows, fmt.Sprintf("text %q: %d px in a box of %d", line, lw, w))
+		}
 		p.texts = append(p.texts, line)
 		p.lines = append(p.lines, lineOp{line, faceKey{isBold, size}, x, y + size, col})
 		y += lineHeight
@@ -263,31 +349,65 @@ func (p *plan) text(s string, x, y, w, size int, isBold bool, col uint8) int {
 	return y
 }
 
-// wrap cuts s into lines no wider than width, between words. Each word is
-// measured once: a line's width is the width of the line so far, the
-// space and the word, with the kerning on either side of the space, which
-// is what measuring the whole line adds up.
-func wrap(f font.Face, s string, width int) []string {
-	var lines []string
+// wrap cuts s into lines no wider than width, between phrases: a phrase
+// is a run of words that ends with a "·" or a ":" (the separator stays
+// with it, at the end of a line). A line is cut inside a phrase only when
+// the phrase alone is wider than the width: such phrases of several words
+// are returned as cut, and cut between words. Each phrase is measured once: a line's width
+// is the width of the line so far, the space and the phrase, with the
+// kerning on either side of the space, which is what measuring the whole
+// line adds up.
+func wrap(f font.Face, s string, width int) (lines, cut []string) {
 	space, _ := f.GlyphAdvance(' ')
 	for _, para := range strings.Split(s, "\n") {
 		cur, curWidth, last := "", fixed.Int26_6(0), rune(-1)
-		for _, w := range strings.Fields(para) {
+		add := func(w string, wWidth fixed.Int26_6) {
 			first, _ := utf8.DecodeRuneInString(w)
-			wordWidth := font.MeasureString(f, w)
-			next := curWidth + f.Kern(last, ' ') + space + f.Kern(' ', first) + wordWidth
+			next := curWidth + f.Kern(last, ' ') + space + f.Kern(' ', first) + wWidth
 			switch {
 			case cur == "":
-				cur, curWidth = w, wordWidth
+				cur, curWidth = w, wWidth
 			case next.Ceil() > width:
 				lines = append(lines, cur)
-				cur, curWidth = w, wordWidth
+				cur, curWidth = w, wWidth
 			default:
 				cur, curWidth = cur+" "+w, next
 			}
 			last, _ = utf8.DecodeLastRuneInString(w)
 		}
+		for _, phrase := range phrases(para) {
+			pw := font.MeasureString(f, phrase)
+			if pw.Ceil() <= width {
+				add(phrase, pw)
+				continue
+			}
+			ws := strings.Fields(phrase)
+			if len(ws) > 1 {
+				cut = append(cut, phrase) // a single word is not cut, only too wide
+			}
+			for _, w := range ws {
+				add(w, font.MeasureString(f, w))
+			}
+		}
 		lines = append(lines, cur)
 	}
-	return lines
+	return lines, cut
+}
+
+// phrases splits a line of text after each word that is a separator ("·")
+// or ends with one (":", ",", ";"), the phrases' words joined by single spaces.
+func phrases(s string) []string {
+	var out []string
+	var cur []string
+	for _, w := range strings.Fields(s) {
+		cur = append(cur, w)
+		if w == "·" || w == "—" || strings.HasSuffix(w, ":") || strings.HasSuffix(w, ";") || strings.HasSuffix(w, ",") {
+			out = append(out, strings.Join(cur, " "))
+			cur = cur[:0]
+		}
+	}
+	if len(cur) > 0 {
+		out = append(out, strings.Join(cur, " "))
+	}
+	return out
 }

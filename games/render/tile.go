@@ -20,12 +20,16 @@ type tileKey struct {
 	top, bottom             games.Join
 	hasTop, hasBottom       bool
 	empty, highlight, lying bool
-	n                       int // the side in pixels
+	icon                    games.Icon
+	// swatch is a small tile that leads a line of a key: its mark or
+	// icon is drawn large in its middle, as the thing the line explains.
+	swatch bool
+	n      int // the side in pixels
 }
 
 func keyOf(t games.Tile, n int) tileKey {
 	k := tileKey{text: t.Text, corner: t.Corner, fill: t.Fill, mark: t.Mark,
-		empty: t.Empty, highlight: t.Highlight, lying: t.Lying, n: n}
+		empty: t.Empty, highlight: t.Highlight, lying: t.Lying, icon: t.Icon, n: n}
 	if t.Top != nil {
 		k.top, k.hasTop = *t.Top, true
 	}
@@ -147,6 +151,10 @@ func (d *drawer) drawTile(k tileKey) *tileImage {
 	return t
 }
 
+// tileInset is the room a tile's text leaves on either side: its outline
+// and a pixel or two of air.
+const tileInset = 3
+
 // drawTile draws one tile of side k.n at (x, y).
 func (c *canvas) drawTile(k tileKey, x, y int) {
 	n := k.n
@@ -168,11 +176,15 @@ func (c *canvas) drawTile(k tileKey, x, y int) {
 	if k.empty {
 		border = iEmptyBorder
 	}
+	c.role = roleOutline
 	c.roundRect(x, y, w, h, n/8, border)
+	c.role = roleFill
 	c.roundRect(x+width, y+width, w-2*width, h-2*width, max(1, n/8-width), fill)
+	c.role = roleText
 	letterSize := k.letterSize()
 	big := c.d.face(true, letterSize)
-	if text := printable(big, k.text); text != "" {
+	text := printable(big, k.text)
+	if text != "" {
 		tw := textWidth(big, text)
 		tx, cy := x+(w-tw)/2, y+h/2
 		switch {
@@ -187,19 +199,47 @@ func (c *canvas) drawTile(k tileKey, x, y int) {
 			if k.hasTop {
 				cy = y + h - free
 			}
+		case k.icon != games.NoIcon:
+			// Room for the icon in the top right corner.
+			tx, cy = tx-n/10, cy+n/16
 		}
 		c.text(faceKey{true, letterSize}, fixed.Point26_6{X: fix(tx), Y: fix(cy + letterSize*36/100)}, text, textCol)
 	}
 	cornerSize := k.cornerSize()
 	small := c.d.face(true, cornerSize)
-	if corner := printable(small, k.corner); corner != "" {
+	if corner := printable(small, k.corner); corner != "" && !k.swatch {
 		cw := textWidth(small, corner)
 		m := k.cornerMargin()
-		c.text(faceKey{true, cornerSize}, fixed.Point26_6{X: fix(x + w - cw - m), Y: fix(y + m + cornerSize*8/10)}, corner, textCol)
+		baseline := y + m + cornerSize*8/10
+		if k.icon != games.NoIcon && text != "" {
+			baseline = y + h - m // the icon has the top right corner
+		}
+		c.text(faceKey{true, cornerSize}, fixed.Point26_6{X: fix(x + w - cw - m), Y: fix(baseline)}, corner, textCol)
+	}
+	c.role = roleMark
+	switch {
+	case k.icon == games.NoIcon:
+	case text == "":
+		// An action card alone: its picture is the card (the whole of a
+		// swatch, which is small).
+		s := float32(n) * 0.62
+		if k.swatch {
+			s = float32(n) * 0.78
+		}
+		c.icon(k.icon, float32(x)+float32(w)/2, float32(y)+float32(h)/2, s, textCol, fill)
+	default:
+		// A letter with a power: the power in the top right corner, large
+		// enough to read at a glance.
+		s := float32(n) * 0.42
+		c.icon(k.icon, float32(x+w)-s/2-float32(n)*0.05, float32(y)+s/2+float32(n)*0.05, s, textCol, fill)
 	}
 	if k.mark != games.NoShape {
-		s := float32(n) * 0.17
-		c.shape(k.mark, float32(x)+float32(n)*0.07+s/2, float32(y+h)-float32(n)*0.07-s/2, s, textCol)
+		if k.swatch && text == "" && k.icon == games.NoIcon {
+			c.shape(k.mark, float32(x)+float32(n)/2, float32(y)+float32(n)/2, float32(n)*0.56, textCol)
+		} else {
+			s := float32(n) * 0.17
+			c.shape(k.mark, float32(x)+float32(n)*0.07+s/2, float32(y+h)-float32(n)*0.07-s/2, s, textCol)
+		}
 	}
 	joins := []struct {
 		j  games.Join

@@ -6,51 +6,49 @@ import (
 )
 
 // sceneTile is a card as drawn. Its kind reads without colour: green +2 and
-// red x2 say so in the corner, a REJOUER is sky blue with "R" and a circle,
-// an INCONTRABLE purple with "I" and a square, a JOKER yellow with "J" and
-// a star ("?" in a hand, its letter on a row), a POUBELLE black with "P"
-// and a diamond. The Go font has no ↻ 🔒 ★ 🗑, hence letters and shapes.
+// red ×2 say so in the corner, an action card shows its picture (a
+// circular arrow on a sky-blue REJOUER, a padlock on a purple INCONTRABLE,
+// a star on a yellow JOKER, a bin on a black POUBELLE: WO-D1), large on a
+// card without a letter, in the corner of a letter.
 func sceneTile(c Card) games.Tile {
 	l := c.Letter()
 	t := games.Tile{Fill: games.White}
 	if l != 0 {
 		t.Text = string(l)
 	}
-	bonus := ""
 	switch {
 	case isGreen(l):
-		t.Fill, bonus = games.Green, "+2"
+		t.Fill, t.Corner = games.Green, "+2"
 	case isRed(l):
-		t.Fill, bonus = games.Red, "×2"
+		t.Fill, t.Corner = games.Red, "×2"
 	}
 	switch c.Kind() {
 	case kindRejouer:
-		t.Fill, t.Corner, t.Mark = games.Sky, "R", games.Circle
+		t.Fill, t.Icon = games.Sky, games.IconReplay
 	case kindIncontrable:
-		t.Fill, t.Corner, t.Mark = games.Purple, "I", games.Square
+		t.Fill, t.Icon = games.Purple, games.IconLock
 	case kindJoker:
-		t.Fill, t.Corner, t.Mark = games.Yellow, "J", games.Star
-		if l == 0 {
-			t.Text = "?"
-		}
+		t.Fill, t.Icon = games.Yellow, games.IconJoker
 	case kindPoubelle:
-		t.Fill, t.Text, t.Mark = games.Black, "P", games.Diamond
+		t.Fill, t.Icon, t.Text = games.Black, games.IconTrash, ""
 	}
-	t.Corner += bonus
 	return t
 }
 
-// sceneLines joins message lines into one note.
-func sceneLines(lines []i18n.Msg) i18n.Msg {
-	var out i18n.Msg
-	for _, l := range lines {
-		if out.IsZero() {
-			out = l
-		} else {
-			out = i18n.T("wordsout.scene.lines", out, l)
-		}
+// legend is the key under a board or a hand: each kind of card as drawn,
+// and what it is.
+func legend(trash bool) []games.Line {
+	lines := []games.Line{
+		{Swatch: games.Tile{Fill: games.Green, Text: "+2"}, Text: i18n.T("wordsout.scene.key_green")},
+		{Swatch: games.Tile{Fill: games.Red, Text: "×2"}, Text: i18n.T("wordsout.scene.key_red")},
+		{Swatch: games.Tile{Fill: games.Sky, Icon: games.IconReplay}, Text: i18n.T("wordsout.scene.key_rejouer")},
+		{Swatch: games.Tile{Fill: games.Purple, Icon: games.IconLock}, Text: i18n.T("wordsout.scene.key_incontrable")},
+		{Swatch: games.Tile{Fill: games.Yellow, Icon: games.IconJoker}, Text: i18n.T("wordsout.scene.key_joker")},
 	}
-	return out
+	if trash {
+		lines = append(lines, games.Line{Swatch: games.Tile{Fill: games.Black, Icon: games.IconTrash}, Text: i18n.T("wordsout.scene.key_poubelle")})
+	}
+	return lines
 }
 
 // Scene draws what Public shows: the four rows with their values, then the
@@ -80,38 +78,40 @@ func (g *Game) Scene() games.Scene {
 		b.Rows = [][]games.Tile{tiles}
 		sc.Blocks = append(sc.Blocks, b)
 	}
-	var lines []i18n.Msg
+	// The seats, the piles, then what the table waits for or the result,
+	// the turn and the result in bold: what a player looks for first.
+	var lines []games.Line
+	add := func(bold bool, m i18n.Msg) { lines = append(lines, games.Line{Text: m, Bold: bold}) }
 	for p := 0; p < s.Players; p++ {
-		key := "wordsout.scene.seat"
+		key, turn := "wordsout.scene.seat", false
 		if !s.Over && s.Phase != phaseCounter && p == s.Turn {
-			key = "wordsout.scene.seat_turn"
+			key, turn = "wordsout.scene.seat_turn", true
 		}
-		lines = append(lines, i18n.T(key, i18n.Seat(p), s.Scores[p], len(s.Hands[p])))
+		add(turn, i18n.T(key, i18n.Seat(p), s.Scores[p], len(s.Hands[p])))
 	}
 	piles := "wordsout.scene.piles"
 	if s.LastDeal {
 		piles = "wordsout.scene.piles_last"
 	}
-	lines = append(lines, i18n.T(piles, s.Pioche.Len(), len(s.Discard), s.Deals))
+	add(false, i18n.T(piles, s.Pioche.Len(), len(s.Discard), s.Deals))
 	switch {
 	case s.Over:
-		lines = append(lines, i18n.T("wordsout.scene.over"))
+		add(true, i18n.T("wordsout.scene.over"))
 		for _, p := range g.Result().Winners() {
-			lines = append(lines, i18n.T("wordsout.scene.winner", i18n.Seat(p), s.Scores[p]))
+			add(true, i18n.T("wordsout.scene.winner", i18n.Seat(p), s.Scores[p]))
 		}
 	case s.Phase == phaseCounter:
 		w := s.Win
-		lines = append(lines, i18n.T("wordsout.scene.window", s.word(w.Row), value(s.Rows[w.Row]), i18n.Seat(w.Caller)))
+		add(true, i18n.T("wordsout.scene.window", s.word(w.Row), value(s.Rows[w.Row]), i18n.Seat(w.Caller)))
 		for i, p := range w.Asked {
 			key := "wordsout.scene.asked_waiting"
 			if w.Answer[i] != ansWaiting {
 				key = "wordsout.scene.asked_answered"
 			}
-			lines = append(lines, i18n.T(key, i18n.Seat(p)))
+			add(false, i18n.T(key, i18n.Seat(p)))
 		}
 	}
-	lines = append(lines, i18n.T("wordsout.scene.legend"))
-	sc.Blocks = append(sc.Blocks, games.Block{Note: sceneLines(lines)})
+	sc.Blocks = append(sc.Blocks, games.Block{Lines: lines}, games.Block{Lines: legend(false), Flow: true})
 	return sc
 }
 
@@ -126,7 +126,7 @@ func (g *Game) PrivateScene(seat int) games.Scene {
 		return games.Scene{}
 	}
 	h := sortedHand(s.Hands[seat])
-	b := games.Block{Label: i18n.T("wordsout.scene.hand", len(h)), TileSize: 88, Note: i18n.T("wordsout.scene.legend_hand")}
+	b := games.Block{Label: i18n.T("wordsout.scene.hand", len(h)), TileSize: 88, Lines: legend(true), Flow: true}
 	for i := 0; i < len(h); i += handRow {
 		var tiles []games.Tile
 		for _, c := range h[i:min(i+handRow, len(h))] {

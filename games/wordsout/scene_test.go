@@ -24,6 +24,9 @@ func sceneText(sc games.Scene) string {
 			if !bl.Note.IsZero() {
 				b.WriteString(r.Text(bl.Note) + "\n")
 			}
+			for _, l := range bl.Lines {
+				b.WriteString(describeTile(l.Swatch) + " " + r.Text(l.Text) + "\n")
+			}
 		}
 		for _, row := range bl.Rows {
 			for _, t := range row {
@@ -39,7 +42,7 @@ func describeTile(t games.Tile) string {
 	if t.Empty {
 		return "_"
 	}
-	return fmt.Sprintf("%s/%s/%d/%d", t.Text, t.Corner, t.Fill, t.Mark)
+	return fmt.Sprintf("%s/%s/%d/%d/%d", t.Text, t.Corner, t.Fill, t.Mark, t.Icon)
 }
 
 // sceneHidesCards checks a position: the card tiles of the public picture
@@ -139,16 +142,18 @@ func TestScene_CounterWindow(t *testing.T) {
 	}
 }
 
-// TestScene_Kinds: each kind of card reads without its colour.
+// TestScene_Kinds: each kind of card reads without its colour: a green
+// or red letter says +2 or ×2 in its corner, an action card shows its
+// picture (WO-D1), and the key under the hand says which is which.
 func TestScene_Kinds(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"O B J E T", "E+ T E!", "Z* O", ""}, []string{"* # A", "S"}, 10)
 	g.s.Scores = []int{7, 3}
 	sc := g.Scene()
 	got := sceneText(sc)
 	for _, want := range []string{
-		"O//0/0 B/+2/3/0 J/×2/1/0 E//0/0 T//0/0",
-		"E/R/6/1 T//0/0 E/I/7/2",
-		"Z/J×2/4/4 O//0/0",
+		"O//0/0/0 B/+2/3/0/0 J/×2/1/0/0 E//0/0/0 T//0/0/0",
+		"E//6/0/3 T//0/0/0 E//7/0/4",
+		"Z/×2/4/0/1 O//0/0/0",
 		"Rangée 1 · 14 points", "Rangée 4 (vide)", "Row 2 · 3 points",
 		"► #1 : 7 points · 3 cartes (à jouer)", "#2 : 3 points · 1 carte", "Pioche 10",
 	} {
@@ -157,7 +162,7 @@ func TestScene_Kinds(t *testing.T) {
 		}
 	}
 	hand := sceneText(g.PrivateScene(0))
-	for _, want := range []string{"A//0/0 ?/J/4/4 P//9/5", "Ta main (3 cartes)", "P POUBELLE"} {
+	for _, want := range []string{"A//0/0/0 //4/0/1 //9/0/2", "Ta main (3 cartes)", "//9/0/2 POUBELLE", "//6/0/3 REJOUER", "//7/0/4 INCONTRABLE"} {
 		if !strings.Contains(hand, want) {
 			t.Errorf("hand lacks %q:\n%s", want, hand)
 		}
