@@ -7,13 +7,13 @@ import (
 
 func TestWordsSplitsAsASentence(t *testing.T) {
 	for text, want := range map[string]string{
-		"R à droite de la rangée 2 arbre":  "r a droite de la rangee 2 arbre",
-		"poser l'E, (exemple : Maison)":    "poser l e exemple maison",
-		"j’annonce CRACK WORD":             "j annonce crack word",
-		"H3 bas aujourd'hui":               "h3 bas aujourd'hui",
-		"rangée 2, à droite : « élève »":   "rangee 2 a droite eleve",
-		"presqu'île":                       "presqu'ile",
-		"qu'il":                            "qu il",
+		"R à droite de la rangée 2 arbre": "r a droite de la rangee 2 arbre",
+		"poser l'E, (exemple : Maison)":   "poser l e exemple maison",
+		"j’annonce CRACK WORD":            "j annonce crack word",
+		"H3 bas aujourd'hui":              "h3 bas aujourd'hui",
+		"rangée 2, à droite : « élève »":  "rangee 2 a droite eleve",
+		"presqu'île":                      "presqu'ile",
+		"qu'il":                           "qu il",
 	} {
 		var got []string
 		for _, w := range Words(text) {
