@@ -14,7 +14,7 @@ import (
 // narrate gives the words of the bot's narration of a move: "pose S à
 // droite de la rangée 4 ras", "joue une POUBELLE sur la rangée 3",
 // "relance la rangée 2 avec E", "n'annonce pas CRACK WORD".
-func narrate(r i18n.Renderer, evs []games.Event) string {
+func narrate(r i18n.Renderer, _ string, evs []games.Event) string {
 	said, crack := "", false
 	for _, ev := range evs {
 		text := gamestest.Narrated(r, ev)

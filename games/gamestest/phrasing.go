@@ -15,8 +15,10 @@ import (
 // Narrator gives the words with which the bot narrated one move, from
 // the move's events rendered for a reader whose seats are all named
 // NarratedName ("pose S à droite de la rangée 4 ras"), or "" when no event
-// describes the move.
-type Narrator func(r i18n.Renderer, evs []games.Event) string
+// describes the move. The move as the bot player typed it is there only
+// for what no event says (Words Out does not tell that a player stopped
+// laying cards).
+type Narrator func(r i18n.Renderer, move string, evs []games.Event) string
 
 // NarratedName is the name of every seat in the narrations a Narrator
 // reads: it begins them ("Alice pose S…"), and the Narrator cuts it off.
@@ -50,7 +52,7 @@ func CheckNarrationPlaysBack(t testing.TB, e games.Engine, opts games.Options, p
 		after, _ := g.Save()
 		for _, lang := range i18n.Langs {
 			r := i18n.Renderer{Lang: lang, Name: func(int) string { return NarratedName }}
-			said := narrate(r, evs)
+			said := narrate(r, mv, evs)
 			if said == "" {
 				continue
 			}

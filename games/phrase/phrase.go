@@ -18,6 +18,9 @@ import (
 type Word struct {
 	Typed string
 	Fold  string
+	// Elided: the word was written with an apostrophe after it ("l'E",
+	// "j'annonce"): an article or a pronoun, never a letter played.
+	Elided bool
 }
 
 // Words splits a typed move into words. Besides spaces, an elided article
@@ -29,13 +32,14 @@ type Word struct {
 func Words(text string) []Word {
 	var out []Word
 	for _, f := range strings.Fields(text) {
-		for _, part := range elide(f) {
+		parts := elide(f)
+		for i, part := range parts {
 			part = strings.Trim(part, "()[]«»\"“”,;")
 			part = strings.TrimRight(part, ":")
 			if part == "" {
 				continue
 			}
-			out = append(out, Word{Typed: part, Fold: games.FoldWord(part)})
+			out = append(out, Word{Typed: part, Fold: games.FoldWord(part), Elided: i == 0 && len(parts) == 2})
 		}
 	}
 	return out

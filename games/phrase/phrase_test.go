@@ -65,3 +65,10 @@ func TestOrdinalReadsOrdinalsOnly(t *testing.T) {
 		}
 	}
 }
+
+func TestWordsMarksElidedWords(t *testing.T) {
+	ws := Words("pose l'E et l A")
+	if len(ws) != 6 || !ws[1].Elided || ws[4].Elided || ws[2].Elided {
+		t.Fatalf("%+v", ws)
+	}
+}
