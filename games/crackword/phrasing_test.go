@@ -55,7 +55,7 @@ func TestNarrationPlaysBackAsTheMove(t *testing.T) {
 		if i == 3 {
 			opts["assisted"] = "on"
 		}
-		n += gamestest.CheckNarrationPlaysBack(t, e, opts, players, uint64(31+i), 300, narrate)
+		n += gamestest.CheckNarrationPlaysBack(t, e, opts, players, uint64(31+i), 300, narrate, nil)
 	}
 	if n < 200 {
 		t.Fatalf("only %d narrations played back", n)
@@ -105,7 +105,7 @@ func TestCorpusOfTypedMoves(t *testing.T) {
 		t.Fatalf("%d phrasings of moves, want 40 at least", moves)
 	}
 	for _, p := range lines {
-		gamestest.CheckPhrasing(t, p, corpusPosition(t, d), typedMove)
+		gamestest.CheckPhrasing(t, p, corpusPosition(t, d), typedMove, nil)
 	}
 }
 

@@ -34,7 +34,7 @@ func TestNarrationPlaysBackAsTheMove(t *testing.T) {
 	e := realEngine()
 	n := 0
 	for i, players := range []int{1, 2, 3, 4} {
-		n += gamestest.CheckNarrationPlaysBack(t, e, nil, players, uint64(51+i), 120, narrate)
+		n += gamestest.CheckNarrationPlaysBack(t, e, nil, players, uint64(51+i), 120, narrate, nil)
 	}
 	if n < 200 {
 		t.Fatalf("only %d narrations played back", n)
@@ -76,7 +76,7 @@ func TestCorpusOfTypedMoves(t *testing.T) {
 		if p.Refusal == "" {
 			moves++
 		}
-		gamestest.CheckPhrasing(t, p, corpusPosition(t), typedMove)
+		gamestest.CheckPhrasing(t, p, corpusPosition(t), typedMove, nil)
 	}
 	if moves < 40 {
 		t.Fatalf("%d phrasings of moves, want 40 at least", moves)

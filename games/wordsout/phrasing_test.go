@@ -61,7 +61,7 @@ func TestNarrationPlaysBackAsTheMove(t *testing.T) {
 	e := realEngine()
 	n := 0
 	for i, players := range []int{2, 3, 4} {
-		n += gamestest.CheckNarrationPlaysBack(t, e, nil, players, uint64(41+i), 300, narrate)
+		n += gamestest.CheckNarrationPlaysBack(t, e, nil, players, uint64(41+i), 300, narrate, nil)
 	}
 	if n < 200 {
 		t.Fatalf("only %d narrations played back", n)
@@ -111,7 +111,7 @@ func TestCorpusOfTypedMoves(t *testing.T) {
 		if p.Refusal == "" {
 			moves++
 		}
-		gamestest.CheckPhrasing(t, p, corpusPosition(t), typedMove)
+		gamestest.CheckPhrasing(t, p, corpusPosition(t), typedMove, nil)
 	}
 	if moves < 40 {
 		t.Fatalf("%d phrasings of moves, want 40 at least", moves)
