@@ -24,6 +24,8 @@ The first player moves one seat each round. The first to 50 points at the end of
 		"escogriffe.over":             "The game is over.",
 		"escogriffe.not_your_turn":    "It is not your turn: waiting for %s.",
 		"escogriffe.syntax":           "Move not understood. Examples: \"draw\", \"take 2\", \"discard 5 1\", \"place 3 top\", \"place 3 bottom\", \"pass\".",
+		"escogriffe.no_face":          "You have no %s in hand: name the card by its number (\"place 3 top\").",
+		"escogriffe.no_face_pile":     "%s is not on discard pile %d: \"take 2\" takes the top card of pile 2.",
 		"escogriffe.pioche_empty":     "The draw pile is empty: take a card from a discard pile.",
 		"escogriffe.no_pile":          "There is no discard pile %d (there are %d).",
 		"escogriffe.pile_empty":       "Discard pile %d is empty.",

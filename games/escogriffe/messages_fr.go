@@ -24,6 +24,8 @@ Le premier joueur tourne à chaque manche. Le premier à 50 points en fin de man
 		"escogriffe.over":             "La partie est terminée.",
 		"escogriffe.not_your_turn":    "Ce n'est pas ton tour : on attend %s.",
 		"escogriffe.syntax":           "Coup incompris. Exemples : « pioche », « prendre 2 », « jeter 5 1 », « poser 3 haut », « poser 3 bas », « passe ».",
+		"escogriffe.no_face":          "Tu n'as pas %s en main : nomme la carte par son numéro (« poser 3 haut »).",
+		"escogriffe.no_face_pile":     "%s n'est pas sur la défausse %d : « prendre 2 » prend la carte du dessus de la défausse 2.",
 		"escogriffe.pioche_empty":     "La pioche est vide : prends une carte sur une défausse.",
 		"escogriffe.no_pile":          "Il n'y a pas de défausse %d (il y en a %d).",
 		"escogriffe.pile_empty":       "La défausse %d est vide.",
