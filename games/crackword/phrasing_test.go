@@ -166,3 +166,18 @@ func TestParseSentenceRefusals(t *testing.T) {
 		}
 	}
 }
+
+// The sentences the rules show are moves.
+func TestRulesSentencesAreMoves(t *testing.T) {
+	for _, lang := range i18n.Langs {
+		exs := gamestest.LastLineExamples(lang, "crackword.rules")
+		if len(exs) < 2 {
+			t.Fatalf("%s: no sentence on the rules' last line", lang)
+		}
+		for _, ex := range exs {
+			if m, err := parseMove(ex); err != nil || m.kind != mvLay {
+				t.Errorf("%s: %q: %+v %v", lang, ex, m, err)
+			}
+		}
+	}
+}

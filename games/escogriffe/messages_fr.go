@@ -18,7 +18,8 @@ Chaque manche, le dé fixe l'OBJECTIF (5 à 12) : chacun reçoit autant de carte
 • Tirer puis jeter : « pioche » ou « prendre 2 » (le dessus de la défausse 2), puis « jeter 5 1 » (ta carte 5 sur la défausse 1). Qui prend la dernière carte d'une défausse jette sur cette même défausse.
 • Poser une carte en haut ou en bas de ta figure : « poser 3 haut », « poser 3 bas ». Les attaches doivent concorder ; une tête ne va qu'en haut, des pieds qu'en bas, rien au-dessus d'une tête ni sous des pieds ; ta première carte peut être n'importe laquelle. Une figure ne peut pas être fermée avant l'objectif.
 Qui termine sa figure de la tête aux pieds, exactement à l'objectif, marque hauteur + 3. Chacun des autres peut alors poser une dernière carte : qui termine ainsi sa figure (toute hauteur) marque sa hauteur ; sinon « passe ».
-Le premier joueur tourne à chaque manche. Le premier à 50 points en fin de manche gagne (le plus haut total ; égalité = victoire partagée).`,
+Le premier joueur tourne à chaque manche. Le premier à 50 points en fin de manche gagne (le plus haut total ; égalité = victoire partagée).
+Une phrase marche aussi : « je pioche une carte », « pose la carte trois en haut de ma figure ».`,
 
 		// Refusals.
 		"escogriffe.over":             "La partie est terminée.",

@@ -119,3 +119,18 @@ func TestCardsNamedByTheirDrawing(t *testing.T) {
 	gamestest.RefusedWith(t, s2, 0, "prendre 🙂/🙂 sur la défausse 1", "escogriffe.no_face_pile")
 	gamestest.RefusedWith(t, s2, 0, "pose 🙂/🙂 en haut", "escogriffe.no_face")
 }
+
+// The sentences the rules show are moves.
+func TestRulesSentencesAreMoves(t *testing.T) {
+	for _, lang := range i18n.Langs {
+		exs := gamestest.LastLineExamples(lang, "escogriffe.rules")
+		if len(exs) < 2 {
+			t.Fatalf("%s: no sentence on the rules' last line", lang)
+		}
+		for _, ex := range exs {
+			if m, ok := parseMove(ex); !ok || m.verb == vNone {
+				t.Errorf("%s: %q: %+v", lang, ex, m)
+			}
+		}
+	}
+}

@@ -182,3 +182,28 @@ func CheckPhrasing(t testing.TB, p Phrasing, position func(scenario string) game
 		t.Errorf("line %d: %q is not the move %q", p.Line, p.Typed, p.Want)
 	}
 }
+
+// LastLineExamples are the examples quoted on the last line of a text of
+// the catalogue («…» in French, "…" in English): the sentences a game's
+// rules show as moves, which its tests parse.
+func LastLineExamples(lang i18n.Lang, key string) []string {
+	text := i18n.Renderer{Lang: lang}.Text(i18n.T(key))
+	last := text[strings.LastIndex(text, "\n")+1:]
+	var out []string
+	for _, q := range [][2]string{{"« ", " »"}, {"\"", "\""}} {
+		rest := last
+		for {
+			_, after, ok := strings.Cut(rest, q[0])
+			if !ok {
+				break
+			}
+			ex, tail, ok := strings.Cut(after, q[1])
+			if !ok {
+				break
+			}
+			out = append(out, ex)
+			rest = tail
+		}
+	}
+	return out
+}

@@ -112,3 +112,19 @@ func TestParseSentences(t *testing.T) {
 		}
 	}
 }
+
+// The sentences the rules show are moves.
+func TestRulesSentencesAreMoves(t *testing.T) {
+	for _, lang := range i18n.Langs {
+		exs := gamestest.LastLineExamples(lang, "motsdetete.rules")
+		if len(exs) < 2 {
+			t.Fatalf("%s: no sentence on the rules' last line", lang)
+		}
+		for _, ex := range exs {
+			mv, ok := typedMove(ex)
+			if m, err := parseMove(standardGrid, mv); !ok || err != nil || m.pass || m.word == "" {
+				t.Errorf("%s: %q: %+v %v", lang, ex, m, err)
+			}
+		}
+	}
+}

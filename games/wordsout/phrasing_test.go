@@ -147,3 +147,18 @@ func TestParseLettersAreCards(t *testing.T) {
 		}
 	}
 }
+
+// The sentences the rules show are moves.
+func TestRulesSentencesAreMoves(t *testing.T) {
+	for _, lang := range i18n.Langs {
+		exs := gamestest.LastLineExamples(lang, "wordsout.rules")
+		if len(exs) < 2 {
+			t.Fatalf("%s: no sentence on the rules' last line", lang)
+		}
+		for _, ex := range exs {
+			if m, err := parseMove(ex); err != nil || len(m.cards) == 0 {
+				t.Errorf("%s: %q: %+v %v", lang, ex, m, err)
+			}
+		}
+	}
+}
