@@ -123,6 +123,7 @@ func countMoves(lines []gamestest.Phrasing) int {
 // RANGÉE) is still the example after the place.
 func TestParseKeepsFillerWordsAsExamples(t *testing.T) {
 	for in, want := range map[string]move{
+		"r à droite de la rangée 2 arbre":                 {kind: mvLay, letter: 'R', side: sideRight, row: 1, example: "arbre"},
 		"L à droite de la rangée 2 la":                    {kind: mvLay, letter: 'L', side: sideRight, row: 1, example: "la"},
 		"d à gauche de la rangée 3 de":                    {kind: mvLay, letter: 'D', side: sideLeft, row: 2, example: "de"},
 		"e droite 2 de":                                   {kind: mvLay, letter: 'E', side: sideRight, row: 1, example: "de"},
