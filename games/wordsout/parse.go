@@ -84,11 +84,11 @@ func parseMove(text string) (move, error) {
 	}
 	one := len(ws) == i+1
 	switch ws[i].Fold {
-	case "passe", "passer", "pass", "pioche", "piocher", "draw", "passes", "draws":
-		return m, games.Refuse("wordsout.err.syntax", text)
-	case "non", "no", "nan", "fin", "stop", "done", "ok", "assez", "enough":
-		return m, games.Refuse("wordsout.err.syntax", text)
-	case "wordout", "wordsout", "wo", "oui", "yes":
+	case "passe", "passer", "pass", "pioche", "piocher", "draw", "passes", "draws",
+		"non", "no", "nan", "fin", "stop", "done", "ok", "assez", "enough",
+		"wordout", "wordsout", "wo", "oui", "yes":
+		// A move of one word (see wholeMove) followed by words it does
+		// not take ("passe 2", "wordout E").
 		return m, games.Refuse("wordsout.err.syntax", text)
 	case "joue", "jouer", "play", "plays":
 		if isPoubelle(at(ws, i+1)) || (poubelleIntro[at(ws, i+1)] && isPoubelle(at(ws, i+2))) {
@@ -290,9 +290,6 @@ func readCards(m move, ws []phrase.Word, i int, text string) (move, error) {
 		if stopWords[w.Fold] && i == len(ws)-1 {
 			m.stop = true
 			continue
-		}
-		if _, ok := phrase.Number(w.Fold); ok && m.row >= 0 {
-			return m, games.Refuse("wordsout.err.syntax", text)
 		}
 		return m, games.Refuse("wordsout.err.syntax", text)
 	}
