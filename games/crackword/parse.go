@@ -59,7 +59,7 @@ type move struct {
 // rangée 2 avec E", "lays S at the right end of row 4"): the place is read
 // as phrases (a side, a row, a card of the row), whose little words are
 // skipped; whatever follows the place is the example, so that a word such
-// as DE or LA is still an example (see readPlace).
+// as DE or LA is still an example (see place.read).
 func parseMove(text string) (move, error) {
 	m := move{typed: strings.Join(strings.Fields(text), " ")}
 	ws := moveWords(text)
