@@ -10,6 +10,7 @@ import (
 
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -53,9 +54,10 @@ const (
 
 // ParseText turns typed text into a command name and arguments:
 // "/move E droite 2" -> "move", [E droite 2]. The bot suffix of Telegram
-// ("/play@TableeBot") is dropped, names are lowercased, text is put in NFC
-// so that "é" typed two ways is one letter. ok is false for text that is not
-// a command.
+// ("/play@TableeBot") is dropped, names are lowercased and lose their
+// accents ("/Réponse" is "/reponse", as "/règles" is "/regles"), text is put
+// in NFC so that "é" typed two ways is one letter. ok is false for text that
+// is not a command.
 func ParseText(text string) (name string, args []string, ok bool) {
 	text = strings.TrimSpace(norm.NFC.String(text))
 	if !strings.HasPrefix(text, "/") {
@@ -65,7 +67,7 @@ func ParseText(text string) (name string, args []string, ok bool) {
 	if len(fields) == 0 {
 		return "", nil, false
 	}
-	name = strings.ToLower(fields[0])
+	name = games.FoldWord(fields[0])
 	if at := strings.IndexByte(name, '@'); at >= 0 {
 		name = name[:at]
 	}
@@ -118,7 +120,7 @@ var aliases = map[string]string{
 	"jouer": "play", "nouvelle": "play", "new": "play",
 	"rejoindre": "join", "assoir": "join", "asseoir": "join",
 	"partir": "leave", "quitter_place": "leave",
-	"commencer": "start", "demarrer": "start", "démarrer": "start", "go": "start",
+	"commencer": "start", "demarrer": "start", "go": "start",
 	"main": "hand", "jeu": "hand",
 	"plateau": "board", "table": "board",
 	"coup": "move", "jouer_coup": "move", "m": "move",
@@ -126,9 +128,9 @@ var aliases = map[string]string{
 	"quitter": "quit", "abandon": "quit", "abandonner": "quit", "stop": "quit",
 	"jeux": "games", "list": "games",
 	"classement": "leaderboard", "statistiques": "stats",
-	"regles": "rules", "règles": "rules",
+	"regles":   "rules",
 	"aide":     "help",
-	"reglages": "settings", "réglages": "settings", "options": "settings",
+	"reglages": "settings", "options": "settings",
 	"langue": "lang", "language": "lang",
 	"robot": "addbot", "bot": "addbot", "ajouter_robot": "addbot",
 	"retirer_robot": "removebot",
@@ -143,7 +145,10 @@ var aliases = map[string]string{
 	"revoir":     "replay",
 }
 
+// canonical is the English name of a command however it came: typed or
+// sent by a platform, in either language, with or without accents.
 func canonical(name string) string {
+	name = games.FoldWord(name)
 	if c, ok := aliases[name]; ok {
 		return c
 	}

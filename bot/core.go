@@ -310,16 +310,36 @@ func (c *Core) handle(ctx context.Context, cmd Command) (outs []Out) {
 		return c.history(cmd, rep)
 	case "replay":
 		return c.replay(cmd, rep)
-	case "move":
-		return c.move(ctx, cmd, strings.Join(cmd.Args, " "), rep)
-	case "pass":
-		return c.move(ctx, cmd, strings.TrimSpace("pass "+strings.Join(cmd.Args, " ")), rep)
+	case "move", "pass":
+		mv, _ := MoveOf(nil, name, cmd.Args)
+		return c.move(ctx, cmd, mv, rep)
 	}
 	// A game's own verbs ("/crack", "/pioche 2") are moves of the table.
-	if t := c.tableFor(cmd); t != nil && t.engine != nil && hasVerb(t.engine, name) {
-		return c.move(ctx, cmd, strings.TrimSpace(name+" "+strings.Join(cmd.Args, " ")), rep)
+	if t := c.tableFor(cmd); t != nil && t.engine != nil {
+		if mv, ok := MoveOf(t.engine, name, cmd.Args); ok {
+			return c.move(ctx, cmd, mv, rep)
+		}
 	}
 	return rep.refuse("bot.unknown_command", cmd.Name)
+}
+
+// MoveOf is the move a typed command plays at a table of the game e, as
+// the engine receives it: "/coup E droite 2" is "E droite 2", "/passe" is
+// "pass", a verb of the game keeps its word ("/réponse pirates" is
+// "reponse pirates"). ok is false for a command that plays no move there.
+// The games' tests play their corpus of typed moves through it.
+func MoveOf(e games.Engine, name string, args []string) (string, bool) {
+	name = canonical(name)
+	switch name {
+	case "move":
+		return strings.Join(args, " "), true
+	case "pass":
+		return strings.TrimSpace("pass " + strings.Join(args, " ")), true
+	}
+	if e != nil && hasVerb(e, name) {
+		return strings.TrimSpace(name + " " + strings.Join(args, " ")), true
+	}
+	return "", false
 }
 
 func hasVerb(e games.Engine, name string) bool {

@@ -34,7 +34,7 @@ func (c *Core) listGames(rep replier) []Out {
 func (c *Core) rules(cmd Command, rep replier) []Out {
 	name := ""
 	if len(cmd.Args) > 0 {
-		name = cmd.Args[0]
+		name = strings.Join(cmd.Args, " ")
 	} else if t := c.tableFor(cmd); t != nil {
 		name = t.Game
 	}

@@ -66,9 +66,9 @@ func entryName(e ratingEntry, r i18n.Renderer) string {
 func (c *Core) leaderboard(cmd Command, rep replier) []Out {
 	all := games.All()
 	if len(cmd.Args) > 0 {
-		e, ok := games.Lookup(cmd.Args[0])
+		e, ok := games.Lookup(strings.Join(cmd.Args, " "))
 		if !ok {
-			return rep.refuse("bot.unknown_game", cmd.Args[0], c.gameNames())
+			return rep.refuse("bot.unknown_game", strings.Join(cmd.Args, " "), c.gameNames())
 		}
 		all = []games.Engine{e}
 	}

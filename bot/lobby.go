@@ -19,11 +19,11 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 	if len(cmd.Args) == 0 {
 		return rep.refuse("bot.play_which", c.gameNames())
 	}
-	e, ok := games.Lookup(cmd.Args[0])
+	e, n, ok := games.LookupWords(cmd.Args)
 	if !ok {
 		return rep.refuse("bot.unknown_game", cmd.Args[0], c.gameNames())
 	}
-	opts, bots, lang, bad := parseTableOptions(e, cmd.Args[1:])
+	opts, bots, lang, bad := parseTableOptions(e, cmd.Args[n:])
 	if bad != "" {
 		return rep.refuse("bot.unknown_option", bad, optionNames(e))
 	}
@@ -131,9 +131,11 @@ func parseTableOptions(e games.Engine, args []string) (opts games.Options, bots 
 
 // matchOption resolves "expert" (an on/off option turned on), "expert=off"
 // and a bare value such as "solo" of an option "variant".
+// Names and values are compared folded: accents and case never matter.
 func matchOption(e games.Engine, key, val string, hasVal bool) (string, string, bool) {
+	key, val = games.FoldWord(key), games.FoldWord(val)
 	for _, o := range e.Options() {
-		if o.Name == key {
+		if games.FoldWord(o.Name) == key {
 			if !hasVal {
 				if slices.Contains(o.Values, "on") {
 					return o.Name, "on", true
@@ -143,8 +145,8 @@ func matchOption(e games.Engine, key, val string, hasVal bool) (string, string, 
 			if v, ok := normaliseYesNo(val); ok && slices.Contains(o.Values, v) {
 				return o.Name, v, true
 			}
-			if slices.Contains(o.Values, val) {
-				return o.Name, val, true
+			if v, ok := foldedValue(o.Values, val); ok {
+				return o.Name, v, true
 			}
 			return "", "", false
 		}
@@ -154,7 +156,7 @@ func matchOption(e games.Engine, key, val string, hasVal bool) (string, string, 
 	}
 	for _, o := range e.Options() {
 		for _, v := range o.Values {
-			if v == key && v != "on" && v != "off" {
+			if games.FoldWord(v) == key && v != "on" && v != "off" {
 				return o.Name, v, true
 			}
 		}
@@ -168,6 +170,17 @@ func normaliseYesNo(v string) (string, bool) {
 		return "on", true
 	case "off", "non", "no", "false", "0":
 		return "off", true
+	}
+	return "", false
+}
+
+// foldedValue is the value of values that val names, accents and case
+// aside.
+func foldedValue(values []string, val string) (string, bool) {
+	for _, v := range values {
+		if games.FoldWord(v) == val {
+			return v, true
+		}
 	}
 	return "", false
 }

@@ -38,23 +38,71 @@ func Unregister(name string) {
 }
 
 // Lookup finds an engine by name or by its title in any language,
-// forgiving case, accents, spaces and hyphens ("Crack Word", "crack-word",
-// "Mots de tête", "morpion").
+// forgiving case, accents, spaces, hyphens and a leading article ("Crack
+// Word", "crack-word", "Mots de tête", "grand escogriffe", "the
+// coquillaude", "morpion").
 func Lookup(name string) (Engine, bool) {
-	key := foldName(name)
+	key, bare := foldName(name), foldName(withoutArticle(name))
 	regMu.RLock()
 	defer regMu.RUnlock()
 	if e, ok := registry[key]; ok {
 		return e, true
 	}
+	if e, ok := registry[bare]; ok {
+		return e, true
+	}
 	for _, e := range registry {
 		for _, lang := range i18n.Langs {
-			if foldName(i18n.Renderer{Lang: lang}.Text(i18n.T(e.Name()+".title"))) == key {
+			title := i18n.Renderer{Lang: lang}.Text(i18n.T(e.Name() + ".title"))
+			if foldName(title) == key || foldName(withoutArticle(title)) == bare {
 				return e, true
 			}
 		}
 	}
 	return nil, false
+}
+
+// LookupWords finds a game whose name takes the first words of args, the
+// longest first, as people type a name of several words after a command
+// ("/jouer mots de tête solo"): the engine and the number of words its
+// name took.
+func LookupWords(args []string) (Engine, int, bool) {
+	for n := min(len(args), maxNameWords); n > 0; n-- {
+		if e, ok := Lookup(strings.Join(args[:n], " ")); ok {
+			return e, n, true
+		}
+	}
+	return nil, 0, false
+}
+
+// maxNameWords is the most words a game's name takes: "le grand
+// escogriffe", "la coquillaude", "mots de tête".
+const maxNameWords = 4
+
+// withoutArticle drops the article a French or English title may begin
+// with ("Le Grand Escogriffe", "La Coquillaude"), so that a name is found
+// with or without it.
+func withoutArticle(s string) string {
+	s = strings.TrimSpace(s)
+	low := strings.ToLower(s)
+	for _, a := range []string{"le ", "la ", "les ", "l'", "l’", "the "} {
+		if strings.HasPrefix(low, a) {
+			return strings.TrimSpace(s[len(a):])
+		}
+	}
+	return s
+}
+
+// FoldWord is a word as the bot compares names a player types (commands,
+// options, their values): lower case, accents dropped ("Réponse" and
+// "reponse" are one word).
+func FoldWord(s string) string {
+	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
+	folded, _, err := transform.String(t, s)
+	if err != nil {
+		folded = s
+	}
+	return strings.ToLower(folded)
 }
 
 // All lists the registered engines in name order.
@@ -70,15 +118,11 @@ func All() []Engine {
 }
 
 func foldName(s string) string {
-	t := transform.Chain(norm.NFD, runes.Remove(runes.In(unicode.Mn)), norm.NFC)
-	folded, _, err := transform.String(t, s)
-	if err != nil {
-		folded = s
-	}
+	folded := FoldWord(s)
 	// Only the separators people put in a game's name are dropped; any other
 	// symbol keeps the name from matching, so look-alikes do not resolve.
 	var b strings.Builder
-	for _, r := range strings.ToLower(folded) {
+	for _, r := range folded {
 		switch r {
 		case ' ', '-', '_', '\'', '’', '.':
 			continue

@@ -13,7 +13,7 @@ var messagesEN = map[string]string{
 		"Then everyone composes a word in secret from their pions and the board's letters on its line: \"/word NAPOLEON H11 right famous\", \"/word CHIEN H11 down anagrams=NICHE\", or \"/nothing\". Directions: right, down, diag (down-right), up-right. The first word touches the orange zone (I9-M13); later ones use a placed letter or lie alongside one (a corner is not enough). Proper nouns count, never initialisms or abbreviations (TV, BMW, ADN).\n" +
 		"Value: (letters + new pions on a shell + 2 for a famous person)² for the word and for each claimed anagram; COQUILLAUDE is worth its value + 20; each word made across adds its square. Only the best proposal is placed (ties: the famous name, then the higher roll of the round). A name missing from the famous list goes to the others' vote.\n" +
 		"Challenge: after claimed anagrams, another player who shows more (\"/challenge NICHE,CHINE\") scores the word instead of the placer, who loses their points and their placed pions.\n" +
-		"The game ends when the best proposal is worth less than 25. Highest total wins.",
+		"The game ends when the best proposal is worth less than 25. Highest total wins.\nA sentence works too: \"/move I answer pirates\", \"/word house at h10 to the right\".",
 
 	"coquillaude.opt.answer":      "Time to answer a question (the rules: 1 minute; hours for a slow table).",
 	"coquillaude.opt.compose":     "Time to compose one's word (the rules: 3 minutes).",

@@ -13,7 +13,7 @@ var messagesFR = map[string]string{
 		"Puis tout le monde compose en secret un mot avec ses pions et les lettres du plateau sur sa ligne : « /mot NAPOLEON H11 droite celebre », « /mot CHIEN H11 bas anagrammes=NICHE », ou « /rien ». Directions : droite, bas, diag (bas-droite), haut-droite. Le premier mot touche la zone orange (I9-M13) ; les suivants utilisent une lettre posée ou la longent par un côté (un coin ne suffit pas). Les noms propres comptent, jamais les sigles ni les abréviations (TV, BMW, ADN).\n" +
 		"Valeur : (lettres + pions neufs sur une coquille + 2 pour un personnage célèbre)² pour le mot et pour chaque anagramme annoncée ; COQUILLAUDE vaut sa valeur + 20 ; chaque mot formé en travers ajoute son carré. Seule la meilleure proposition se pose (égalité : le personnage célèbre, puis le plus fort jet du tour). Un nom absent de la liste des célébrités est soumis au vote des autres.\n" +
 		"Défi : après des anagrammes annoncées, un autre joueur qui en montre davantage (« /defi NICHE,CHINE ») marque le mot à la place du poseur, qui perd ses points et ses pions posés.\n" +
-		"La partie s'arrête quand la meilleure proposition vaut moins de 25. Le plus haut total gagne.",
+		"La partie s'arrête quand la meilleure proposition vaut moins de 25. Le plus haut total gagne.\nUne phrase marche aussi : « /coup je réponds pirates », « /mot maison en h10 vers la droite ».",
 
 	"coquillaude.opt.answer":      "Temps pour répondre à une question (la règle : 1 minute ; des heures pour une table lente).",
 	"coquillaude.opt.compose":     "Temps pour composer son mot (la règle : 3 minutes).",

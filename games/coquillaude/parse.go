@@ -6,6 +6,7 @@ import (
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/lexicon"
+	"github.com/tablee/tablee/games/phrase"
 )
 
 // Move kinds.
@@ -44,14 +45,29 @@ type move struct {
 // Directions: droite/right (→), bas/down (↓), diag/bas-droite/down-right
 // (↘), haut-droite/up-right (↗). A cell is its column A-U and row 1-21
 // (H11, or 11H).
+//
+// Moves may be written as sentences too, as the bot narrates them: "répond
+// PIRATES", "je réponds pirates", "ma réponse : pirates", "ne propose
+// rien", "ne défie pas", "je vote oui", "je donne le E", "pose NAPOLEON en
+// H11, vers la droite", "mot napoléon en h11 en diagonale montante". After
+// the word proposed, the little words of a sentence are skipped.
 func parseMove(text string) (move, error) {
 	var m move
 	toks := strings.Fields(strings.TrimSpace(text))
 	if len(toks) == 0 {
 		return m, games.Refuse("coquillaude.err.syntax", text)
 	}
-	verb := strings.ToLower(strings.TrimPrefix(toks[0], "/"))
-	verb, _ = foldLower(verb)
+	toks[0] = strings.TrimPrefix(toks[0], "/")
+	toks = splitElision(toks)
+	if isPassSentence(toks) {
+		m.kind = mvPass
+		return m, nil
+	}
+	// "je réponds", "ma réponse est", "j'ai la réponse :".
+	for len(toks) > 1 && subjects[word(toks[0])] {
+		toks = toks[1:]
+	}
+	verb := word(toks[0])
 	args := toks[1:]
 	switch verb {
 	case "passe", "passer", "pass", "rien", "nothing", "aucun", "none", "non", "no", "nodefi":
@@ -59,17 +75,20 @@ func parseMove(text string) (move, error) {
 			m.kind = mvPass
 			return m, nil
 		}
-	case "reponse", "repondre", "answer", "rep", "r":
+	case "reponse", "repondre", "answer", "rep", "r", "repond", "reponds", "answers":
+		for len(args) > 0 && (args[0] == ":" || word(args[0]) == "est" || word(args[0]) == "is") {
+			args = args[1:]
+		}
 		if len(args) == 0 {
 			return m, games.Refuse("coquillaude.err.answer_what")
 		}
 		m.kind, m.text = mvAnswer, strings.Join(args, " ")
 		return m, nil
-	case "mot", "propose", "proposer", "proposition", "word", "play":
+	case "mot", "propose", "proposer", "proposition", "word", "play", "pose", "poser", "place", "places":
 		return parsePropose(args, text)
-	case "don", "donne", "donner", "give", "gift":
+	case "don", "donne", "donner", "give", "gift", "gives":
 		return parseGive(args)
-	case "vote", "voter":
+	case "vote", "voter", "votes":
 		if len(args) == 1 {
 			if b := ballot(args[0]); b > 0 {
 				m.kind, m.ballot = mvVote, b
@@ -82,11 +101,14 @@ func parseMove(text string) (move, error) {
 			m.kind, m.ballot = mvVote, ballot(verb)
 			return m, nil
 		}
-	case "defi", "challenge", "conteste":
+	case "defi", "challenge", "conteste", "defie", "challenges":
 		var list []string
 		for _, a := range args {
+			if w := word(a); challengeFiller[w] || a == ":" {
+				continue
+			}
 			for _, w := range strings.Split(a, ",") {
-				if w = strings.TrimSpace(w); w != "" {
+				if w = strings.TrimSpace(strings.TrimRight(w, ":.!")); w != "" {
 					f, ok := lexicon.Fold(w)
 					if !ok {
 						return m, games.Refuse("coquillaude.err.not_letters", w)
@@ -102,6 +124,60 @@ func parseMove(text string) (move, error) {
 		return m, nil
 	}
 	return m, games.Refuse("coquillaude.err.syntax", text)
+}
+
+// word is a token as the grammar compares it: folded, its punctuation
+// aside.
+func word(t string) string {
+	return games.FoldWord(strings.Trim(t, ":,;.!?()«»\""))
+}
+
+// splitElision makes "j'ai" two tokens, "j" and "ai", and "l'E" "l" and
+// "E" (see phrase.Words).
+func splitElision(toks []string) []string {
+	var out []string
+	for _, t := range toks {
+		for _, w := range phrase.Words(t) {
+			if w.Elided {
+				out = append(out, w.Typed)
+				t = strings.TrimPrefix(strings.TrimPrefix(t[len(w.Typed):], "'"), "’")
+			}
+		}
+		out = append(out, t)
+	}
+	return out
+}
+
+var subjects = map[string]bool{"je": true, "j": true, "i": true, "ma": true, "mon": true, "my": true, "ai": true, "la": true}
+
+// isPassSentence: "ne propose rien", "je ne défie pas", "pas de défi",
+// "je passe", "proposes nothing", "does not challenge".
+func isPassSentence(toks []string) bool {
+	if len(toks) < 2 {
+		return false
+	}
+	neg := false
+	for _, t := range toks {
+		w := word(t)
+		if !passWords[w] {
+			return false
+		}
+		neg = neg || passCore[w]
+	}
+	return neg
+}
+
+var (
+	passWords = wordSet("je j i ne n propose proposes proposer rien nothing defie defi defier pas de passe passer pass passes aucun aucune proposition a does not challenge no none non mon tour my turn")
+	passCore  = wordSet("rien nothing pas not passe passer pass passes aucun aucune none")
+)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
 }
 
 func foldLower(s string) (string, bool) {
@@ -127,22 +203,47 @@ func ballot(t string) int {
 
 func parsePropose(args []string, text string) (move, error) {
 	m := move{kind: mvPropose}
+	// "le mot NAPOLEON", "the word NAPOLEON"; but "mot MOT H11 bas", "mot
+	// LA en H11 bas": the word is the one a cell or a little word follows.
+	for len(args) > 1 && proposeIntro[word(args[0])] && !cellFollows(args[1:]) {
+		args = args[1:]
+	}
 	if len(args) == 0 {
 		return m, games.Refuse("coquillaude.err.propose_syntax")
 	}
-	w, ok := lexicon.Fold(args[0])
+	w, ok := lexicon.Fold(strings.TrimRight(args[0], ",;:"))
 	if !ok {
 		return m, games.Refuse("coquillaude.err.not_letters", args[0])
 	}
 	p := proposal{Word: w, Row: -1, Dir: -1, Text: strings.Join(append([]string{"mot"}, args...), " ")}
 	for i := 1; i < len(args); i++ {
-		a := args[i]
+		a := strings.TrimRight(args[i], ",;.!")
 		low := strings.ToLower(a)
+		if a == "" || a == ":" {
+			continue
+		}
+		// An arrow glued to the cell ("H11→").
+		for _, arrow := range []string{"→", "↓", "↘", "↗"} {
+			if cell, ok := strings.CutSuffix(a, arrow); ok && cell != "" {
+				if _, _, ok := parseCell(cell); ok {
+					args = append(args[:i+1], append([]string{arrow}, args[i+1:]...)...)
+					a, low = cell, strings.ToLower(cell)
+				}
+			}
+		}
 		if r, c, ok := parseCell(a); ok {
 			if p.Row >= 0 {
 				return m, games.Refuse("coquillaude.err.two_cells", a)
 			}
 			p.Row, p.Col = r, c
+			continue
+		}
+		if d, n, ok := dirPhrase(args, i); ok {
+			if p.Dir >= 0 {
+				return m, games.Refuse("coquillaude.err.two_dirs", a)
+			}
+			p.Dir = d
+			i += n - 1
 			continue
 		}
 		if d, ok := parseDir(low); ok {
@@ -175,6 +276,11 @@ func parsePropose(args []string, text string) (move, error) {
 				continue
 			}
 		}
+		// The little words of a sentence ("en H11", "personnage
+		// célèbre"): the word proposed is already read.
+		if phrase.Filler(word(a)) || proposeFiller[word(a)] {
+			continue
+		}
 		return m, games.Refuse("coquillaude.err.propose_word", a)
 	}
 	if p.Row < 0 {
@@ -188,6 +294,75 @@ func parsePropose(args []string, text string) (move, error) {
 	}
 	m.prop = p
 	return m, nil
+}
+
+// cellFollows: args begin with the cell, said alone or after one little
+// word ("H11", "en H11").
+func cellFollows(args []string) bool {
+	if _, _, ok := parseCell(strings.TrimRight(args[0], ",")); ok {
+		return true
+	}
+	if len(args) > 1 && phrase.Filler(word(args[0])) {
+		_, _, ok := parseCell(strings.TrimRight(args[1], ","))
+		return ok
+	}
+	return false
+}
+
+var (
+	proposeIntro  = wordSet("le la mot word the")
+	proposeFiller = wordSet("case cellule cell personnage partir depuis comme")
+)
+
+// dirPhrases are the directions said in several words, as the bot writes
+// them ("vers la droite", "en diagonale montante", "diagonally up") and
+// as players say them.
+var dirPhrases = []struct {
+	words []string
+	dir   int
+}{
+	{strings.Fields("en diagonale vers le haut"), dirUpRight},
+	{strings.Fields("en diagonale vers le bas"), dirDownRight},
+	{strings.Fields("en diagonale montante"), dirUpRight},
+	{strings.Fields("en diagonale descendante"), dirDownRight},
+	{strings.Fields("diagonale montante"), dirUpRight},
+	{strings.Fields("diagonale descendante"), dirDownRight},
+	{strings.Fields("vers le haut a droite"), dirUpRight},
+	{strings.Fields("vers le bas a droite"), dirDownRight},
+	{strings.Fields("en montant"), dirUpRight},
+	{strings.Fields("en descendant"), dirDown},
+	{strings.Fields("en diagonale"), dirDownRight},
+	{strings.Fields("diagonally up"), dirUpRight},
+	{strings.Fields("diagonally down"), dirDownRight},
+	{strings.Fields("vers la droite"), dirRight},
+	{strings.Fields("sur la droite"), dirRight},
+	{strings.Fields("a droite"), dirRight},
+	{strings.Fields("vers le bas"), dirDown},
+	{strings.Fields("en bas"), dirDown},
+	{strings.Fields("de haut en bas"), dirDown},
+	{strings.Fields("to the right"), dirRight},
+	{strings.Fields("rightwards"), dirRight},
+	{strings.Fields("downwards"), dirDown},
+	{strings.Fields("horizontalement"), dirRight},
+	{strings.Fields("verticalement"), dirDown},
+}
+
+// dirPhrase reads a direction of several words at args[i]: the direction
+// and the number of words.
+func dirPhrase(args []string, i int) (int, int, bool) {
+next:
+	for _, p := range dirPhrases {
+		if i+len(p.words) > len(args) {
+			continue
+		}
+		for k, w := range p.words {
+			if word(args[i+k]) != w {
+				continue next
+			}
+		}
+		return p.dir, len(p.words), true
+	}
+	return 0, 0, false
 }
 
 // parseCell reads "H11" or "11H" (columns A-U, rows 1-21).
@@ -229,14 +404,25 @@ func parseDir(t string) (int, bool) {
 
 func parseGive(args []string) (move, error) {
 	m := move{kind: mvGive}
-	if len(args) == 1 {
-		if f, _ := foldLower(args[0]); f == "hasard" || f == "random" || f == "auto" || f == "?" {
+	if n := len(args); n > 0 {
+		// "don hasard", "je donne au hasard", "give at random".
+		f, _ := foldLower(args[n-1])
+		random := f == "hasard" || f == "random" || f == "auto" || f == "?"
+		for _, a := range args[:n-1] {
+			random = random && randomIntro[word(a)]
+		}
+		if random {
 			m.random = true
 			return m, nil
 		}
 	}
 	for _, a := range args {
-		f, ok := lexicon.Fold(strings.ReplaceAll(a, ",", ""))
+		// "je donne le E et le S", "donne mes pions E, S": the little
+		// words of several letters go; a letter alone is a letter.
+		if w := word(a); len(args) > 1 && (giveFiller[w] || w == "") {
+			continue
+		}
+		f, ok := lexicon.Fold(strings.Trim(strings.ReplaceAll(a, ",", ""), ".!"))
 		if !ok {
 			return m, games.Refuse("coquillaude.err.give_syntax")
 		}
@@ -247,6 +433,12 @@ func parseGive(args []string) (move, error) {
 	}
 	return m, nil
 }
+
+var challengeFiller = wordSet("avec with et and")
+
+var randomIntro = wordSet("au a at par")
+
+var giveFiller = wordSet("le la les un une mon ma mes pion pions lettre lettres et and the my letter letters token tokens l")
 
 // dirWord is the French word of a direction, used in moves the engine
 // writes (bot moves and buttons).

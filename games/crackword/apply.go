@@ -42,6 +42,9 @@ func (s *state) apply(d Dict, seat int, text string) ([]games.Event, error) {
 		}
 	case phaseRestart:
 		switch {
+		case m.kind == mvCard && m.rowGiven && m.row != s.Row:
+			// "relance la rangée 1 avec E" while row 2 waits.
+			return nil, games.Refuse("crackword.err.restart_card", s.Row+1)
 		case m.kind == mvCard,
 			// A lay typed at an end of the emptied row is the restart: a
 			// lone letter needs no example, one given is not needed.

@@ -114,5 +114,6 @@ On your turn, one action:
 • Pass: "pass" (you draw a card).
 CRACK WORD: if after your lay the row is a word of at least 3 letters where your colour has the majority of the visible cards (a JOKER counts double), "crack" (or add "crack" to your lay): you take the whole row (1 card = 1 point) and restart it.
 Empty hand: a new hand of 8. When a draw pile runs out: LAST HAND, the others draw as many cards as that last draw, then nobody draws any more; whoever passes is out.
-End: the first to lay their last card takes their cards left on the table; if everyone is out, each loses as many points as cards in hand. Biggest score pile wins.`,
+End: the first to lay their last card takes their cards left on the table; if everyone is out, each loses as many points as cards in hand. Biggest score pile wins.
+You may also type a move as a sentence: "lay E at the right of row 2 maison", "E on card 4 of the third row example".`,
 }

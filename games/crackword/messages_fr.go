@@ -114,5 +114,6 @@ var messagesFR = map[string]string{
 • Passer : « passe » (tu pioches une carte).
 CRACK WORD : si après ta pose la rangée est un mot d'au moins 3 lettres où ta couleur a la majorité des cartes visibles (un JOKER compte double), « crack » (ou ajoute « crack » à ta pose) : tu ramasses toute la rangée (1 carte = 1 point) et la relances.
 Main vide : nouvelle main de 8. Quand une pioche est vide : DERNIÈRE MAIN, les autres piochent autant de cartes que ce dernier tirage puis plus personne ne pioche ; qui passe est hors jeu.
-Fin : le premier qui pose sa dernière carte ramasse ses cartes restées sur la table ; si tout le monde est hors jeu, chacun perd un point par carte en main. Le plus gros paquet gagne.`,
+Fin : le premier qui pose sa dernière carte ramasse ses cartes restées sur la table ; si tout le monde est hors jeu, chacun perd un point par carte en main. Le plus gros paquet gagne.
+Tu peux aussi écrire ton coup comme une phrase : « pose E à droite de la rangée 2 maison », « E sur la carte 4 de la troisième rangée exemple ».`,
 }

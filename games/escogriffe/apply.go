@@ -7,6 +7,7 @@ import (
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/cards"
 	"github.com/tablee/tablee/games/lexicon"
+	"github.com/tablee/tablee/games/phrase"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -31,6 +32,10 @@ type move struct {
 	verb verb
 	a, b int // card or pile numbers, from 1; 0 when absent
 	side int
+	// face: a card named by its drawing, as the bot narrates moves ("jette
+	// 🟥●R/🟦■B sur la défausse 1"), in lower case; Apply finds it in the
+	// hand (or on the pile taken).
+	face string
 }
 
 var verbWords = map[string]verb{
@@ -38,12 +43,15 @@ var verbWords = map[string]verb{
 	"prendre": vTake, "prends": vTake, "prend": vTake, "take": vTake,
 	"jeter": vDiscard, "jette": vDiscard, "jettes": vDiscard, "defausser": vDiscard, "discard": vDiscard,
 	"poser": vPlace, "pose": vPlace, "poses": vPlace, "place": vPlace, "put": vPlace,
+	"mets": vPlace, "mettre": vPlace, "met": vPlace,
 	"passe": vPass, "passer": vPass, "passes": vPass, "pass": vPass,
+	// The verbs of the bot's narration in English.
+	"draws": vDraw, "takes": vTake, "discards": vDiscard, "places": vPlace, "puts": vPlace,
 }
 
 var sideWords = map[string]int{
 	"haut": sideTop, "top": sideTop, "h": sideTop, "t": sideTop, "dessus": sideTop, "⬆": sideTop, "↑": sideTop,
-	"bas": sideBottom, "bottom": sideBottom, "b": sideBottom, "dessous": sideBottom, "⬇": sideBottom, "↓": sideBottom,
+	"bas": sideBottom, "bottom": sideBottom, "sous": sideBottom, "b": sideBottom, "dessous": sideBottom, "⬇": sideBottom, "↓": sideBottom,
 }
 
 // fillers are the words that natural phrasings add around the numbers and
@@ -82,13 +90,29 @@ func moveWords(s string) []string {
 			w = f
 		}
 		w = strings.ToLower(w)
-		if i > 0 && fillers[w] {
+		if len(out) == 0 && (w == "je" || w == "j" || w == "i") && i+1 < len(toks) {
+			continue // "je pioche", "j'prends", "I draw"
+		}
+		// "un" after a card or a pile is its number ("la défausse un").
+		number := (w == "un" || w == "une" || w == "one") && i > 0 && numbered[foldedLower(toks[i-1])]
+		if len(out) > 0 && fillers[w] && !number {
 			continue
 		}
 		out = append(out, w)
 	}
 	return out
 }
+
+func foldedLower(w string) string {
+	if f, ok := lexicon.Fold(w); ok {
+		w = f
+	}
+	return strings.ToLower(w)
+}
+
+// numbered are the words a number follows: "la carte un", "la défausse
+// une" (the little words "carte" and "défausse" are dropped after it).
+var numbered = map[string]bool{"carte": true, "defausse": true, "pile": true, "tas": true, "numero": true, "card": true, "number": true}
 
 // parseMove reads a move, French or English, any case, with or without
 // the little words of a sentence: "pioche", "piocher", "prendre 2",
@@ -98,10 +122,23 @@ func moveWords(s string) []string {
 // pioche" draws.
 func parseMove(s string) (move, bool) {
 	f := moveWords(s)
+	var face string
+	for i, w := range f {
+		if i > 0 && isFace(w) {
+			if face != "" {
+				return move{}, false
+			}
+			face = w
+			f = append(f[:i:i], f[i+1:]...)
+		}
+	}
 	if len(f) == 0 || len(f) > 3 {
 		return move{}, false
 	}
-	m := move{verb: verbWords[f[0]]}
+	m := move{verb: verbWords[f[0]], face: face}
+	if face != "" {
+		return faceMove(m, f)
+	}
 	var ok bool
 	switch m.verb {
 	case vDraw:
@@ -139,6 +176,60 @@ func parseMove(s string) (move, bool) {
 	return m, false
 }
 
+// isFace tells whether a word is a card's drawing ("🟥●r/🟦■b", "🙂/👣"):
+// two joins around a slash, never a number.
+func isFace(w string) bool {
+	top, bottom, ok := strings.Cut(w, "/")
+	return ok && top != "" && bottom != "" && strings.ContainsFunc(w, func(r rune) bool { return r > 0x2000 })
+}
+
+// faceMove reads a move whose card is named by its drawing: "prend FACE
+// sur la défausse 2", "jette FACE sur la défausse 1", "pose FACE en haut
+// de sa figure", "pose FACE" (a last card).
+func faceMove(m move, f []string) (move, bool) {
+	var ok bool
+	switch {
+	case m.verb == vDraw && len(f) == 2, m.verb == vTake && len(f) == 2:
+		m.verb = vTake
+		m.a, ok = num(f[1])
+		return m, ok
+	case m.verb == vDiscard && len(f) <= 2:
+		if len(f) == 2 {
+			m.b, ok = num(f[1])
+			return m, ok
+		}
+		return m, true
+	case m.verb == vPlace && len(f) <= 2:
+		if len(f) == 2 {
+			m.side, ok = sideWords[f[1]]
+			return m, ok
+		}
+		return m, true
+	}
+	return m, false
+}
+
+// byFace turns a card named by its drawing into its number in the hand,
+// or, for a card taken, checks it is the top of that pile.
+func (s *state) byFace(seat int, m *move) error {
+	if m.face == "" {
+		return nil
+	}
+	if m.verb == vTake {
+		if p := m.a; p >= 1 && p <= len(s.Piles) && len(s.Piles[p-1]) > 0 && strings.ToLower(cardText(s.Piles[p-1][len(s.Piles[p-1])-1])) == m.face {
+			return nil
+		}
+		return games.Refuse("escogriffe.no_face_pile", i18n.Raw(m.face), m.a)
+	}
+	for k, id := range s.handCards(seat) {
+		if strings.ToLower(cardText(id)) == m.face {
+			m.a = k
+			return nil
+		}
+	}
+	return games.Refuse("escogriffe.no_face", i18n.Raw(m.face))
+}
+
 func syntax() error { return games.Refuse("escogriffe.syntax") }
 
 // waitingSeat is the seat the game waits for, or -1.
@@ -167,6 +258,9 @@ func (s *state) Apply(seat int, mv string) ([]games.Event, error) {
 	m, ok := parseMove(mv)
 	if !ok {
 		return nil, syntax()
+	}
+	if err := s.byFace(seat, &m); err != nil {
+		return nil, err
 	}
 	var ev []games.Event
 	switch s.Phase {
@@ -620,9 +714,11 @@ func (s *state) endRound(ev *[]games.Event) {
 }
 
 // num reads a card or pile number: 1 to 99, written plainly.
+// num reads a card or pile number, in digits or in words ("deux", "la
+// deuxième").
 func num(t string) (int, bool) {
-	n, err := strconv.Atoi(t)
-	return n, err == nil && n >= 1 && n <= 99 && t[0] != '+'
+	n, ok := phrase.Number(t)
+	return n, ok && n >= 1 && n <= 99
 }
 
 // cardThen reads "verb card [word]": the card number into card, and the

@@ -29,12 +29,15 @@ On your turn, one action:
 • Draw then discard: "draw" or "take 2" (the top of discard pile 2), then "discard 5 1" (your card 5 on pile 1). Taking the last card of a pile means discarding on that same pile.
 • Place a card at the top or the bottom of your figure: "place 3 top", "place 3 bottom". Joins must match; a head only goes on top, feet only at the bottom, nothing above a head or below feet; your first card may be any card. A figure may not be closed before the objective.
 Whoever completes a figure from head to feet at exactly the objective scores its height + 3. Each other player may then place one last card: completing a figure (any height) scores its height; otherwise "pass".
-The first player moves one seat each round. The first to 50 points at the end of a round wins (highest total; equal totals share).`,
+The first player moves one seat each round. The first to 50 points at the end of a round wins (highest total; equal totals share).
+A sentence works too: "I draw a card", "place card three at the top of my figure".`,
 
 		// Refusals.
 		"escogriffe.over":             "The game is over.",
 		"escogriffe.not_your_turn":    "It is not your turn: waiting for %s.",
 		"escogriffe.syntax":           "Move not understood. Examples: \"draw\", \"take 2\", \"discard 5 1\", \"place 3 top\", \"place 3 bottom\", \"pass\".",
+		"escogriffe.no_face":          "You have no %s in hand: name the card by its number (\"place 3 top\").",
+		"escogriffe.no_face_pile":     "%s is not on discard pile %d: \"take 2\" takes the top card of pile 2.",
 		"escogriffe.pioche_empty":     "The draw pile is empty: take a card from a discard pile.",
 		"escogriffe.no_pile":          "There is no discard pile %d (there are %d).",
 		"escogriffe.pile_empty":       "Discard pile %d is empty.",

@@ -29,12 +29,15 @@ Chaque manche, le dé fixe l'OBJECTIF (5 à 12) : chacun reçoit autant de carte
 • Tirer puis jeter : « pioche » ou « prendre 2 » (le dessus de la défausse 2), puis « jeter 5 1 » (ta carte 5 sur la défausse 1). Qui prend la dernière carte d'une défausse jette sur cette même défausse.
 • Poser une carte en haut ou en bas de ta figure : « poser 3 haut », « poser 3 bas ». Les attaches doivent concorder ; une tête ne va qu'en haut, des pieds qu'en bas, rien au-dessus d'une tête ni sous des pieds ; ta première carte peut être n'importe laquelle. Une figure ne peut pas être fermée avant l'objectif.
 Qui termine sa figure de la tête aux pieds, exactement à l'objectif, marque hauteur + 3. Chacun des autres peut alors poser une dernière carte : qui termine ainsi sa figure (toute hauteur) marque sa hauteur ; sinon « passe ».
-Le premier joueur tourne à chaque manche. Le premier à 50 points en fin de manche gagne (le plus haut total ; égalité = victoire partagée).`,
+Le premier joueur tourne à chaque manche. Le premier à 50 points en fin de manche gagne (le plus haut total ; égalité = victoire partagée).
+Une phrase marche aussi : « je pioche une carte », « pose la carte trois en haut de ma figure ».`,
 
 		// Refusals.
 		"escogriffe.over":             "La partie est terminée.",
 		"escogriffe.not_your_turn":    "Ce n'est pas ton tour : on attend %s.",
 		"escogriffe.syntax":           "Coup incompris. Exemples : « pioche », « prendre 2 », « jeter 5 1 », « poser 3 haut », « poser 3 bas », « passe ».",
+		"escogriffe.no_face":          "Tu n'as pas %s en main : nomme la carte par son numéro (« poser 3 haut »).",
+		"escogriffe.no_face_pile":     "%s n'est pas sur la défausse %d : « prendre 2 » prend la carte du dessus de la défausse 2.",
 		"escogriffe.pioche_empty":     "La pioche est vide : prends une carte sur une défausse.",
 		"escogriffe.no_pile":          "Il n'y a pas de défausse %d (il y en a %d).",
 		"escogriffe.pile_empty":       "La défausse %d est vide.",

@@ -13,7 +13,7 @@ var messagesEN = map[string]string{
 		"Type the start cell, the direction and the WHOLE word, letters already on the grid included: \"/move H3 down DEPENSER\" (with PENSE already at H4 you write D, E, R). \"/pass\" if you cannot. " +
 		"Score: the values of all the cells of every new word (old letters included). Bonus cells: + orange 1 die, * yellow 2 dice, @ red 3 dice, rolled once per cell and turn. " +
 		"A word the dictionary lacks is wiped off and the turn is lost (option \"forgiving\": try again). First to 300 points (option target=250…). " +
-		"Variants: marathon (two failures in a row and you are out, highest score wins), quarte (always 4 letters, bonus 4/8/12), solo (alone, until you cannot write).",
+		"Variants: marathon (two failures in a row and you are out, highest score wins), quarte (always 4 letters, bonus 4/8/12), solo (alone, until you cannot write).\nA sentence works too: \"/move j4 going down test\", \"/move write house at h3 to the right\".",
 
 	"motsdetete.opt.variant":   "Variant: standard (first to 300), marathon (two turns in a row without a word and you are out; the survivor rolls one last time; highest score wins), quarte (no die, always 4 letters, orange cells 4, yellow 8, red 12), solo (Solitaire, one player, until no word can be written).",
 	"motsdetete.opt.target":    "Score to reach (300 by default; the sheet suggests 250 with four players).",

@@ -162,5 +162,6 @@ WORD OUT: when your row makes a word of at least 3 letters, "wordout" (or "E 2 w
 Counter: all the others may at once, in private, extend the word ("counter S", "counter E+ S", never a POUBELLE) or answer "no". The first in seat order after the caller wins; if that player makes a longer word it is their WORD OUT, which those who have neither countered nor declined may counter in turn (one chance each). No counter on a word with an INCONTRABLE 🔒 card or a JOKER ★, nor when the caller lays their last card.
 Whoever cashes keeps the lead and starts the freed row again at once.
 When someone lays their last card, a new deal of 8 cards starts with that player. Last deal when the draw pile cannot give 8 to everyone. Once the draw pile is empty (after the last deal, or drawn dry by those who pass), no more deals: whoever lays their last card wins as a bonus the cards in the opponents' hands (which they lose); if everybody passes, each loses the cards in their hand. Highest score wins.
-House option "forgiving": an impossible move is refused with an explanation instead of passing the turn.`,
+House option "forgiving": an impossible move is refused with an explanation instead of passing the turn.
+You may also type a move as a sentence: "lay E and S on the second row", "counter with S".`,
 }

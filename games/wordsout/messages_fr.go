@@ -162,5 +162,6 @@ WORD OUT : si ta rangée forme un mot d'au moins 3 lettres, « wordout » (ou «
 Contre : tous les autres peuvent, en même temps et en privé, prolonger le mot (« contrer S », « contrer E+ S », jamais de POUBELLE) ou répondre « non ». Le premier dans l'ordre des sièges après l'annonceur l'emporte ; s'il forme un mot plus long, c'est son WORD OUT, que peuvent contrer à leur tour ceux qui n'ont encore ni contré ni refusé (une chance chacun). Pas de contre possible sur un mot avec une carte INCONTRABLE 🔒 ou un JOKER ★, ni quand l'annonceur pose sa dernière carte.
 Qui encaisse garde la main et recommence aussitôt la rangée libérée.
 Quand quelqu'un pose sa dernière carte, nouvelle donne de 8 cartes en commençant par cette personne. Dernière donne quand la pioche ne suffit plus. Une fois la pioche épuisée (après la dernière donne, ou vidée par ceux qui passent), plus de donne : qui pose sa dernière carte gagne en bonus les cartes des mains adverses (que les autres perdent) ; si tout le monde passe, chacun perd ses cartes en main. Le plus haut score gagne.
-Option maison « forgiving » (indulgente) : un coup impossible est refusé avec une explication au lieu de faire passer le tour.`,
+Option maison « forgiving » (indulgente) : un coup impossible est refusé avec une explication au lieu de faire passer le tour.
+Tu peux aussi écrire ton coup comme une phrase : « pose le E et le S sur la deuxième rangée », « je contre avec S ».`,
 }
