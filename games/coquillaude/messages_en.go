@@ -18,7 +18,7 @@ var messagesEN = map[string]string{
 	"coquillaude.opt.answer":      "Time to answer a question (the rules: 1 minute; hours for a slow table).",
 	"coquillaude.opt.compose":     "Time to compose one's word (the rules: 3 minutes).",
 	"coquillaude.opt.gifts":       "Time to give one's pions after a double (else random pions).",
-	"coquillaude.opt.vote":        "Time to vote on a famous person missing from the list (CQ-D5).",
+	"coquillaude.opt.vote":        "Time to vote on a famous person missing from the list (the name counts when most of those who vote say yes).",
 	"coquillaude.opt.challenge":   "Time to challenge anagrams (the rules: 1 minute).",
 	"coquillaude.opt.bot_success": "Percentage of questions the strong bots answer right; normal and easy bots answer fewer, the fewer the more stars.",
 

@@ -18,7 +18,7 @@ var messagesFR = map[string]string{
 	"coquillaude.opt.answer":      "Temps pour répondre à une question (la règle : 1 minute ; des heures pour une table lente).",
 	"coquillaude.opt.compose":     "Temps pour composer son mot (la règle : 3 minutes).",
 	"coquillaude.opt.gifts":       "Temps pour donner ses pions après un double (sinon des pions au hasard).",
-	"coquillaude.opt.vote":        "Temps pour voter sur un personnage célèbre absent de la liste (CQ-D5).",
+	"coquillaude.opt.vote":        "Temps pour voter sur un personnage célèbre absent de la liste (il compte si la majorité de ceux qui votent dit oui).",
 	"coquillaude.opt.challenge":   "Temps pour défier des anagrammes (la règle : 1 minute).",
 	"coquillaude.opt.bot_success": "Pourcentage de questions auxquelles les robots forts répondent juste ; les robots normaux et faciles en trouvent moins, d'autant moins que la question a d'étoiles.",
 
