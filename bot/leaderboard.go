@@ -116,7 +116,7 @@ func (c *Core) leaderboard(cmd Command, rep replier) []Out {
 	}
 	title := r.Text(i18n.T("bot.leaderboard_title", i18n.T(where)))
 	if len(all) == 1 {
-		title = r.Text(i18n.T("bot.leaderboard_game_title", i18n.T(all[0].Name()+".title"), i18n.T(where)))
+		title = r.Text(i18n.T("bot.leaderboard_game_title", games.TitleOf(all[0].Name()), i18n.T(where)))
 	}
 	out := Out{Dest: ToReply, Title: title, Mono: mono, Text: r.Text(i18n.T("bot.leaderboard_legend"))}
 	out.draw = &drawing{scene: scene, r: r, game: "leaderboard"}

@@ -46,7 +46,7 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 		}
 		return t
 	}, func(t *Table) []Out {
-		return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.opened", i18n.T(t.Game+".title"))}}
+		return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.opened", games.TitleOf(t.Game))}}
 	})
 }
 
@@ -58,7 +58,7 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 // table yet rather than a half-made one.
 func (c *Core) open(chat string, e games.Engine, rep replier, build func(id uint64, now time.Time) *Table, then func(t *Table) []Out) []Out {
 	if old := c.chatTable(chat); old != nil {
-		return rep.refuse("bot.table_exists", i18n.T(old.Game+".title"))
+		return rep.refuse("bot.table_exists", games.TitleOf(old.Game))
 	}
 	c.mu.Lock()
 	if old := c.byChat[chat]; old != nil {
@@ -67,7 +67,7 @@ func (c *Core) open(chat string, e games.Engine, rep replier, build func(id uint
 	}
 	if c.opening[chat] {
 		c.mu.Unlock()
-		return rep.refuse("bot.table_exists", i18n.T(e.Name()+".title"))
+		return rep.refuse("bot.table_exists", games.TitleOf(e.Name()))
 	}
 	c.opening[chat] = true
 	c.mu.Unlock()
@@ -316,7 +316,7 @@ func (c *Core) seat(t *Table, u User, rep replier, check bool) []Out {
 func (c *Core) privateHello(ctx context.Context, t *Table, user string) error {
 	lang := c.langOf(user)
 	out := Out{Dest: ToUser, User: user, Table: t.ID,
-		Text: renderer(t, lang).Text(i18n.T("bot.seated", i18n.T(t.Game+".title"), t.ID))}
+		Text: renderer(t, lang).Text(i18n.T("bot.seated", games.TitleOf(t.Game), t.ID))}
 	c.transMu.RLock()
 	tr := c.transports[platformOf(user)]
 	c.transMu.RUnlock()

@@ -86,7 +86,7 @@ func init() {
 		"bot.quit_vote":        "%v votes to stop the game (%v/%v votes).",
 		"bot.quit_voted":       "The game is stopped by vote (%v {vote|votes} of %v).",
 		"bot.reminder":         "⏰ %v, it is your turn: %v left.",
-		"bot.reminder_private": "⏰ %v left to play at %v (table #%v).",
+		"bot.reminder_private": "⏰ %v left to play %v (table #%v).",
 		"bot.rule_options":     "Rules: %v",
 		"bot.rules_locked":     "Rules cannot change once the game has started: %v.",
 		"bot.rules_which":      "The rules of which game? /rules <game>, one of: %v.",

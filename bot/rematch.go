@@ -165,7 +165,7 @@ func (c *Core) answerRematch(t *Table, u User, of uint64, yes bool, rep replier)
 		if !yes {
 			return rep.refuse("bot.rematch_none_waiting")
 		}
-		return rep.refuse("bot.table_exists", i18n.T(t.Game+".title"))
+		return rep.refuse("bot.table_exists", games.TitleOf(t.Game))
 	}
 	if !yes {
 		return c.declineRematch(t, u, rep)

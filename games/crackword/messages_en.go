@@ -6,6 +6,8 @@ func init() { i18n.Register(i18n.EN, messagesEN) }
 
 var messagesEN = map[string]string{
 	"crackword.title":        "Crack Word",
+	"crackword.title_of":     "Crack Word",
+	"crackword.title_at":     "Crack Word",
 	"crackword.opt.expert":   "Expert mode: each draw pile holds all 50 cards of its colour, as the rules suggest for expert games.",
 	"crackword.opt.assisted": "Assisted mode: the bot checks that some word contains the letters and shows one; no example is asked and an impossible sequence is refused.",
 

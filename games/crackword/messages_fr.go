@@ -6,6 +6,8 @@ func init() { i18n.Register(i18n.FR, messagesFR) }
 
 var messagesFR = map[string]string{
 	"crackword.title":        "Crack Word",
+	"crackword.title_of":     "de Crack Word",
+	"crackword.title_at":     "à Crack Word",
 	"crackword.opt.expert":   "Mode expert : chaque pioche contient les 50 cartes de sa couleur, comme le propose la règle pour des parties expertes.",
 	"crackword.opt.assisted": "Mode assisté : le bot vérifie qu'un mot contient la suite de lettres et en montre un ; aucun exemple n'est demandé et une suite impossible est refusée.",
 

@@ -9,6 +9,8 @@ func init() {
 		"escogriffe.scene.seat":  "%v — %v {pt|pts} · %v in hand",
 		"escogriffe.scene.hand":  "Your hand",
 		"escogriffe.title":       "The Great Escogriffe",
+		"escogriffe.title_of":    "Great Escogriffe",
+		"escogriffe.title_at":    "The Great Escogriffe",
 
 		// Shown by the bot's /games and /rules.
 		"escogriffe.summary": "Build a figure from head to feet whose joins (shape and colour) match, exactly as tall as the objective rolled on the die. First to 50 points. 2 to 8 players.",

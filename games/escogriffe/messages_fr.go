@@ -9,6 +9,8 @@ func init() {
 		"escogriffe.scene.seat":  "%v — %v {pt|pts} · %v en main",
 		"escogriffe.scene.hand":  "Ta main",
 		"escogriffe.title":       "Le Grand Escogriffe",
+		"escogriffe.title_of":    "du Grand Escogriffe",
+		"escogriffe.title_at":    "au Grand Escogriffe",
 
 		// Shown by the bot's /games and /rules.
 		"escogriffe.summary": "Construis de la tête aux pieds une figure dont les attaches (forme et couleur) s'accordent, exactement aussi haute que l'objectif du dé. Premier à 50 points. 2 à 8 joueurs.",

@@ -119,7 +119,8 @@ func KeysInCode(t testing.TB, name string) map[string]bool {
 // CheckKeysUsed checks the keys a game's code uses (KeysInCode, plus those
 // the test adds for keys the code builds): each has a text in every
 // language, and every text under "name." is used, by the code or by the
-// bot, which shows name.title, name.summary and name.rules itself.
+// bot, which shows name.title (and its forms, games.TitleOf), name.summary
+// and name.rules itself.
 func CheckKeysUsed(t testing.TB, name string, used map[string]bool) {
 	t.Helper()
 	var missing, unused []string
@@ -133,7 +134,7 @@ func CheckKeysUsed(t testing.TB, name string, used map[string]bool) {
 	}
 	for _, k := range Keys(i18n.Langs[0], name) {
 		switch strings.TrimPrefix(k, name+".") {
-		case "title", "summary", "rules":
+		case "title", "title_of", "title_at", "summary", "rules":
 			continue
 		}
 		if !used[k] {

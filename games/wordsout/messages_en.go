@@ -6,6 +6,8 @@ func init() { i18n.Register(i18n.EN, messagesEN) }
 
 var messagesEN = map[string]string{
 	"wordsout.title":                "Words Out",
+	"wordsout.title_of":             "Words Out",
+	"wordsout.title_at":             "Words Out",
 	"wordsout.opt.forgiving":        "House option \"forgiving\": a card that begins no word, a WORD OUT on an unknown word or an impossible counter is refused with an explanation and the player chooses again (instead of taking the card back and losing the turn).",
 	"wordsout.card.joker":           "a JOKER",
 	"wordsout.card.poubelle":        "a POUBELLE",

@@ -6,6 +6,8 @@ func init() { i18n.Register(i18n.FR, messagesFR) }
 
 var messagesFR = map[string]string{
 	"wordsout.title":                "Words Out",
+	"wordsout.title_of":             "de Words Out",
+	"wordsout.title_at":             "à Words Out",
 	"wordsout.opt.forgiving":        "Option maison « indulgente » : une carte qui ne fait le début d'aucun mot, un WORD OUT sur un mot inconnu ou un contre impossible sont refusés avec une explication, et le joueur choisit à nouveau (au lieu de reprendre sa carte et passer son tour).",
 	"wordsout.card.joker":           "un JOKER",
 	"wordsout.card.poubelle":        "une POUBELLE",

@@ -19,6 +19,8 @@ import (
 func init() {
 	i18n.Register(i18n.FR, map[string]string{
 		"tictactoe.title":        "Morpion",
+		"tictactoe.title_of":     "du Morpion",
+		"tictactoe.title_at":     "au Morpion",
 		"tictactoe.summary":      "Trois en ligne sur une grille de 3 × 3 (jeu de test).",
 		"tictactoe.rules":        "Chacun à son tour pose sa marque dans une case libre (1 à 9). Trois en ligne gagnent.",
 		"tictactoe.opt.long":     "Partie longue : la grille est vidée après chaque manche (pour les mesures).",
@@ -37,6 +39,8 @@ func init() {
 	})
 	i18n.Register(i18n.EN, map[string]string{
 		"tictactoe.title":        "Tic-tac-toe",
+		"tictactoe.title_of":     "Tic-tac-toe",
+		"tictactoe.title_at":     "Tic-tac-toe",
 		"tictactoe.summary":      "Three in a row on a 3 × 3 grid (test game).",
 		"tictactoe.rules":        "Take turns marking a free cell (1 to 9). Three in a row wins.",
 		"tictactoe.opt.long":     "Long game: the grid is cleared after each round (for benchmarks).",
