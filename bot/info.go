@@ -50,7 +50,7 @@ func (c *Core) rules(cmd Command, rep replier) []Out {
 	if opts := e.Options(); len(opts) > 0 {
 		var lines []string
 		for _, o := range opts {
-			lines = append(lines, fmt.Sprintf("• %s=%s — %s", o.Name, strings.Join(o.Values, "|"), r.Text(o.Help)))
+			lines = append(lines, fmt.Sprintf("• %s=%s — %s", o.Label(r.Lang), o.ValuesLabel(r.Lang), r.Text(o.Help)))
 		}
 		text += "\n\n" + r.Text(i18n.T("bot.options")) + "\n" + strings.Join(lines, "\n")
 	}
@@ -102,7 +102,7 @@ func (c *Core) optionsText(t *Table, r i18n.Renderer) string {
 		if v == "" {
 			v = o.Default
 		}
-		parts = append(parts, o.Name+"="+v)
+		parts = append(parts, o.Label(r.Lang)+"="+o.ValueLabel(r.Lang, v))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -25,7 +25,7 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	opts, bots, lang, bad := parseTableOptions(e, cmd.Args[1:])
 	if bad != "" {
-		return rep.refuse("bot.unknown_option", bad, optionNames(e))
+		return rep.refuse("bot.unknown_option", bad, optionNames(e, rep.lang))
 	}
 	_, max := e.Seats()
 	if bots >= max {
@@ -130,10 +130,11 @@ func parseTableOptions(e games.Engine, args []string) (opts games.Options, bots 
 }
 
 // matchOption resolves "expert" (an on/off option turned on), "expert=off"
-// and a bare value such as "solo" of an option "variant".
+// and a bare value such as "solo" of an option "variant", each name and
+// value in any language ("assisté=oui", "variante=quarté").
 func matchOption(e games.Engine, key, val string, hasVal bool) (string, string, bool) {
 	for _, o := range e.Options() {
-		if o.Name == key {
+		if o.Named(key) {
 			if !hasVal {
 				if slices.Contains(o.Values, "on") {
 					return o.Name, "on", true
@@ -143,8 +144,8 @@ func matchOption(e games.Engine, key, val string, hasVal bool) (string, string, 
 			if v, ok := normaliseYesNo(val); ok && slices.Contains(o.Values, v) {
 				return o.Name, v, true
 			}
-			if slices.Contains(o.Values, val) {
-				return o.Name, val, true
+			if v, ok := o.ParseValue(val); ok {
+				return o.Name, v, true
 			}
 			return "", "", false
 		}
@@ -153,10 +154,8 @@ func matchOption(e games.Engine, key, val string, hasVal bool) (string, string, 
 		return "", "", false
 	}
 	for _, o := range e.Options() {
-		for _, v := range o.Values {
-			if v == key && v != "on" && v != "off" {
-				return o.Name, v, true
-			}
+		if v, ok := o.ParseValue(key); ok && v != "on" && v != "off" {
+			return o.Name, v, true
 		}
 	}
 	return "", "", false
@@ -172,10 +171,12 @@ func normaliseYesNo(v string) (string, bool) {
 	return "", false
 }
 
-func optionNames(e games.Engine) string {
-	names := []string{"bots=N", "lang=fr|en"}
+// optionNames lists what /play accepts after the game's name, as the
+// reader writes it.
+func optionNames(e games.Engine, lang i18n.Lang) string {
+	names := []string{i18n.Renderer{Lang: lang}.Text(i18n.T("bot.play_extras"))}
 	for _, o := range e.Options() {
-		names = append(names, o.Name+"="+strings.Join(o.Values, "|"))
+		names = append(names, o.Label(lang)+"="+o.ValuesLabel(lang))
 	}
 	return strings.Join(names, ", ")
 }

@@ -79,6 +79,7 @@ func init() {
 		"bot.not_your_turn":    "It is not your turn: waiting for %v.",
 		"bot.off":              "off",
 		"bot.opened":           "%v table opened.",
+		"bot.play_extras":      "bots=N, lang=fr|en",
 		"bot.options":          "Options:",
 		"bot.play_which":       "Which game? /play <game>, one of: %v.",
 		"bot.players":          "%v to %v players",

@@ -79,6 +79,7 @@ func init() {
 		"bot.not_your_turn":    "Ce n'est pas ton tour : on attend %v.",
 		"bot.off":              "non",
 		"bot.opened":           "Table %v ouverte.",
+		"bot.play_extras":      "robots=N, langue=fr|en",
 		"bot.options":          "Options :",
 		"bot.play_which":       "Quel jeu ? /jouer <jeu>, parmi : %v.",
 		"bot.players":          "%v à %v joueurs",

@@ -5,11 +5,13 @@ import "github.com/tablee/tablee/i18n"
 func init() { i18n.Register(i18n.FR, messagesFR) }
 
 var messagesFR = map[string]string{
-	"crackword.title":        "Crack Word",
-	"crackword.title_of":     "de Crack Word",
-	"crackword.title_at":     "à Crack Word",
-	"crackword.opt.expert":   "Mode expert : chaque pioche contient les 50 cartes de sa couleur, comme le propose la règle pour des parties expertes.",
-	"crackword.opt.assisted": "Mode assisté : le bot vérifie qu'un mot contient la suite de lettres et en montre un ; aucun exemple n'est demandé et une suite impossible est refusée.",
+	"crackword.title":             "Crack Word",
+	"crackword.title_of":          "de Crack Word",
+	"crackword.title_at":          "à Crack Word",
+	"crackword.opt.expert":        "Mode expert : chaque pioche contient les 50 cartes de sa couleur, comme le propose la règle pour des parties expertes.",
+	"crackword.opt.assisted":      "Mode assisté : le bot vérifie qu'un mot contient la suite de lettres et en montre un ; aucun exemple n'est demandé et une suite impossible est refusée.",
+	"crackword.opt.expert.name":   "expert",
+	"crackword.opt.assisted.name": "assisté",
 
 	"crackword.err.syntax":            "Coup incompris : « %v ». Exemples : « E droite 2 maison », « E gauche 1 école », « E sur 3 4 exemple » (sur la 4ᵉ carte de la rangée 3), « joker=A gauche 1 ami », « poubelle 3 », « passe ».",
 	"crackword.err.not_your_turn":     "Ce n'est pas ton tour : on attend %v.",

@@ -137,7 +137,7 @@ func CheckKeysUsed(t testing.TB, name string, used map[string]bool) {
 		case "title", "title_of", "title_at", "summary", "rules":
 			continue
 		}
-		if !used[k] {
+		if !used[k] && !used[optionOf(k)] {
 			unused = append(unused, k)
 		}
 	}
@@ -148,4 +148,17 @@ func CheckKeysUsed(t testing.TB, name string, used map[string]bool) {
 	if len(unused) > 0 {
 		t.Errorf("texts never used: %v", unused)
 	}
+}
+
+// optionOf is the help key of an option whose name or value a key names
+// ("x.opt.variant" for "x.opt.variant.name" and "x.opt.variant.value.solo",
+// read by games.Option's Label and ValueLabel), or "".
+func optionOf(key string) string {
+	if base, ok := strings.CutSuffix(key, ".name"); ok {
+		return base
+	}
+	if base, _, ok := strings.Cut(key, ".value."); ok {
+		return base
+	}
+	return ""
 }

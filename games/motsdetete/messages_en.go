@@ -15,13 +15,21 @@ var messagesEN = map[string]string{
 		"Type the start cell, the direction and the WHOLE word, letters already on the grid included: \"/move H3 down DEPENSER\" (with PENSE already at H4 you write D, E, R). \"/pass\" if you cannot. " +
 		"Score: the values of all the cells of every new word (old letters included). Bonus cells: + orange 1 die, * yellow 2 dice, @ red 3 dice, rolled once per cell and turn. " +
 		"A word the dictionary lacks is wiped off and the turn is lost (option \"forgiving\": try again). First to 300 points (option target=250…). " +
-		"Variants: marathon (two failures in a row and you are out, highest score wins), quarte (always 4 letters, bonus 4/8/12), solo (alone, until you cannot write).",
+		"Variants: marathon (two failures in a row and you are out, highest score wins), quarté (always 4 letters, bonus 4/8/12), solo (alone, until you cannot write).",
 
-	"motsdetete.opt.variant":   "Variant: standard (first to 300), marathon (two turns in a row without a word and you are out; the survivor rolls one last time; highest score wins), quarte (no die, always 4 letters, orange cells 4, yellow 8, red 12), solo (Solitaire, one player, until no word can be written).",
-	"motsdetete.opt.target":    "Score to reach (300 by default; the sheet suggests 250 with four players).",
-	"motsdetete.opt.forgiving": "Forgiving: a word the dictionary lacks is refused with the reason and the player tries again, instead of losing the turn.",
-	"motsdetete.opt.hints":     "Hints every turn: the bot's suggested move is shown privately to the player whose turn it is (and offered as a button).",
-	"motsdetete.opt.botlevel":  "Strong bots: best (the highest score) or good (a good move drawn at random). Each bot's strength is chosen with /addbot (easy, normal, strong).",
+	"motsdetete.opt.variant":              "Variant: standard (first to 300), marathon (two turns in a row without a word and you are out; the survivor rolls one last time; highest score wins), quarté (no die, always 4 letters, orange cells 4, yellow 8, red 12), solo (Solitaire, one player, until no word can be written).",
+	"motsdetete.opt.target":               "Score to reach (300 by default; the sheet suggests 250 with four players).",
+	"motsdetete.opt.forgiving":            "Forgiving: a word the dictionary lacks is refused with the reason and the player tries again, instead of losing the turn.",
+	"motsdetete.opt.hints":                "Hints every turn: the bot's suggested move is shown privately to the player whose turn it is (and offered as a button).",
+	"motsdetete.opt.botlevel":             "How strong bots play: best (the highest score) or good (a good move drawn at random). Each bot's strength is chosen with /addbot (easy, normal, strong).",
+	"motsdetete.opt.variant.name":         "variant",
+	"motsdetete.opt.variant.value.quarte": "quarté",
+	"motsdetete.opt.target.name":          "target",
+	"motsdetete.opt.forgiving.name":       "forgiving",
+	"motsdetete.opt.hints.name":           "hints",
+	"motsdetete.opt.botlevel.name":        "botlevel",
+	"motsdetete.opt.botlevel.value.best":  "best",
+	"motsdetete.opt.botlevel.value.good":  "good",
 
 	"motsdetete.err.syntax":        "Move not understood: \"%v\". Type the start cell, the direction and the whole word: \"H3 down DEPENSER\", \"F8 right maison\", or \"pass\".",
 	"motsdetete.err.one_word":      "One word, without spaces: \"%v\". Example: \"H3 down DEPENSER\".",

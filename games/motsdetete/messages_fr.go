@@ -15,13 +15,21 @@ var messagesFR = map[string]string{
 		"Écris la case de départ, la direction et le mot ENTIER, lettres déjà posées comprises : « /coup H3 bas DEPENSER » (avec PENSE déjà en H4, tu écris D, E, R). « /passe » si tu ne peux pas. " +
 		"Score : la valeur de toutes les cases de chaque nouveau mot (anciennes lettres comprises). Cases bonus : + orange 1 dé, * jaune 2 dés, @ rouge 3 dés, lancés une fois par case et par tour. " +
 		"Un mot absent du dictionnaire est effacé et le tour est perdu (option « forgiving » : on peut réessayer). Premier à 300 points (option target=250…). " +
-		"Variantes : marathon (deux échecs de suite et on sort, le plus haut score gagne), quarte (toujours 4 lettres, bonus 4/8/12), solo (seul, jusqu'à ce que tu ne puisses plus écrire).",
+		"Variantes : marathon (deux échecs de suite et on sort, le plus haut score gagne), quarté (toujours 4 lettres, bonus 4/8/12), solo (seul, jusqu'à ce que tu ne puisses plus écrire).",
 
-	"motsdetete.opt.variant":   "Variante : standard (premier à 300), marathon (deux tours de suite sans mot et on est hors jeu ; le survivant lance une dernière fois ; le plus haut score gagne), quarte (sans dé, toujours 4 lettres, cases orange 4, jaunes 8, rouges 12), solo (Solitaire, un joueur, jusqu'à ne plus pouvoir écrire).",
-	"motsdetete.opt.target":    "Score à atteindre (300 par défaut ; la fiche propose 250 à quatre joueurs).",
-	"motsdetete.opt.forgiving": "Indulgent : un mot absent du dictionnaire est refusé avec l'explication et le joueur réessaie, au lieu de perdre son tour.",
-	"motsdetete.opt.hints":     "Indices à chaque tour : le coup suggéré par le robot est montré en privé au joueur dont c'est le tour (et proposé en bouton).",
-	"motsdetete.opt.botlevel":  "Robots forts (strong) : best (le meilleur score) ou good (un bon coup tiré au hasard). La force de chaque robot se choisit avec /robot (facile, normal, fort).",
+	"motsdetete.opt.variant":              "Variante : standard (premier à 300), marathon (deux tours de suite sans mot et on est hors jeu ; le survivant lance une dernière fois ; le plus haut score gagne), quarté (sans dé, toujours 4 lettres, cases orange 4, jaunes 8, rouges 12), solo (Solitaire, un joueur, jusqu'à ne plus pouvoir écrire).",
+	"motsdetete.opt.target":               "Score à atteindre (300 par défaut ; la fiche propose 250 à quatre joueurs).",
+	"motsdetete.opt.forgiving":            "Indulgent : un mot absent du dictionnaire est refusé avec l'explication et le joueur réessaie, au lieu de perdre son tour.",
+	"motsdetete.opt.hints":                "Indices à chaque tour : le coup suggéré par le robot est montré en privé au joueur dont c'est le tour (et proposé en bouton).",
+	"motsdetete.opt.botlevel":             "Jeu des robots forts : meilleur (le coup qui marque le plus) ou bon (un bon coup tiré au hasard). La force de chaque robot se choisit avec /robot (facile, normal, fort).",
+	"motsdetete.opt.variant.name":         "variante",
+	"motsdetete.opt.variant.value.quarte": "quarté",
+	"motsdetete.opt.target.name":          "objectif",
+	"motsdetete.opt.forgiving.name":       "indulgent",
+	"motsdetete.opt.hints.name":           "suggestions",
+	"motsdetete.opt.botlevel.name":        "robots_forts",
+	"motsdetete.opt.botlevel.value.best":  "meilleur",
+	"motsdetete.opt.botlevel.value.good":  "bon",
 
 	"motsdetete.err.syntax":        "Coup incompris : « %v ». Écris la case de départ, la direction et le mot entier : « H3 bas DEPENSER », « F8 droite maison », ou « passe ».",
 	"motsdetete.err.one_word":      "Un seul mot, sans espace : « %v ». Exemple : « H3 bas DEPENSER ».",

@@ -8,7 +8,8 @@ var messagesEN = map[string]string{
 	"wordsout.title":                "Words Out",
 	"wordsout.title_of":             "Words Out",
 	"wordsout.title_at":             "Words Out",
-	"wordsout.opt.forgiving":        "House option \"forgiving\": a card that begins no word, a WORD OUT on an unknown word or an impossible counter is refused with an explanation and the player chooses again (instead of taking the card back and losing the turn).",
+	"wordsout.opt.forgiving":        "House option: a card that begins no word, a WORD OUT on an unknown word or an impossible counter is refused with an explanation and the player chooses again (instead of taking the card back and losing the turn).",
+	"wordsout.opt.forgiving.name":   "forgiving",
 	"wordsout.card.joker":           "a JOKER",
 	"wordsout.card.poubelle":        "a POUBELLE",
 	"wordsout.verb.poser":           "Lay cards: /poser E 2 (as /lay)",
@@ -161,5 +162,5 @@ WORD OUT: when your row makes a word of at least 3 letters, "wordout" (or "E 2 w
 Counter: all the others may at once, in private, extend the word ("counter S", "counter E+ S", never a POUBELLE) or answer "no". The first in seat order after the caller wins; if that player makes a longer word it is their WORD OUT, which those who have neither countered nor declined may counter in turn (one chance each). No counter on a word with an INCONTRABLE 🔒 card or a JOKER ★, nor when the caller lays their last card.
 Whoever cashes keeps the lead and starts the freed row again at once.
 When someone lays their last card, a new deal of 8 cards starts with that player. Last deal when the draw pile cannot give 8 to everyone. Once the draw pile is empty (after the last deal, or drawn dry by those who pass), no more deals: whoever lays their last card wins as a bonus the cards in the opponents' hands (which they lose); if everybody passes, each loses the cards in their hand. Highest score wins.
-House option "forgiving": an impossible move is refused with an explanation instead of passing the turn.`,
+House option forgiving=on: an impossible move is refused with an explanation instead of passing the turn.`,
 }

@@ -8,7 +8,8 @@ var messagesFR = map[string]string{
 	"wordsout.title":                "Words Out",
 	"wordsout.title_of":             "de Words Out",
 	"wordsout.title_at":             "à Words Out",
-	"wordsout.opt.forgiving":        "Option maison « indulgente » : une carte qui ne fait le début d'aucun mot, un WORD OUT sur un mot inconnu ou un contre impossible sont refusés avec une explication, et le joueur choisit à nouveau (au lieu de reprendre sa carte et passer son tour).",
+	"wordsout.opt.forgiving":        "Option maison : une carte qui ne fait le début d'aucun mot, un WORD OUT sur un mot inconnu ou un contre impossible sont refusés avec une explication, et le joueur choisit à nouveau (au lieu de reprendre sa carte et passer son tour).",
+	"wordsout.opt.forgiving.name":   "indulgent",
 	"wordsout.card.joker":           "un JOKER",
 	"wordsout.card.poubelle":        "une POUBELLE",
 	"wordsout.verb.poser":           "Poser des cartes : /poser E 2 (E sur la rangée 2), /poser E+ S 2 (REJOUER puis S)",
@@ -161,5 +162,5 @@ WORD OUT : si ta rangée forme un mot d'au moins 3 lettres, « wordout » (ou «
 Contre : tous les autres peuvent, en même temps et en privé, prolonger le mot (« contrer S », « contrer E+ S », jamais de POUBELLE) ou répondre « non ». Le premier dans l'ordre des sièges après l'annonceur l'emporte ; s'il forme un mot plus long, c'est son WORD OUT, que peuvent contrer à leur tour ceux qui n'ont encore ni contré ni refusé (une chance chacun). Pas de contre possible sur un mot avec une carte INCONTRABLE 🔒 ou un JOKER ★, ni quand l'annonceur pose sa dernière carte.
 Qui encaisse garde la main et recommence aussitôt la rangée libérée.
 Quand quelqu'un pose sa dernière carte, nouvelle donne de 8 cartes en commençant par cette personne. Dernière donne quand la pioche ne suffit plus. Une fois la pioche épuisée (après la dernière donne, ou vidée par ceux qui passent), plus de donne : qui pose sa dernière carte gagne en bonus les cartes des mains adverses (que les autres perdent) ; si tout le monde passe, chacun perd ses cartes en main. Le plus haut score gagne.
-Option maison « forgiving » (indulgente) : un coup impossible est refusé avec une explication au lieu de faire passer le tour.`,
+Option maison indulgent=oui : un coup impossible est refusé avec une explication au lieu de faire passer le tour.`,
 }
