@@ -47,11 +47,11 @@ var messagesEN = map[string]string{
 	"motsdetete.err.count":         "The die says %v new {letter|letters}, no more, no less; %v writes %v (%v).",
 	"motsdetete.err.centre":        "The first word must cover a cell next to the black cross in the centre (%v); %v does not.",
 	"motsdetete.err.disconnected":  "%v must use or touch a letter already written on the grid.",
-	"motsdetete.err.not_word":      "Refused: %v is not in the dictionary. Try again (forgiving option).",
+	"motsdetete.err.not_word":      "Refused: %[1]v {2:is|are} not in the dictionary. Try again (forgiving option).",
 
 	"motsdetete.ev.play":      "%v, %v, writes %v at %v, new letters %v: %v = %v {point|points}%v.",
 	"motsdetete.ev.rolls":     " (bonus: %v)",
-	"motsdetete.ev.lost":      "%v, %v, writes %v at %v: %v not in the dictionary. Word wiped off, turn lost.",
+	"motsdetete.ev.lost":      "%[1]v, %[2]v, writes %[3]v at %[4]v: %[5]v {6:is|are} not in the dictionary. Word wiped off, turn lost.",
 	"motsdetete.ev.pass":      "%v, %v, passes.",
 	"motsdetete.ev.roll":      "%v to play: the die shows %v.",
 	"motsdetete.ev.target":    "%v reaches %v {point|points} (target %v)!",

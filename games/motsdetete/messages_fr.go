@@ -47,11 +47,11 @@ var messagesFR = map[string]string{
 	"motsdetete.err.count":         "Le dé dit %v {nouvelle lettre|nouvelles lettres}, ni plus ni moins ; %v en écrit %v (%v).",
 	"motsdetete.err.centre":        "Le premier mot doit occuper une case voisine de la croix noire du centre (%v) ; %v n'y touche pas.",
 	"motsdetete.err.disconnected":  "%v doit utiliser ou toucher une lettre déjà écrite sur la grille.",
-	"motsdetete.err.not_word":      "Refusé : %v n'est pas dans le dictionnaire. Réessaie (option indulgente).",
+	"motsdetete.err.not_word":      "Refusé : %[1]v {2:n'est pas|ne sont pas} dans le dictionnaire. Réessaie (option indulgente).",
 
 	"motsdetete.ev.play":      "%v, %v, écrit %v en %v, nouvelles lettres %v : %v = %v {point|points}%v.",
 	"motsdetete.ev.rolls":     " (bonus : %v)",
-	"motsdetete.ev.lost":      "%v, %v, écrit %v en %v : %v absent du dictionnaire. Mot effacé, tour perdu.",
+	"motsdetete.ev.lost":      "%[1]v, %[2]v, écrit %[3]v en %[4]v : %[5]v {6:absent|absents} du dictionnaire. Mot effacé, tour perdu.",
 	"motsdetete.ev.pass":      "%v, %v, passe.",
 	"motsdetete.ev.roll":      "À %v : le dé donne %v.",
 	"motsdetete.ev.target":    "%v atteint %v {point|points} (objectif %v) !",
