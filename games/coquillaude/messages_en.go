@@ -8,8 +8,8 @@ var messagesEN = map[string]string{
 	"coquillaude.title":    "La Coquillaude",
 	"coquillaude.title_of": "La Coquillaude",
 	"coquillaude.title_at": "La Coquillaude",
-	"coquillaude.summary":  "2 to 4 players earn letter pions with dice and questions, then each composes a word in secret: only the best one goes on the board and scores the square of its letters.",
-	"coquillaude.rules": "La Coquillaude, 2 to 4 players. Everyone starts with 8 pions; the highest roll of the 4 dice (blue thousands, white hundreds, red tens, green units) starts.\n" +
+	"coquillaude.summary":  "2 to 4 players earn letter tokens (pions) with dice and questions, then each composes a word in secret: only the best one goes on the board and scores the square of its letters.",
+	"coquillaude.rules": "La Coquillaude, 2 to 4 players. Everyone starts with 8 pions, the letter tokens; the highest roll of the 4 dice (blue thousands, white hundreds, red tens, green units) starts.\n" +
 		"Each round, in turn, everyone rolls the dice and reads the entry of their number: a 1, 2 or 3-star question (one answer, in time: right = 4, 6 or 8 pions, wrong = 2) or a free draw (coquillaudinette 6, coquillaudette 8, coquillaude 10). Questions are French word puzzles: \"/answer NICHE\".\n" +
 		"Gifts: a number ending in two equal digits earns you 1 pion from every other player, three equal digits 3, a square (4444) 4, an ordered double pair (2233) 2. The giver chooses: \"/give E\".\n" +
 		"Then everyone composes a word in secret from their pions and the board's letters on its line: \"/word NAPOLEON H11 right famous\", \"/word CHIEN H11 down anagrams=NICHE\", or \"/nothing\". Directions: right, down, diag (down-right), up-right. The first word touches the orange zone (I9-M13); later ones use a placed letter or lie alongside one (a corner is not enough). Proper nouns count, never initialisms or abbreviations (TV, BMW, ADN).\n" +
@@ -78,7 +78,7 @@ var messagesEN = map[string]string{
 	"coquillaude.ev.opening_tie":      "Tie at %v: the tied players roll again.",
 	"coquillaude.ev.first":            "%v has the highest number (%v) and opens every round.",
 	"coquillaude.ev.gift_due":         "%v rolled %v: every other player gives %[1]v %[3]v {pion|pions} of their choice.",
-	"coquillaude.ev.roll":             "%v plays the number %v: %v.",
+	"coquillaude.ev.roll":             "%v lands on %v: %v.",
 	"coquillaude.ev.bag_empty":        "The bag is empty: no more questions for %v.",
 	"coquillaude.ev.free":             "%v lands on a %v and draws %v {pion|pions} (bag: %v).",
 	"coquillaude.ev.question":         "Question %[2]v (%[3]v) for %[1]v: %[4]v",
