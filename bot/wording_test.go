@@ -62,3 +62,22 @@ func TestWording_OptionsHaveFrenchNames(t *testing.T) {
 		t.Errorf("English settings:\n%s", got)
 	}
 }
+
+// /jeux says each game's number of players once: the line gives it, the
+// summary under it does not say it again.
+func TestWording_GamesSayPlayerCountsOnce(t *testing.T) {
+	h := newHarness(t)
+	for _, c := range []struct{ cmd, word string }{{"/jeux", "joueurs"}, {"/games", "players"}} {
+		if c.cmd == "/jeux" {
+			mustOK(t, h.do("alice", "/langue fr"))
+		} else {
+			mustOK(t, h.do("alice", "/lang en"))
+		}
+		got := textsOf(h.do("alice", c.cmd))
+		for _, block := range strings.Split(got, "\n• ")[1:] {
+			if n := strings.Count(block, " "+c.word); n != 1 {
+				t.Errorf("%s: %d player counts in\n%s", c.cmd, n, block)
+			}
+		}
+	}
+}

@@ -8,7 +8,7 @@ var messagesEN = map[string]string{
 	"coquillaude.title":    "La Coquillaude",
 	"coquillaude.title_of": "La Coquillaude",
 	"coquillaude.title_at": "La Coquillaude",
-	"coquillaude.summary":  "2 to 4 players earn letter tokens (pions) with dice and questions, then each composes a word in secret: only the best one goes on the board and scores the square of its letters.",
+	"coquillaude.summary":  "Earn letter tokens (pions) with dice and questions, then compose a word in secret: only the best one at the table goes on the board and scores the square of its letters.",
 	"coquillaude.rules": "La Coquillaude, 2 to 4 players. Everyone starts with 8 pions, the letter tokens; the highest roll of the 4 dice (blue thousands, white hundreds, red tens, green units) starts.\n" +
 		"Each round, in turn, everyone rolls the dice and reads the entry of their number: a 1, 2 or 3-star question (one answer, in time: right = 4, 6 or 8 pions, wrong = 2) or a free draw (coquillaudinette 6, coquillaudette 8, coquillaude 10). Questions are French word puzzles: \"/answer NICHE\".\n" +
 		"Gifts: a number ending in two equal digits earns you 1 pion from every other player, three equal digits 3, a square (4444) 4, an ordered double pair (2233) 2. The giver chooses: \"/give E\".\n" +

@@ -8,7 +8,7 @@ var messagesFR = map[string]string{
 	"coquillaude.title":    "La Coquillaude",
 	"coquillaude.title_of": "de La Coquillaude",
 	"coquillaude.title_at": "à La Coquillaude",
-	"coquillaude.summary":  "2 à 4 joueurs gagnent des pions-lettres aux dés et aux questions, puis composent chacun un mot en secret : seul le meilleur se pose sur le plateau et marque le carré de ses lettres.",
+	"coquillaude.summary":  "Gagne des pions-lettres aux dés et aux questions, puis compose un mot en secret : seul le meilleur de la table se pose sur le plateau et marque le carré de ses lettres.",
 	"coquillaude.rules": "La Coquillaude, 2 à 4 joueurs. Chacun part avec 8 pions ; le plus fort jet des 4 dés (bleu milliers, blanc centaines, rouge dizaines, vert unités) commence.\n" +
 		"Chaque tour, chacun à son tour lance les dés et lit l'entrée de son nombre : une question à 1, 2 ou 3 étoiles (une seule réponse, dans le temps : juste = 4, 6 ou 8 pions, faux = 2) ou une pioche libre (coquillaudinette 6, coquillaudette 8, coquillaude 10). Les questions sont des énigmes de mots en français : « /reponse NICHE ».\n" +
 		"Dons : un nombre finissant par deux chiffres égaux te vaut 1 pion de chaque autre joueur, trois chiffres égaux 3, un carré (4444) 4, une double paire ordonnée (2233) 2. Le donneur choisit : « /don E ».\n" +

@@ -106,7 +106,7 @@ var messagesFR = map[string]string{
 	"crackword.ask.example":      "Un mot qui contient %v ?",
 
 	// Shown by the bot's /games and /rules (keys <name>.summary and .rules).
-	"crackword.summary": "Quatre rangées de lettres, une carte par tour : le premier qui termine un mot d'au moins 3 lettres où sa couleur a la majorité ramasse la rangée. 2 à 4 joueurs.",
+	"crackword.summary": "Quatre rangées de lettres, une carte par tour : le premier qui termine un mot d'au moins 3 lettres où sa couleur a la majorité ramasse la rangée.",
 	"crackword.rules": `Crack Word (Yaqua 2023) — une couleur par joueur : 🟥 🟦 🟩 🟨.
 À ton tour, une seule action :
 • Poser une carte au bout d'une rangée ou sur la même lettre, et donner un mot qui contient la suite de lettres (sinon la carte revient, tu pioches, ton tour finit) : « E droite 2 maison », « E gauche 1 école », « E sur 3 4 exemple » (sur la 4ᵉ carte de la rangée 3). Un JOKER prend une lettre : « joker=A gauche 1 ami ».

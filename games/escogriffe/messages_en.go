@@ -13,7 +13,7 @@ func init() {
 		"escogriffe.title_at":    "The Great Escogriffe",
 
 		// Shown by the bot's /games and /rules.
-		"escogriffe.summary": "Build a figure from head to feet whose joins (shape and colour) match, exactly as tall as the objective rolled on the die. First to 50 points. 2 to 8 players.",
+		"escogriffe.summary": "Build a figure from head to feet whose joins (shape and colour) match, exactly as tall as the objective rolled on the die. First to 50 points.",
 		"escogriffe.rules": `Le Grand Escogriffe (Nova Carta, Fred Horn).
 Each round the die sets the OBJECTIVE (5 to 12): everyone is dealt that many cards. A join = a shape (● ■ ▲ ★) and a colour (🟥 R red, 🟦 B blue, 🟩 V green, 🟨 J yellow). Cards: 🙂 head, body, 🟧 orange cards (same join top and bottom, the only ones that may be used twice), 👣 feet; 🛌 a lying card (drawing only). A card keeps its number as long as it is in your hand; a card drawn takes the first free number.
 On your turn, one action:

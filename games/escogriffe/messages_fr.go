@@ -13,7 +13,7 @@ func init() {
 		"escogriffe.title_at":    "au Grand Escogriffe",
 
 		// Shown by the bot's /games and /rules.
-		"escogriffe.summary": "Construis de la tête aux pieds une figure dont les attaches (forme et couleur) s'accordent, exactement aussi haute que l'objectif du dé. Premier à 50 points. 2 à 8 joueurs.",
+		"escogriffe.summary": "Construis de la tête aux pieds une figure dont les attaches (forme et couleur) s'accordent, exactement aussi haute que l'objectif du dé. Premier à 50 points.",
 		"escogriffe.rules": `Le Grand Escogriffe (Nova Carta, Fred Horn).
 Chaque manche, le dé fixe l'OBJECTIF (5 à 12) : chacun reçoit autant de cartes. Une attache = une forme (● ■ ▲ ★) et une couleur (🟥 R, 🟦 B, 🟩 V, 🟨 J). Cartes : 🙂 tête, corps, 🟧 cartes orange (même attache en haut et en bas, seules à pouvoir servir deux fois), 👣 pieds ; 🛌 une carte couchée (dessin seulement). Une carte garde son numéro tant qu'elle est dans ta main ; une carte tirée prend le premier numéro libre.
 À ton tour, une seule action :

@@ -8,7 +8,7 @@ var messagesEN = map[string]string{
 	"motsdetete.title":    "Mots de Tête",
 	"motsdetete.title_of": "Mots de Tête",
 	"motsdetete.title_at": "Mots de Tête",
-	"motsdetete.summary":  "A crossword for several players on a shared grid: the die says how many letters to write, every cell is worth points. First to 300! 1 to 4 players (French words).",
+	"motsdetete.summary":  "A crossword on a grid everyone shares: the die says how many letters to write, every cell is worth points. First to 300! The words are French.",
 	"motsdetete.rules": "Mots de Tête (Hornswoggle Games 1990). On your turn the die (shown to all) says how many NEW letters to write, no more, no less, all in one row (to the right) or one column (downwards), never on a black cell #. " +
 		"With the letters already there they form one main word; every other run of 2 letters or more that a new letter touches across is a side word. All must be in the French dictionary (accents ignored, no proper nouns or abbreviations). " +
 		"The first word covers a cell next to the black cross in the centre; every later word leans on a letter already written. " +

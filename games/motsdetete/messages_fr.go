@@ -8,7 +8,7 @@ var messagesFR = map[string]string{
 	"motsdetete.title":    "Mots de Tête",
 	"motsdetete.title_of": "de Mots de Tête",
 	"motsdetete.title_at": "à Mots de Tête",
-	"motsdetete.summary":  "Des mots croisés à plusieurs sur une grille commune : le dé dit combien de lettres écrire, chaque case rapporte des points. Premier à 300 ! De 1 à 4 joueurs.",
+	"motsdetete.summary":  "Des mots croisés à plusieurs sur une grille commune : le dé dit combien de lettres écrire, chaque case rapporte des points. Premier à 300 !",
 	"motsdetete.rules": "Mots de Tête (Hornswoggle Games 1990). À ton tour, le dé (montré à tous) dit combien de lettres NOUVELLES écrire, ni plus ni moins, toutes sur une même ligne (vers la droite) ou une même colonne (vers le bas), jamais sur une case noire #. " +
 		"Elles forment avec les lettres déjà là un mot principal ; toute autre suite d'au moins 2 lettres qu'une nouvelle lettre touche en travers est un mot secondaire. Tous doivent être au dictionnaire (accents ignorés, ni noms propres ni sigles). " +
 		"Le premier mot touche une case voisine de la croix noire du centre ; ensuite chaque mot s'appuie sur une lettre déjà écrite. " +

@@ -151,7 +151,7 @@ var messagesEN = map[string]string{
 	"wordsout.choice.no_counter":   "No counter",
 	"wordsout.choice.counter_only": "Counter with %v",
 
-	"wordsout.summary": "Four rows that must always begin a word: complete a word of at least 3 letters, shout WORD OUT and cash it… unless someone counters by extending it. 2 to 8 players.",
+	"wordsout.summary": "Four rows that must always begin a word: complete a word of at least 3 letters, shout WORD OUT and cash it… unless someone counters by extending it.",
 	"wordsout.rules": `Words Out (Yaqua 2020) — 108 cards (two sets from 6 players), 8 cards in hand, 4 rows.
 Rows grow to the right and must always be the beginning of a word of the (French) dictionary, conjugated forms included. A card that begins no word goes back to your hand and your turn passes.
 On your turn:

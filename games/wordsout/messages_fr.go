@@ -151,7 +151,7 @@ var messagesFR = map[string]string{
 	"wordsout.choice.no_counter":   "Pas de contre",
 	"wordsout.choice.counter_only": "Contrer avec %v",
 
-	"wordsout.summary": "Quatre rangées qui doivent toujours commencer un mot : complète un mot d'au moins 3 lettres, crie WORD OUT et encaisse-le… si personne ne le contre en le prolongeant. 2 à 8 joueurs.",
+	"wordsout.summary": "Quatre rangées qui doivent toujours commencer un mot : complète un mot d'au moins 3 lettres, crie WORD OUT et encaisse-le… si personne ne le contre en le prolongeant.",
 	"wordsout.rules": `Words Out (Yaqua 2020) — 108 cartes (deux jeux à partir de 6 joueurs), 8 cartes en main, 4 rangées.
 Les rangées grandissent vers la droite et doivent toujours être le début d'un mot du dictionnaire (formes conjuguées comprises). Une carte qui ne commence aucun mot revient dans ta main et tu passes ton tour.
 À ton tour :
