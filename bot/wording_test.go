@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	_ "github.com/tablee/tablee/games/all"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/rating"
 )
 
 // Every rule option has a French name: a French table shows it, with its
@@ -79,5 +81,44 @@ func TestWording_GamesSayPlayerCountsOnce(t *testing.T) {
 				t.Errorf("%s: %d player counts in\n%s", c.cmd, n, block)
 			}
 		}
+	}
+}
+
+// The leaderboard's legend says what the number is, truthfully: it starts
+// at 0 and a first lost game takes it below 0 (the −2,8 a newcomer sees),
+// as the model the bot rates with computes.
+func TestWording_RatingLegendIsTruthful(t *testing.T) {
+	m := ratingModel
+	if m.New().Ordinal() != 0 {
+		t.Fatalf("a new rating is %v", m.New().Ordinal())
+	}
+	after := m.Rate([][]rating.Rating{{m.New()}, {m.New()}}, rating.Ranks([]int{10, 5}))
+	if lost := after[1][0].Ordinal(); lost >= 0 {
+		t.Fatalf("a first lost game gives %v", lost)
+	}
+	fr := i18n.Renderer{Lang: i18n.FR}.Text(i18n.T("bot.leaderboard_legend"))
+	en := i18n.Renderer{Lang: i18n.EN}.Text(i18n.T("bot.leaderboard_legend"))
+	if strings.Contains(fr, "part de 0 et monte") || !strings.Contains(fr, "part de 0, peut passer sous 0") {
+		t.Errorf("fr legend: %q", fr)
+	}
+	if strings.Contains(en, "starts at 0 and grows") || !strings.Contains(en, "starts at 0, may fall below 0") {
+		t.Errorf("en legend: %q", en)
+	}
+}
+
+// The leaderboard's title says which one it is in words: "Classement
+// local", "Crack Word : classement général", never "Classement, ici".
+func TestWording_LeaderboardTitles(t *testing.T) {
+	fr := i18n.Renderer{Lang: i18n.FR}
+	for key, want := range map[string]string{
+		"bot.leaderboard_title_here":       "Classement local",
+		"bot.leaderboard_title_everywhere": "Classement général",
+	} {
+		if got := fr.Text(i18n.T(key)); got != want {
+			t.Errorf("%s: %q", key, got)
+		}
+	}
+	if got := fr.Text(i18n.T("bot.leaderboard_game_everywhere", i18n.T("escogriffe.title"))); got != "Le Grand Escogriffe : classement général" {
+		t.Errorf("game title: %q", got)
 	}
 }
