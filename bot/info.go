@@ -72,17 +72,18 @@ func (c *Core) setLang(cmd Command, rep replier) []Out {
 
 func (c *Core) settingsText(t *Table, lang i18n.Lang) string {
 	r := renderer(t, lang)
-	off := r.Text(i18n.T("bot.off"))
-	dur := func(d time.Duration) string {
+	// A duration set to nothing reads as what it means: no limit to a
+	// turn, no reminder.
+	dur := func(d time.Duration, none string) string {
 		if d == 0 {
-			return off
+			return r.Text(i18n.T(none))
 		}
 		return r.Text(i18n.Duration(d))
 	}
 	lines := []string{
-		r.Text(i18n.T("bot.set_lang", string(t.Settings.Lang))),
-		r.Text(i18n.T("bot.set_turn", dur(t.Settings.Turn))),
-		r.Text(i18n.T("bot.set_reminder", dur(t.Settings.Reminder))),
+		r.Text(i18n.T("bot.set_lang", i18n.T("bot.lang_name."+string(cmp.Or(t.Settings.Lang, i18n.Default))), string(cmp.Or(t.Settings.Lang, i18n.Default)))),
+		r.Text(i18n.T("bot.set_turn", dur(t.Settings.Turn, "bot.turn_none"))),
+		r.Text(i18n.T("bot.set_reminder", dur(t.Settings.Reminder, "bot.reminder_none"))),
 		r.Text(i18n.T("bot.set_expiry", i18n.T("bot.expiry."+cmp.Or(t.Settings.OnExpiry, "pass")))),
 		r.Text(i18n.T("bot.set_view", i18n.T("bot.view."+string(cmp.Or(t.Settings.View, ViewBoth))))),
 		r.Text(i18n.T("bot.set_hints", onOff(r, t.Settings.Hints))),

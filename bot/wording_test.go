@@ -122,3 +122,23 @@ func TestWording_LeaderboardTitles(t *testing.T) {
 		t.Errorf("game title: %q", got)
 	}
 }
+
+// Texts a French editor corrected: the reader may be a woman
+// ("mentionné·e", as "assis·e"), a rank says which leaderboard it is on,
+// and a turn time to set to nothing is typed in French.
+func TestWording_FrenchEditorsCorrections(t *testing.T) {
+	fr := i18n.Renderer{Lang: i18n.FR}
+	for _, c := range []struct {
+		msg  i18n.Msg
+		want string
+	}{
+		{i18n.T("bot.set_hand_button"), "tu es mentionné·e dans le salon"},
+		{i18n.T("bot.stats_rating", "Crack Word", "4,3", 1, 3, "5,1"), "Crack Word : cote 4,3 au classement local (n°1 sur 3), 5,1 au classement général"},
+		{i18n.T("bot.stats_rating_elsewhere", "Crack Word", "5,1"), "Crack Word : pas encore au classement local ; cote 5,1 au classement général"},
+		{i18n.T("bot.turn_too_short", "30s"), "ou tour=non pour jouer en direct"},
+	} {
+		if got := fr.Text(c.msg); !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q lacks %q", c.msg.Key, got, c.want)
+		}
+	}
+}
