@@ -78,7 +78,7 @@ var messagesEN = map[string]string{
 	"coquillaude.ev.opening_tie":      "Tie at %v: the tied players roll again.",
 	"coquillaude.ev.first":            "%v has the highest number (%v) and opens every round.",
 	"coquillaude.ev.gift_due":         "%v rolled %v: every other player gives %[1]v %[3]v {pion|pions} of their choice.",
-	"coquillaude.ev.roll":             "%v lands on %v: %v.",
+	"coquillaude.ev.roll":             "%v rolls %v: %v.",
 	"coquillaude.ev.bag_empty":        "The bag is empty: no more questions for %v.",
 	"coquillaude.ev.free":             "%v lands on a %v and draws %v {pion|pions} (bag: %v).",
 	"coquillaude.ev.question":         "Question %[2]v (%[3]v) for %[1]v: %[4]v",

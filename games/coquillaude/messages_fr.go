@@ -78,7 +78,7 @@ var messagesFR = map[string]string{
 	"coquillaude.ev.opening_tie":      "Égalité à %v : les ex æquo relancent.",
 	"coquillaude.ev.first":            "%v a le plus fort nombre (%v) et commence chaque tour.",
 	"coquillaude.ev.gift_due":         "%v a fait %v : chaque autre joueur donne à %[1]v %[3]v {pion|pions} de son choix.",
-	"coquillaude.ev.roll":             "%v tombe sur le %v : %v.",
+	"coquillaude.ev.roll":             "%v fait %v : %v.",
 	"coquillaude.ev.bag_empty":        "Le sac est vide : plus de question pour %v.",
 	"coquillaude.ev.free":             "%v tombe sur une %v et pioche %v {pion|pions} (sac : %v).",
 	"coquillaude.ev.question":         "Question %[2]v (%[3]v) pour %[1]v : %[4]v",
