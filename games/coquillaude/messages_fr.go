@@ -163,7 +163,7 @@ var messagesFR = map[string]string{
 	"coquillaude.choice.nothing":      "Rien ce tour",
 	"coquillaude.choice.yes":          "Oui, célèbre",
 	"coquillaude.choice.no":           "Non",
-	"coquillaude.choice.abstain":      "Blanc",
+	"coquillaude.choice.abstain":      "Vote blanc",
 	"coquillaude.choice.challenge":    "Défier",
 	"coquillaude.choice.no_challenge": "Pas de défi",
 	"coquillaude.choice.random":       "Au hasard",

@@ -61,7 +61,7 @@ var messagesEN = map[string]string{
 
 	"wordsout.ev.reveal":      "%v draws %v to choose the dealer.",
 	"wordsout.ev.dealer":      "%v has the letter nearest to Z (%v) and is the DEALER.",
-	"wordsout.ev.start_back":  "%v turned up for row %v goes back into the deck.",
+	"wordsout.ev.start_back":  "Row %[2]v does not start with %[1]v: the card goes back into the deck.",
 	"wordsout.ev.dealt":       "%v deals %v {card|cards} to each player and turns up 4 cards to start the rows; draw pile: %v {card|cards}.",
 	"wordsout.ev.lay":         "%v lays %v on row %v: %v.",
 	"wordsout.ev.lay_failed":  "%v lays %v on row %v: %v begins no word. The card goes back to the hand and the turn passes.",

@@ -60,8 +60,8 @@ var messagesFR = map[string]string{
 	"wordsout.err.counter_phase":    "WORD OUT sur %v : « contrer S » pour contrer, « non » pour laisser passer.",
 
 	"wordsout.ev.reveal":      "%v tire %v pour désigner le donneur.",
-	"wordsout.ev.dealer":      "%v a la lettre la plus proche du Z (%v) et sera DONNEUR.",
-	"wordsout.ev.start_back":  "%v retournée pour la rangée %v retourne dans la pioche.",
+	"wordsout.ev.dealer":      "%v a la lettre la plus proche du Z (%v) : c'est le DONNEUR.",
+	"wordsout.ev.start_back":  "La rangée %[2]v ne commence pas par %[1]v : la carte retourne dans la pioche.",
 	"wordsout.ev.dealt":       "%v distribue %v {carte|cartes} à chacun et retourne 4 cartes pour commencer les rangées ; pioche : %v {carte|cartes}.",
 	"wordsout.ev.lay":         "%v pose %v sur la rangée %v : %v.",
 	"wordsout.ev.lay_failed":  "%v pose %v sur la rangée %v : %v ne commence aucun mot. %[1]v reprend sa carte et passe son tour.",
