@@ -14,7 +14,7 @@ var messagesEN = map[string]string{
 		"The first word covers a cell next to the black cross in the centre; every later word leans on a letter already written. " +
 		"Type the start cell, the direction and the WHOLE word, letters already on the grid included: \"/move H3 down DEPENSER\" (with PENSE already at H4 you write D, E, R). \"/pass\" if you cannot. " +
 		"Score: the values of all the cells of every new word (old letters included). Bonus cells: + orange 1 die, * yellow 2 dice, @ red 3 dice, rolled once per cell and turn. " +
-		"A word the dictionary lacks is wiped off and the turn is lost (option \"forgiving\": try again). First to 300 points (option target=250…). " +
+		"A word the dictionary lacks is wiped off and the turn is lost (with the option forgiving=on, try again). First to 300 points (option target=250…). " +
 		"Variants: marathon (two failures in a row and you are out, highest score wins), quarté (always 4 letters, bonus 4/8/12), solo (alone, until you cannot write).",
 
 	"motsdetete.opt.variant":              "Variant: standard (first to 300), marathon (two turns in a row without a word and you are out; the survivor rolls one last time; highest score wins), quarté (no die, always 4 letters, orange cells 4, yellow 8, red 12), solo (Solitaire, one player, until no word can be written).",

@@ -124,3 +124,18 @@ func TestLostTurnPluralOfRefusedWords(t *testing.T) {
 		t.Errorf("refusal: %q", got)
 	}
 }
+
+// The rules name the options as a French table types them.
+func TestWording_RulesNameOptionsInFrench(t *testing.T) {
+	got := i18n.Renderer{Lang: i18n.FR}.Text(i18n.T("motsdetete.rules"))
+	for _, want := range []string{"indulgent=oui", "objectif=250", "quarté (toujours 4 lettres"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("rules lack %q", want)
+		}
+	}
+	for _, english := range []string{"forgiving", "target", "quarte "} {
+		if strings.Contains(got, english) {
+			t.Errorf("rules say %q", english)
+		}
+	}
+}
