@@ -55,7 +55,7 @@ func init() {
 			"/quitter — arrêter la partie (ou voter pour l'arrêter)\n" +
 			"/mesparties — tes tables dans tous les salons : à qui le tour, le délai, un lien\n" +
 			"/absence 3j, /absence off — une absence · /calme 23:00-08:00 — tes heures calmes (/reglages fuseau=Europe/Paris)\n" +
-			"/classement [jeu] — le classement d'ici · /stats [@joueur] — cotes, parties, victoires, meilleurs coups\n" +
+			"/classement [jeu] — le classement local · /stats [@joueur] — cotes, parties, victoires, meilleurs coups\n" +
 			"/revanche — rejouer la dernière partie, mêmes joueurs (/revanche non pour refuser)\n" +
 			"/historique — les parties jouées ici (en privé : les tiennes) · /revoir <table> [coup] — en revoir une\n" +
 			"/jeux · /regles <jeu> · /reglages · /langue fr|en",

@@ -74,14 +74,14 @@ The first player moves one seat each round. The first to 50 points at the end of
 		"escogriffe.line_winner":       "🏆 %s wins with %d {point|points}.",
 		"escogriffe.line_last":         "Last move: %s",
 		"escogriffe.line_legend":       "Colour marks (French): R red, B blue, V green, J yellow · ● round, ■ square, ▲ triangle, ★ star · 🙂 head, 👣 feet, 🟧 orange card (may be used twice), 🛌 lying card.",
-		"escogriffe.line_hand":         "Your hand: %d {card|cards} (figure %d/%d). Each card: top/bottom.",
+		"escogriffe.line_hand":         "Your hand: %d {card|cards} (figure %d/%d). A card reads: top join/bottom join.",
 		"escogriffe.line_discard_now":  "You drew %s: discard a card (\"discard 5 1\").",
 		"escogriffe.line_can_place":    "You may place: %s (⬆ top, ⬇ bottom).",
 		"escogriffe.line_cannot_place": "No card can be placed right now.",
 
 		// Buttons.
 		"escogriffe.btn_draw":    "Draw (%d)",
-		"escogriffe.btn_take":    "Take pile %d: %s",
+		"escogriffe.btn_take":    "Take from pile %d: %s",
 		"escogriffe.btn_discard": "Discard %d: %s",
 		"escogriffe.btn_on_pile": "On pile %d",
 		"escogriffe.btn_place":   "Place %d: %s %s",

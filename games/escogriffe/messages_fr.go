@@ -74,14 +74,14 @@ Le premier joueur tourne à chaque manche. Le premier à 50 points en fin de man
 		"escogriffe.line_winner":       "🏆 %s gagne avec %d {point|points}.",
 		"escogriffe.line_last":         "Dernier coup : %s",
 		"escogriffe.line_legend":       "R rouge, B bleu, V vert, J jaune · ● rond, ■ carré, ▲ triangle, ★ étoile · 🙂 tête, 👣 pieds, 🟧 carte orange (peut servir deux fois), 🛌 carte couchée.",
-		"escogriffe.line_hand":         "Ta main : %d {carte|cartes} (figure %d/%d). Chaque carte : haut/bas.",
+		"escogriffe.line_hand":         "Ta main : %d {carte|cartes} (figure %d/%d). Une carte s'écrit : attache du haut/attache du bas.",
 		"escogriffe.line_discard_now":  "Tu as tiré %s : jette une carte (« jeter 5 1 »).",
 		"escogriffe.line_can_place":    "Tu peux poser : %s (⬆ en haut, ⬇ en bas).",
 		"escogriffe.line_cannot_place": "Aucune carte ne se pose pour l'instant.",
 
 		// Buttons.
 		"escogriffe.btn_draw":    "Piocher (%d)",
-		"escogriffe.btn_take":    "Prendre défausse %d : %s",
+		"escogriffe.btn_take":    "Prendre la défausse %d : %s",
 		"escogriffe.btn_discard": "Jeter %d : %s",
 		"escogriffe.btn_on_pile": "Sur la défausse %d",
 		"escogriffe.btn_place":   "Poser %d : %s %s",
