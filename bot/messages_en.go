@@ -240,7 +240,7 @@ func init() {
 		"bot.rematch_until":        "⏳ Waiting for %v until %v.",
 		"bot.rematch_started":      "🔁 %v: the rematch begins!",
 		"bot.rematch_declined":     "🔁 No rematch of table #%[2]v: %[1]v said no. /play <game> to open another table.",
-		"bot.rematch_expired":      "🔁 No rematch of table #%v: no answer in time from %v. /rematch to propose it again.",
+		"bot.rematch_expired":      "🔁 No rematch of table #%[1]v: %[2]v did not answer in time. /rematch to propose it again.",
 		"bot.rematch_closed":       "🔁 The rematch of table #%v is closed.",
 		"bot.history_title":        "Games played here",
 		"bot.history_line":         "#%v · %v · %v · %v%v",

@@ -240,7 +240,7 @@ func init() {
 		"bot.rematch_until":        "⏳ On attend %v, jusqu'à %v.",
 		"bot.rematch_started":      "🔁 %v : la revanche commence !",
 		"bot.rematch_declined":     "🔁 Pas de revanche de la table n°%[2]v : %[1]v a dit non. /jouer <jeu> pour ouvrir une autre table.",
-		"bot.rematch_expired":      "🔁 Pas de revanche de la table n°%v : pas de réponse à temps de %v. /revanche pour la proposer à nouveau.",
+		"bot.rematch_expired":      "🔁 Pas de revanche de la table n°%[1]v : %[2]v {3:n'a pas répondu|n'ont pas répondu} à temps. /revanche pour la proposer à nouveau.",
 		"bot.rematch_closed":       "🔁 La revanche de la table n°%v est close.",
 		"bot.history_title":        "Les parties jouées ici",
 		"bot.history_line":         "n°%v · %v · %v · %v%v",

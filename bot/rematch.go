@@ -271,7 +271,9 @@ func (c *Core) rematchBoard(t *Table, out Out, r i18n.Renderer) Out {
 		out.Text = r.Text(i18n.T("bot.rematch_declined", rm.By, rm.Of))
 		return out
 	case rematchExpired:
-		out.Text = r.Text(i18n.T("bot.rematch_expired", rm.Of, c.unconfirmedNames(t)))
+		// The count is there for the plural alone: "bob n'a pas répondu",
+		// "bob, carol n'ont pas répondu".
+		out.Text = r.Text(i18n.T("bot.rematch_expired", rm.Of, c.unconfirmedNames(t), len(c.unconfirmed(t))))
 		return out
 	}
 	if t.Phase != Lobby {

@@ -142,3 +142,15 @@ func TestWording_FrenchEditorsCorrections(t *testing.T) {
 		}
 	}
 }
+
+// A rematch nobody answered names who did not, with the verb in the
+// number of its subject, and no "de" before a name.
+func TestWording_RematchExpiredPlural(t *testing.T) {
+	fr := i18n.Renderer{Lang: i18n.FR}
+	if got := fr.Text(i18n.T("bot.rematch_expired", 4, "alice", 1)); !strings.Contains(got, ": alice n'a pas répondu à temps.") {
+		t.Errorf("one: %q", got)
+	}
+	if got := fr.Text(i18n.T("bot.rematch_expired", 4, "alice, bob", 2)); !strings.Contains(got, ": alice, bob n'ont pas répondu à temps.") {
+		t.Errorf("two: %q", got)
+	}
+}
