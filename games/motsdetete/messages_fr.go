@@ -15,7 +15,7 @@ var messagesFR = map[string]string{
 		"Écris la case de départ, la direction et le mot ENTIER, lettres déjà posées comprises : « /coup H3 bas DEPENSER » (avec PENSE déjà en H4, tu écris D, E, R). « /passe » si tu ne peux pas. " +
 		"Score : la valeur de toutes les cases de chaque nouveau mot (anciennes lettres comprises). Cases bonus : + orange 1 dé, * jaune 2 dés, @ rouge 3 dés, lancés une fois par case et par tour. " +
 		"Un mot absent du dictionnaire est effacé et le tour est perdu (avec l'option indulgent=oui, on peut réessayer). Premier à 300 points (option objectif=250…). " +
-		"Variantes : marathon (deux échecs de suite et on sort, le plus haut score gagne), quarté (toujours 4 lettres, bonus 4/8/12), solo (seul, jusqu'à ce que tu ne puisses plus écrire).",
+		"Variantes : marathon (deux échecs de suite et on sort, le plus haut score gagne), quarté (toujours 4 lettres, bonus 4/8/12), solo (en solitaire, jusqu'à ce que tu ne puisses plus écrire).",
 
 	"motsdetete.opt.variant":              "Variante : standard (premier à 300), marathon (deux tours de suite sans mot et on est hors jeu ; le survivant lance une dernière fois ; le plus haut score gagne), quarté (sans dé, toujours 4 lettres, cases orange 4, jaunes 8, rouges 12), solo (Solitaire, un joueur, jusqu'à ne plus pouvoir écrire).",
 	"motsdetete.opt.target":               "Score à atteindre (300 par défaut ; la fiche propose 250 à quatre joueurs).",
@@ -56,7 +56,7 @@ var messagesFR = map[string]string{
 	"motsdetete.ev.roll":      "À %v : le dé donne %v.",
 	"motsdetete.ev.target":    "%v atteint %v {point|points} (objectif %v) !",
 	"motsdetete.ev.out":       "%v n'a pas écrit de mot deux tours de suite : hors jeu.",
-	"motsdetete.ev.last_roll": "%v reste seul en jeu et lance le dé une dernière fois : %v.",
+	"motsdetete.ev.last_roll": "%v reste seul·e en jeu et lance le dé une dernière fois : %v.",
 	"motsdetete.ev.solo_end":  "Fin du solitaire : %v {point|points}. Bats ton record !",
 	"motsdetete.ev.blocked":   "Personne n'a écrit de mot pendant deux tours complets : la partie s'arrête.",
 

@@ -139,3 +139,12 @@ func TestWording_RulesNameOptionsInFrench(t *testing.T) {
 		}
 	}
 }
+
+// A player left alone may be a woman: "seul·e", as the bot writes
+// "assis·e".
+func TestWording_LastRollSaysSeulE(t *testing.T) {
+	got := i18n.Renderer{Lang: i18n.FR, Name: func(int) string { return "alice" }}.Text(i18n.T("motsdetete.ev.last_roll", i18n.Seat(0), "🎲 3"))
+	if got != "alice reste seul·e en jeu et lance le dé une dernière fois : 🎲 3." {
+		t.Errorf("%q", got)
+	}
+}
