@@ -108,3 +108,10 @@ func TestWording_RollAndTokens(t *testing.T) {
 		t.Errorf("summary: %q", got)
 	}
 }
+
+// The vote's third button says what it is: "Vote blanc", not "Blanc".
+func TestWording_AbstainButton(t *testing.T) {
+	if got := (i18n.Renderer{Lang: i18n.FR}).Text(i18n.T("coquillaude.choice.abstain")); got != "Vote blanc" {
+		t.Errorf("%q", got)
+	}
+}
