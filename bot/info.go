@@ -22,12 +22,21 @@ func (c *Core) listGames(rep replier) []Out {
 	for _, e := range games.All() {
 		min, max := e.Seats()
 		lines = append(lines, r.Text(i18n.T("bot.games_line", i18n.T(e.Name()+".title"), e.Name(),
-			i18n.T("bot.players", min, max))), "  "+r.Text(i18n.T(e.Name()+".summary")))
+			playersMsg(min, max))), "  "+r.Text(i18n.T(e.Name()+".summary")))
 	}
 	if len(lines) == 0 {
 		return rep.say("bot.no_games")
 	}
 	return []Out{{Dest: ToReply, Title: rep.text("bot.games_title"), Text: strings.Join(lines, "\n")}}
+}
+
+// playersMsg says how many players a game takes: "2 à 4 joueurs", or
+// "2 joueurs" when it takes one number only.
+func playersMsg(min, max int) i18n.Msg {
+	if min == max {
+		return i18n.T("bot.players_exact", min)
+	}
+	return i18n.T("bot.players", min, max)
 }
 
 // rules shows a game's rules as implemented, and its options.

@@ -154,3 +154,19 @@ func TestWording_RematchExpiredPlural(t *testing.T) {
 		t.Errorf("two: %q", got)
 	}
 }
+
+// A game for one number of players says it once: "2 joueurs", not "2 à 2
+// joueurs", in /jeux and in the lobby.
+func TestWording_PlayersOfOneNumber(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.do("alice", "/langue fr"))
+	got := textsOf(h.do("alice", "/jeux"))
+	if !strings.Contains(got, "Morpion (/jouer tictactoe) — 2 joueurs\n") || !strings.Contains(got, "Crack Word (/jouer crackword) — 2 à 4 joueurs\n") {
+		t.Errorf("/jeux:\n%s", got)
+	}
+	mustOK(t, h.do("alice", "/jouer tictactoe langue=fr"))
+	b, ok := lastBoard(append(h.do("alice", "/plateau"), h.rec.take()...))
+	if !ok || !strings.Contains(b.Text, "Pour 2 joueurs. /rejoindre pour s'asseoir") {
+		t.Errorf("lobby: %q", b.Text)
+	}
+}
