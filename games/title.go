@@ -20,9 +20,3 @@ func TitleOf(name string) i18n.Msg { return i18n.T(name + ".title_of") }
 // Escogriffe", "à La Coquillaude", "à Crack Word" (key <name>.title_at),
 // in texts that say "jouer %v"; English "The Great Escogriffe".
 func TitleAt(name string) i18n.Msg { return i18n.T(name + ".title_at") }
-
-// TitleForms are the keys of a title's forms, the title's own first: what
-// every game's catalogues hold.
-func TitleForms(name string) []string {
-	return []string{name + ".title", name + ".title_of", name + ".title_at"}
-}
