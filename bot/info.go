@@ -89,8 +89,9 @@ func (c *Core) settingsText(t *Table, lang i18n.Lang) string {
 		}
 		return r.Text(i18n.Duration(d))
 	}
+	tableLang := cmp.Or(t.Settings.Lang, i18n.Default)
 	lines := []string{
-		r.Text(i18n.T("bot.set_lang", i18n.T("bot.lang_name."+string(cmp.Or(t.Settings.Lang, i18n.Default))), string(cmp.Or(t.Settings.Lang, i18n.Default)))),
+		r.Text(i18n.T("bot.set_lang", i18n.T("bot.lang_name."+string(tableLang)), string(tableLang))),
 		r.Text(i18n.T("bot.set_turn", dur(t.Settings.Turn, "bot.turn_none"))),
 		r.Text(i18n.T("bot.set_reminder", dur(t.Settings.Reminder, "bot.reminder_none"))),
 		r.Text(i18n.T("bot.set_expiry", i18n.T("bot.expiry."+cmp.Or(t.Settings.OnExpiry, "pass")))),
