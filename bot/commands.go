@@ -92,7 +92,7 @@ func verbDescription(r i18n.Renderer, v string, es []games.Engine) string {
 	}
 	titles := make([]i18n.Msg, len(es))
 	for i, e := range es {
-		titles[i] = i18n.T(e.Name() + ".title")
+		titles[i] = games.TitleOf(e.Name())
 	}
 	return r.Text(i18n.T("cmd.verb", v, orList(titles)))
 }

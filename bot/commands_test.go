@@ -52,7 +52,7 @@ func TestSharedVerbDescribesEveryGame(t *testing.T) {
 		shared++
 		for _, l := range i18n.Langs {
 			for _, g := range gs {
-				title := i18n.Renderer{Lang: l}.Text(i18n.T(g + ".title"))
+				title := i18n.Renderer{Lang: l}.Text(games.TitleOf(g))
 				if !strings.Contains(c.Descriptions[l], title) {
 					t.Errorf("/%s (%s): %q does not name %s", c.Name, l, c.Descriptions[l], title)
 				}

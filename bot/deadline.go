@@ -138,7 +138,7 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 		}
 		left := i18n.Duration(end.Sub(now))
 		t.say(i18n.T("bot.reminder", t.name(d.Seat), left)).Ping = []int{d.Seat}
-		t.sayTo(t.Seats[d.Seat].User, i18n.T("bot.reminder_private", left, i18n.T(t.Game+".title"), t.ID))
+		t.sayTo(t.Seats[d.Seat].User, i18n.T("bot.reminder_private", left, games.TitleAt(t.Game), t.ID))
 		if !c.keep(t, snap) {
 			return
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -69,5 +70,5 @@ func (c *Core) closeExpiredLobby(t *Table, now time.Time) (Out, bool) {
 	c.forget(t)
 	r := renderer(t, t.Settings.Lang)
 	return Out{Dest: ToChat, Chat: t.Chat, Table: t.ID,
-		Text: r.Text(i18n.T("bot.lobby_expired", i18n.T(t.Game+".title"), i18n.Duration(c.opts.LobbyExpiry), t.Game))}, true
+		Text: r.Text(i18n.T("bot.lobby_expired", games.TitleOf(t.Game), i18n.Duration(c.opts.LobbyExpiry), t.Game))}, true
 }

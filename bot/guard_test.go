@@ -63,9 +63,11 @@ func init() {
 		}
 		for _, l := range []i18n.Lang{i18n.FR, i18n.EN} {
 			i18n.Register(l, map[string]string{
-				e.name + ".title":   "Buggy tic-tac-toe",
-				e.name + ".summary": "A test game with a bug.",
-				e.name + ".rules":   "As tic-tac-toe.",
+				e.name + ".title":    "Buggy tic-tac-toe",
+				e.name + ".title_of": "Buggy tic-tac-toe",
+				e.name + ".title_at": "Buggy tic-tac-toe",
+				e.name + ".summary":  "A test game with a bug.",
+				e.name + ".rules":    "As tic-tac-toe.",
 			})
 		}
 	}

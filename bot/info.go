@@ -22,12 +22,21 @@ func (c *Core) listGames(rep replier) []Out {
 	for _, e := range games.All() {
 		min, max := e.Seats()
 		lines = append(lines, r.Text(i18n.T("bot.games_line", i18n.T(e.Name()+".title"), e.Name(),
-			i18n.T("bot.players", min, max))), "  "+r.Text(i18n.T(e.Name()+".summary")))
+			playersMsg(min, max))), "  "+r.Text(i18n.T(e.Name()+".summary")))
 	}
 	if len(lines) == 0 {
 		return rep.say("bot.no_games")
 	}
 	return []Out{{Dest: ToReply, Title: rep.text("bot.games_title"), Text: strings.Join(lines, "\n")}}
+}
+
+// playersMsg says how many players a game takes: "2 à 4 joueurs", or
+// "2 joueurs" when it takes one number only.
+func playersMsg(min, max int) i18n.Msg {
+	if min == max {
+		return i18n.T("bot.players_exact", min)
+	}
+	return i18n.T("bot.players", min, max)
 }
 
 // rules shows a game's rules as implemented, and its options.
@@ -50,7 +59,7 @@ func (c *Core) rules(cmd Command, rep replier) []Out {
 	if opts := e.Options(); len(opts) > 0 {
 		var lines []string
 		for _, o := range opts {
-			lines = append(lines, fmt.Sprintf("• %s=%s — %s", o.Name, strings.Join(o.Values, "|"), r.Text(o.Help)))
+			lines = append(lines, fmt.Sprintf("• %s=%s — %s", o.Label(r.Lang), o.ValuesLabel(r.Lang), r.Text(o.Help)))
 		}
 		text += "\n\n" + r.Text(i18n.T("bot.options")) + "\n" + strings.Join(lines, "\n")
 	}
@@ -72,17 +81,19 @@ func (c *Core) setLang(cmd Command, rep replier) []Out {
 
 func (c *Core) settingsText(t *Table, lang i18n.Lang) string {
 	r := renderer(t, lang)
-	off := r.Text(i18n.T("bot.off"))
-	dur := func(d time.Duration) string {
+	// A duration set to nothing reads as what it means: no limit to a
+	// turn, no reminder.
+	dur := func(d time.Duration, none string) string {
 		if d == 0 {
-			return off
+			return r.Text(i18n.T(none))
 		}
 		return r.Text(i18n.Duration(d))
 	}
+	tableLang := cmp.Or(t.Settings.Lang, i18n.Default)
 	lines := []string{
-		r.Text(i18n.T("bot.set_lang", string(t.Settings.Lang))),
-		r.Text(i18n.T("bot.set_turn", dur(t.Settings.Turn))),
-		r.Text(i18n.T("bot.set_reminder", dur(t.Settings.Reminder))),
+		r.Text(i18n.T("bot.set_lang", i18n.T("bot.lang_name."+string(tableLang)), string(tableLang))),
+		r.Text(i18n.T("bot.set_turn", dur(t.Settings.Turn, "bot.turn_none"))),
+		r.Text(i18n.T("bot.set_reminder", dur(t.Settings.Reminder, "bot.reminder_none"))),
 		r.Text(i18n.T("bot.set_expiry", i18n.T("bot.expiry."+cmp.Or(t.Settings.OnExpiry, "pass")))),
 		r.Text(i18n.T("bot.set_view", i18n.T("bot.view."+string(cmp.Or(t.Settings.View, ViewBoth))))),
 		r.Text(i18n.T("bot.set_hints", onOff(r, t.Settings.Hints))),
@@ -102,7 +113,7 @@ func (c *Core) optionsText(t *Table, r i18n.Renderer) string {
 		if v == "" {
 			v = o.Default
 		}
-		parts = append(parts, o.Name+"="+v)
+		parts = append(parts, o.Label(r.Lang)+"="+o.ValueLabel(r.Lang, v))
 	}
 	if len(parts) == 0 {
 		return ""

@@ -110,13 +110,13 @@ func (c *Core) leaderboard(cmd Command, rep replier) []Out {
 	if len(mono) == 0 {
 		return rep.say("bot.leaderboard_empty")
 	}
-	where := "bot.leaderboard_here"
+	where := "here"
 	if scope == everywhere {
-		where = "bot.leaderboard_everywhere"
+		where = "everywhere"
 	}
-	title := r.Text(i18n.T("bot.leaderboard_title", i18n.T(where)))
+	title := r.Text(i18n.T("bot.leaderboard_title_" + where))
 	if len(all) == 1 {
-		title = r.Text(i18n.T("bot.leaderboard_game_title", i18n.T(all[0].Name()+".title"), i18n.T(where)))
+		title = r.Text(i18n.T("bot.leaderboard_game_"+where, i18n.T(all[0].Name()+".title")))
 	}
 	out := Out{Dest: ToReply, Title: title, Mono: mono, Text: r.Text(i18n.T("bot.leaderboard_legend"))}
 	out.draw = &drawing{scene: scene, r: r, game: "leaderboard"}

@@ -25,7 +25,7 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	opts, bots, lang, bad := parseTableOptions(e, cmd.Args[n:])
 	if bad != "" {
-		return rep.refuse("bot.unknown_option", bad, optionNames(e))
+		return rep.refuse("bot.unknown_option", bad, optionNames(e, rep.lang))
 	}
 	_, max := e.Seats()
 	if bots >= max {
@@ -46,7 +46,7 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 		}
 		return t
 	}, func(t *Table) []Out {
-		return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.opened", i18n.T(t.Game+".title"))}}
+		return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.opened", games.TitleOf(t.Game))}}
 	})
 }
 
@@ -58,7 +58,7 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 // table yet rather than a half-made one.
 func (c *Core) open(chat string, e games.Engine, rep replier, build func(id uint64, now time.Time) *Table, then func(t *Table) []Out) []Out {
 	if old := c.chatTable(chat); old != nil {
-		return rep.refuse("bot.table_exists", i18n.T(old.Game+".title"))
+		return rep.refuse("bot.table_exists", games.TitleOf(old.Game))
 	}
 	c.mu.Lock()
 	if old := c.byChat[chat]; old != nil {
@@ -67,7 +67,7 @@ func (c *Core) open(chat string, e games.Engine, rep replier, build func(id uint
 	}
 	if c.opening[chat] {
 		c.mu.Unlock()
-		return rep.refuse("bot.table_exists", i18n.T(e.Name()+".title"))
+		return rep.refuse("bot.table_exists", games.TitleOf(e.Name()))
 	}
 	c.opening[chat] = true
 	c.mu.Unlock()
@@ -130,12 +130,13 @@ func parseTableOptions(e games.Engine, args []string) (opts games.Options, bots 
 }
 
 // matchOption resolves "expert" (an on/off option turned on), "expert=off"
-// and a bare value such as "solo" of an option "variant".
-// Names and values are compared folded: accents and case never matter.
+// and a bare value such as "solo" of an option "variant", each name and
+// value in any language ("assisté=oui", "variante=quarté"); accents and
+// case never matter.
 func matchOption(e games.Engine, key, val string, hasVal bool) (string, string, bool) {
 	key, val = games.FoldWord(key), games.FoldWord(val)
 	for _, o := range e.Options() {
-		if games.FoldWord(o.Name) == key {
+		if o.Named(key) {
 			if !hasVal {
 				if slices.Contains(o.Values, "on") {
 					return o.Name, "on", true
@@ -145,7 +146,7 @@ func matchOption(e games.Engine, key, val string, hasVal bool) (string, string, 
 			if v, ok := normaliseYesNo(val); ok && slices.Contains(o.Values, v) {
 				return o.Name, v, true
 			}
-			if v, ok := foldedValue(o.Values, val); ok {
+			if v, ok := o.ParseValue(val); ok {
 				return o.Name, v, true
 			}
 			return "", "", false
@@ -155,10 +156,8 @@ func matchOption(e games.Engine, key, val string, hasVal bool) (string, string, 
 		return "", "", false
 	}
 	for _, o := range e.Options() {
-		for _, v := range o.Values {
-			if games.FoldWord(v) == key && v != "on" && v != "off" {
-				return o.Name, v, true
-			}
+		if v, ok := o.ParseValue(key); ok && v != "on" && v != "off" {
+			return o.Name, v, true
 		}
 	}
 	return "", "", false
@@ -174,21 +173,12 @@ func normaliseYesNo(v string) (string, bool) {
 	return "", false
 }
 
-// foldedValue is the value of values that val names, accents and case
-// aside.
-func foldedValue(values []string, val string) (string, bool) {
-	for _, v := range values {
-		if games.FoldWord(v) == val {
-			return v, true
-		}
-	}
-	return "", false
-}
-
-func optionNames(e games.Engine) string {
-	names := []string{"bots=N", "lang=fr|en"}
+// optionNames lists what /play accepts after the game's name, as the
+// reader writes it.
+func optionNames(e games.Engine, lang i18n.Lang) string {
+	names := []string{i18n.Renderer{Lang: lang}.Text(i18n.T("bot.play_extras"))}
 	for _, o := range e.Options() {
-		names = append(names, o.Name+"="+strings.Join(o.Values, "|"))
+		names = append(names, o.Label(lang)+"="+o.ValuesLabel(lang))
 	}
 	return strings.Join(names, ", ")
 }
@@ -329,7 +319,7 @@ func (c *Core) seat(t *Table, u User, rep replier, check bool) []Out {
 func (c *Core) privateHello(ctx context.Context, t *Table, user string) error {
 	lang := c.langOf(user)
 	out := Out{Dest: ToUser, User: user, Table: t.ID,
-		Text: renderer(t, lang).Text(i18n.T("bot.seated", i18n.T(t.Game+".title"), t.ID))}
+		Text: renderer(t, lang).Text(i18n.T("bot.seated", games.TitleOf(t.Game), t.ID))}
 	c.transMu.RLock()
 	tr := c.transports[platformOf(user)]
 	c.transMu.RUnlock()

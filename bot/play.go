@@ -157,7 +157,7 @@ func (c *Core) boardOut(t *Table) Out {
 		for i, s := range t.Seats {
 			lines = append(lines, fmt.Sprintf("%d. %s", i+1, s.withLevel(r.Lang)))
 		}
-		lines = append(lines, "", r.Text(i18n.T("bot.lobby_help", min, max)))
+		lines = append(lines, "", r.Text(i18n.T("bot.lobby_help", playersMsg(min, max))))
 		if opts := c.optionsText(t, r); opts != "" {
 			lines = append(lines, opts)
 		}

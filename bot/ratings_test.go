@@ -203,7 +203,7 @@ func TestRatings_LeaderboardPerServer(t *testing.T) {
 		return outs[0]
 	}
 	a := board("local:a1", "guild:A", false)
-	if !strings.Contains(a.Title, "Leaderboard of Tic-tac-toe, here") || len(a.Mono) != 2 ||
+	if !strings.Contains(a.Title, "Tic-tac-toe: local leaderboard") || len(a.Mono) != 2 ||
 		!strings.Contains(a.Mono[0], "1. alice") || !strings.Contains(a.Mono[0], "2 games · 2 wins") ||
 		!strings.Contains(a.Mono[1], "2. bob") || !strings.Contains(a.Mono[1], "2 games · 0 wins") {
 		t.Fatalf("server A: %q %q", a.Title, a.Mono)
@@ -217,7 +217,7 @@ func TestRatings_LeaderboardPerServer(t *testing.T) {
 		t.Fatalf("server B: %q", b.Mono)
 	}
 	all := board("local:dm", "", true)
-	if !strings.Contains(all.Title, "everywhere") || len(all.Mono) != 3 || !strings.Contains(all.Mono[0], "alice") {
+	if !strings.Contains(all.Title, "overall leaderboard") || len(all.Mono) != 3 || !strings.Contains(all.Mono[0], "alice") {
 		t.Fatalf("every server: %q %q", all.Title, all.Mono)
 	}
 	if bob := h.record("tictactoe", everywhere, "local:bob"); bob.Games != 3 || bob.Wins != 1 {

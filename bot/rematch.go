@@ -165,7 +165,7 @@ func (c *Core) answerRematch(t *Table, u User, of uint64, yes bool, rep replier)
 		if !yes {
 			return rep.refuse("bot.rematch_none_waiting")
 		}
-		return rep.refuse("bot.table_exists", i18n.T(t.Game+".title"))
+		return rep.refuse("bot.table_exists", games.TitleOf(t.Game))
 	}
 	if !yes {
 		return c.declineRematch(t, u, rep)
@@ -271,7 +271,9 @@ func (c *Core) rematchBoard(t *Table, out Out, r i18n.Renderer) Out {
 		out.Text = r.Text(i18n.T("bot.rematch_declined", rm.By, rm.Of))
 		return out
 	case rematchExpired:
-		out.Text = r.Text(i18n.T("bot.rematch_expired", rm.Of, c.unconfirmedNames(t)))
+		// The count is there for the plural alone: "bob n'a pas répondu",
+		// "bob, carol n'ont pas répondu".
+		out.Text = r.Text(i18n.T("bot.rematch_expired", rm.Of, c.unconfirmedNames(t), len(c.unconfirmed(t))))
 		return out
 	}
 	if t.Phase != Lobby {

@@ -223,7 +223,7 @@ func TestRematch_PlayerGoneAndNoAnswer(t *testing.T) {
 	outs := h2.rec.take()
 	closed, ok := lastBoard(outs)
 	if b, o := chatMessages(outs); !ok || b != 1 || o != 0 || closed.Table != ask.Table ||
-		!strings.Contains(closed.Text, "no answer in time from alice") || len(closed.Buttons) != 0 {
+		!strings.Contains(closed.Text, "alice did not answer in time") || len(closed.Buttons) != 0 {
 		t.Fatalf("the expired rematch (%d boards, %d others): %+v", b, o, closed)
 	}
 	if h2.core.tableFor(Command{Chat: "local:main"}) != nil {

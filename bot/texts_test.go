@@ -66,7 +66,7 @@ func TestTexts_SettingsAndDeadlineReadable(t *testing.T) {
 	}
 	mustOK(t, h.do("alice", "/langue fr"))
 	got = textsOf(h.do("alice", "/reglages turn=off reminder=off"))
-	for _, want := range []string{"Temps par tour : non", "Rappel avant l'échéance : non", "indices=oui|non", "expiration=passe|robot"} {
+	for _, want := range []string{"Temps par tour : sans limite, en direct (tour=non)", "Rappel avant l'échéance : aucun (rappel=non)", "Langue de la table : anglais (langue=en)", "indices=oui|non", "expiration=passe|robot"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("réglages sans %q :\n%s", want, got)
 		}

@@ -160,7 +160,11 @@ func (r Renderer) Text(m Msg) string {
 	if len(args) == 0 {
 		return format // as written, verbs and plural forms too
 	}
-	return fmt.Sprintf(choosePlurals(r.Lang, format, args), args...)
+	format = choosePlurals(r.Lang, format, args)
+	if r.Lang == FR {
+		format = elide(format, args)
+	}
+	return fmt.Sprintf(format, args...)
 }
 
 // Texts renders several messages.

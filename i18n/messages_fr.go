@@ -7,8 +7,8 @@ func init() {
 		"i18n.duration.min":          "%v min",
 		"i18n.duration.h":            "%v h",
 		"i18n.duration.h_min":        "%v h %v min",
-		"i18n.duration.d":            "%v j",
-		"i18n.duration.d_h":          "%v j %v h",
+		"i18n.duration.d":            "%v {jour|jours}",
+		"i18n.duration.d_h":          "%v {jour|jours} %v h",
 
 		"i18n.date":       "%v %v %v à %v %v",
 		"i18n.date.day":   "%v",

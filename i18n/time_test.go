@@ -22,12 +22,12 @@ func TestDuration_AsPeopleWriteIt(t *testing.T) {
 		{2 * time.Hour, "2 h", "2 h"},
 		{2*time.Hour + 30*time.Minute, "2 h 30 min", "2 h 30 min"},
 		{12 * time.Hour, "12 h", "12 h"},
-		{23*time.Hour + 59*time.Minute + 50*time.Second, "1 j", "1 day"},
-		{24 * time.Hour, "1 j", "1 day"},
-		{28*time.Hour + 10*time.Minute, "1 j 4 h", "1 day 4 h"},
-		{48 * time.Hour, "2 j", "2 days"},
-		{50 * time.Hour, "2 j 2 h", "2 days 2 h"},
-		{365 * 24 * time.Hour, "365 j", "365 days"},
+		{23*time.Hour + 59*time.Minute + 50*time.Second, "1 jour", "1 day"},
+		{24 * time.Hour, "1 jour", "1 day"},
+		{28*time.Hour + 10*time.Minute, "1 jour 4 h", "1 day 4 h"},
+		{48 * time.Hour, "2 jours", "2 days"},
+		{50 * time.Hour, "2 jours 2 h", "2 days 2 h"},
+		{365 * 24 * time.Hour, "365 jours", "365 days"},
 	} {
 		if got := fr.Text(Duration(c.d)); got != c.fr {
 			t.Errorf("fr %v: %q, want %q", c.d, got, c.fr)

@@ -7,12 +7,12 @@ import "github.com/tablee/tablee/i18n"
 func init() {
 	i18n.Register(i18n.FR, map[string]string{
 		"discord.opt.game":          "Le jeu",
-		"discord.opt.options":       "Options de la table (expert, bots=2, lang=en…)",
+		"discord.opt.options":       "Options de la table (expert, robots=2, langue=en…)",
 		"discord.opt.thread":        "Ouvrir la table dans un fil à part",
 		"discord.opt.move":          "Ton coup (la liste propose ceux de ta main)",
 		"discord.opt.count":         "Combien de robots",
 		"discord.opt.strength":      "Leur niveau : facile, normal (par défaut) ou fort",
-		"discord.opt.settings":      "Réglages (turn=12h reminder=1h expiry=bot lang=en…)",
+		"discord.opt.settings":      "Réglages (tour=12h rappel=1h expiration=robot langue=en…)",
 		"discord.opt.lang":          "La langue",
 		"discord.opt.args":          "La suite du coup",
 		"discord.opt.player":        "Le joueur (toi par défaut)",

@@ -18,7 +18,7 @@ func TestLeaderboardOfTheGroup(t *testing.T) {
 		t.Fatalf("the group is not told the ratings: %+v", h.f.botMessages(forum))
 	}
 	h.say(carol, forum, 7, "/leaderboard tictactoe")
-	m, ok := h.f.last(forum, "Leaderboard of Tic-tac-toe, here")
+	m, ok := h.f.last(forum, "Tic-tac-toe: local leaderboard")
 	if !ok || m.Thread != 7 || !strings.Contains(m.Text, "1. Alice") || !strings.Contains(m.Text, "2. Bob") || m.Photo == 0 {
 		t.Fatalf("the leaderboard in another topic: %+v", m)
 	}

@@ -37,7 +37,7 @@ func TestCataloguesHaveTheSameKeys(t *testing.T) {
 func TestEveryGameIsComplete(t *testing.T) {
 	for _, e := range games.All() {
 		for _, lang := range i18n.Langs {
-			for _, k := range []string{".title", ".summary", ".rules"} {
+			for _, k := range []string{".title", ".title_of", ".title_at", ".summary", ".rules"} {
 				if !i18n.Has(lang, e.Name()+k) {
 					t.Errorf("%s: no %s text for %s", e.Name(), lang, k)
 				}
@@ -55,6 +55,32 @@ func TestEveryGameIsComplete(t *testing.T) {
 				t.Errorf("%s: option %s default %q not among %v", e.Name(), o.Name, o.Default, o.Values)
 			}
 		}
+	}
+}
+
+// A title's article contracts in French: "la table du Grand Escogriffe",
+// "jouer au Grand Escogriffe", never "de Le"; a title without an article
+// takes "de" and "à" as they are ("de Crack Word", "de La Coquillaude").
+func TestEveryGameTitleTakesItsPreposition(t *testing.T) {
+	fr := i18n.Renderer{Lang: i18n.FR}
+	for _, e := range games.All() {
+		title := fr.Text(i18n.T(e.Name() + ".title"))
+		of, at := fr.Text(games.TitleOf(e.Name())), fr.Text(games.TitleAt(e.Name()))
+		wantOf, wantAt := "de "+title, "à "+title
+		if rest, ok := strings.CutPrefix(title, "Le "); ok {
+			wantOf, wantAt = "du "+rest, "au "+rest
+		}
+		if of != wantOf || at != wantAt {
+			t.Errorf("%s: %q and %q, want %q and %q", e.Name(), of, at, wantOf, wantAt)
+		}
+	}
+	got := fr.Text(i18n.T("bot.seated", games.TitleOf("escogriffe"), 7))
+	if !strings.Contains(got, "à la table du Grand Escogriffe (n°7)") {
+		t.Errorf("seated at Le Grand Escogriffe: %q", got)
+	}
+	en := i18n.Renderer{Lang: i18n.EN}
+	if got := en.Text(i18n.T("bot.seated", games.TitleOf("escogriffe"), 7)); !strings.Contains(got, "at the Great Escogriffe table (#7)") {
+		t.Errorf("seated at The Great Escogriffe: %q", got)
 	}
 }
 

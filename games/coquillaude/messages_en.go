@@ -5,9 +5,11 @@ import "github.com/tablee/tablee/i18n"
 func init() { i18n.Register(i18n.EN, messagesEN) }
 
 var messagesEN = map[string]string{
-	"coquillaude.title":   "La Coquillaude",
-	"coquillaude.summary": "2 to 4 players earn letter pions with dice and questions, then each composes a word in secret: only the best one goes on the board and scores the square of its letters.",
-	"coquillaude.rules": "La Coquillaude, 2 to 4 players. Everyone starts with 8 pions; the highest roll of the 4 dice (blue thousands, white hundreds, red tens, green units) starts.\n" +
+	"coquillaude.title":    "La Coquillaude",
+	"coquillaude.title_of": "La Coquillaude",
+	"coquillaude.title_at": "La Coquillaude",
+	"coquillaude.summary":  "Earn letter tokens (pions) with dice and questions, then compose a word in secret: only the best one at the table goes on the board and scores the square of its letters.",
+	"coquillaude.rules": "La Coquillaude, 2 to 4 players. Everyone starts with 8 pions, the letter tokens; the highest roll of the 4 dice (blue thousands, white hundreds, red tens, green units) starts.\n" +
 		"Each round, in turn, everyone rolls the dice and reads the entry of their number: a 1, 2 or 3-star question (one answer, in time: right = 4, 6 or 8 pions, wrong = 2) or a free draw (coquillaudinette 6, coquillaudette 8, coquillaude 10). Questions are French word puzzles: \"/answer NICHE\".\n" +
 		"Gifts: a number ending in two equal digits earns you 1 pion from every other player, three equal digits 3, a square (4444) 4, an ordered double pair (2233) 2. The giver chooses: \"/give E\".\n" +
 		"Then everyone composes a word in secret from their pions and the board's letters on its line: \"/word NAPOLEON H11 right famous\", \"/word CHIEN H11 down anagrams=NICHE\", or \"/nothing\". Directions: right, down, diag (down-right), up-right. The first word touches the orange zone (I9-M13); later ones use a placed letter or lie alongside one (a corner is not enough). Proper nouns count, never initialisms or abbreviations (TV, BMW, ADN).\n" +
@@ -15,12 +17,18 @@ var messagesEN = map[string]string{
 		"Challenge: after claimed anagrams, another player who shows more (\"/challenge NICHE,CHINE\") scores the word instead of the placer, who loses their points and their placed pions.\n" +
 		"The game ends when the best proposal is worth less than 25. Highest total wins.\nA sentence works too: \"/move I answer pirates\", \"/word house at h10 to the right\".",
 
-	"coquillaude.opt.answer":      "Time to answer a question (the rules: 1 minute; hours for a slow table).",
-	"coquillaude.opt.compose":     "Time to compose one's word (the rules: 3 minutes).",
-	"coquillaude.opt.gifts":       "Time to give one's pions after a double (else random pions).",
-	"coquillaude.opt.vote":        "Time to vote on a famous person missing from the list (CQ-D5).",
-	"coquillaude.opt.challenge":   "Time to challenge anagrams (the rules: 1 minute).",
-	"coquillaude.opt.bot_success": "Percentage of questions the strong bots answer right; normal and easy bots answer fewer, the fewer the more stars.",
+	"coquillaude.opt.answer":           "Time to answer a question (the rules: 1 minute; hours for a slow table).",
+	"coquillaude.opt.compose":          "Time to compose one's word (the rules: 3 minutes).",
+	"coquillaude.opt.gifts":            "Time to give one's pions after a double (else random pions).",
+	"coquillaude.opt.vote":             "Time to vote on a famous person missing from the list (the name counts when most of those who vote say yes).",
+	"coquillaude.opt.challenge":        "Time to challenge anagrams (the rules: 1 minute).",
+	"coquillaude.opt.bot_success":      "Percentage of questions the strong bots answer right; normal and easy bots answer fewer, the fewer the more stars.",
+	"coquillaude.opt.answer.name":      "answer",
+	"coquillaude.opt.compose.name":     "compose",
+	"coquillaude.opt.gifts.name":       "gifts",
+	"coquillaude.opt.vote.name":        "vote",
+	"coquillaude.opt.challenge.name":   "challenge",
+	"coquillaude.opt.bot_success.name": "bot_success",
 
 	"coquillaude.err.syntax":           "Move not understood: \"%v\". Examples: \"answer NICHE\", \"word NAPOLEON H11 right famous\", \"word CHIEN H11 down anagrams=NICHE\", \"nothing\", \"give E\", \"vote yes\", \"challenge NICHE,CHINE\".",
 	"coquillaude.err.too_short":        "%v: a word has at least 2 letters.",
@@ -70,7 +78,7 @@ var messagesEN = map[string]string{
 	"coquillaude.ev.opening_tie":      "Tie at %v: the tied players roll again.",
 	"coquillaude.ev.first":            "%v has the highest number (%v) and opens every round.",
 	"coquillaude.ev.gift_due":         "%v rolled %v: every other player gives %[1]v %[3]v {pion|pions} of their choice.",
-	"coquillaude.ev.roll":             "%v plays the number %v: %v.",
+	"coquillaude.ev.roll":             "%v rolls %v: %v.",
 	"coquillaude.ev.bag_empty":        "The bag is empty: no more questions for %v.",
 	"coquillaude.ev.free":             "%v lands on a %v and draws %v {pion|pions} (bag: %v).",
 	"coquillaude.ev.question":         "Question %[2]v (%[3]v) for %[1]v: %[4]v",

@@ -5,8 +5,10 @@ import "github.com/tablee/tablee/i18n"
 func init() { i18n.Register(i18n.FR, messagesFR) }
 
 var messagesFR = map[string]string{
-	"coquillaude.title":   "La Coquillaude",
-	"coquillaude.summary": "2 à 4 joueurs gagnent des pions-lettres aux dés et aux questions, puis composent chacun un mot en secret : seul le meilleur se pose sur le plateau et marque le carré de ses lettres.",
+	"coquillaude.title":    "La Coquillaude",
+	"coquillaude.title_of": "de La Coquillaude",
+	"coquillaude.title_at": "à La Coquillaude",
+	"coquillaude.summary":  "Gagne des pions-lettres aux dés et aux questions, puis compose un mot en secret : seul le meilleur de la table se pose sur le plateau et marque le carré de ses lettres.",
 	"coquillaude.rules": "La Coquillaude, 2 à 4 joueurs. Chacun part avec 8 pions ; le plus fort jet des 4 dés (bleu milliers, blanc centaines, rouge dizaines, vert unités) commence.\n" +
 		"Chaque tour, chacun à son tour lance les dés et lit l'entrée de son nombre : une question à 1, 2 ou 3 étoiles (une seule réponse, dans le temps : juste = 4, 6 ou 8 pions, faux = 2) ou une pioche libre (coquillaudinette 6, coquillaudette 8, coquillaude 10). Les questions sont des énigmes de mots en français : « /reponse NICHE ».\n" +
 		"Dons : un nombre finissant par deux chiffres égaux te vaut 1 pion de chaque autre joueur, trois chiffres égaux 3, un carré (4444) 4, une double paire ordonnée (2233) 2. Le donneur choisit : « /don E ».\n" +
@@ -15,12 +17,18 @@ var messagesFR = map[string]string{
 		"Défi : après des anagrammes annoncées, un autre joueur qui en montre davantage (« /defi NICHE,CHINE ») marque le mot à la place du poseur, qui perd ses points et ses pions posés.\n" +
 		"La partie s'arrête quand la meilleure proposition vaut moins de 25. Le plus haut total gagne.\nUne phrase marche aussi : « /coup je réponds pirates », « /mot maison en h10 vers la droite ».",
 
-	"coquillaude.opt.answer":      "Temps pour répondre à une question (la règle : 1 minute ; des heures pour une table lente).",
-	"coquillaude.opt.compose":     "Temps pour composer son mot (la règle : 3 minutes).",
-	"coquillaude.opt.gifts":       "Temps pour donner ses pions après un double (sinon des pions au hasard).",
-	"coquillaude.opt.vote":        "Temps pour voter sur un personnage célèbre absent de la liste (CQ-D5).",
-	"coquillaude.opt.challenge":   "Temps pour défier des anagrammes (la règle : 1 minute).",
-	"coquillaude.opt.bot_success": "Pourcentage de questions auxquelles les robots forts répondent juste ; les robots normaux et faciles en trouvent moins, d'autant moins que la question a d'étoiles.",
+	"coquillaude.opt.answer":           "Temps pour répondre à une question (la règle : 1 minute ; des heures pour une table lente).",
+	"coquillaude.opt.compose":          "Temps pour composer son mot (la règle : 3 minutes).",
+	"coquillaude.opt.gifts":            "Temps pour donner ses pions après un double (sinon des pions au hasard).",
+	"coquillaude.opt.vote":             "Temps pour voter sur un personnage célèbre absent de la liste (il compte si la majorité de ceux qui votent dit oui).",
+	"coquillaude.opt.challenge":        "Temps pour défier des anagrammes (la règle : 1 minute).",
+	"coquillaude.opt.bot_success":      "Pourcentage de questions auxquelles les robots forts répondent juste ; les robots normaux et faciles en trouvent moins, d'autant moins que la question a d'étoiles.",
+	"coquillaude.opt.answer.name":      "réponse",
+	"coquillaude.opt.compose.name":     "composition",
+	"coquillaude.opt.gifts.name":       "dons",
+	"coquillaude.opt.vote.name":        "vote",
+	"coquillaude.opt.challenge.name":   "défi",
+	"coquillaude.opt.bot_success.name": "réussite_robots",
 
 	"coquillaude.err.syntax":           "Coup incompris : « %v ». Exemples : « reponse NICHE », « mot NAPOLEON H11 droite celebre », « mot CHIEN H11 bas anagrammes=NICHE », « rien », « don E », « vote oui », « defi NICHE,CHINE ».",
 	"coquillaude.err.too_short":        "%v : un mot a au moins 2 lettres.",
@@ -70,7 +78,7 @@ var messagesFR = map[string]string{
 	"coquillaude.ev.opening_tie":      "Égalité à %v : les ex æquo relancent.",
 	"coquillaude.ev.first":            "%v a le plus fort nombre (%v) et commence chaque tour.",
 	"coquillaude.ev.gift_due":         "%v a fait %v : chaque autre joueur donne à %[1]v %[3]v {pion|pions} de son choix.",
-	"coquillaude.ev.roll":             "%v joue le nombre %v : %v.",
+	"coquillaude.ev.roll":             "%v fait %v : %v.",
 	"coquillaude.ev.bag_empty":        "Le sac est vide : plus de question pour %v.",
 	"coquillaude.ev.free":             "%v tombe sur une %v et pioche %v {pion|pions} (sac : %v).",
 	"coquillaude.ev.question":         "Question %[2]v (%[3]v) pour %[1]v : %[4]v",
@@ -155,7 +163,7 @@ var messagesFR = map[string]string{
 	"coquillaude.choice.nothing":      "Rien ce tour",
 	"coquillaude.choice.yes":          "Oui, célèbre",
 	"coquillaude.choice.no":           "Non",
-	"coquillaude.choice.abstain":      "Blanc",
+	"coquillaude.choice.abstain":      "Vote blanc",
 	"coquillaude.choice.challenge":    "Défier",
 	"coquillaude.choice.no_challenge": "Pas de défi",
 	"coquillaude.choice.random":       "Au hasard",

@@ -90,3 +90,28 @@ func TestExampleWordsAreFamiliar(t *testing.T) {
 		t.Fatalf("only %d example words found", checked)
 	}
 }
+
+// A roll is told as players say it ("alice fait 6565 : ★★", as "a fait"
+// for a gift), not
+// as a machine would ("joue le nombre"), and English names the pions as
+// letter tokens.
+func TestWording_RollAndTokens(t *testing.T) {
+	fr, en := i18n.Renderer{Lang: i18n.FR, Name: func(int) string { return "alice" }}, i18n.Renderer{Lang: i18n.EN, Name: func(int) string { return "alice" }}
+	roll := i18n.T("coquillaude.ev.roll", i18n.Seat(0), 6565, kindMsg(entryStar2))
+	if got := fr.Text(roll); got != "alice fait 6565 : ★★." {
+		t.Errorf("fr: %q", got)
+	}
+	if got := en.Text(roll); got != "alice rolls 6565: ★★." {
+		t.Errorf("en: %q", got)
+	}
+	if got := en.Text(i18n.T("coquillaude.summary")); strings.Contains(got, "letter pions") || !strings.Contains(got, "letter tokens") {
+		t.Errorf("summary: %q", got)
+	}
+}
+
+// The vote's third button says what it is: "Vote blanc", not "Blanc".
+func TestWording_AbstainButton(t *testing.T) {
+	if got := (i18n.Renderer{Lang: i18n.FR}).Text(i18n.T("coquillaude.choice.abstain")); got != "Vote blanc" {
+		t.Errorf("%q", got)
+	}
+}

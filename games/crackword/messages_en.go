@@ -5,9 +5,13 @@ import "github.com/tablee/tablee/i18n"
 func init() { i18n.Register(i18n.EN, messagesEN) }
 
 var messagesEN = map[string]string{
-	"crackword.title":        "Crack Word",
-	"crackword.opt.expert":   "Expert mode: each draw pile holds all 50 cards of its colour, as the rules suggest for expert games.",
-	"crackword.opt.assisted": "Assisted mode: the bot checks that some word contains the letters and shows one; no example is asked and an impossible sequence is refused.",
+	"crackword.title":             "Crack Word",
+	"crackword.title_of":          "Crack Word",
+	"crackword.title_at":          "Crack Word",
+	"crackword.opt.expert":        "Expert mode: each draw pile holds all 50 cards of its colour, as the rules suggest for expert games.",
+	"crackword.opt.assisted":      "Assisted mode: the bot checks that some word contains the letters and shows one; no example is asked and an impossible sequence is refused.",
+	"crackword.opt.expert.name":   "expert",
+	"crackword.opt.assisted.name": "assisted",
 
 	"crackword.err.syntax":            "Move not understood: \"%v\". Examples: \"E right 2 maison\", \"E left 1 école\", \"E on 3 4 exemple\" (on the 4th card of row 3), \"joker=A left 1 ami\", \"trash 3\", \"pass\".",
 	"crackword.err.not_your_turn":     "It is not your turn: waiting for %v.",
@@ -106,7 +110,7 @@ var messagesEN = map[string]string{
 	"crackword.ask.example":      "A word containing %v?",
 
 	// Shown by the bot's /games and /rules (keys <name>.summary and .rules).
-	"crackword.summary": "Four rows of letters, one card a turn: the first to complete a word of at least 3 letters where their colour has the majority takes the row. 2 to 4 players.",
+	"crackword.summary": "Four rows of letters, one card a turn: the first to complete a word of at least 3 letters where their colour has the majority takes the row.",
 	"crackword.rules": `Crack Word (Yaqua 2023) — one colour per player: 🟥 🟦 🟩 🟨.
 On your turn, one action:
 • Lay a card at an end of a row or on the same letter, and give a word containing the sequence of letters (otherwise the card comes back, you draw, your turn ends): "E right 2 maison", "E left 1 école", "E on 3 4 exemple" (on the 4th card of row 3). A JOKER takes a letter: "joker=A left 1 ami".

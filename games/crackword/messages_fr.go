@@ -5,9 +5,13 @@ import "github.com/tablee/tablee/i18n"
 func init() { i18n.Register(i18n.FR, messagesFR) }
 
 var messagesFR = map[string]string{
-	"crackword.title":        "Crack Word",
-	"crackword.opt.expert":   "Mode expert : chaque pioche contient les 50 cartes de sa couleur, comme le propose la règle pour des parties expertes.",
-	"crackword.opt.assisted": "Mode assisté : le bot vérifie qu'un mot contient la suite de lettres et en montre un ; aucun exemple n'est demandé et une suite impossible est refusée.",
+	"crackword.title":             "Crack Word",
+	"crackword.title_of":          "de Crack Word",
+	"crackword.title_at":          "à Crack Word",
+	"crackword.opt.expert":        "Mode expert : chaque pioche contient les 50 cartes de sa couleur, comme le propose la règle pour des parties expertes.",
+	"crackword.opt.assisted":      "Mode assisté : le bot vérifie qu'un mot contient la suite de lettres et en montre un ; aucun exemple n'est demandé et une suite impossible est refusée.",
+	"crackword.opt.expert.name":   "expert",
+	"crackword.opt.assisted.name": "assisté",
 
 	"crackword.err.syntax":            "Coup incompris : « %v ». Exemples : « E droite 2 maison », « E gauche 1 école », « E sur 3 4 exemple » (sur la 4ᵉ carte de la rangée 3), « joker=A gauche 1 ami », « poubelle 3 », « passe ».",
 	"crackword.err.not_your_turn":     "Ce n'est pas ton tour : on attend %v.",
@@ -106,7 +110,7 @@ var messagesFR = map[string]string{
 	"crackword.ask.example":      "Un mot qui contient %v ?",
 
 	// Shown by the bot's /games and /rules (keys <name>.summary and .rules).
-	"crackword.summary": "Quatre rangées de lettres, une carte par tour : le premier qui termine un mot d'au moins 3 lettres où sa couleur a la majorité ramasse la rangée. 2 à 4 joueurs.",
+	"crackword.summary": "Quatre rangées de lettres, une carte par tour : le premier qui termine un mot d'au moins 3 lettres où sa couleur a la majorité ramasse la rangée.",
 	"crackword.rules": `Crack Word (Yaqua 2023) — une couleur par joueur : 🟥 🟦 🟩 🟨.
 À ton tour, une seule action :
 • Poser une carte au bout d'une rangée ou sur la même lettre, et donner un mot qui contient la suite de lettres (sinon la carte revient, tu pioches, ton tour finit) : « E droite 2 maison », « E gauche 1 école », « E sur 3 4 exemple » (sur la 4ᵉ carte de la rangée 3). Un JOKER prend une lettre : « joker=A gauche 1 ami ».

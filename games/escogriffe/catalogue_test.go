@@ -41,3 +41,16 @@ func TestPresentsItself(t *testing.T) {
 		}
 	}
 }
+
+// Texts a French editor corrected: a button takes its article ("Prendre la
+// défausse 2"), and the hand says how a card is written rather than
+// "haut/bas" alone.
+func TestWording_FrenchEditorsCorrections(t *testing.T) {
+	fr := i18n.Renderer{Lang: i18n.FR}
+	if got := fr.Text(i18n.T("escogriffe.btn_take", 2, "●R/■B")); got != "Prendre la défausse 2 : ●R/■B" {
+		t.Errorf("take button: %q", got)
+	}
+	if got := fr.Text(i18n.T("escogriffe.line_hand", 7, 2, 8)); got != "Ta main : 7 cartes (figure 2/8). Une carte s'écrit : attache du haut/attache du bas." {
+		t.Errorf("hand line: %q", got)
+	}
+}

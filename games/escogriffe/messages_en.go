@@ -20,9 +20,11 @@ func init() {
 		"escogriffe.scene.done":         "Round %v: %v completes a figure of %v {card|cards}, +%v {point|points}.",
 		"escogriffe.scene.done_blocked": "Round %v stopped: nobody could finish a figure any more.",
 		"escogriffe.title":              "The Great Escogriffe",
+		"escogriffe.title_of":    "Great Escogriffe",
+		"escogriffe.title_at":    "The Great Escogriffe",
 
 		// Shown by the bot's /games and /rules.
-		"escogriffe.summary": "Build a figure from head to feet whose joins (shape and colour) match, exactly as tall as the objective rolled on the die. First to 50 points. 2 to 8 players.",
+		"escogriffe.summary": "Build a figure from head to feet whose joins (shape and colour) match, exactly as tall as the objective rolled on the die. First to 50 points.",
 		"escogriffe.rules": `Le Grand Escogriffe (Nova Carta, Fred Horn).
 Each round the die sets the OBJECTIVE (5 to 12): everyone is dealt that many cards. A join = a shape (● ■ ▲ ★) and a colour (🟥 R red, 🟦 B blue, 🟩 V green, 🟨 J yellow). Cards: 🙂 head, body, 🟧 orange cards (same join top and bottom, the only ones that may be used twice), 👣 feet; 🛌 a lying card (drawing only). A card keeps its number as long as it is in your hand; a card drawn takes the first free number.
 On your turn, one action:
@@ -89,14 +91,14 @@ A sentence works too: "I draw a card", "place card three at the top of my figure
 		"escogriffe.line_done_blocked": "Round %d stopped without a winner: nobody could finish a figure any more.",
 		"escogriffe.line_last":         "Last move: %s",
 		"escogriffe.line_legend":       "Colour marks (French): R red, B blue, V green, J yellow · ● round, ■ square, ▲ triangle, ★ star · 🙂 head, 👣 feet, 🟧 orange card (may be used twice), 🛌 lying card.",
-		"escogriffe.line_hand":         "Your hand: %d {card|cards} (figure %d/%d). Each card: top/bottom.",
+		"escogriffe.line_hand":         "Your hand: %d {card|cards} (figure %d/%d). A card reads: top join/bottom join.",
 		"escogriffe.line_discard_now":  "You drew %s: discard a card (\"discard 5 1\").",
 		"escogriffe.line_can_place":    "You may place: %s (⬆ top, ⬇ bottom).",
 		"escogriffe.line_cannot_place": "No card can be placed right now.",
 
 		// Buttons.
 		"escogriffe.btn_draw":    "Draw (%d)",
-		"escogriffe.btn_take":    "Take pile %d: %s",
+		"escogriffe.btn_take":    "Take from pile %d: %s",
 		"escogriffe.btn_discard": "Discard %d: %s",
 		"escogriffe.btn_on_pile": "On pile %d",
 		"escogriffe.btn_place":   "Place %d: %s %s",

@@ -20,9 +20,11 @@ func init() {
 		"escogriffe.scene.done":         "Manche %v : %v termine sa figure de %v {carte|cartes}, +%v {point|points}.",
 		"escogriffe.scene.done_blocked": "Manche %v arrêtée : plus personne ne pouvait finir sa figure.",
 		"escogriffe.title":              "Le Grand Escogriffe",
+		"escogriffe.title_of":    "du Grand Escogriffe",
+		"escogriffe.title_at":    "au Grand Escogriffe",
 
 		// Shown by the bot's /games and /rules.
-		"escogriffe.summary": "Construis de la tête aux pieds une figure dont les attaches (forme et couleur) s'accordent, exactement aussi haute que l'objectif du dé. Premier à 50 points. 2 à 8 joueurs.",
+		"escogriffe.summary": "Construis de la tête aux pieds une figure dont les attaches (forme et couleur) s'accordent, exactement aussi haute que l'objectif du dé. Premier à 50 points.",
 		"escogriffe.rules": `Le Grand Escogriffe (Nova Carta, Fred Horn).
 Chaque manche, le dé fixe l'OBJECTIF (5 à 12) : chacun reçoit autant de cartes. Une attache = une forme (● ■ ▲ ★) et une couleur (🟥 R, 🟦 B, 🟩 V, 🟨 J). Cartes : 🙂 tête, corps, 🟧 cartes orange (même attache en haut et en bas, seules à pouvoir servir deux fois), 👣 pieds ; 🛌 une carte couchée (dessin seulement). Une carte garde son numéro tant qu'elle est dans ta main ; une carte tirée prend le premier numéro libre.
 À ton tour, une seule action :
@@ -89,14 +91,14 @@ Une phrase marche aussi : « je pioche une carte », « pose la carte trois en h
 		"escogriffe.line_done_blocked": "Manche %d arrêtée sans gagnant : plus personne ne pouvait finir sa figure.",
 		"escogriffe.line_last":         "Dernier coup : %s",
 		"escogriffe.line_legend":       "R rouge, B bleu, V vert, J jaune · ● rond, ■ carré, ▲ triangle, ★ étoile · 🙂 tête, 👣 pieds, 🟧 carte orange (peut servir deux fois), 🛌 carte couchée.",
-		"escogriffe.line_hand":         "Ta main : %d {carte|cartes} (figure %d/%d). Chaque carte : haut/bas.",
+		"escogriffe.line_hand":         "Ta main : %d {carte|cartes} (figure %d/%d). Une carte s'écrit : attache du haut/attache du bas.",
 		"escogriffe.line_discard_now":  "Tu as tiré %s : jette une carte (« jeter 5 1 »).",
 		"escogriffe.line_can_place":    "Tu peux poser : %s (⬆ en haut, ⬇ en bas).",
 		"escogriffe.line_cannot_place": "Aucune carte ne se pose pour l'instant.",
 
 		// Buttons.
 		"escogriffe.btn_draw":    "Piocher (%d)",
-		"escogriffe.btn_take":    "Prendre défausse %d : %s",
+		"escogriffe.btn_take":    "Prendre la défausse %d : %s",
 		"escogriffe.btn_discard": "Jeter %d : %s",
 		"escogriffe.btn_on_pile": "Sur la défausse %d",
 		"escogriffe.btn_place":   "Poser %d : %s %s",

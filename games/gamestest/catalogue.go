@@ -119,7 +119,8 @@ func KeysInCode(t testing.TB, name string) map[string]bool {
 // CheckKeysUsed checks the keys a game's code uses (KeysInCode, plus those
 // the test adds for keys the code builds): each has a text in every
 // language, and every text under "name." is used, by the code or by the
-// bot, which shows name.title, name.summary and name.rules itself.
+// bot, which shows name.title (and its forms, games.TitleOf), name.summary
+// and name.rules itself.
 func CheckKeysUsed(t testing.TB, name string, used map[string]bool) {
 	t.Helper()
 	var missing, unused []string
@@ -133,10 +134,10 @@ func CheckKeysUsed(t testing.TB, name string, used map[string]bool) {
 	}
 	for _, k := range Keys(i18n.Langs[0], name) {
 		switch strings.TrimPrefix(k, name+".") {
-		case "title", "summary", "rules":
+		case "title", "title_of", "title_at", "summary", "rules":
 			continue
 		}
-		if !used[k] {
+		if !used[k] && !used[optionOf(k)] {
 			unused = append(unused, k)
 		}
 	}
@@ -147,4 +148,17 @@ func CheckKeysUsed(t testing.TB, name string, used map[string]bool) {
 	if len(unused) > 0 {
 		t.Errorf("texts never used: %v", unused)
 	}
+}
+
+// optionOf is the help key of an option whose name or value a key names
+// ("x.opt.variant" for "x.opt.variant.name" and "x.opt.variant.value.solo",
+// read by games.Option's Label and ValueLabel), or "".
+func optionOf(key string) string {
+	if base, ok := strings.CutSuffix(key, ".name"); ok {
+		return base
+	}
+	if base, _, ok := strings.Cut(key, ".value."); ok {
+		return base
+	}
+	return ""
 }

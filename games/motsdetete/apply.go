@@ -261,7 +261,7 @@ func (s *state) apply(lex *lexicon.Lexicon, seat int, text string) ([]games.Even
 		if s.Forgiving {
 			// House option "forgiving": refused, he may try again (the
 			// state is a copy the caller drops).
-			return nil, games.Refuse("motsdetete.err.not_word", strings.Join(rec.Bad, ", "))
+			return nil, games.Refuse("motsdetete.err.not_word", strings.Join(rec.Bad, ", "), len(rec.Bad))
 		}
 		// MT-D3: the word is wiped off and the turn is lost.
 		for _, c := range p.fresh {

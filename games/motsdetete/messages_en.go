@@ -5,21 +5,31 @@ import "github.com/tablee/tablee/i18n"
 func init() { i18n.Register(i18n.EN, messagesEN) }
 
 var messagesEN = map[string]string{
-	"motsdetete.title":   "Mots de Tête",
-	"motsdetete.summary": "A crossword for several players on a shared grid: the die says how many letters to write, every cell is worth points. First to 300! 1 to 4 players (French words).",
+	"motsdetete.title":    "Mots de Tête",
+	"motsdetete.title_of": "Mots de Tête",
+	"motsdetete.title_at": "Mots de Tête",
+	"motsdetete.summary":  "A crossword on a grid everyone shares: the die says how many letters to write, every cell is worth points. First to 300! The words are French.",
 	"motsdetete.rules": "Mots de Tête (Hornswoggle Games 1990). On your turn the die (shown to all) says how many NEW letters to write, no more, no less, all in one row (to the right) or one column (downwards), never on a black cell #. " +
 		"With the letters already there they form one main word; every other run of 2 letters or more that a new letter touches across is a side word. All must be in the French dictionary (accents ignored, no proper nouns or abbreviations). " +
 		"The first word covers a cell next to the black cross in the centre; every later word leans on a letter already written. " +
 		"Type the start cell, the direction and the WHOLE word, letters already on the grid included: \"/move H3 down DEPENSER\" (with PENSE already at H4 you write D, E, R). \"/pass\" if you cannot. " +
 		"Score: the values of all the cells of every new word (old letters included). Bonus cells: + orange 1 die, * yellow 2 dice, @ red 3 dice, rolled once per cell and turn. " +
-		"A word the dictionary lacks is wiped off and the turn is lost (option \"forgiving\": try again). First to 300 points (option target=250…). " +
-		"Variants: marathon (two failures in a row and you are out, highest score wins), quarte (always 4 letters, bonus 4/8/12), solo (alone, until you cannot write).\nA sentence works too: \"/move j4 going down test\", \"/move write house at h3 to the right\".",
+		"A word the dictionary lacks is wiped off and the turn is lost (with the option forgiving=on, try again). First to 300 points (option target=250…). " +
+		"Variants: marathon (two failures in a row and you are out, highest score wins), quarté (always 4 letters, bonus 4/8/12), solo (alone, until you cannot write).\nA sentence works too: \"/move j4 going down test\", \"/move write house at h3 to the right\".",
 
-	"motsdetete.opt.variant":   "Variant: standard (first to 300), marathon (two turns in a row without a word and you are out; the survivor rolls one last time; highest score wins), quarte (no die, always 4 letters, orange cells 4, yellow 8, red 12), solo (Solitaire, one player, until no word can be written).",
-	"motsdetete.opt.target":    "Score to reach (300 by default; the sheet suggests 250 with four players).",
-	"motsdetete.opt.forgiving": "Forgiving: a word the dictionary lacks is refused with the reason and the player tries again, instead of losing the turn.",
-	"motsdetete.opt.hints":     "Hints every turn: the bot's suggested move is shown privately to the player whose turn it is (and offered as a button).",
-	"motsdetete.opt.botlevel":  "Strong bots: best (the highest score) or good (a good move drawn at random). Each bot's strength is chosen with /addbot (easy, normal, strong).",
+	"motsdetete.opt.variant":              "Variant: standard (first to 300), marathon (two turns in a row without a word and you are out; the survivor rolls one last time; highest score wins), quarté (no die, always 4 letters, orange cells 4, yellow 8, red 12), solo (Solitaire, one player, until no word can be written).",
+	"motsdetete.opt.target":               "Score to reach (300 by default; the sheet suggests 250 with four players).",
+	"motsdetete.opt.forgiving":            "Forgiving: a word the dictionary lacks is refused with the reason and the player tries again, instead of losing the turn.",
+	"motsdetete.opt.hints":                "Hints every turn: the bot's suggested move is shown privately to the player whose turn it is (and offered as a button).",
+	"motsdetete.opt.botlevel":             "How strong bots play: best (the highest score) or good (a good move drawn at random). Each bot's strength is chosen with /addbot (easy, normal, strong).",
+	"motsdetete.opt.variant.name":         "variant",
+	"motsdetete.opt.variant.value.quarte": "quarté",
+	"motsdetete.opt.target.name":          "target",
+	"motsdetete.opt.forgiving.name":       "forgiving",
+	"motsdetete.opt.hints.name":           "hints",
+	"motsdetete.opt.botlevel.name":        "botlevel",
+	"motsdetete.opt.botlevel.value.best":  "best",
+	"motsdetete.opt.botlevel.value.good":  "good",
 
 	"motsdetete.err.syntax":        "Move not understood: \"%v\". Type the start cell, the direction and the whole word: \"H3 down DEPENSER\", \"F8 right maison\", or \"pass\".",
 	"motsdetete.err.one_word":      "One word, without spaces: \"%v\". Example: \"H3 down DEPENSER\".",
@@ -37,11 +47,11 @@ var messagesEN = map[string]string{
 	"motsdetete.err.count":         "The die says %v new {letter|letters}, no more, no less; %v writes %v (%v).",
 	"motsdetete.err.centre":        "The first word must cover a cell next to the black cross in the centre (%v); %v does not.",
 	"motsdetete.err.disconnected":  "%v must use or touch a letter already written on the grid.",
-	"motsdetete.err.not_word":      "Refused: %v is not in the dictionary. Try again (forgiving option).",
+	"motsdetete.err.not_word":      "Refused: %[1]v {2:is|are} not in the dictionary. Try again (forgiving option).",
 
 	"motsdetete.ev.play":      "%v, %v, writes %v at %v, new letters %v: %v = %v {point|points}%v.",
 	"motsdetete.ev.rolls":     " (bonus: %v)",
-	"motsdetete.ev.lost":      "%v, %v, writes %v at %v: %v not in the dictionary. Word wiped off, turn lost.",
+	"motsdetete.ev.lost":      "%[1]v, %[2]v, writes %[3]v at %[4]v: %[5]v {6:is|are} not in the dictionary. Word wiped off, turn lost.",
 	"motsdetete.ev.pass":      "%v, %v, passes.",
 	"motsdetete.ev.roll":      "%v to play: the die shows %v.",
 	"motsdetete.ev.target":    "%v reaches %v {point|points} (target %v)!",

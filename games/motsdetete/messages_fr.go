@@ -5,21 +5,31 @@ import "github.com/tablee/tablee/i18n"
 func init() { i18n.Register(i18n.FR, messagesFR) }
 
 var messagesFR = map[string]string{
-	"motsdetete.title":   "Mots de Tête",
-	"motsdetete.summary": "Des mots croisés à plusieurs sur une grille commune : le dé dit combien de lettres écrire, chaque case rapporte des points. Premier à 300 ! De 1 à 4 joueurs.",
+	"motsdetete.title":    "Mots de Tête",
+	"motsdetete.title_of": "de Mots de Tête",
+	"motsdetete.title_at": "à Mots de Tête",
+	"motsdetete.summary":  "Des mots croisés à plusieurs sur une grille commune : le dé dit combien de lettres écrire, chaque case rapporte des points. Premier à 300 !",
 	"motsdetete.rules": "Mots de Tête (Hornswoggle Games 1990). À ton tour, le dé (montré à tous) dit combien de lettres NOUVELLES écrire, ni plus ni moins, toutes sur une même ligne (vers la droite) ou une même colonne (vers le bas), jamais sur une case noire #. " +
 		"Elles forment avec les lettres déjà là un mot principal ; toute autre suite d'au moins 2 lettres qu'une nouvelle lettre touche en travers est un mot secondaire. Tous doivent être au dictionnaire (accents ignorés, ni noms propres ni sigles). " +
 		"Le premier mot touche une case voisine de la croix noire du centre ; ensuite chaque mot s'appuie sur une lettre déjà écrite. " +
 		"Écris la case de départ, la direction et le mot ENTIER, lettres déjà posées comprises : « /coup H3 bas DEPENSER » (avec PENSE déjà en H4, tu écris D, E, R). « /passe » si tu ne peux pas. " +
 		"Score : la valeur de toutes les cases de chaque nouveau mot (anciennes lettres comprises). Cases bonus : + orange 1 dé, * jaune 2 dés, @ rouge 3 dés, lancés une fois par case et par tour. " +
-		"Un mot absent du dictionnaire est effacé et le tour est perdu (option « forgiving » : on peut réessayer). Premier à 300 points (option target=250…). " +
-		"Variantes : marathon (deux échecs de suite et on sort, le plus haut score gagne), quarte (toujours 4 lettres, bonus 4/8/12), solo (seul, jusqu'à ce que tu ne puisses plus écrire).\nUne phrase marche aussi : « /coup j4 vers le bas test », « /coup écris maison en h3 à droite ».",
+		"Un mot absent du dictionnaire est effacé et le tour est perdu (avec l'option indulgent=oui, on peut réessayer). Premier à 300 points (option objectif=250…). " +
+		"Variantes : marathon (deux échecs de suite et on sort, le plus haut score gagne), quarté (toujours 4 lettres, bonus 4/8/12), solo (en solitaire, jusqu'à ce que tu ne puisses plus écrire).\nUne phrase marche aussi : « /coup j4 vers le bas test », « /coup écris maison en h3 à droite ».",
 
-	"motsdetete.opt.variant":   "Variante : standard (premier à 300), marathon (deux tours de suite sans mot et on est hors jeu ; le survivant lance une dernière fois ; le plus haut score gagne), quarte (sans dé, toujours 4 lettres, cases orange 4, jaunes 8, rouges 12), solo (Solitaire, un joueur, jusqu'à ne plus pouvoir écrire).",
-	"motsdetete.opt.target":    "Score à atteindre (300 par défaut ; la fiche propose 250 à quatre joueurs).",
-	"motsdetete.opt.forgiving": "Indulgent : un mot absent du dictionnaire est refusé avec l'explication et le joueur réessaie, au lieu de perdre son tour.",
-	"motsdetete.opt.hints":     "Indices à chaque tour : le coup suggéré par le robot est montré en privé au joueur dont c'est le tour (et proposé en bouton).",
-	"motsdetete.opt.botlevel":  "Robots forts (strong) : best (le meilleur score) ou good (un bon coup tiré au hasard). La force de chaque robot se choisit avec /robot (facile, normal, fort).",
+	"motsdetete.opt.variant":              "Variante : standard (premier à 300), marathon (deux tours de suite sans mot et on est hors jeu ; le survivant lance une dernière fois ; le plus haut score gagne), quarté (sans dé, toujours 4 lettres, cases orange 4, jaunes 8, rouges 12), solo (Solitaire, un joueur, jusqu'à ne plus pouvoir écrire).",
+	"motsdetete.opt.target":               "Score à atteindre (300 par défaut ; la fiche propose 250 à quatre joueurs).",
+	"motsdetete.opt.forgiving":            "Indulgent : un mot absent du dictionnaire est refusé avec l'explication et le joueur réessaie, au lieu de perdre son tour.",
+	"motsdetete.opt.hints":                "Indices à chaque tour : le coup suggéré par le robot est montré en privé au joueur dont c'est le tour (et proposé en bouton).",
+	"motsdetete.opt.botlevel":             "Jeu des robots forts : meilleur (le coup qui marque le plus) ou bon (un bon coup tiré au hasard). La force de chaque robot se choisit avec /robot (facile, normal, fort).",
+	"motsdetete.opt.variant.name":         "variante",
+	"motsdetete.opt.variant.value.quarte": "quarté",
+	"motsdetete.opt.target.name":          "objectif",
+	"motsdetete.opt.forgiving.name":       "indulgent",
+	"motsdetete.opt.hints.name":           "suggestions",
+	"motsdetete.opt.botlevel.name":        "robots_forts",
+	"motsdetete.opt.botlevel.value.best":  "meilleur",
+	"motsdetete.opt.botlevel.value.good":  "bon",
 
 	"motsdetete.err.syntax":        "Coup incompris : « %v ». Écris la case de départ, la direction et le mot entier : « H3 bas DEPENSER », « F8 droite maison », ou « passe ».",
 	"motsdetete.err.one_word":      "Un seul mot, sans espace : « %v ». Exemple : « H3 bas DEPENSER ».",
@@ -37,16 +47,16 @@ var messagesFR = map[string]string{
 	"motsdetete.err.count":         "Le dé dit %v {nouvelle lettre|nouvelles lettres}, ni plus ni moins ; %v en écrit %v (%v).",
 	"motsdetete.err.centre":        "Le premier mot doit occuper une case voisine de la croix noire du centre (%v) ; %v n'y touche pas.",
 	"motsdetete.err.disconnected":  "%v doit utiliser ou toucher une lettre déjà écrite sur la grille.",
-	"motsdetete.err.not_word":      "Refusé : %v n'est pas dans le dictionnaire. Réessaie (option indulgente).",
+	"motsdetete.err.not_word":      "Refusé : %[1]v {2:n'est pas|ne sont pas} dans le dictionnaire. Réessaie (option indulgente).",
 
 	"motsdetete.ev.play":      "%v, %v, écrit %v en %v, nouvelles lettres %v : %v = %v {point|points}%v.",
 	"motsdetete.ev.rolls":     " (bonus : %v)",
-	"motsdetete.ev.lost":      "%v, %v, écrit %v en %v : %v absent du dictionnaire. Mot effacé, tour perdu.",
+	"motsdetete.ev.lost":      "%[1]v, %[2]v, écrit %[3]v en %[4]v : %[5]v {6:absent|absents} du dictionnaire. Mot effacé, tour perdu.",
 	"motsdetete.ev.pass":      "%v, %v, passe.",
 	"motsdetete.ev.roll":      "À %v : le dé donne %v.",
 	"motsdetete.ev.target":    "%v atteint %v {point|points} (objectif %v) !",
 	"motsdetete.ev.out":       "%v n'a pas écrit de mot deux tours de suite : hors jeu.",
-	"motsdetete.ev.last_roll": "%v reste seul en jeu et lance le dé une dernière fois : %v.",
+	"motsdetete.ev.last_roll": "%v reste seul·e en jeu et lance le dé une dernière fois : %v.",
 	"motsdetete.ev.solo_end":  "Fin du solitaire : %v {point|points}. Bats ton record !",
 	"motsdetete.ev.blocked":   "Personne n'a écrit de mot pendant deux tours complets : la partie s'arrête.",
 

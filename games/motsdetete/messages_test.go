@@ -2,6 +2,7 @@ package motsdetete
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tablee/tablee/games"
@@ -97,5 +98,53 @@ func TestOptions(t *testing.T) {
 	}
 	if !slices.Contains(e.Options()[0].Values, "solo") {
 		t.Fatal("solo")
+	}
+}
+
+// A lost turn names the words the dictionary lacks with a real plural:
+// "SPLUME, SQ absents", "SQ absent" (MT-D3); so does the forgiving
+// option's refusal.
+func TestLostTurnPluralOfRefusedWords(t *testing.T) {
+	fr, en := i18n.Renderer{Lang: i18n.FR}, i18n.Renderer{Lang: i18n.EN}
+	rec := &turnRecord{Kind: kindLost, Die: 4, Word: "SPLUME", Cell: "H3", Bad: []string{"SPLUME", "SQ"}}
+	if got := fr.Text(recordMsg(rec)); !strings.Contains(got, " : SPLUME, SQ absents du dictionnaire.") {
+		t.Errorf("two words: %q", got)
+	}
+	if got := en.Text(recordMsg(rec)); !strings.Contains(got, ": SPLUME, SQ are not in the dictionary.") {
+		t.Errorf("two words: %q", got)
+	}
+	rec.Bad = []string{"SQ"}
+	if got := fr.Text(recordMsg(rec)); !strings.Contains(got, " : SQ absent du dictionnaire.") {
+		t.Errorf("one word: %q", got)
+	}
+	if got := en.Text(recordMsg(rec)); !strings.Contains(got, ": SQ is not in the dictionary.") {
+		t.Errorf("one word: %q", got)
+	}
+	if got := fr.Text(i18n.T("motsdetete.err.not_word", "SPLUME, SQ", 2)); got != "Refusé : SPLUME, SQ ne sont pas dans le dictionnaire. Réessaie (option indulgente)." {
+		t.Errorf("refusal: %q", got)
+	}
+}
+
+// The rules name the options as a French table types them.
+func TestWording_RulesNameOptionsInFrench(t *testing.T) {
+	got := i18n.Renderer{Lang: i18n.FR}.Text(i18n.T("motsdetete.rules"))
+	for _, want := range []string{"indulgent=oui", "objectif=250", "quarté (toujours 4 lettres"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("rules lack %q", want)
+		}
+	}
+	for _, english := range []string{"forgiving", "target", "quarte "} {
+		if strings.Contains(got, english) {
+			t.Errorf("rules say %q", english)
+		}
+	}
+}
+
+// A player left alone may be a woman: "seul·e", as the bot writes
+// "assis·e".
+func TestWording_LastRollSaysSeulE(t *testing.T) {
+	got := i18n.Renderer{Lang: i18n.FR, Name: func(int) string { return "alice" }}.Text(i18n.T("motsdetete.ev.last_roll", i18n.Seat(0), "🎲 3"))
+	if got != "alice reste seul·e en jeu et lance le dé une dernière fois : 🎲 3." {
+		t.Errorf("%q", got)
 	}
 }

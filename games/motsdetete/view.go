@@ -82,7 +82,9 @@ func recordMsg(rec *turnRecord) i18n.Msg {
 	case kindPass:
 		return i18n.T("motsdetete.ev.pass", i18n.Seat(rec.Seat), die)
 	case kindLost:
-		return i18n.T("motsdetete.ev.lost", i18n.Seat(rec.Seat), die, rec.Word, rec.Cell+arrowOf(rec.Down), strings.Join(rec.Bad, ", "))
+		// The count of the refused words is there for the plural alone
+		// ("SPLUME, SQ absents").
+		return i18n.T("motsdetete.ev.lost", i18n.Seat(rec.Seat), die, rec.Word, rec.Cell+arrowOf(rec.Down), strings.Join(rec.Bad, ", "), len(rec.Bad))
 	}
 	parts := make([]string, len(rec.Words))
 	for i, w := range rec.Words {

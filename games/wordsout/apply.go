@@ -520,7 +520,9 @@ func (s *state) poubelle(t *turn, seat, r int) error {
 		return games.Refuse("wordsout.err.poubelle_empty", r+1)
 	}
 	if !cards.Remove(&s.Hands[seat], mkCard(kindPoubelle, 0)) {
-		return games.Refuse("wordsout.err.not_in_hand", i18n.T("wordsout.card.poubelle"))
+		// The card's printed name, as a letter's: "pas de POUBELLE", not
+		// "pas de une POUBELLE".
+		return games.Refuse("wordsout.err.not_in_hand", i18n.Raw("POUBELLE"))
 	}
 	w := s.word(r)
 	for _, c := range s.Rows[r] {

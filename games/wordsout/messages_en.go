@@ -6,7 +6,10 @@ func init() { i18n.Register(i18n.EN, messagesEN) }
 
 var messagesEN = map[string]string{
 	"wordsout.title":                "Words Out",
-	"wordsout.opt.forgiving":        "House option \"forgiving\": a card that begins no word, a WORD OUT on an unknown word or an impossible counter is refused with an explanation and the player chooses again (instead of taking the card back and losing the turn).",
+	"wordsout.title_of":             "Words Out",
+	"wordsout.title_at":             "Words Out",
+	"wordsout.opt.forgiving":        "House option: a card that begins no word, a WORD OUT on an unknown word or an impossible counter is refused with an explanation and the player chooses again (instead of taking the card back and losing the turn).",
+	"wordsout.opt.forgiving.name":   "forgiving",
 	"wordsout.card.joker":           "a JOKER",
 	"wordsout.card.poubelle":        "a POUBELLE",
 	"wordsout.verb.poser":           "Lay cards: /poser E 2 (as /lay)",
@@ -58,7 +61,7 @@ var messagesEN = map[string]string{
 
 	"wordsout.ev.reveal":      "%v draws %v to choose the dealer.",
 	"wordsout.ev.dealer":      "%v has the letter nearest to Z (%v) and is the DEALER.",
-	"wordsout.ev.start_back":  "%v turned up for row %v goes back into the deck.",
+	"wordsout.ev.start_back":  "Row %[2]v does not start with %[1]v: the card goes back into the deck.",
 	"wordsout.ev.dealt":       "%v deals %v {card|cards} to each player and turns up 4 cards to start the rows; draw pile: %v {card|cards}.",
 	"wordsout.ev.lay":         "%v lays %v on row %v: %v.",
 	"wordsout.ev.lay_failed":  "%v lays %v on row %v: %v begins no word. The card goes back to the hand and the turn passes.",
@@ -151,7 +154,7 @@ var messagesEN = map[string]string{
 	"wordsout.choice.no_counter":   "No counter",
 	"wordsout.choice.counter_only": "Counter with %v",
 
-	"wordsout.summary": "Four rows that must always begin a word: complete a word of at least 3 letters, shout WORD OUT and cash it… unless someone counters by extending it. 2 to 8 players.",
+	"wordsout.summary": "Four rows that must always begin a word: complete a word of at least 3 letters, shout WORD OUT and cash it… unless someone counters by extending it.",
 	"wordsout.rules": `Words Out (Yaqua 2020) — 108 cards (two sets from 6 players), 8 cards in hand, 4 rows.
 Rows grow to the right and must always be the beginning of a word of the (French) dictionary, conjugated forms included. A card that begins no word goes back to your hand and your turn passes.
 On your turn:
@@ -162,6 +165,6 @@ WORD OUT: when your row makes a word of at least 3 letters, "wordout" (or "E 2 w
 Counter: all the others may at once, in private, extend the word ("counter S", "counter E+ S", never a POUBELLE) or answer "no". The first in seat order after the caller wins; if that player makes a longer word it is their WORD OUT, which those who have neither countered nor declined may counter in turn (one chance each). No counter on a word with an INCONTRABLE 🔒 card or a JOKER ★, nor when the caller lays their last card.
 Whoever cashes keeps the lead and starts the freed row again at once.
 When someone lays their last card, a new deal of 8 cards starts with that player. Last deal when the draw pile cannot give 8 to everyone. Once the draw pile is empty (after the last deal, or drawn dry by those who pass), no more deals: whoever lays their last card wins as a bonus the cards in the opponents' hands (which they lose); if everybody passes, each loses the cards in their hand. Highest score wins.
-House option "forgiving": an impossible move is refused with an explanation instead of passing the turn.
+House option forgiving=on: an impossible move is refused with an explanation instead of passing the turn.
 You may also type a move as a sentence: "lay E and S on the second row", "counter with S".`,
 }

@@ -6,7 +6,10 @@ func init() { i18n.Register(i18n.FR, messagesFR) }
 
 var messagesFR = map[string]string{
 	"wordsout.title":                "Words Out",
-	"wordsout.opt.forgiving":        "Option maison « indulgente » : une carte qui ne fait le début d'aucun mot, un WORD OUT sur un mot inconnu ou un contre impossible sont refusés avec une explication, et le joueur choisit à nouveau (au lieu de reprendre sa carte et passer son tour).",
+	"wordsout.title_of":             "de Words Out",
+	"wordsout.title_at":             "à Words Out",
+	"wordsout.opt.forgiving":        "Option maison : une carte qui ne fait le début d'aucun mot, un WORD OUT sur un mot inconnu ou un contre impossible sont refusés avec une explication, et le joueur choisit à nouveau (au lieu de reprendre sa carte et passer son tour).",
+	"wordsout.opt.forgiving.name":   "indulgent",
 	"wordsout.card.joker":           "un JOKER",
 	"wordsout.card.poubelle":        "une POUBELLE",
 	"wordsout.verb.poser":           "Poser des cartes : /poser E 2 (E sur la rangée 2), /poser E+ S 2 (REJOUER puis S)",
@@ -57,8 +60,8 @@ var messagesFR = map[string]string{
 	"wordsout.err.counter_phase":    "WORD OUT sur %v : « contrer S » pour contrer, « non » pour laisser passer.",
 
 	"wordsout.ev.reveal":      "%v tire %v pour désigner le donneur.",
-	"wordsout.ev.dealer":      "%v a la lettre la plus proche du Z (%v) et sera DONNEUR.",
-	"wordsout.ev.start_back":  "%v retournée pour la rangée %v retourne dans la pioche.",
+	"wordsout.ev.dealer":      "%v a la lettre la plus proche du Z (%v) : c'est le DONNEUR.",
+	"wordsout.ev.start_back":  "La rangée %[2]v ne commence pas par %[1]v : la carte retourne dans la pioche.",
 	"wordsout.ev.dealt":       "%v distribue %v {carte|cartes} à chacun et retourne 4 cartes pour commencer les rangées ; pioche : %v {carte|cartes}.",
 	"wordsout.ev.lay":         "%v pose %v sur la rangée %v : %v.",
 	"wordsout.ev.lay_failed":  "%v pose %v sur la rangée %v : %v ne commence aucun mot. %[1]v reprend sa carte et passe son tour.",
@@ -151,7 +154,7 @@ var messagesFR = map[string]string{
 	"wordsout.choice.no_counter":   "Pas de contre",
 	"wordsout.choice.counter_only": "Contrer avec %v",
 
-	"wordsout.summary": "Quatre rangées qui doivent toujours commencer un mot : complète un mot d'au moins 3 lettres, crie WORD OUT et encaisse-le… si personne ne le contre en le prolongeant. 2 à 8 joueurs.",
+	"wordsout.summary": "Quatre rangées qui doivent toujours commencer un mot : complète un mot d'au moins 3 lettres, crie WORD OUT et encaisse-le… si personne ne le contre en le prolongeant.",
 	"wordsout.rules": `Words Out (Yaqua 2020) — 108 cartes (deux jeux à partir de 6 joueurs), 8 cartes en main, 4 rangées.
 Les rangées grandissent vers la droite et doivent toujours être le début d'un mot du dictionnaire (formes conjuguées comprises). Une carte qui ne commence aucun mot revient dans ta main et tu passes ton tour.
 À ton tour :
@@ -162,6 +165,6 @@ WORD OUT : si ta rangée forme un mot d'au moins 3 lettres, « wordout » (ou «
 Contre : tous les autres peuvent, en même temps et en privé, prolonger le mot (« contrer S », « contrer E+ S », jamais de POUBELLE) ou répondre « non ». Le premier dans l'ordre des sièges après l'annonceur l'emporte ; s'il forme un mot plus long, c'est son WORD OUT, que peuvent contrer à leur tour ceux qui n'ont encore ni contré ni refusé (une chance chacun). Pas de contre possible sur un mot avec une carte INCONTRABLE 🔒 ou un JOKER ★, ni quand l'annonceur pose sa dernière carte.
 Qui encaisse garde la main et recommence aussitôt la rangée libérée.
 Quand quelqu'un pose sa dernière carte, nouvelle donne de 8 cartes en commençant par cette personne. Dernière donne quand la pioche ne suffit plus. Une fois la pioche épuisée (après la dernière donne, ou vidée par ceux qui passent), plus de donne : qui pose sa dernière carte gagne en bonus les cartes des mains adverses (que les autres perdent) ; si tout le monde passe, chacun perd ses cartes en main. Le plus haut score gagne.
-Option maison « forgiving » (indulgente) : un coup impossible est refusé avec une explication au lieu de faire passer le tour.
+Option maison indulgent=oui : un coup impossible est refusé avec une explication au lieu de faire passer le tour.
 Tu peux aussi écrire ton coup comme une phrase : « pose le E et le S sur la deuxième rangée », « je contre avec S ».`,
 }

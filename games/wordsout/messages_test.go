@@ -55,3 +55,24 @@ func TestCompleteForTheBot(t *testing.T) {
 		}
 	}
 }
+
+// The setup tells a JOKER or a POUBELLE put back as people say it, whatever
+// the card's gender ("un JOKER", "une POUBELLE"), and the dealer with his
+// article; the forgiving option goes by its French name in the rules.
+func TestWording_SetupAndOption(t *testing.T) {
+	fr := i18n.Renderer{Lang: i18n.FR, Name: func(int) string { return "alice" }}
+	for _, c := range []struct {
+		msg  i18n.Msg
+		want string
+	}{
+		{i18n.T("wordsout.ev.start_back", i18n.T("wordsout.card.poubelle"), 2), "La rangée 2 ne commence pas par une POUBELLE : la carte retourne dans la pioche."},
+		{i18n.T("wordsout.ev.dealer", i18n.Seat(0), "Y"), "alice a la lettre la plus proche du Z (Y) : c'est le DONNEUR."},
+	} {
+		if got := fr.Text(c.msg); got != c.want {
+			t.Errorf("%s: %q, want %q", c.msg.Key, got, c.want)
+		}
+	}
+	if got := fr.Text(i18n.T("wordsout.rules")); !strings.Contains(got, "Option maison indulgent=oui") || strings.Contains(got, "forgiving") {
+		t.Errorf("rules: the option's French name: %q", got)
+	}
+}

@@ -768,7 +768,10 @@ func TestRefusals(t *testing.T) {
 	gamestest.RefusedWith(t, g, 0, "E 2 x", "wordsout.err.syntax")
 	gamestest.RefusedWith(t, g, 0, "contrer E", "wordsout.err.no_window")
 	gamestest.RefusedWith(t, g, 0, "poubelle", "wordsout.err.poubelle_row")
-	gamestest.RefusedWith(t, g, 0, "poubelle 1", "wordsout.err.not_in_hand")
+	r := gamestest.RefusedWith(t, g, 0, "poubelle 1", "wordsout.err.not_in_hand")
+	if got := (i18n.Renderer{Lang: i18n.FR}).Text(r.Msg); got != "Tu n'as pas de POUBELLE en main." {
+		t.Errorf("no POUBELLE: %q", got)
+	}
 	gamestest.RefusedWith(t, g, 0, "", "wordsout.err.syntax")
 	gamestest.RefusedWith(t, g, 0, strings.Repeat("E ", 150), "wordsout.err.syntax")
 }

@@ -78,3 +78,19 @@ func TestCatalogues_CommandsInTheReadersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestCatalogues_NoDecisionCode walks every text of every language, the
+// bot's, every game's and the adapters': a numbered decision of the rules
+// pages ("CQ-D5") is how the code cites a rule, never what a player reads.
+func TestCatalogues_NoDecisionCode(t *testing.T) {
+	for _, k := range allKeys() {
+		for _, lang := range i18n.Langs {
+			if !i18n.Has(lang, k) {
+				continue
+			}
+			if m := i18ntest.DecisionCode.FindString(i18ntest.Source(lang, k)); m != "" {
+				t.Errorf("%s (%s) shows the decision code %q", k, lang, m)
+			}
+		}
+	}
+}

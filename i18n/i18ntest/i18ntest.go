@@ -74,7 +74,13 @@ var enRules = []rule{
 	{regexp.MustCompile(`(?i)(^|[^\p{L}])(he|his|him|himself)([^\p{L}]|$)`), `"he" said of a player: name the player, or "they"`},
 }
 
+// DecisionCode is the shape of a numbered decision of the rules pages
+// ("CW-D10", "CQ-D5"): the code's and the tests' way to cite a rule, never
+// a player's, who reads the rule itself.
+var DecisionCode = regexp.MustCompile(`\b[A-Z]{2}-D\d+\b`)
+
 var commonRules = []rule{
+	{DecisionCode, `internal decision code: say the rule itself, players do not know the codes`},
 	{regexp.MustCompile(`\p{L}\((s|x|e|es|nt)\)`), `"(s)" plural shortcut: write a plural form, {carte|cartes}`},
 	{regexp.MustCompile(`\d+h\d+m|\d+m\d+s|(^|[^\p{L}\d.])0s([^\p{L}]|$)`), `Go duration: write it with i18n.Duration`},
 }

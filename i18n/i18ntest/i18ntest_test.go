@@ -49,6 +49,9 @@ func TestFaults_FindWhatPlayersWouldNotWrite(t *testing.T) {
 		{i18n.FR, "%v {cartes|carte}", "singular comes first"},
 		{i18n.EN, "%v {new cards|new card}", "singular comes first"},
 		{i18n.EN, "%v placed {pion leaves|pions leave}", ""},
+		{i18n.FR, "Temps pour voter sur un personnage célèbre (CQ-D5).", "decision code"},
+		{i18n.EN, "The end (CW-D10).", "decision code"},
+		{i18n.FR, "Un CD-Rom, 2 AB-DC", ""},
 	} {
 		faults := Faults(c.lang, c.text)
 		switch {
