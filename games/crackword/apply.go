@@ -523,11 +523,18 @@ func (s *state) endCase1(t *turn, seat int) {
 }
 
 // endCase2 is CW-D10 case 2: each removes from his PAQUET as many cards as
-// he holds (never below 0), and the game ends.
+// he holds letters (never below 0), and the game ends. The revised rule
+// follows the sheet ("autant de cartes que de lettres en main"): a letter
+// or a JOKER counts one, a POUBELLE is no letter.
 func (s *state) endCase2(t *turn) {
 	t.Public("crackword.ev.end2")
 	for p := 0; p < s.Players; p++ {
-		k := len(s.Hand[p])
+		k := 0
+		for _, c := range s.Hand[p] {
+			if c.Kind() != kindTrash {
+				k++
+			}
+		}
 		if k > len(s.Paquet[p]) {
 			k = len(s.Paquet[p])
 		}

@@ -56,8 +56,8 @@ var messagesFR = map[string]string{
 	"crackword.ev.last_hand":       "DERNIÈRE MAIN ! %v a tiré la dernière carte de sa pioche : chacun prend %v {carte|cartes}, le reste des pioches est écarté. Plus personne ne pioche.",
 	"crackword.ev.last_draw":       "%v ajoute %v {carte|cartes} à sa main.",
 	"crackword.ev.end1":            "%v a posé sa dernière carte et ramasse %v {carte|cartes} de sa couleur {2:restée|restées} sur la table. Fin de la partie.",
-	"crackword.ev.end2":            "Tout le monde est hors jeu : chacun retire de son paquet une carte par carte restée en main. Fin de la partie.",
-	"crackword.ev.penalty":         "%v perd %v {point|points} (cartes restées en main).",
+	"crackword.ev.end2":            "Tout le monde est hors jeu : chacun retire de son paquet une carte par lettre restée en main (une POUBELLE n'est pas une lettre). Fin de la partie.",
+	"crackword.ev.penalty":         "%v perd %v {point|points} ({lettre restée|lettres restées} en main).",
 	"crackword.ev.score":           "%v : %v {point|points}.",
 
 	"crackword.pv.drew":               "Tu pioches : %v",

@@ -1,6 +1,7 @@
 package crackword
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -666,4 +667,30 @@ func TestRefusals(t *testing.T) {
 	}
 	gamestest.RefusedWith(t, g, 1, "E droite 2 rose", "crackword.err.not_your_turn")
 	gamestest.RefusedWith(t, g, 7, "E droite 2 rose", "crackword.err.not_your_turn")
+}
+
+// CW-D10 case 2 (revised): a player removes one card per letter he holds; a
+// POUBELLE is no letter, a JOKER counts one.
+func TestCW_D10_EndCase2CountsLettersNotPoubelles(t *testing.T) {
+	g := build(t, testDict, 2, [4]string{"Mr", "", "", ""}, []string{"A # #", "* #"}, 0)
+	g.s.LastHand = true
+	for p := range g.s.Paquet {
+		for i := 0; i < 5; i++ {
+			g.s.Paquet[p] = append(g.s.Paquet[p], mkCard(p, kindLetter, 'X'))
+		}
+	}
+	gamestest.MustApply(t, g, 0, "passe")
+	evs := gamestest.MustApply(t, g, 1, "passe")
+	if !g.s.Over {
+		t.Fatal("no end")
+	}
+	// alice holds one letter and two POUBELLEs, bob a JOKER and a POUBELLE.
+	if sc := g.Result().Scores; sc[0] != 4 || sc[1] != 4 {
+		t.Fatalf("scores %v, want [4 4]: only letters and jokers cost a card", sc)
+	}
+	for _, e := range evs {
+		if e.Msg.Key == "crackword.ev.penalty" && fmt.Sprint(e.Msg.Args[1]) != "1" {
+			t.Fatalf("penalty %v", e.Msg.Args)
+		}
+	}
 }
