@@ -184,7 +184,7 @@ func (c *Core) boardOut(t *Table) Out {
 					Quiet: t.quietNow(w.Seat, now)})
 			}
 			if d, ok := t.deadline(w.Seat); ok {
-				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), i18n.Date(t.expiresAt(d, now)))))
+				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), i18n.Deadline(t.expiresAt(d, now), now))))
 			}
 		}
 		out.Buttons = [][]Button{{
