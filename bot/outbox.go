@@ -259,7 +259,7 @@ func (c *Core) takeOutbox(t *Table) (outs []Out, seq uint64) {
 	if !o.Board {
 		return outs, o.Seq
 	}
-	board := c.boardOut(t)
+	board := c.boardOutTold(t, len(o.Public) > 0)
 	if len(o.Public) > 0 {
 		board.Text = strings.Join(r.Texts(o.Public), "\n") + "\n\n" + board.Text
 	}

@@ -143,7 +143,12 @@ func (c *Core) playBots(t *Table) (moved bool) {
 }
 
 // boardOut draws the public view (or the lobby) for the chat.
-func (c *Core) boardOut(t *Table) Out {
+func (c *Core) boardOut(t *Table) Out { return c.boardOutTold(t, false) }
+
+// boardOutTold is boardOut; told says that the events of the moves come
+// with the board, just above it: the view's recap of the last move, which
+// says the same, is then left out.
+func (c *Core) boardOutTold(t *Table, told bool) Out {
 	r := renderer(t, t.Settings.Lang)
 	out := Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Board: true, Turn: t.Turns}
 	title := r.Text(i18n.T(t.Game + ".title"))
@@ -175,7 +180,10 @@ func (c *Core) boardOut(t *Table) Out {
 	v := t.game.Public()
 	out.Mono = v.Board
 	c.picture(t, &out, publicScene(t), r)
-	lines := r.Texts(v.Lines)
+	lines := r.Texts(v.Told())
+	if told {
+		lines = r.Texts(v.Lines)
+	}
 	if t.Phase == Playing {
 		now := c.clock.Now()
 		for _, w := range t.waiting() {

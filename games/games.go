@@ -114,8 +114,19 @@ type View struct {
 	// Board is drawn in monospace: letters, emoji and digits only, so that
 	// it reads the same in every language.
 	Board []string
-	// Lines are sentences under the board (scores, whose turn, last move).
+	// Lines are sentences under the board (scores, whose turn).
 	Lines []i18n.Msg
+	// Recap tells what happened last (the setup, the last move): it
+	// comes before Lines on a board asked for, and is left out of the
+	// board that comes with those moves' own events, which say the same
+	// just above it.
+	Recap []i18n.Msg
+}
+
+// Told is every sentence of the view, as a board asked for shows them: the
+// recap, then the lines.
+func (v View) Told() []i18n.Msg {
+	return append(append([]i18n.Msg(nil), v.Recap...), v.Lines...)
 }
 
 // Choice is one button. Choosing it either completes a move or narrows the

@@ -91,10 +91,7 @@ func (g *Game) publicView(kind func(int) i18n.Msg) games.View {
 		}
 	}
 	if len(s.Last) > 0 && s.Moves > 0 {
-		v.Lines = append(v.Lines, i18n.T("coquillaude.line.last"))
-		for _, m := range s.Last {
-			v.Lines = append(v.Lines, m)
-		}
+		v.Recap = append(append(v.Recap, i18n.T("coquillaude.line.last")), s.Last...)
 	}
 	if s.Over {
 		v.Lines = append(v.Lines, i18n.T("coquillaude.line.over"))

@@ -208,9 +208,14 @@ func (s *state) lay(t *turn, d Dict, seat int, m move) error {
 		example = f
 	}
 	s.Rows[m.row] = row
-	if example == "" {
+	switch {
+	case old == "":
 		t.Public("crackword.ev.lay_start", i18n.Seat(seat), cardName(c), m.row+1)
-	} else {
+	case example == "":
+		// A card laid on the lone card of a row (CW-D4): a one-letter row
+		// again, which needs no example, but was no empty row.
+		t.Public("crackword.ev.lay_single", i18n.Seat(seat), cardName(c), sideMsg(m.side, m.pos), m.row+1, show(old), nw)
+	default:
 		t.Public("crackword.ev.lay", i18n.Seat(seat), cardName(c), sideMsg(m.side, m.pos), m.row+1, show(old), nw, example)
 	}
 	// CW-D8: the last card of the hand brings a new hand at once.

@@ -42,6 +42,7 @@ var messagesEN = map[string]string{
 	"crackword.ev.start_reshuffle": "%v turns up %v, shuffled back into the draw pile.",
 	"crackword.ev.lay":             "%v lays %v %v of row %v: %v → %v (example: %v).",
 	"crackword.ev.lay_start":       "%v lays %v in the empty row %v.",
+	"crackword.ev.lay_single":      "%v lays %v %v of row %v: %v → %v.",
 	"crackword.ev.lay_failed":      "%v lays %v %v of row %v: %v → %v ? refused: %v. %[1]v takes the card back, draws, and the turn ends.",
 	"crackword.ev.crack_offer":     "%v may call CRACK WORD on %v (row %v).",
 	"crackword.ev.crack_declined":  "%v does not call CRACK WORD.",

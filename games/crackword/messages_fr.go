@@ -42,6 +42,7 @@ var messagesFR = map[string]string{
 	"crackword.ev.start_reshuffle": "%v retourne %v, remélangé dans sa pioche.",
 	"crackword.ev.lay":             "%v pose %v %v de la rangée %v : %v → %v (exemple : %v).",
 	"crackword.ev.lay_start":       "%v pose %v dans la rangée vide %v.",
+	"crackword.ev.lay_single":      "%v pose %v %v de la rangée %v : %v → %v.",
 	"crackword.ev.lay_failed":      "%v pose %v %v de la rangée %v : %v → %v ? refusé : %v. %[1]v reprend la carte, pioche, et son tour se termine.",
 	"crackword.ev.crack_offer":     "%v peut annoncer CRACK WORD sur %v (rangée %v).",
 	"crackword.ev.crack_declined":  "%v n'annonce pas CRACK WORD.",

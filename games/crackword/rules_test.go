@@ -694,3 +694,26 @@ func TestCW_D10_EndCase2CountsLettersNotPoubelles(t *testing.T) {
 		}
 	}
 }
+
+// A card laid on the only card of a row leaves a one-letter row that was
+// not empty: it is told as what happened, not as the start of an empty row.
+func TestCW_D4_CoverOfALoneLetterIsNotAnEmptyRowStart(t *testing.T) {
+	g := build(t, testDict, 2, [4]string{"Mr", "", "Eb", ""}, []string{"E S", "E"}, 5)
+	evs := gamestest.MustApply(t, g, 0, "E sur 3 1")
+	var said []string
+	for _, e := range evs {
+		said = append(said, fr(e.Msg))
+	}
+	all := strings.Join(said, "\n")
+	if strings.Contains(all, "vide") || !strings.Contains(all, "pose E sur la carte 1 de la rangée 3 : E → E.") {
+		t.Fatalf("told:\n%s", all)
+	}
+	if e := en(evs[0].Msg); strings.Contains(e, "empty") {
+		t.Fatalf("told: %s", e)
+	}
+	// An empty row's start is still told as one.
+	evs = gamestest.MustApply(t, g, 1, "E droite 2")
+	if !strings.HasSuffix(fr(evs[0].Msg), "pose E dans la rangée vide 2.") {
+		t.Fatalf("told: %s", fr(evs[0].Msg))
+	}
+}

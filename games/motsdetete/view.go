@@ -138,9 +138,6 @@ func (s *state) publicLines() []i18n.Msg {
 		}
 		out = append(out, i18n.T(key, i18n.Seat(p), s.Scores[p]))
 	}
-	if s.Last != nil {
-		out = append(out, i18n.T("motsdetete.line.last", recordMsg(s.Last)))
-	}
 	switch {
 	case s.Over && s.Players == 1:
 		out = append(out, i18n.T("motsdetete.line.solo_over", s.Scores[0]))
@@ -166,7 +163,11 @@ func (s *state) publicLines() []i18n.Msg {
 // Public is what the whole table sees: the grid, the scores, the last move
 // with its words, points and rolls, whose turn and his die.
 func (g *Game) Public() games.View {
-	return games.View{Title: i18n.T("motsdetete.title"), Board: g.s.boardLines(), Lines: g.s.publicLines()}
+	v := games.View{Title: i18n.T("motsdetete.title"), Board: g.s.boardLines(), Lines: g.s.publicLines()}
+	if g.s.Last != nil {
+		v.Recap = []i18n.Msg{i18n.T("motsdetete.line.last", recordMsg(g.s.Last))}
+	}
+	return v
 }
 
 // Private is the public view plus what the seat can do: there is no hidden

@@ -49,7 +49,7 @@ func TestBoardLayout(t *testing.T) {
 // turn and his die.
 func TestPublicLines(t *testing.T) {
 	g := newGame(t, sheetGrid, smallLex(t, "DISQUE", "DISQUES", "SOLO"), 2, nil)
-	txt := text(g.Public().Lines...)
+	txt := text(g.Public().Told()...)
 	for _, s := range []string{"Premier à 300 points.", "#1 : 0 point", "À #1 de jouer, 🎲 " + itoa(g.s.Die) + " :"} {
 		if !strings.Contains(txt, s) {
 			t.Errorf("lacks %q:\n%s", s, txt)
@@ -57,7 +57,7 @@ func TestPublicLines(t *testing.T) {
 	}
 	g.setDie(6)
 	gamestest.MustApply(t, g, 0, "A1 droite DISQUE")
-	txt = text(g.Public().Lines...)
+	txt = text(g.Public().Told()...)
 	for _, s := range []string{
 		"Dernier coup : #1, 🎲 6, écrit DISQUE en A1→, nouvelles lettres D I S Q U E : DISQUE 17 = 17 points.",
 		"Last move: #1, 🎲 6, writes DISQUE at A1→, new letters D I S Q U E: DISQUE 17 = 17 points.",
@@ -68,8 +68,8 @@ func TestPublicLines(t *testing.T) {
 		}
 	}
 	gamestest.MustApply(t, g, 1, "passe")
-	if !strings.Contains(text(g.Public().Lines...), "#2, 🎲 ") || !strings.Contains(text(g.Public().Lines...), "passe.") {
-		t.Error(text(g.Public().Lines...))
+	if !strings.Contains(text(g.Public().Told()...), "#2, 🎲 ") || !strings.Contains(text(g.Public().Told()...), "passe.") {
+		t.Error(text(g.Public().Told()...))
 	}
 }
 
