@@ -45,12 +45,17 @@ func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, re
 	if seat < 0 {
 		return rep.refuse("bot.not_seated")
 	}
-	if _, ok := t.waitFor(seat); !ok {
-		return rep.refuse("bot.not_your_turn", c.waitingNames(t))
-	}
 	if strings.TrimSpace(move) == "" {
+		if _, ok := t.waitFor(seat); !ok {
+			return rep.refuse("bot.not_your_turn", c.waitingNames(t))
+		}
 		return rep.refuse("bot.empty_move")
 	}
+	// A seat the game does not wait for goes to the engine all the same:
+	// the rules say why he may not play now (his answer is already noted,
+	// the counter window is not his), or that he may (La Coquillaude's
+	// proposal replaced before the round is resolved), where "not your
+	// turn" would be false.
 	if _, err := c.apply(t, seat, u.ID, move); err != nil {
 		var r *games.Refusal
 		if errors.As(err, &r) {

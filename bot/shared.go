@@ -188,6 +188,15 @@ func (o Outbox) with(later Outbox) Outbox {
 			m.Private[s] = append(slices.Clip(m.Private[s]), msgs...)
 		}
 	}
+	if len(later.Pending) > 0 {
+		m.Pending = maps.Clone(o.Pending)
+		if m.Pending == nil {
+			m.Pending = map[int][]PendingNote{}
+		}
+		for s, notes := range later.Pending {
+			m.Pending[s] = append(slices.Clip(m.Pending[s]), notes...)
+		}
+	}
 	m.Tell = slices.Clip(o.Tell)
 	for _, s := range later.Tell {
 		if !slices.Contains(m.Tell, s) {

@@ -5,7 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tablee/tablee/games"
 	_ "github.com/tablee/tablee/games/all"
+	"github.com/tablee/tablee/i18n"
 )
 
 // playHint plays the bot player's choice for user at the chat's table.
@@ -37,5 +39,100 @@ func TestRecap_BoardWithTheEventsDoesNotRepeatTheLastMove(t *testing.T) {
 	mustOK(t, asked)
 	if len(asked) == 0 || !strings.Contains(asked[0].Text, "Last move:") {
 		t.Fatalf("the board asked for does not tell the last move: %+v", asked)
+	}
+}
+
+// A private note of something pending ("Contre noté…", "Proposition
+// enregistrée…") is shown only if no move was played between the move
+// that made it and its delivery: a later move may have settled it, and the
+// note would contradict the board shown with it. Other notes are shown.
+func TestOutbox_PendingNoteMadeStaleByALaterMoveIsDropped(t *testing.T) {
+	h := newHarness(t)
+	tb := h.seated()
+	h.rec.take()
+	queue := func() {
+		tb.batchOpen = false
+		tb.showBoard([]games.Event{
+			{To: 1, Msg: i18n.Raw("said: your card is back in your hand")},
+			{To: 1, Msg: i18n.Raw("pending: your answer is noted"), Pending: true},
+		})
+	}
+	bobSees := func() string {
+		t.Helper()
+		outs, _ := h.core.takeOutbox(tb)
+		for _, o := range outs {
+			if o.Dest == ToUser && o.User == "local:bob" {
+				return o.Text
+			}
+		}
+		t.Fatalf("bob is told nothing: %+v", outs)
+		return ""
+	}
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+
+	queue() // the move being played
+	tb.Moves++
+	if got := bobSees(); !strings.Contains(got, "said:") || !strings.Contains(got, "pending:") {
+		t.Fatalf("shown at once, both notes hold:\n%s", got)
+	}
+	queue()
+	tb.Moves += 2 // the move, then another before the delivery
+	if got := bobSees(); !strings.Contains(got, "said:") || strings.Contains(got, "pending:") {
+		t.Fatalf("a later move made the pending note stale:\n%s", got)
+	}
+}
+
+// La Coquillaude: a player who proposed may replace his proposal until the
+// round is resolved; the bot lets the engine judge a move of a seat it
+// does not wait for, instead of refusing it as "not your turn", which was
+// false.
+func TestCoquillaude_ProposalReplacedNotRefusedAsNotYourTurn(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.doIn("local:a", "alice", "/play coquillaude"))
+	mustOK(t, h.doIn("local:a", "bob", "/join"))
+	mustOK(t, h.doIn("local:a", "alice", "/start"))
+	var proposal string
+	for i := 0; i < 200 && proposal == ""; i++ {
+		played := false
+		for _, u := range []string{"alice", "bob"} {
+			move, ok := h.core.Hint("local:a", "local:"+u)
+			if !ok {
+				continue
+			}
+			if u == "alice" && strings.HasPrefix(move, "mot ") {
+				proposal = move
+				break
+			}
+			playHint(t, h, "local:a", u)
+			played = true
+			break
+		}
+		if !played && proposal == "" {
+			t.Fatal("the game waits for nobody")
+		}
+	}
+	if proposal == "" {
+		t.Fatal("alice never composes")
+	}
+	alice := User{ID: "local:alice", Name: "alice"}
+	do := func(move string) []Out {
+		return h.core.Handle(context.Background(), Command{Chat: "local:a", User: alice, Name: "move", Args: strings.Fields(move)})
+	}
+	mustOK(t, do(proposal))
+	h.rec.take()
+	if _, waits := h.core.Hint("local:a", "local:bob"); !waits {
+		t.Skip("bob has nothing to propose in this deal")
+	}
+	before := h.core.Counter("local:a")
+	mustOK(t, do(proposal))
+	mustOK(t, do("rien"))
+	if h.core.Counter("local:a") != before+2 {
+		t.Fatal("the replacements were not played")
+	}
+	for _, o := range h.rec.take() {
+		if o.Dest == ToChat && (strings.Contains(o.Text, "alice has made a proposal") || strings.Contains(o.Text, "alice proposes nothing")) {
+			t.Fatalf("the table is told of a replacement: %s", o.Text)
+		}
 	}
 }

@@ -105,6 +105,26 @@ type Wait struct {
 type Event struct {
 	To  int // Everyone or a seat
 	Msg i18n.Msg
+	// Pending marks a private note of something the table has not settled
+	// yet ("Contre noté…", "Proposition enregistrée… vérifiée quand tout
+	// le monde aura proposé"): true when the move is played, made false
+	// by the move that settles it. The bot drops it when another move was
+	// played before it is shown (the seat's view, built then, tells what
+	// still stands), and the engine drops it (Told.Settle) when the same
+	// move settles it.
+	Pending bool `json:",omitempty"`
+}
+
+// Settle drops the pending notes of evs: the move that made them has also
+// settled what they said was pending.
+func Settle(evs []Event) []Event {
+	out := evs[:0]
+	for _, e := range evs {
+		if !e.Pending {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // View is a neutral picture of the game: adapters draw it as text, embeds,
