@@ -136,3 +136,32 @@ func TestCoquillaude_ProposalReplacedNotRefusedAsNotYourTurn(t *testing.T) {
 		}
 	}
 }
+
+// La Coquillaude: the board that comes with a question's event does not
+// print the question again in its status lines; the board asked for does.
+func TestCoquillaude_QuestionPrintedOnce(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.doIn("local:a", "alice", "/play coquillaude bots=1"))
+	outs := h.doIn("local:a", "alice", "/start")
+	mustOK(t, outs)
+	countQuestions := func(text string) (string, int) {
+		for _, l := range strings.Split(text, "\n") {
+			if i := strings.LastIndex(l, ": "); strings.HasPrefix(l, "Question ") && i > 0 {
+				q := l[i+2:]
+				return q, strings.Count(text, q)
+			}
+		}
+		return "", 0
+	}
+	b, ok := lastBoard(append(outs, h.rec.take()...))
+	if !ok {
+		t.Fatal("no board")
+	}
+	if q, n := countQuestions(b.Text); n != 1 {
+		t.Fatalf("question %q printed %d times:\n%s", q, n, b.Text)
+	}
+	asked := h.doIn("local:a", "alice", "/board")
+	if q, n := countQuestions(asked[0].Text); n != 1 {
+		t.Fatalf("the board asked for prints question %q %d times:\n%s", q, n, asked[0].Text)
+	}
+}

@@ -62,13 +62,21 @@ func (s *state) boardLines() []string {
 // Public is what the whole table sees: the board, the scores and pion
 // counts, the round's rolls and entries, the question asked, who has
 // proposed (never what), the vote, the challenge, the last resolution.
-func (g *Game) Public() games.View { return g.publicView(kindMsg) }
+func (g *Game) Public() games.View { return g.publicView(kindMsg, false) }
 
 // publicView is Public with the entries named by kind: "★★" in the text,
-// "2 étoiles" in the picture, whose font has no star.
-func (g *Game) publicView(kind func(int) i18n.Msg) games.View {
+// "2 étoiles" in the picture, whose font has no star. The picture, which
+// stands alone, keeps the recap among its lines (inline).
+func (g *Game) publicView(kind func(int) i18n.Msg, inline bool) games.View {
 	s := g.s
 	v := games.View{Title: i18n.T("coquillaude.title"), Board: s.boardLines()}
+	recap := func(ms ...i18n.Msg) {
+		if inline {
+			v.Lines = append(v.Lines, ms...)
+		} else {
+			v.Recap = append(v.Recap, ms...)
+		}
+	}
 	v.Lines = append(v.Lines, i18n.T("coquillaude.line.legend"))
 	for p := 0; p < s.Players; p++ {
 		key := "coquillaude.line.seat"
@@ -79,9 +87,7 @@ func (g *Game) publicView(kind func(int) i18n.Msg) games.View {
 	}
 	v.Lines = append(v.Lines, i18n.T("coquillaude.line.bag", len(s.Bag), s.Round))
 	if s.Moves == 0 {
-		for _, m := range s.Setup {
-			v.Lines = append(v.Lines, m)
-		}
+		recap(s.Setup...)
 	}
 	for _, l := range s.Log {
 		if l.Result.IsZero() {
@@ -91,7 +97,7 @@ func (g *Game) publicView(kind func(int) i18n.Msg) games.View {
 		}
 	}
 	if len(s.Last) > 0 && s.Moves > 0 {
-		v.Recap = append(append(v.Recap, i18n.T("coquillaude.line.last")), s.Last...)
+		recap(append([]i18n.Msg{i18n.T("coquillaude.line.last")}, s.Last...)...)
 	}
 	if s.Over {
 		v.Lines = append(v.Lines, i18n.T("coquillaude.line.over"))
@@ -102,7 +108,12 @@ func (g *Game) publicView(kind func(int) i18n.Msg) games.View {
 	}
 	switch s.Phase {
 	case phaseAnswer:
-		v.Lines = append(v.Lines, i18n.T("coquillaude.line.question", i18n.Seat(s.Q.Seat), s.Q.Number, kind(s.Q.Stars), s.Q.msg()))
+		// The question was asked by the last move (or the setup, which
+		// the recap already tells): it is a recap, left out of the board
+		// that comes with the question's event.
+		if s.Moves > 0 || inline {
+			recap(i18n.T("coquillaude.line.question", i18n.Seat(s.Q.Seat), s.Q.Number, kind(s.Q.Stars), s.Q.msg()))
+		}
 	case phaseGift:
 		gf := s.Gifts[0]
 		v.Lines = append(v.Lines, i18n.T("coquillaude.line.gift", i18n.Seat(gf.To), gf.Number, gf.N, seatList(s.Given, false)))
