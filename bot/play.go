@@ -200,9 +200,11 @@ func (c *Core) boardOutTold(t *Table, told bool) Out {
 				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), i18n.Deadline(t.expiresAt(d, now), now))))
 			}
 		}
-		out.Buttons = [][]Button{{
-			{Label: r.Text(i18n.T("bot.btn_hand")), Data: payload{Kind: 'h', Table: t.ID, Counter: t.Moves}.encode()},
-		}}
+		if h, ok := t.game.(games.Handless); !ok || !h.Handless() {
+			out.Buttons = [][]Button{{
+				{Label: r.Text(i18n.T("bot.btn_hand")), Data: payload{Kind: 'h', Table: t.ID, Counter: t.Moves}.encode()},
+			}}
+		}
 	} else if t.over() {
 		out.Buttons = rematchButton(t, r)
 	}

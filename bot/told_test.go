@@ -165,3 +165,38 @@ func TestCoquillaude_QuestionPrintedOnce(t *testing.T) {
 		t.Fatalf("the board asked for prints question %q %d times:\n%s", q, n, asked[0].Text)
 	}
 }
+
+// Mots de Tête has no hand: its board offers no "my hand" button, and the
+// player called to play is sent what is his alone, not the grid again.
+func TestMotsDeTete_NoHandButtonNoGridInPrivate(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.doIn("local:a", "alice", "/play motsdetete"))
+	mustOK(t, h.doIn("local:a", "bob", "/join"))
+	outs := h.doIn("local:a", "alice", "/start")
+	mustOK(t, outs)
+	outs = append(outs, h.rec.take()...)
+	b, ok := lastBoard(outs)
+	if !ok || len(b.Mono) == 0 {
+		t.Fatalf("no board: %+v", outs)
+	}
+	for _, row := range b.Buttons {
+		for _, btn := range row {
+			if strings.HasPrefix(btn.Data, "h") {
+				t.Fatalf("a hand button in a game with no hand: %+v", btn)
+			}
+		}
+	}
+	called := false
+	for _, o := range outs {
+		if o.Dest != ToUser {
+			continue
+		}
+		called = called || o.User == "local:alice"
+		if len(o.Mono) > 0 || o.Picture != nil {
+			t.Fatalf("the grid sent in private to %s: %+v", o.User, o.Mono)
+		}
+	}
+	if !called {
+		t.Fatal("alice is not called to play in private")
+	}
+}

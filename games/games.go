@@ -175,6 +175,14 @@ func (r *Refusal) Error() string { return i18n.Renderer{Lang: i18n.EN}.Text(r.Ms
 // Refuse builds a refusal from a catalogue key.
 func Refuse(key string, args ...any) error { return &Refusal{Msg: i18n.T(key, args...)} }
 
+// Handless is implemented by games in which no seat holds anything the
+// others do not see (Mots de Tête: one shared grid and a die). Handless
+// true: the board offers no "my hand" button, and a seat's private view
+// holds only what is his (his turn's reminder, a hint).
+type Handless interface {
+	Handless() bool
+}
+
 // Timed is implemented by games whose phases have time limits of their
 // own in live play (La Coquillaude: a minute to answer, three to compose).
 // The engine only says how long, from its options; the bot owns the clock.

@@ -170,12 +170,16 @@ func (g *Game) Public() games.View {
 	return v
 }
 
-// Private is the public view plus what the seat can do: there is no hidden
-// information in this game, only a reminder of the die and the syntax, and
-// the bot's suggestion when the table allows hints.
+// Handless: there is no hidden information in this game (games.Handless).
+func (g *Game) Handless() bool { return true }
+
+// Private is what the seat alone is told: a reminder of the die and the
+// syntax, and the bot's suggestion when the table allows hints. The grid
+// and the scores are the board's: a private message that carried them
+// again sent the whole grid to every player at every turn.
 func (g *Game) Private(seat int) games.View {
 	s := g.s
-	v := g.Public()
+	v := games.View{Title: i18n.T("motsdetete.title")}
 	if seat < 0 || seat >= s.Players {
 		return v
 	}

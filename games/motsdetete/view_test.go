@@ -73,8 +73,10 @@ func TestPublicLines(t *testing.T) {
 	}
 }
 
-// TestPrivateView: the public view plus the die and the syntax for the
-// player to move; a suggestion only when the table allows hints.
+// TestPrivateView: the die and the syntax for the player to move; a
+// suggestion only when the table allows hints. Nothing of the public view:
+// a private message carries only what is private (the grid is the
+// board's), and there is no hand.
 func TestPrivateView(t *testing.T) {
 	g := newGame(t, nil, nil, 2, nil)
 	g.setDie(4)
@@ -85,8 +87,14 @@ func TestPrivateView(t *testing.T) {
 	if !strings.Contains(text(g.Private(1).Lines...), "C'est à #1 de jouer") {
 		t.Error(text(g.Private(1).Lines...))
 	}
-	if len(g.Private(5).Lines) != len(g.Public().Lines) {
+	if v := g.Private(0); len(v.Board) != 0 || len(v.Lines) != 1 || len(v.Recap) != 0 {
+		t.Errorf("a private view that repeats the public one: %d board lines, %s", len(v.Board), text(v.Lines...))
+	}
+	if v := g.Private(5); len(v.Board)+len(v.Lines) != 0 {
 		t.Error("unknown seat")
+	}
+	if h, ok := any(g).(games.Handless); !ok || !h.Handless() {
+		t.Error("Mots de Tête has no hand")
 	}
 	h := newGame(t, nil, nil, 2, games.Options{"hints": "on"})
 	h.setDie(4)
