@@ -122,7 +122,11 @@ func (g *Game) apply(s *state, seat int, text string) ([]games.Event, error) {
 		if seat >= 0 && seat < s.Players && s.Phase == phaseCompose && s.Props[seat] != nil {
 			return nil, games.Refuse("coquillaude.err.no_pions")
 		}
-		return nil, games.Refuse("coquillaude.err.not_waiting")
+		awaited := make([]bool, s.Players)
+		for _, w := range (&Game{s: s}).Waiting() {
+			awaited[w.Seat] = true
+		}
+		return nil, games.Refuse("coquillaude.err.not_waiting", seatList(awaited, true))
 	}
 	m, err := parseMove(text)
 	if err != nil {

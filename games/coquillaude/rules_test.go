@@ -739,3 +739,17 @@ func hasPending(evs []games.Event, seat int) bool {
 	}
 	return false
 }
+
+// A seat the game does not wait for is told whom it waits for: the bot
+// leaves this refusal to the engine (it knows when a seat may still act).
+func TestRefusalNotWaitingNamesWhomTheGameWaitsFor(t *testing.T) {
+	g := sheetGame(t)
+	_, err := g.Apply(1, "reponse X")
+	r, ok := err.(*games.Refusal)
+	if !ok {
+		t.Fatalf("refusal %v", err)
+	}
+	if got := render(i18n.FR, r.Msg); !strings.Contains(got, "on attend #1") {
+		t.Fatalf("refusal %q", got)
+	}
+}

@@ -347,6 +347,11 @@ func (s *state) answer(t *turn, seat int, text string) error {
 	case i < 0 && seat == w.Caller:
 		return games.Refuse("wordsout.err.own_word")
 	case i < 0:
+		// A counter he may no longer make, or a move of his own while the
+		// others answer: each is told its reason.
+		if m, err := parseMove(text); err == nil && m.kind != mvCounter {
+			return games.Refuse("wordsout.err.window_wait", i18n.Seat(w.Caller))
+		}
 		return games.Refuse("wordsout.err.not_asked")
 	case w.Answer[i] != ansWaiting:
 		return games.Refuse("wordsout.err.answered")

@@ -551,6 +551,12 @@ func TestWO_D6_OneChancePerChain(t *testing.T) {
 	if s := fr(r.Msg); !strings.Contains(s, "ta chance") {
 		t.Fatal(s)
 	}
+	// A move of his own while the others answer is told so (not "you had
+	// your chance", which is about counters).
+	r = gamestest.RefusedWith(t, g, 0, "passe", "wordsout.err.window_wait")
+	if s := fr(r.Msg); !strings.Contains(s, "on attend les réponses au WORD OUT de #") {
+		t.Fatal(s)
+	}
 	gamestest.MustApply(t, g, 2, "contrer S")
 	if w := waitingSeats(g); len(w) != 1 || w[0] != 3 || rowsOf(g)[0] != "MERES" {
 		t.Fatalf("third window asks %v on %s", w, rowsOf(g)[0])
