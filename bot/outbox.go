@@ -40,6 +40,10 @@ type Outbox struct {
 	// public events of the moves since it was last shown.
 	Board  bool       `json:"board,omitempty"`
 	Public []i18n.Msg `json:"public,omitempty"`
+	// Moves counts the moves whose events Public holds: the board shown
+	// with them leaves out the view's recap of those moves
+	// (games.View.Untold).
+	Moves int `json:"moves,omitempty"`
 	// Private holds each seat's private events; a seat with any gets its
 	// view, as does every seat in Tell and, after a board change, every
 	// seat the game waits for.
@@ -292,7 +296,7 @@ func (c *Core) takeOutbox(t *Table) (outs []Out, seq uint64) {
 	if !o.Board {
 		return outs, o.Seq
 	}
-	board := c.boardOutTold(t, len(o.Public) > 0)
+	board := c.boardOutTold(t, o.Moves)
 	if len(o.Public) > 0 {
 		board.Text = strings.Join(r.Texts(o.Public), "\n") + "\n\n" + board.Text
 	}

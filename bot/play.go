@@ -80,6 +80,7 @@ func (c *Core) apply(t *Table, seat int, user, move string, pre ...games.Event) 
 	}
 	t.noteBest(seat, move, before, t.game.Result().Scores)
 	t.showBoard(append(pre, events...))
+	t.Outbox.Moves++ // its events are shown with the board
 	state, err := t.game.Save()
 	if err != nil {
 		t.restore(snap)
@@ -148,12 +149,12 @@ func (c *Core) playBots(t *Table) (moved bool) {
 }
 
 // boardOut draws the public view (or the lobby) for the chat.
-func (c *Core) boardOut(t *Table) Out { return c.boardOutTold(t, false) }
+func (c *Core) boardOut(t *Table) Out { return c.boardOutTold(t, 0) }
 
-// boardOutTold is boardOut; told says that the events of the moves come
-// with the board, just above it: the view's recap of the last move, which
-// says the same, is then left out.
-func (c *Core) boardOutTold(t *Table, told bool) Out {
+// boardOutTold is boardOut shown with the events of the last moves (how
+// many), just above it: the view's recap of those moves, which says the
+// same, is left out.
+func (c *Core) boardOutTold(t *Table, moves int) Out {
 	r := renderer(t, t.Settings.Lang)
 	out := Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Board: true, Turn: t.Turns}
 	title := r.Text(i18n.T(t.Game + ".title"))
@@ -185,10 +186,7 @@ func (c *Core) boardOutTold(t *Table, told bool) Out {
 	v := t.game.Public()
 	out.Mono = v.Board
 	c.picture(t, &out, publicScene(t), r)
-	lines := r.Texts(v.Told())
-	if told {
-		lines = r.Texts(v.Lines)
-	}
+	lines := r.Texts(v.Untold(moves))
 	if t.Phase == Playing {
 		now := c.clock.Now()
 		for _, w := range t.waiting() {

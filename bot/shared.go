@@ -179,6 +179,7 @@ func (o Outbox) with(later Outbox) Outbox {
 	m.Says = append(slices.Clip(o.Says), later.Says...)
 	m.Board = o.Board || later.Board
 	m.Public = append(slices.Clip(o.Public), later.Public...)
+	m.Moves = o.Moves + later.Moves
 	if len(later.Private) > 0 {
 		m.Private = maps.Clone(o.Private)
 		if m.Private == nil {

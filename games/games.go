@@ -136,17 +136,42 @@ type View struct {
 	Board []string
 	// Lines are sentences under the board (scores, whose turn).
 	Lines []i18n.Msg
-	// Recap tells what happened last (the setup, the last move): it
-	// comes before Lines on a board asked for, and is left out of the
-	// board that comes with those moves' own events, which say the same
-	// just above it.
-	Recap []i18n.Msg
+	// Recap tells what the last moves did (the setup, the last move, La
+	// Coquillaude's last resolution): it comes before Lines on a board
+	// asked for, and is left out of the board that comes with those
+	// moves' own events, which say the same just above it (Untold).
+	Recap []Recalled
+}
+
+// Recalled is a sentence of a view's recap and the age of what it tells:
+// how many moves were played after the one it tells of (0 for the last
+// move, or for the setup before any move).
+type Recalled struct {
+	Msg i18n.Msg
+	Age int
+}
+
+// Recall adds sentences of the recap, all of one age.
+func (v *View) Recall(age int, ms ...i18n.Msg) {
+	for _, m := range ms {
+		v.Recap = append(v.Recap, Recalled{Msg: m, Age: age})
+	}
 }
 
 // Told is every sentence of the view, as a board asked for shows them: the
 // recap, then the lines.
-func (v View) Told() []i18n.Msg {
-	return append(append([]i18n.Msg(nil), v.Recap...), v.Lines...)
+func (v View) Told() []i18n.Msg { return v.Untold(0) }
+
+// Untold is what the view says under a board shown with the events of
+// the last moves (how many): the recap of older moves, then the lines.
+func (v View) Untold(moves int) []i18n.Msg {
+	var out []i18n.Msg
+	for _, r := range v.Recap {
+		if r.Age >= moves {
+			out = append(out, r.Msg)
+		}
+	}
+	return append(out, v.Lines...)
 }
 
 // Choice is one button. Choosing it either completes a move or narrows the

@@ -691,7 +691,7 @@ func (g *Game) finish(s *state, t *tx) {
 			bestSeats = append(bestSeats, seat)
 		}
 	}
-	keep := func() { s.Last = append([]i18n.Msg(nil), t.pub[from:]...) }
+	keep := func() { s.Last, s.LastMove = append([]i18n.Msg(nil), t.pub[from:]...), s.Moves+1 }
 	if best < 25 {
 		// CQ-D8: nobody can score 25: the game ends (the proposal below 25
 		// is not placed).
@@ -886,6 +886,7 @@ func (g *Game) challenge(s *state, t *tx, seat int, list []string) {
 	s.LastWord = nil // the word left the board
 	t.public("coquillaude.ev.challenge_won", i18n.Seat(seat), strings.Join(list, ", "), v, i18n.Seat(pl.Seat), pl.Score, len(pl.Cells))
 	s.Last = append(append([]i18n.Msg(nil), s.Last...), t.pub[len(t.pub)-1])
+	s.LastMove = s.Moves + 1
 	g.nextRound(s, t)
 }
 

@@ -70,11 +70,11 @@ func (g *Game) Public() games.View { return g.publicView(kindMsg, false) }
 func (g *Game) publicView(kind func(int) i18n.Msg, inline bool) games.View {
 	s := g.s
 	v := games.View{Title: i18n.T("coquillaude.title"), Board: s.boardLines()}
-	recap := func(ms ...i18n.Msg) {
+	recap := func(age int, ms ...i18n.Msg) {
 		if inline {
 			v.Lines = append(v.Lines, ms...)
 		} else {
-			v.Recap = append(v.Recap, ms...)
+			v.Recall(age, ms...)
 		}
 	}
 	v.Lines = append(v.Lines, i18n.T("coquillaude.line.legend"))
@@ -87,7 +87,7 @@ func (g *Game) publicView(kind func(int) i18n.Msg, inline bool) games.View {
 	}
 	v.Lines = append(v.Lines, i18n.T("coquillaude.line.bag", len(s.Bag), s.Round))
 	if s.Moves == 0 {
-		recap(s.Setup...)
+		recap(0, s.Setup...)
 	}
 	for _, l := range s.Log {
 		if l.Result.IsZero() {
@@ -97,7 +97,11 @@ func (g *Game) publicView(kind func(int) i18n.Msg, inline bool) games.View {
 		}
 	}
 	if len(s.Last) > 0 && s.Moves > 0 {
-		recap(append([]i18n.Msg{i18n.T("coquillaude.line.last")}, s.Last...)...)
+		age := s.Moves // a state saved before LastMove was kept: shown
+		if s.LastMove > 0 {
+			age = s.Moves - s.LastMove
+		}
+		recap(age, append([]i18n.Msg{i18n.T("coquillaude.line.last")}, s.Last...)...)
 	}
 	if s.Over {
 		v.Lines = append(v.Lines, i18n.T("coquillaude.line.over"))
@@ -112,7 +116,7 @@ func (g *Game) publicView(kind func(int) i18n.Msg, inline bool) games.View {
 		// the recap already tells): it is a recap, left out of the board
 		// that comes with the question's event.
 		if s.Moves > 0 || inline {
-			recap(i18n.T("coquillaude.line.question", i18n.Seat(s.Q.Seat), s.Q.Number, kind(s.Q.Stars), s.Q.msg()))
+			recap(0, i18n.T("coquillaude.line.question", i18n.Seat(s.Q.Seat), s.Q.Number, kind(s.Q.Stars), s.Q.msg()))
 		}
 	case phaseGift:
 		gf := s.Gifts[0]

@@ -165,7 +165,7 @@ func (s *state) publicLines() []i18n.Msg {
 func (g *Game) Public() games.View {
 	v := games.View{Title: i18n.T("motsdetete.title"), Board: g.s.boardLines(), Lines: g.s.publicLines()}
 	if g.s.Last != nil {
-		v.Recap = []i18n.Msg{i18n.T("motsdetete.line.last", recordMsg(g.s.Last))}
+		v.Recall(0, i18n.T("motsdetete.line.last", recordMsg(g.s.Last)))
 	}
 	return v
 }
