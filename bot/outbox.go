@@ -318,6 +318,11 @@ func (c *Core) takeOutbox(t *Table) (outs []Out, seq uint64) {
 		if n := o.notesOf(s, t.Moves); len(n) > 0 {
 			notes[s], seats[s] = n, true
 		}
+		if len(o.Pending[s]) > 0 {
+			// Its note dropped or not, the seat's view is built again:
+			// what it tells stands as of now (a hand a counter left).
+			seats[s] = true
+		}
 	}
 	for _, w := range t.waiting() {
 		seats[w.Seat] = true

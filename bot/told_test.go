@@ -200,3 +200,27 @@ func TestMotsDeTete_NoHandButtonNoGridInPrivate(t *testing.T) {
 		t.Fatal("alice is not called to play in private")
 	}
 }
+
+// A seat whose pending note a later move made stale still gets its view,
+// built as of now: the move that settled it may have changed his hand.
+func TestOutbox_SeatOfAStaleNoteGetsItsViewAsOfNow(t *testing.T) {
+	h := newHarness(t)
+	tb := h.seated()
+	h.rec.take()
+	tb.mu.Lock()
+	defer tb.mu.Unlock()
+	tb.batchOpen = false
+	tb.showBoard([]games.Event{{To: 1, Msg: i18n.Raw("pending: your answer is noted"), Pending: true}})
+	tb.Moves += 2
+	tb.shownHands = nil
+	outs, _ := h.core.takeOutbox(tb)
+	for _, o := range outs {
+		if o.Dest == ToUser && o.User == "local:bob" {
+			if strings.Contains(o.Text, "pending:") {
+				t.Fatalf("a stale note shown:\n%s", o.Text)
+			}
+			return
+		}
+	}
+	t.Fatalf("bob's view is not built again: %+v", outs)
+}
