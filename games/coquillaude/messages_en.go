@@ -33,7 +33,7 @@ var messagesEN = map[string]string{
 	"coquillaude.err.orange":           "The first word (%v) must have at least one pion in the orange zone (I9 to M13).",
 	"coquillaude.err.connect":          "%v must use a letter already placed, or touch one by a side (above, below, left or right): a corner is not enough.",
 	"coquillaude.err.game_over":        "The game is over.",
-	"coquillaude.err.not_waiting":      "Nothing is expected from you right now: waiting for %v.",
+	"coquillaude.err.not_waiting":      "Nothing for you to do right now: waiting for %v.",
 	"coquillaude.err.no_pions":         "You have no pions: you propose nothing this round.",
 	"coquillaude.err.phase_answer":     "Answer the question: \"answer WORD\", or \"pass\".",
 	"coquillaude.err.phase_gift":       "Give %v {pion|pions} to %v: \"give E\", or \"give random\".",

@@ -33,7 +33,7 @@ var messagesFR = map[string]string{
 	"coquillaude.err.orange":           "Le premier mot (%v) doit avoir au moins un pion dans la zone orange (I9 à M13).",
 	"coquillaude.err.connect":          "%v doit utiliser une lettre déjà posée, ou en toucher une par un côté (au-dessus, au-dessous, à gauche ou à droite) : un coin ne suffit pas.",
 	"coquillaude.err.game_over":        "La partie est terminée.",
-	"coquillaude.err.not_waiting":      "On n'attend rien de toi pour l'instant : on attend %v.",
+	"coquillaude.err.not_waiting":      "Rien à faire pour toi pour l'instant : on attend %v.",
 	"coquillaude.err.no_pions":         "Tu n'as aucun pion : tu ne proposes rien ce tour.",
 	"coquillaude.err.phase_answer":     "Réponds à la question : « reponse MOT », ou « passe ».",
 	"coquillaude.err.phase_gift":       "Donne %v {pion|pions} à %v : « don E », ou « don hasard ».",
