@@ -10,8 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/tablee/tablee/games"
-	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/games/gamestest"
+	"github.com/tablee/tablee/i18n"
 )
 
 // playOut plays alice's and bob's moves (the bot player's choice, the
