@@ -31,7 +31,7 @@ func init() {
 		"bot.closing":            "The bot is restarting, try again in a moment.",
 		"bot.internal_error":     "Sorry, something went wrong on my side. The table is back to its last saved move: look at the board (/board) and try again.",
 		"bot.creator_only":       "Only %v, who opened the table, can do that.",
-		"bot.deadline":           "⏳ %v must play by %v.",
+		"bot.deadline":           "⏳ %v must play %v.",
 		"bot.dm_closed.discord":  "%v, I cannot write to you in private: in the server's privacy settings, allow direct messages from server members. Meanwhile the \"My hand\" button shows your cards.",
 		"bot.dm_closed.telegram": "%v, I cannot write to you in private: open a chat with me (the Start button on my page), then come back and press Join.",
 		"bot.dm_closed.local":    "%v cannot receive private messages.",

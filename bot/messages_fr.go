@@ -31,7 +31,7 @@ func init() {
 		"bot.closing":            "Le bot redémarre, réessaie dans un instant.",
 		"bot.internal_error":     "Oups, un souci de mon côté. La table est revenue à son dernier coup enregistré : regarde le plateau (/plateau) et réessaie.",
 		"bot.creator_only":       "Seul·e %v, qui a ouvert la table, peut faire cela.",
-		"bot.deadline":           "⏳ %v doit jouer avant le %v.",
+		"bot.deadline":           "⏳ %v doit jouer %v.",
 		"bot.dm_closed.discord":  "%v, je ne peux pas t'écrire en privé : dans les paramètres de confidentialité du serveur, autorise les messages privés des membres. En attendant, le bouton « Ma main » te montre ton jeu.",
 		"bot.dm_closed.telegram": "%v, je ne peux pas t'écrire en privé : ouvre une conversation avec moi (bouton Démarrer de ma page), puis reviens appuyer sur Rejoindre.",
 		"bot.dm_closed.local":    "%v ne peut pas recevoir de message privé.",

@@ -40,11 +40,42 @@ type Outbox struct {
 	// public events of the moves since it was last shown.
 	Board  bool       `json:"board,omitempty"`
 	Public []i18n.Msg `json:"public,omitempty"`
+	// Moves counts the moves whose events Public holds: the board shown
+	// with them leaves out the view's recap of those moves
+	// (games.View.Untold).
+	Moves int `json:"moves,omitempty"`
 	// Private holds each seat's private events; a seat with any gets its
 	// view, as does every seat in Tell and, after a board change, every
 	// seat the game waits for.
 	Private map[int][]i18n.Msg `json:"private,omitempty"`
 	Tell    []int              `json:"tell,omitempty"`
+	// Pending holds each seat's notes of what the table had not settled
+	// when they were made (games.Event.Pending): shown after the seat's
+	// other notes, and only if no move was played since.
+	Pending map[int][]PendingNote `json:"pending,omitempty"`
+}
+
+// PendingNote is a private note true until the table's next move.
+type PendingNote struct {
+	Msg i18n.Msg `json:"msg"`
+	// Move is the table's move counter once the move that made it is
+	// played: the note is shown while the counter still reads it.
+	Move uint64 `json:"move"`
+}
+
+// notesOf is what seat is told in private when the outbox is shown: its
+// notes, then its pending notes that no move has made stale since. A note
+// built before a move and shown after it would contradict the board shown
+// with it ("Contre noté : CASE" under "alice encaisse CASE"); the seat's
+// view, built now, tells what still stands.
+func (o *Outbox) notesOf(seat int, moves uint64) []i18n.Msg {
+	notes := slices.Clip(o.Private[seat])
+	for _, n := range o.Pending[seat] {
+		if n.Move == moves {
+			notes = append(notes, n.Msg)
+		}
+	}
+	return notes
 }
 
 // Say is one message of its own: to the chat (User "") or to one user in
@@ -72,7 +103,8 @@ func (t *Table) batch() *Outbox {
 }
 
 // showBoard queues the board with the events of a change: public ones for
-// the board's message, private ones for their seats.
+// the board's message, private ones for their seats. It is called before
+// the change is counted in t.Moves (apply).
 func (t *Table) showBoard(events []games.Event, tell ...int) {
 	o := t.batch()
 	o.Board = true
@@ -80,6 +112,11 @@ func (t *Table) showBoard(events []games.Event, tell ...int) {
 		switch {
 		case e.To == games.Everyone:
 			o.Public = append(o.Public, e.Msg)
+		case e.Pending && e.To >= 0 && e.To < len(t.Seats):
+			if o.Pending == nil {
+				o.Pending = map[int][]PendingNote{}
+			}
+			o.Pending[e.To] = append(o.Pending[e.To], PendingNote{Msg: e.Msg, Move: t.Moves + 1})
 		case e.To >= 0 && e.To < len(t.Seats):
 			if o.Private == nil {
 				o.Private = map[int][]i18n.Msg{}
@@ -259,7 +296,7 @@ func (c *Core) takeOutbox(t *Table) (outs []Out, seq uint64) {
 	if !o.Board {
 		return outs, o.Seq
 	}
-	board := c.boardOut(t)
+	board := c.boardOutTold(t, o.Moves)
 	if len(o.Public) > 0 {
 		board.Text = strings.Join(r.Texts(o.Public), "\n") + "\n\n" + board.Text
 	}
@@ -276,8 +313,16 @@ func (c *Core) takeOutbox(t *Table) (outs []Out, seq uint64) {
 	for _, s := range o.Tell {
 		seats[s] = true
 	}
-	for s := range o.Private {
-		seats[s] = true
+	notes := map[int][]i18n.Msg{}
+	for s := range t.Seats {
+		if n := o.notesOf(s, t.Moves); len(n) > 0 {
+			notes[s], seats[s] = n, true
+		}
+		if len(o.Pending[s]) > 0 {
+			// Its note dropped or not, the seat's view is built again:
+			// what it tells stands as of now (a hand a counter left).
+			seats[s] = true
+		}
 	}
 	for _, w := range t.waiting() {
 		seats[w.Seat] = true
@@ -288,7 +333,7 @@ func (c *Core) takeOutbox(t *Table) (outs []Out, seq uint64) {
 		}
 		lang := c.langOf(t.Seats[s].User)
 		out := c.privateOut(t, s, lang)
-		if notes := o.Private[s]; len(notes) > 0 {
+		if notes := notes[s]; len(notes) > 0 {
 			out.Text = strings.Join(renderer(t, lang).Texts(notes), "\n") + "\n\n" + out.Text
 		}
 		if !t.handChanged(s, out) {

@@ -45,12 +45,17 @@ func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, re
 	if seat < 0 {
 		return rep.refuse("bot.not_seated")
 	}
-	if _, ok := t.waitFor(seat); !ok {
-		return rep.refuse("bot.not_your_turn", c.waitingNames(t))
-	}
 	if strings.TrimSpace(move) == "" {
+		if _, ok := t.waitFor(seat); !ok {
+			return rep.refuse("bot.not_your_turn", c.waitingNames(t))
+		}
 		return rep.refuse("bot.empty_move")
 	}
+	// A seat the game does not wait for goes to the engine all the same:
+	// the rules say why he may not play now (his answer is already noted,
+	// the counter window is not his), or that he may (La Coquillaude's
+	// proposal replaced before the round is resolved), where "not your
+	// turn" would be false.
 	if _, err := c.apply(t, seat, u.ID, move); err != nil {
 		var r *games.Refusal
 		if errors.As(err, &r) {
@@ -75,6 +80,7 @@ func (c *Core) apply(t *Table, seat int, user, move string, pre ...games.Event) 
 	}
 	t.noteBest(seat, move, before, t.game.Result().Scores)
 	t.showBoard(append(pre, events...))
+	t.Outbox.Moves++ // its events are shown with the board
 	state, err := t.game.Save()
 	if err != nil {
 		t.restore(snap)
@@ -143,7 +149,12 @@ func (c *Core) playBots(t *Table) (moved bool) {
 }
 
 // boardOut draws the public view (or the lobby) for the chat.
-func (c *Core) boardOut(t *Table) Out {
+func (c *Core) boardOut(t *Table) Out { return c.boardOutTold(t, 0) }
+
+// boardOutTold is boardOut shown with the events of the last moves (how
+// many), just above it: the view's recap of those moves, which says the
+// same, is left out.
+func (c *Core) boardOutTold(t *Table, moves int) Out {
 	r := renderer(t, t.Settings.Lang)
 	out := Out{Dest: ToChat, Chat: t.Chat, Table: t.ID, Board: true, Turn: t.Turns}
 	title := r.Text(i18n.T(t.Game + ".title"))
@@ -175,7 +186,7 @@ func (c *Core) boardOut(t *Table) Out {
 	v := t.game.Public()
 	out.Mono = v.Board
 	c.picture(t, &out, publicScene(t), r)
-	lines := r.Texts(v.Lines)
+	lines := r.Texts(v.Untold(moves))
 	if t.Phase == Playing {
 		now := c.clock.Now()
 		for _, w := range t.waiting() {
@@ -184,12 +195,14 @@ func (c *Core) boardOut(t *Table) Out {
 					Quiet: t.quietNow(w.Seat, now)})
 			}
 			if d, ok := t.deadline(w.Seat); ok {
-				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), i18n.Date(t.expiresAt(d, now)))))
+				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), i18n.Deadline(t.expiresAt(d, now), now))))
 			}
 		}
-		out.Buttons = [][]Button{{
-			{Label: r.Text(i18n.T("bot.btn_hand")), Data: payload{Kind: 'h', Table: t.ID, Counter: t.Moves}.encode()},
-		}}
+		if h, ok := t.game.(games.Handless); !ok || !h.Handless() {
+			out.Buttons = [][]Button{{
+				{Label: r.Text(i18n.T("bot.btn_hand")), Data: payload{Kind: 'h', Table: t.ID, Counter: t.Moves}.encode()},
+			}}
+		}
 	} else if t.over() {
 		out.Buttons = rematchButton(t, r)
 	}

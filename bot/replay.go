@@ -214,7 +214,11 @@ func (c *Core) replayOut(t *Table, st replayed, moves []store.Move, k uint64, se
 		}
 		lines = append(lines, "")
 	}
-	public := r.Texts(v.Lines)
+	told := 0 // the deal: no move's events, the recap tells the setup
+	if k > 0 {
+		told = 1 // the move's events are above: its recap is not repeated
+	}
+	public := r.Texts(v.Untold(told))
 	lines = append(lines, public...)
 	if seat >= 0 {
 		// What the seat saw besides the public view: a game without

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/gamestest"
+	"github.com/tablee/tablee/i18n"
 )
 
 // playOut plays alice's and bob's moves (the bot player's choice, the
@@ -81,6 +82,19 @@ func TestReplay_WholeGameOfEveryEngineEndsAtItsSavedPosition(t *testing.T) {
 			outs := h.doIn(chat, "bob", fmt.Sprintf("/replay %d %d", id, len(moves)))
 			if len(outs) != 1 || outs[0].Refusal || !strings.Contains(outs[0].Title, fmt.Sprintf("move %d of %d", len(moves), len(moves))) {
 				t.Fatalf("/replay of the last move: %+v", outs)
+			}
+			// The deal tells its setup (the view's recap: no move's
+			// events are above it).
+			deal, err := replayStep(tb, moves, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			outs = h.doIn(chat, "bob", fmt.Sprintf("/replay %d 0", id))
+			r := renderer(tb, i18n.EN)
+			for _, m := range deal.after.Public().Recap {
+				if len(outs) != 1 || !strings.Contains(outs[0].Text, r.Text(m.Msg)) {
+					t.Fatalf("the deal does not tell %q: %+v", r.Text(m.Msg), outs)
+				}
 			}
 			t.Logf("%s: %d moves replayed", e.Name(), len(moves))
 		})

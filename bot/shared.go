@@ -179,6 +179,7 @@ func (o Outbox) with(later Outbox) Outbox {
 	m.Says = append(slices.Clip(o.Says), later.Says...)
 	m.Board = o.Board || later.Board
 	m.Public = append(slices.Clip(o.Public), later.Public...)
+	m.Moves = o.Moves + later.Moves
 	if len(later.Private) > 0 {
 		m.Private = maps.Clone(o.Private)
 		if m.Private == nil {
@@ -186,6 +187,15 @@ func (o Outbox) with(later Outbox) Outbox {
 		}
 		for s, msgs := range later.Private {
 			m.Private[s] = append(slices.Clip(m.Private[s]), msgs...)
+		}
+	}
+	if len(later.Pending) > 0 {
+		m.Pending = maps.Clone(o.Pending)
+		if m.Pending == nil {
+			m.Pending = map[int][]PendingNote{}
+		}
+		for s, notes := range later.Pending {
+			m.Pending[s] = append(slices.Clip(m.Pending[s]), notes...)
 		}
 	}
 	m.Tell = slices.Clip(o.Tell)

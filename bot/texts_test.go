@@ -105,3 +105,20 @@ func TestTexts_HelpInTheReadersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A short deadline on the board says how long is left and the time to the
+// second: a minute read as "20:01" at 20:00:57 would seem to leave three
+// seconds.
+func TestTexts_ShortDeadlineSaysTheSeconds(t *testing.T) {
+	h := newHarness(t)
+	h.clock.Advance(57 * time.Second)
+	mustOK(t, h.do("alice", "/play tictactoe"))
+	mustOK(t, h.do("alice", "/settings turn=1m"))
+	mustOK(t, h.do("bob", "/join"))
+	outs := h.do("alice", "/start")
+	outs = append(outs, h.rec.take()...)
+	b, ok := lastBoard(outs)
+	if !ok || !strings.Contains(b.Text, "⏳ alice must play within 1 min (by 20:01:57 UTC).") {
+		t.Fatalf("deadline: %+v", b)
+	}
+}

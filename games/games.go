@@ -105,6 +105,26 @@ type Wait struct {
 type Event struct {
 	To  int // Everyone or a seat
 	Msg i18n.Msg
+	// Pending marks a private note of something the table has not settled
+	// yet ("Contre noté…", "Proposition enregistrée… vérifiée quand tout
+	// le monde aura proposé"): true when the move is played, made false
+	// by the move that settles it. The bot drops it when another move was
+	// played before it is shown (the seat's view, built then, tells what
+	// still stands), and the engine drops it (Told.Settle) when the same
+	// move settles it.
+	Pending bool `json:",omitempty"`
+}
+
+// Settle drops the pending notes of evs: the move that made them has also
+// settled what they said was pending.
+func Settle(evs []Event) []Event {
+	out := evs[:0]
+	for _, e := range evs {
+		if !e.Pending {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // View is a neutral picture of the game: adapters draw it as text, embeds,
@@ -114,8 +134,44 @@ type View struct {
 	// Board is drawn in monospace: letters, emoji and digits only, so that
 	// it reads the same in every language.
 	Board []string
-	// Lines are sentences under the board (scores, whose turn, last move).
+	// Lines are sentences under the board (scores, whose turn).
 	Lines []i18n.Msg
+	// Recap tells what the last moves did (the setup, the last move, La
+	// Coquillaude's last resolution): it comes before Lines on a board
+	// asked for, and is left out of the board that comes with those
+	// moves' own events, which say the same just above it (Untold).
+	Recap []Recalled
+}
+
+// Recalled is a sentence of a view's recap and the age of what it tells:
+// how many moves were played after the one it tells of (0 for the last
+// move, or for the setup before any move).
+type Recalled struct {
+	Msg i18n.Msg
+	Age int
+}
+
+// Recall adds sentences of the recap, all of one age.
+func (v *View) Recall(age int, ms ...i18n.Msg) {
+	for _, m := range ms {
+		v.Recap = append(v.Recap, Recalled{Msg: m, Age: age})
+	}
+}
+
+// Told is every sentence of the view, as a board asked for shows them: the
+// recap, then the lines.
+func (v View) Told() []i18n.Msg { return v.Untold(0) }
+
+// Untold is what the view says under a board shown with the events of
+// the last moves (how many): the recap of older moves, then the lines.
+func (v View) Untold(moves int) []i18n.Msg {
+	var out []i18n.Msg
+	for _, r := range v.Recap {
+		if r.Age >= moves {
+			out = append(out, r.Msg)
+		}
+	}
+	return append(out, v.Lines...)
 }
 
 // Choice is one button. Choosing it either completes a move or narrows the
@@ -143,6 +199,14 @@ func (r *Refusal) Error() string { return i18n.Renderer{Lang: i18n.EN}.Text(r.Ms
 
 // Refuse builds a refusal from a catalogue key.
 func Refuse(key string, args ...any) error { return &Refusal{Msg: i18n.T(key, args...)} }
+
+// Handless is implemented by games in which no seat holds anything the
+// others do not see (Mots de Tête: one shared grid and a die). Handless
+// true: the board offers no "my hand" button, and a seat's private view
+// holds only what is his (his turn's reminder, a hint).
+type Handless interface {
+	Handless() bool
+}
 
 // Timed is implemented by games whose phases have time limits of their
 // own in live play (La Coquillaude: a minute to answer, three to compose).

@@ -25,3 +25,12 @@ func (t *Told) Public(key string, args ...any) {
 func (t *Told) Private(seat int, key string, args ...any) {
 	t.Events = append(t.Events, Event{To: seat, Msg: i18n.T(key, args...)})
 }
+
+// Pending tells one seat of something the table has yet to settle (see
+// Event.Pending).
+func (t *Told) Pending(seat int, key string, args ...any) {
+	t.Events = append(t.Events, Event{To: seat, Msg: i18n.T(key, args...), Pending: true})
+}
+
+// Settle drops the pending notes told so far: the move settles them.
+func (t *Told) Settle() { t.Events = Settle(t.Events) }

@@ -10,6 +10,9 @@ func init() {
 		"i18n.duration.d":            "%v {day|days}",
 		"i18n.duration.d_h":          "%v {day|days} %v h",
 
+		"i18n.deadline.by":   "by %v",
+		"i18n.deadline.soon": "within %v (by %v UTC)",
+
 		"i18n.date":       "%v %v %v at %v %v",
 		"i18n.date.day":   "%v",
 		"i18n.date.first": "1",

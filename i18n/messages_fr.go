@@ -10,6 +10,9 @@ func init() {
 		"i18n.duration.d":            "%v {jour|jours}",
 		"i18n.duration.d_h":          "%v {jour|jours} %v h",
 
+		"i18n.deadline.by":   "avant le %v",
+		"i18n.deadline.soon": "dans %v (avant %v UTC)",
+
 		"i18n.date":       "%v %v %v à %v %v",
 		"i18n.date.day":   "%v",
 		"i18n.date.first": "1er",

@@ -57,3 +57,20 @@ func DateIn(t time.Time, loc *time.Location) Msg {
 	return T("i18n.date", T(fmt.Sprintf("i18n.weekday.%d", int(t.Weekday()))), day,
 		T(fmt.Sprintf("i18n.month.%d", int(t.Month()))), t.Format("15:04"), t.Format("MST"))
 }
+
+// SoonWithin is how close a deadline is short: a phase of a live game (a
+// minute to answer, three to compose) rather than a turn of days.
+const SoonWithin = 10 * time.Minute
+
+// Deadline is when a player must act, for a message read at now: a date
+// ("avant le jeudi 26 novembre à 13:22 UTC"), or, for a short deadline,
+// how long is left and the time to the second ("dans 1 min (avant
+// 11:23:57 UTC)"), since a minute read as "11:23" at 11:22:57 would seem
+// to leave three seconds.
+func Deadline(at, now time.Time) Msg {
+	left := at.Sub(now)
+	if left >= SoonWithin {
+		return T("i18n.deadline.by", Date(at))
+	}
+	return T("i18n.deadline.soon", Duration(left), at.UTC().Format("15:04:05"))
+}

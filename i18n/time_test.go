@@ -78,3 +78,27 @@ func TestDateIn_SaysTheZone(t *testing.T) {
 		}
 	}
 }
+
+// A one-minute deadline read to the minute ("avant 11:23" at 11:22:57)
+// seems to leave three seconds: a short deadline says how long is left and
+// the time to the second; a far one stays a date.
+func TestDeadline_ShortOnesSayTheSeconds(t *testing.T) {
+	fr, en := Renderer{Lang: FR}, Renderer{Lang: EN}
+	now := time.Date(2026, 11, 26, 11, 22, 57, 0, time.UTC)
+	for _, c := range []struct {
+		at     time.Time
+		fr, en string
+	}{
+		{now.Add(time.Minute), "dans 1 min (avant 11:23:57 UTC)", "within 1 min (by 11:23:57 UTC)"},
+		{now.Add(20 * time.Second), "dans moins d'une minute (avant 11:23:17 UTC)", "within less than a minute (by 11:23:17 UTC)"},
+		{now.Add(3 * time.Minute), "dans 3 min (avant 11:25:57 UTC)", "within 3 min (by 11:25:57 UTC)"},
+		{now.Add(2 * time.Hour), "avant le jeudi 26 novembre à 13:22 UTC", "by Thursday 26 November at 13:22 UTC"},
+	} {
+		if got := fr.Text(Deadline(c.at, now)); got != c.fr {
+			t.Errorf("fr %v: %q, want %q", c.at, got, c.fr)
+		}
+		if got := en.Text(Deadline(c.at, now)); got != c.en {
+			t.Errorf("en %v: %q, want %q", c.at, got, c.en)
+		}
+	}
+}

@@ -25,6 +25,12 @@ func (t *tx) private(seat int, key string, args ...any) {
 	t.evs = append(t.evs, games.Event{To: seat, Msg: i18n.T(key, args...)})
 }
 
+// pending tells a seat of something the round has yet to settle
+// (games.Event.Pending).
+func (t *tx) pending(seat int, key string, args ...any) {
+	t.evs = append(t.evs, games.Event{To: seat, Msg: i18n.T(key, args...), Pending: true})
+}
+
 // newState deals: the shuffled bag, 8 pions each, then the opening rolls:
 // the highest number starts, ties roll again (their earlier rolls still earn
 // gifts, CQ-D3), and each player's last opening number is his number of
@@ -108,11 +114,19 @@ func (g *Game) apply(s *state, seat int, text string) ([]games.Event, error) {
 			waiting = true
 		}
 	}
-	if !waiting {
+	// CQ-D4: until the round is resolved, a player may replace his
+	// proposal (a typo mended): the last one counts.
+	replacing := !waiting && seat >= 0 && seat < s.Players && s.Phase == phaseCompose &&
+		s.Props[seat] != nil && len(s.Hands[seat]) > 0
+	if !waiting && !replacing {
 		if seat >= 0 && seat < s.Players && s.Phase == phaseCompose && s.Props[seat] != nil {
-			return nil, games.Refuse("coquillaude.err.already_proposed")
+			return nil, games.Refuse("coquillaude.err.no_pions")
 		}
-		return nil, games.Refuse("coquillaude.err.not_waiting")
+		awaited := make([]bool, s.Players)
+		for _, w := range (&Game{s: s}).Waiting() {
+			awaited[w.Seat] = true
+		}
+		return nil, games.Refuse("coquillaude.err.not_waiting", seatList(awaited, true))
 	}
 	m, err := parseMove(text)
 	if err != nil {
@@ -142,11 +156,16 @@ func (g *Game) apply(s *state, seat int, text string) ([]games.Event, error) {
 	case phaseCompose:
 		switch m.kind {
 		case mvPropose:
-			if err := g.propose(s, t, seat, m.prop); err != nil {
+			if err := g.propose(s, t, seat, m.prop, replacing); err != nil {
 				return nil, err
 			}
 		case mvPass:
 			s.Props[seat] = &proposal{None: true}
+			if replacing {
+				// The table was told he proposed: it is told nothing new.
+				t.pending(seat, "coquillaude.pv.replaced_none")
+				break
+			}
 			t.public("coquillaude.ev.proposed_none", i18n.Seat(seat))
 			g.composeDone(s, t)
 		default:
@@ -397,10 +416,11 @@ func (g *Game) startCompose(s *state, t *tx) {
 	g.composeDone(s, t)
 }
 
-// propose records a seat's proposal. Its geometry and the pions are checked
-// at once, so that a typing slip can be mended in time; whether its words
-// are valid is only checked at resolution (CQ-D6).
-func (g *Game) propose(s *state, t *tx, seat int, p proposal) error {
+// propose records a seat's proposal, or replaces the one he made this
+// round. Its geometry and the pions are checked at once, so that a typing
+// slip can be mended in time; whether its words are valid is only checked
+// at resolution (CQ-D6).
+func (g *Game) propose(s *state, t *tx, seat int, p proposal, replacing bool) error {
 	if _, err := s.place(p.Word, p.Row, p.Col, p.Dir, s.Hands[seat]); err != nil {
 		return err
 	}
@@ -415,8 +435,14 @@ func (g *Game) propose(s *state, t *tx, seat int, p proposal) error {
 		seen[a] = true
 	}
 	s.Props[seat] = &p
+	if replacing {
+		// The table was told he proposed: it is told nothing new, and the
+		// round waits for the same players.
+		t.pending(seat, "coquillaude.pv.replaced", p.Word, cellName(p.Row, p.Col), i18n.T("coquillaude.dir."+dirWord[p.Dir]))
+		return nil
+	}
 	t.public("coquillaude.ev.proposed", i18n.Seat(seat))
-	t.private(seat, "coquillaude.pv.proposed", p.Word, cellName(p.Row, p.Col), i18n.T("coquillaude.dir."+dirWord[p.Dir]))
+	t.pending(seat, "coquillaude.pv.proposed", p.Word, cellName(p.Row, p.Col), i18n.T("coquillaude.dir."+dirWord[p.Dir]))
 	g.composeDone(s, t)
 	return nil
 }
@@ -497,6 +523,9 @@ func (g *Game) score(p *proposal, lay layout, voted map[int]bool) (int, bool) {
 // resolve checks every proposal, then holds the votes that may change the
 // outcome, then places the best (CQ-D5, CQ-D6).
 func (g *Game) resolve(s *state, t *tx) {
+	// "Proposition enregistrée… vérifiée quand tout le monde aura
+	// proposé": no longer so once the round is resolved.
+	t.evs = games.Settle(t.evs)
 	type cand struct {
 		lay   layout
 		votes []voteItem
@@ -662,7 +691,7 @@ func (g *Game) finish(s *state, t *tx) {
 			bestSeats = append(bestSeats, seat)
 		}
 	}
-	keep := func() { s.Last = append([]i18n.Msg(nil), t.pub[from:]...) }
+	keep := func() { s.Last, s.LastMove = append([]i18n.Msg(nil), t.pub[from:]...), s.Moves+1 }
 	if best < 25 {
 		// CQ-D8: nobody can score 25: the game ends (the proposal below 25
 		// is not placed).
@@ -857,6 +886,7 @@ func (g *Game) challenge(s *state, t *tx, seat int, list []string) {
 	s.LastWord = nil // the word left the board
 	t.public("coquillaude.ev.challenge_won", i18n.Seat(seat), strings.Join(list, ", "), v, i18n.Seat(pl.Seat), pl.Score, len(pl.Cells))
 	s.Last = append(append([]i18n.Msg(nil), s.Last...), t.pub[len(t.pub)-1])
+	s.LastMove = s.Moves + 1
 	g.nextRound(s, t)
 }
 

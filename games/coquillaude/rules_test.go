@@ -308,7 +308,8 @@ func TestCQ_D4_PlacementRefusals(t *testing.T) {
 	gamestest.RefusedWith(t, g, 0, "mot ARISTOTELICIEN G10 droite", "coquillaude.err.no_new")
 	// Alongside: the N under the A of ARISTOTELICIEN (G10) makes AN.
 	mustApply(t, g, 0, "mot MAISON B11 droite")
-	gamestest.RefusedWith(t, g, 0, "mot MAISON B11 droite", "coquillaude.err.already_proposed")
+	// A replacement is checked as the first proposal was.
+	gamestest.RefusedWith(t, g, 0, "mot MAISON A1 droite", "coquillaude.err.connect")
 }
 
 // TestCQ_D4_CornerContactDoesNotConnect (revised): a word whose pions touch
@@ -670,5 +671,85 @@ func TestCQ_D5_ClaimThatCannotChangeTheRoundIsExplained(t *testing.T) {
 	proposeAlone(t, g, 0, "mot AARON I10 droite celebre")
 	if g.s.Phase != phaseVote {
 		t.Fatalf("no vote on AARON alone")
+	}
+}
+
+// TestCQ_D4_ProposalReplacedUntilResolved: a typo in a secret proposal is
+// mended by proposing again before the round is resolved; the last one
+// counts, and the table is told nothing new.
+func TestCQ_D4_ProposalReplacedUntilResolved(t *testing.T) {
+	g := composeGame(t, 2, nil, []string{"MINISTRE", "AB"})
+	mustApply(t, g, 0, "mot MINSITRE H10 droite")
+	evs := mustApply(t, g, 0, "mot MINISTRE H10 droite")
+	if len(eventsText(evs, games.Everyone)) != 0 {
+		t.Fatalf("the table is told of a replacement: %v", eventsText(evs, games.Everyone))
+	}
+	if got := eventsText(evs, 0); !strings.Contains(got, "Proposition remplacée : MINISTRE en H10") {
+		t.Fatalf("the player is told: %q", got)
+	}
+	if g.s.Phase != phaseCompose || g.s.Props[0].Word != "MINISTRE" {
+		t.Fatalf("phase %d, proposal %+v", g.s.Phase, g.s.Props[0])
+	}
+	// Nothing, then a word again: still his to change.
+	mustApply(t, g, 0, "rien")
+	if !g.s.Props[0].None {
+		t.Fatal("a proposal of nothing replaces the word")
+	}
+	mustApply(t, g, 0, "mot MINISTRE H10 droite")
+	mustApply(t, g, 1, "rien")
+	if g.s.Phase == phaseCompose || !strings.Contains(g.s.Board, "MINISTRE") {
+		t.Fatalf("the last proposal was not the one placed: phase %d", g.s.Phase)
+	}
+	// Once resolved, the refusal tells the true reason.
+	_, err := g.Apply(0, "mot MINISTRE H10 droite")
+	if r, ok := err.(*games.Refusal); !ok || r.Msg.Key == "coquillaude.err.already_proposed" {
+		t.Fatalf("refusal %v", err)
+	}
+}
+
+// A player without pions proposes nothing, and is told why when he tries.
+func TestCQ_D4_NoPionsNoProposal(t *testing.T) {
+	g := composeGame(t, 2, nil, []string{"MINISTRE", ""})
+	g.s.Props[1] = &proposal{None: true} // as the compose phase starts (startCompose)
+	gamestest.RefusedWith(t, g, 1, "mot AB H10 droite", "coquillaude.err.no_pions")
+}
+
+// The note "Proposition enregistrée… vérifiée quand tout le monde aura
+// proposé" is pending: the last proposal, which resolves the round in the
+// same move, does not carry it (the placement is told instead).
+func TestCQ_D4_LastProposalNoteSettledByTheResolution(t *testing.T) {
+	g := composeGame(t, 2, nil, []string{"MINISTRE", "AB"})
+	evs := mustApply(t, g, 1, "rien")
+	evs = mustApply(t, g, 0, "mot MINISTRE H10 droite")
+	if got := eventsText(evs, 0); strings.Contains(got, "Proposition enregistrée") {
+		t.Fatalf("a note the same move made false: %q", got)
+	}
+	g = composeGame(t, 2, nil, []string{"MINISTRE", "AB"})
+	evs = mustApply(t, g, 0, "mot MINISTRE H10 droite")
+	if len(evs) == 0 || !hasPending(evs, 0) {
+		t.Fatalf("the first proposal's note is pending: %+v", evs)
+	}
+}
+
+func hasPending(evs []games.Event, seat int) bool {
+	for _, e := range evs {
+		if e.To == seat && e.Pending {
+			return true
+		}
+	}
+	return false
+}
+
+// A seat the game does not wait for is told whom it waits for: the bot
+// leaves this refusal to the engine (it knows when a seat may still act).
+func TestRefusalNotWaitingNamesWhomTheGameWaitsFor(t *testing.T) {
+	g := sheetGame(t)
+	_, err := g.Apply(1, "reponse X")
+	r, ok := err.(*games.Refusal)
+	if !ok {
+		t.Fatalf("refusal %v", err)
+	}
+	if got := render(i18n.FR, r.Msg); !strings.Contains(got, "on attend #1") {
+		t.Fatalf("refusal %q", got)
 	}
 }

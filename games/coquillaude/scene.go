@@ -71,7 +71,7 @@ func (g *Game) Scene() games.Scene {
 		board.Rows = append(board.Rows, row)
 	}
 	var note i18n.Msg
-	for _, m := range g.publicView(sceneKind).Lines {
+	for _, m := range g.publicView(sceneKind, true).Lines {
 		if m.Key == "coquillaude.line.legend" {
 			continue // the picture has its own legend
 		}

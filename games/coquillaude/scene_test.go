@@ -76,7 +76,7 @@ func checkScene(t *testing.T, g *Game) {
 		}
 	}
 	var lines []i18n.Msg
-	for _, m := range g.publicView(sceneKind).Lines {
+	for _, m := range g.publicView(sceneKind, true).Lines {
 		if m.Key != "coquillaude.line.legend" {
 			lines = append(lines, m)
 		}

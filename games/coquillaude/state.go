@@ -130,6 +130,10 @@ type state struct {
 	Moves int        `json:"moves"`
 	Setup []i18n.Msg `json:"setup,omitempty"`
 	Last  []i18n.Msg `json:"last,omitempty"` // the last resolution, for the public view
+	// LastMove is the count of moves once the move that made Last was
+	// played (0 in a state saved before it was kept): how old the recap
+	// is (games.Recalled.Age).
+	LastMove int `json:"last_move,omitempty"`
 	// LastWord is the board cells of the word placed at the last
 	// resolution (none when it placed nothing), drawn highlighted.
 	LastWord []int `json:"last_word,omitempty"`

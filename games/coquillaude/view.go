@@ -62,13 +62,21 @@ func (s *state) boardLines() []string {
 // Public is what the whole table sees: the board, the scores and pion
 // counts, the round's rolls and entries, the question asked, who has
 // proposed (never what), the vote, the challenge, the last resolution.
-func (g *Game) Public() games.View { return g.publicView(kindMsg) }
+func (g *Game) Public() games.View { return g.publicView(kindMsg, false) }
 
 // publicView is Public with the entries named by kind: "★★" in the text,
-// "2 étoiles" in the picture, whose font has no star.
-func (g *Game) publicView(kind func(int) i18n.Msg) games.View {
+// "2 étoiles" in the picture, whose font has no star. The picture, which
+// stands alone, keeps the recap among its lines (inline).
+func (g *Game) publicView(kind func(int) i18n.Msg, inline bool) games.View {
 	s := g.s
 	v := games.View{Title: i18n.T("coquillaude.title"), Board: s.boardLines()}
+	recap := func(age int, ms ...i18n.Msg) {
+		if inline {
+			v.Lines = append(v.Lines, ms...)
+		} else {
+			v.Recall(age, ms...)
+		}
+	}
 	v.Lines = append(v.Lines, i18n.T("coquillaude.line.legend"))
 	for p := 0; p < s.Players; p++ {
 		key := "coquillaude.line.seat"
@@ -79,9 +87,7 @@ func (g *Game) publicView(kind func(int) i18n.Msg) games.View {
 	}
 	v.Lines = append(v.Lines, i18n.T("coquillaude.line.bag", len(s.Bag), s.Round))
 	if s.Moves == 0 {
-		for _, m := range s.Setup {
-			v.Lines = append(v.Lines, m)
-		}
+		recap(0, s.Setup...)
 	}
 	for _, l := range s.Log {
 		if l.Result.IsZero() {
@@ -91,10 +97,11 @@ func (g *Game) publicView(kind func(int) i18n.Msg) games.View {
 		}
 	}
 	if len(s.Last) > 0 && s.Moves > 0 {
-		v.Lines = append(v.Lines, i18n.T("coquillaude.line.last"))
-		for _, m := range s.Last {
-			v.Lines = append(v.Lines, m)
+		age := s.Moves // a state saved before LastMove was kept: shown
+		if s.LastMove > 0 {
+			age = s.Moves - s.LastMove
 		}
+		recap(age, append([]i18n.Msg{i18n.T("coquillaude.line.last")}, s.Last...)...)
 	}
 	if s.Over {
 		v.Lines = append(v.Lines, i18n.T("coquillaude.line.over"))
@@ -105,7 +112,12 @@ func (g *Game) publicView(kind func(int) i18n.Msg) games.View {
 	}
 	switch s.Phase {
 	case phaseAnswer:
-		v.Lines = append(v.Lines, i18n.T("coquillaude.line.question", i18n.Seat(s.Q.Seat), s.Q.Number, kind(s.Q.Stars), s.Q.msg()))
+		// The question was asked by the last move (or the setup, which
+		// the recap already tells): it is a recap, left out of the board
+		// that comes with the question's event.
+		if s.Moves > 0 || inline {
+			recap(0, i18n.T("coquillaude.line.question", i18n.Seat(s.Q.Seat), s.Q.Number, kind(s.Q.Stars), s.Q.msg()))
+		}
 	case phaseGift:
 		gf := s.Gifts[0]
 		v.Lines = append(v.Lines, i18n.T("coquillaude.line.gift", i18n.Seat(gf.To), gf.Number, gf.N, seatList(s.Given, false)))

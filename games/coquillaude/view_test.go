@@ -2,6 +2,7 @@ package coquillaude
 
 import (
 	"github.com/tablee/tablee/games/gamestest"
+	"github.com/tablee/tablee/i18n"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -105,5 +106,36 @@ func TestVoteNoWord(t *testing.T) {
 	mustApply(t, g, 1, "non")
 	if g.s.Scores[0] != 0 {
 		t.Fatal("\"non\" is not a vote against")
+	}
+}
+
+// The last resolution is a recap of the move that made it: a board shown
+// with that move's events leaves it out, one shown with later moves'
+// events only tells it.
+func TestLastResolutionRecapOnlyForTheMoveThatMadeIt(t *testing.T) {
+	g := composeGame(t, 2, nil, []string{"MINISTRE", "AB"})
+	mustApply(t, g, 0, "mot MINISTRE H10 droite")
+	mustApply(t, g, 1, "rien")
+	has := func(ms []i18n.Msg) bool {
+		for _, m := range ms {
+			if m.Key == "coquillaude.line.last" {
+				return true
+			}
+		}
+		return false
+	}
+	// Under the resolving move's events: left out; asked for: told.
+	if v := g.Public(); has(v.Untold(1)) || !has(v.Told()) {
+		t.Fatal("the resolution just made is not a recap of the last move")
+	}
+	w := g.Waiting()
+	if len(w) == 0 || w[0].Timeout == "" {
+		t.Skipf("no move to play after the resolution: %+v", w)
+	}
+	mustApply(t, g, w[0].Seat, w[0].Timeout)
+	// Under the next move's events alone it is told; under both moves'
+	// events, left out.
+	if v := g.Public(); !has(v.Untold(1)) || has(v.Untold(2)) {
+		t.Fatal("the resolution's recap does not follow its age")
 	}
 }

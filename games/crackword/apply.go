@@ -211,9 +211,14 @@ func (s *state) lay(t *turn, d Dict, seat int, m move) error {
 		example = f
 	}
 	s.Rows[m.row] = row
-	if example == "" {
+	switch {
+	case old == "":
 		t.Public("crackword.ev.lay_start", i18n.Seat(seat), cardName(c), m.row+1)
-	} else {
+	case example == "":
+		// A card laid on the lone card of a row (CW-D4): a one-letter row
+		// again, which needs no example, but was no empty row.
+		t.Public("crackword.ev.lay_single", i18n.Seat(seat), cardName(c), sideMsg(m.side, m.pos), m.row+1, show(old), nw)
+	default:
 		t.Public("crackword.ev.lay", i18n.Seat(seat), cardName(c), sideMsg(m.side, m.pos), m.row+1, show(old), nw, example)
 	}
 	// CW-D8: the last card of the hand brings a new hand at once.
@@ -526,11 +531,18 @@ func (s *state) endCase1(t *turn, seat int) {
 }
 
 // endCase2 is CW-D10 case 2: each removes from his PAQUET as many cards as
-// he holds (never below 0), and the game ends.
+// he holds letters (never below 0), and the game ends. The revised rule
+// follows the sheet ("autant de cartes que de lettres en main"): a letter
+// or a JOKER counts one, a POUBELLE is no letter.
 func (s *state) endCase2(t *turn) {
 	t.Public("crackword.ev.end2")
 	for p := 0; p < s.Players; p++ {
-		k := len(s.Hand[p])
+		k := 0
+		for _, c := range s.Hand[p] {
+			if c.Kind() != kindTrash {
+				k++
+			}
+		}
 		if k > len(s.Paquet[p]) {
 			k = len(s.Paquet[p])
 		}

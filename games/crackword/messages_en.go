@@ -46,6 +46,7 @@ var messagesEN = map[string]string{
 	"crackword.ev.start_reshuffle": "%v turns up %v, shuffled back into the draw pile.",
 	"crackword.ev.lay":             "%v lays %v %v of row %v: %v → %v (example: %v).",
 	"crackword.ev.lay_start":       "%v lays %v in the empty row %v.",
+	"crackword.ev.lay_single":      "%v lays %v %v of row %v: %v → %v.",
 	"crackword.ev.lay_failed":      "%v lays %v %v of row %v: %v → %v ? refused: %v. %[1]v takes the card back, draws, and the turn ends.",
 	"crackword.ev.crack_offer":     "%v may call CRACK WORD on %v (row %v).",
 	"crackword.ev.crack_declined":  "%v does not call CRACK WORD.",
@@ -60,8 +61,8 @@ var messagesEN = map[string]string{
 	"crackword.ev.last_hand":       "LAST HAND! %v drew the last card of their draw pile: everyone takes %v {card|cards}, the rest of the draw piles is set aside. Nobody draws any more.",
 	"crackword.ev.last_draw":       "%v adds %v {card|cards} to their hand.",
 	"crackword.ev.end1":            "%v laid their last card and takes the %v {card|cards} of their colour still on the table. The game is over.",
-	"crackword.ev.end2":            "Everyone is out: each player removes from their score pile one card per card left in hand. The game is over.",
-	"crackword.ev.penalty":         "%v loses %v {point|points} (cards left in hand).",
+	"crackword.ev.end2":            "Everyone is out: each player removes from their score pile one card per letter left in hand (a POUBELLE is no letter). The game is over.",
+	"crackword.ev.penalty":         "%v loses %v {point|points} ({letter|letters} left in hand).",
 	"crackword.ev.score":           "%v: %v {point|points}.",
 
 	"crackword.pv.drew":               "You draw: %v",

@@ -46,6 +46,7 @@ var messagesFR = map[string]string{
 	"crackword.ev.start_reshuffle": "%v retourne %v, remélangé dans sa pioche.",
 	"crackword.ev.lay":             "%v pose %v %v de la rangée %v : %v → %v (exemple : %v).",
 	"crackword.ev.lay_start":       "%v pose %v dans la rangée vide %v.",
+	"crackword.ev.lay_single":      "%v pose %v %v de la rangée %v : %v → %v.",
 	"crackword.ev.lay_failed":      "%v pose %v %v de la rangée %v : %v → %v ? refusé : %v. %[1]v reprend la carte, pioche, et son tour se termine.",
 	"crackword.ev.crack_offer":     "%v peut annoncer CRACK WORD sur %v (rangée %v).",
 	"crackword.ev.crack_declined":  "%v n'annonce pas CRACK WORD.",
@@ -60,8 +61,8 @@ var messagesFR = map[string]string{
 	"crackword.ev.last_hand":       "DERNIÈRE MAIN ! %v a tiré la dernière carte de sa pioche : chacun prend %v {carte|cartes}, le reste des pioches est écarté. Plus personne ne pioche.",
 	"crackword.ev.last_draw":       "%v ajoute %v {carte|cartes} à sa main.",
 	"crackword.ev.end1":            "%v a posé sa dernière carte et ramasse %v {carte|cartes} de sa couleur {2:restée|restées} sur la table. Fin de la partie.",
-	"crackword.ev.end2":            "Tout le monde est hors jeu : chacun retire de son paquet une carte par carte restée en main. Fin de la partie.",
-	"crackword.ev.penalty":         "%v perd %v {point|points} (cartes restées en main).",
+	"crackword.ev.end2":            "Tout le monde est hors jeu : chacun retire de son paquet une carte par lettre restée en main (une POUBELLE n'est pas une lettre). Fin de la partie.",
+	"crackword.ev.penalty":         "%v perd %v {point|points} ({lettre restée|lettres restées} en main).",
 	"crackword.ev.score":           "%v : %v {point|points}.",
 
 	"crackword.pv.drew":               "Tu pioches : %v",

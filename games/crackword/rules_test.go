@@ -1,6 +1,7 @@
 package crackword
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -666,4 +667,53 @@ func TestRefusals(t *testing.T) {
 	}
 	gamestest.RefusedWith(t, g, 1, "E droite 2 rose", "crackword.err.not_your_turn")
 	gamestest.RefusedWith(t, g, 7, "E droite 2 rose", "crackword.err.not_your_turn")
+}
+
+// CW-D10 case 2 (revised): a player removes one card per letter he holds; a
+// POUBELLE is no letter, a JOKER counts one.
+func TestCW_D10_EndCase2CountsLettersNotPoubelles(t *testing.T) {
+	g := build(t, testDict, 2, [4]string{"Mr", "", "", ""}, []string{"A # #", "* #"}, 0)
+	g.s.LastHand = true
+	for p := range g.s.Paquet {
+		for i := 0; i < 5; i++ {
+			g.s.Paquet[p] = append(g.s.Paquet[p], mkCard(p, kindLetter, 'X'))
+		}
+	}
+	gamestest.MustApply(t, g, 0, "passe")
+	evs := gamestest.MustApply(t, g, 1, "passe")
+	if !g.s.Over {
+		t.Fatal("no end")
+	}
+	// alice holds one letter and two POUBELLEs, bob a JOKER and a POUBELLE.
+	if sc := g.Result().Scores; sc[0] != 4 || sc[1] != 4 {
+		t.Fatalf("scores %v, want [4 4]: only letters and jokers cost a card", sc)
+	}
+	for _, e := range evs {
+		if e.Msg.Key == "crackword.ev.penalty" && fmt.Sprint(e.Msg.Args[1]) != "1" {
+			t.Fatalf("penalty %v", e.Msg.Args)
+		}
+	}
+}
+
+// A card laid on the only card of a row leaves a one-letter row that was
+// not empty: it is told as what happened, not as the start of an empty row.
+func TestCW_D4_CoverOfALoneLetterIsNotAnEmptyRowStart(t *testing.T) {
+	g := build(t, testDict, 2, [4]string{"Mr", "", "Eb", ""}, []string{"E S", "E"}, 5)
+	evs := gamestest.MustApply(t, g, 0, "E sur 3 1")
+	var said []string
+	for _, e := range evs {
+		said = append(said, fr(e.Msg))
+	}
+	all := strings.Join(said, "\n")
+	if strings.Contains(all, "vide") || !strings.Contains(all, "pose E sur la carte 1 de la rangée 3 : E → E.") {
+		t.Fatalf("told:\n%s", all)
+	}
+	if e := en(evs[0].Msg); strings.Contains(e, "empty") {
+		t.Fatalf("told: %s", e)
+	}
+	// An empty row's start is still told as one.
+	evs = gamestest.MustApply(t, g, 1, "E droite 2")
+	if !strings.HasSuffix(fr(evs[0].Msg), "pose E dans la rangée vide 2.") {
+		t.Fatalf("told: %s", fr(evs[0].Msg))
+	}
 }

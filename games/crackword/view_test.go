@@ -64,7 +64,7 @@ func TestLastMoveSurvivesSaveLoad(t *testing.T) {
 		t.Fatal(err)
 	}
 	r := i18n.Renderer{Lang: i18n.FR, Name: func(int) string { return "Alice" }}
-	a, b := r.Texts(g.Public().Lines), r.Texts(g2.Public().Lines)
+	a, b := r.Texts(g.Public().Told()), r.Texts(g2.Public().Told())
 	if strings.Join(a, "\n") != strings.Join(b, "\n") {
 		t.Fatalf("%v\n%v", a, b)
 	}

@@ -75,11 +75,12 @@ func (s *state) Public() games.View {
 			lines = append(lines, i18n.T("escogriffe.line_winner", i18n.Seat(c), s.Scores[c]))
 		}
 	}
-	if !s.Last.IsZero() {
-		lines = append(lines, i18n.T("escogriffe.line_last", s.Last))
-	}
 	lines = append(lines, i18n.T("escogriffe.line_legend"))
-	return games.View{Title: i18n.T("escogriffe.title"), Board: board, Lines: lines}
+	v := games.View{Title: i18n.T("escogriffe.title"), Board: board, Lines: lines}
+	if !s.Last.IsZero() {
+		v.Recall(0, i18n.T("escogriffe.line_last", s.Last))
+	}
+	return v
 }
 
 // Private shows a seat its hand, numbered from 1, with ⬆/⬇ on the cards

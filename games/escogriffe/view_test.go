@@ -115,21 +115,21 @@ func TestPublicViewContents(t *testing.T) {
 	if strings.Index(board, cardText(head(0))) > strings.Index(board, cardText(body(0, 1))) {
 		t.Error("figure not drawn top to bottom")
 	}
-	text := i18n.Renderer{Lang: i18n.FR}.Texts(v.Lines)
+	text := i18n.Renderer{Lang: i18n.FR}.Texts(v.Told())
 	all := strings.Join(text, "\n")
 	for _, want := range []string{"Manche 1", "objectif 6", "#1 : 12 points", "#2 : 7 points", "À #1 de jeter", "Dernier coup : #1 pioche une carte."} {
 		if !strings.Contains(all, want) {
 			t.Errorf("lines lack %q:\n%s", want, all)
 		}
 	}
-	en := strings.Join(i18n.Renderer{Lang: i18n.EN}.Texts(v.Lines), "\n")
+	en := strings.Join(i18n.Renderer{Lang: i18n.EN}.Texts(v.Told()), "\n")
 	if !strings.Contains(en, "Last move: #1 draws a card.") {
 		t.Errorf("English lines:\n%s", en)
 	}
 	// The last move survives a save.
 	data, _ := s.Save()
 	g, _ := engine{}.Load(data)
-	if got := strings.Join(i18n.Renderer{Lang: i18n.EN}.Texts(g.Public().Lines), "\n"); got != en {
+	if got := strings.Join(i18n.Renderer{Lang: i18n.EN}.Texts(g.Public().Told()), "\n"); got != en {
 		t.Errorf("after load:\n%s\nwant\n%s", got, en)
 	}
 }

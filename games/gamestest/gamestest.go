@@ -101,7 +101,7 @@ func ViewText(v games.View) string {
 	b.WriteString(strings.Join(v.Board, "\n"))
 	for _, lang := range i18n.Langs {
 		r := i18n.Renderer{Lang: lang}
-		for _, l := range v.Lines {
+		for _, l := range v.Told() {
 			b.WriteString("\n" + r.Text(l))
 		}
 	}

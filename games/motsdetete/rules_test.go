@@ -312,7 +312,7 @@ func TestMT_D4_RollsShown(t *testing.T) {
 	g.setDie(2)
 	evs := gamestest.MustApply(t, g, 0, "A2 droite ES")
 	want := "B2🟧 " + itoa(g.s.Last.Rolls[0].Value)
-	if !strings.Contains(evText(evs), want) || !strings.Contains(text(g.Public().Lines...), want) {
+	if !strings.Contains(evText(evs), want) || !strings.Contains(text(g.Public().Told()...), want) {
 		t.Fatalf("%q missing:\n%s", want, evText(evs))
 	}
 }
@@ -330,8 +330,8 @@ func TestQuarteFixedBonus(t *testing.T) {
 	if g.s.Scores[0] != 1+4+8+12 || g.s.Die != 4 || g.s.Rng != rng {
 		t.Fatalf("score %d die %d", g.s.Scores[0], g.s.Die)
 	}
-	if !strings.Contains(text(g.Public().Lines...), "D1🟥 12") {
-		t.Error(text(g.Public().Lines...))
+	if !strings.Contains(text(g.Public().Told()...), "D1🟥 12") {
+		t.Error(text(g.Public().Told()...))
 	}
 }
 
@@ -393,16 +393,16 @@ func TestMarathon(t *testing.T) {
 	if !g.s.Out[1] || !g.s.LastRoll || g.s.Turn != 2 || !strings.Contains(evText(evs), "dernière fois") {
 		t.Fatalf("last roll: %s", evText(evs))
 	}
-	if !strings.Contains(text(g.Public().Lines...), "Dernier lancer") {
-		t.Error(text(g.Public().Lines...))
+	if !strings.Contains(text(g.Public().Told()...), "Dernier lancer") {
+		t.Error(text(g.Public().Told()...))
 	}
 	g.setDie(1)
 	gamestest.MustApply(t, g, 2, "A1 droite DISQUES")
 	if !g.s.Over || g.Result().Winners()[0] != 0 {
 		t.Fatalf("over %v winners %v", g.s.Over, g.Result().Winners())
 	}
-	if !strings.Contains(text(g.Public().Lines...), "(hors jeu)") {
-		t.Error(text(g.Public().Lines...))
+	if !strings.Contains(text(g.Public().Told()...), "(hors jeu)") {
+		t.Error(text(g.Public().Told()...))
 	}
 }
 
@@ -427,8 +427,8 @@ func TestSolitaire(t *testing.T) {
 	if !g.s.Over || g.Result().Scores[0] != 17 || !strings.Contains(evText(evs), "17 points") {
 		t.Fatal(evText(evs))
 	}
-	if !strings.Contains(text(g.Public().Lines...), "Solitaire terminé : 17 points") {
-		t.Error(text(g.Public().Lines...))
+	if !strings.Contains(text(g.Public().Told()...), "Solitaire terminé : 17 points") {
+		t.Error(text(g.Public().Told()...))
 	}
 }
 

@@ -140,9 +140,6 @@ func (s *state) publicLines() []i18n.Msg {
 		}
 		out = append(out, i18n.T(key, i18n.Seat(p), s.Scores[p]))
 	}
-	if s.Last != nil {
-		out = append(out, i18n.T("motsdetete.line.last", recordMsg(s.Last)))
-	}
 	switch {
 	case s.Over && s.Players == 1:
 		out = append(out, i18n.T("motsdetete.line.solo_over", s.Scores[0]))
@@ -168,15 +165,23 @@ func (s *state) publicLines() []i18n.Msg {
 // Public is what the whole table sees: the grid, the scores, the last move
 // with its words, points and rolls, whose turn and his die.
 func (g *Game) Public() games.View {
-	return games.View{Title: i18n.T("motsdetete.title"), Board: g.s.boardLines(), Lines: g.s.publicLines()}
+	v := games.View{Title: i18n.T("motsdetete.title"), Board: g.s.boardLines(), Lines: g.s.publicLines()}
+	if g.s.Last != nil {
+		v.Recall(0, i18n.T("motsdetete.line.last", recordMsg(g.s.Last)))
+	}
+	return v
 }
 
-// Private is the public view plus what the seat can do: there is no hidden
-// information in this game, only a reminder of the die and the syntax, and
-// the bot's suggestion when the table allows hints.
+// Handless: there is no hidden information in this game (games.Handless).
+func (g *Game) Handless() bool { return true }
+
+// Private is what the seat alone is told: a reminder of the die and the
+// syntax, and the bot's suggestion when the table allows hints. The grid
+// and the scores are the board's: a private message that carried them
+// again sent the whole grid to every player at every turn.
 func (g *Game) Private(seat int) games.View {
 	s := g.s
-	v := g.Public()
+	v := games.View{Title: i18n.T("motsdetete.title")}
 	if seat < 0 || seat >= s.Players {
 		return v
 	}

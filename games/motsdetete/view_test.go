@@ -49,7 +49,7 @@ func TestBoardLayout(t *testing.T) {
 // turn and his die.
 func TestPublicLines(t *testing.T) {
 	g := newGame(t, sheetGrid, smallLex(t, "DISQUE", "DISQUES", "SOLO"), 2, nil)
-	txt := text(g.Public().Lines...)
+	txt := text(g.Public().Told()...)
 	for _, s := range []string{"Premier à 300 points.", "#1 : 0 point", "À #1 de jouer, 🎲 " + itoa(g.s.Die) + " :"} {
 		if !strings.Contains(txt, s) {
 			t.Errorf("lacks %q:\n%s", s, txt)
@@ -57,7 +57,7 @@ func TestPublicLines(t *testing.T) {
 	}
 	g.setDie(6)
 	gamestest.MustApply(t, g, 0, "A1 droite DISQUE")
-	txt = text(g.Public().Lines...)
+	txt = text(g.Public().Told()...)
 	for _, s := range []string{
 		"Dernier coup : #1, 🎲 6, écrit DISQUE en A1→, nouvelles lettres D I S Q U E : DISQUE 17 = 17 points.",
 		"Last move: #1, 🎲 6, writes DISQUE at A1→, new letters D I S Q U E: DISQUE 17 = 17 points.",
@@ -68,13 +68,15 @@ func TestPublicLines(t *testing.T) {
 		}
 	}
 	gamestest.MustApply(t, g, 1, "passe")
-	if !strings.Contains(text(g.Public().Lines...), "#2, 🎲 ") || !strings.Contains(text(g.Public().Lines...), "passe.") {
-		t.Error(text(g.Public().Lines...))
+	if !strings.Contains(text(g.Public().Told()...), "#2, 🎲 ") || !strings.Contains(text(g.Public().Told()...), "passe.") {
+		t.Error(text(g.Public().Told()...))
 	}
 }
 
-// TestPrivateView: the public view plus the die and the syntax for the
-// player to move; a suggestion only when the table allows hints.
+// TestPrivateView: the die and the syntax for the player to move; a
+// suggestion only when the table allows hints. Nothing of the public view:
+// a private message carries only what is private (the grid is the
+// board's), and there is no hand.
 func TestPrivateView(t *testing.T) {
 	g := newGame(t, nil, nil, 2, nil)
 	g.setDie(4)
@@ -85,8 +87,14 @@ func TestPrivateView(t *testing.T) {
 	if !strings.Contains(text(g.Private(1).Lines...), "C'est à #1 de jouer") {
 		t.Error(text(g.Private(1).Lines...))
 	}
-	if len(g.Private(5).Lines) != len(g.Public().Lines) {
+	if v := g.Private(0); len(v.Board) != 0 || len(v.Lines) != 1 || len(v.Recap) != 0 {
+		t.Errorf("a private view that repeats the public one: %d board lines, %s", len(v.Board), text(v.Lines...))
+	}
+	if v := g.Private(5); len(v.Board)+len(v.Lines) != 0 {
 		t.Error("unknown seat")
+	}
+	if h, ok := any(g).(games.Handless); !ok || !h.Handless() {
+		t.Error("Mots de Tête has no hand")
 	}
 	h := newGame(t, nil, nil, 2, games.Options{"hints": "on"})
 	h.setDie(4)

@@ -347,6 +347,11 @@ func (s *state) answer(t *turn, seat int, text string) error {
 	case i < 0 && seat == w.Caller:
 		return games.Refuse("wordsout.err.own_word")
 	case i < 0:
+		// A counter he may no longer make, or a move of his own while the
+		// others answer: each is told its reason.
+		if m, err := parseMove(text); err == nil && m.kind != mvCounter {
+			return games.Refuse("wordsout.err.window_wait", i18n.Seat(w.Caller))
+		}
 		return games.Refuse("wordsout.err.not_asked")
 	case w.Answer[i] != ansWaiting:
 		return games.Refuse("wordsout.err.answered")
@@ -358,7 +363,7 @@ func (s *state) answer(t *turn, seat int, text string) error {
 	switch m.kind {
 	case mvNo, mvPass:
 		w.Answer[i] = ansDeclined
-		t.Private(seat, "wordsout.pv.declined")
+		t.Pending(seat, "wordsout.pv.declined")
 	case mvCounter, mvLay:
 		if m.row >= 0 && m.row != w.Row {
 			return games.Refuse("wordsout.err.counter_row", w.Row+1)
@@ -374,7 +379,7 @@ func (s *state) answer(t *turn, seat int, text string) error {
 			w.Answer[i] = ansDeclined
 		} else {
 			w.Answer[i], w.Cards[i] = ansCounter, cs
-			t.Private(seat, "wordsout.pv.counter_noted", s.word(w.Row)+word(cs))
+			t.Pending(seat, "wordsout.pv.counter_noted", s.word(w.Row)+word(cs))
 		}
 	case mvPoubelle:
 		return games.Refuse("wordsout.err.counter_poubelle")
@@ -439,6 +444,9 @@ func (s *state) resolve(t *turn) {
 		}
 	}
 	s.Win = nil
+	// The answers noted in this move are settled by it: the board tells
+	// the outcome.
+	t.Settle()
 	if winner < 0 {
 		t.Public("wordsout.ev.no_counter", i18n.Seat(w.Caller), word(s.Rows[w.Row]))
 		s.cash(t, w.Caller, w.Row)

@@ -52,6 +52,7 @@ var messagesEN = map[string]string{
 	"wordsout.err.restart_row":      "You must start row %v again.",
 	"wordsout.err.own_word":         "It's your WORD OUT: the others may counter it.",
 	"wordsout.err.not_asked":        "You cannot counter this WORD OUT: you already had your chance in this chain (a call, a counter or a refusal), or you have no card left.",
+	"wordsout.err.window_wait":      "Not your turn: waiting for the answers to %v's WORD OUT.",
 	"wordsout.err.answered":         "Your answer is already recorded.",
 	"wordsout.err.counter_row":      "A counter extends the word of row %v: \"counter S\".",
 	"wordsout.err.counter_syntax":   "A counter reads \"counter S\" (or \"counter E+ S\"); WORD OUT is called for you if you make a word.",

@@ -53,6 +53,7 @@ var messagesFR = map[string]string{
 	"wordsout.err.own_word":         "C'est ton WORD OUT : ce sont les autres qui peuvent le contrer.",
 	"wordsout.err.not_asked":        "Tu ne peux pas contrer ce WORD OUT : tu as déjà eu ta chance dans cette chaîne (annonce, contre ou refus), ou tu n'as plus de carte.",
 	"wordsout.err.answered":         "Ta réponse est déjà notée.",
+	"wordsout.err.window_wait":      "Ce n'est pas ton tour : on attend les réponses au WORD OUT de %v.",
 	"wordsout.err.counter_row":      "Un contre prolonge le mot de la rangée %v : « contrer S ».",
 	"wordsout.err.counter_syntax":   "Un contre s'écrit « contrer S » (ou « contrer E+ S ») ; le WORD OUT est annoncé tout seul si tu formes un mot.",
 	"wordsout.err.counter_what":     "Contrer avec quelle carte ? Par exemple « contrer S » ou « contrer E+ S ».",

@@ -551,6 +551,12 @@ func TestWO_D6_OneChancePerChain(t *testing.T) {
 	if s := fr(r.Msg); !strings.Contains(s, "ta chance") {
 		t.Fatal(s)
 	}
+	// A move of his own while the others answer is told so (not "you had
+	// your chance", which is about counters).
+	r = gamestest.RefusedWith(t, g, 0, "passe", "wordsout.err.window_wait")
+	if s := fr(r.Msg); !strings.Contains(s, "on attend les réponses au WORD OUT de #") {
+		t.Fatal(s)
+	}
 	gamestest.MustApply(t, g, 2, "contrer S")
 	if w := waitingSeats(g); len(w) != 1 || w[0] != 3 || rowsOf(g)[0] != "MERES" {
 		t.Fatalf("third window asks %v on %s", w, rowsOf(g)[0])
@@ -817,4 +823,36 @@ func walkChoices(t *testing.T, g *Game, seat int, prefix string, depth int) {
 			walkChoices(t, g, seat, c.Move, depth+1)
 		}
 	}
+}
+
+// WO-D6: "Contre noté… Il compte si personne avant toi ne contre" is
+// pending until the window closes; the answer that closes it does not
+// carry it, since the board tells the outcome in the same move.
+func TestWO_D6_CounterNoteSettledByTheAnswerThatClosesTheWindow(t *testing.T) {
+	g := callRue(t, 4, "E A", "S L", "S N E", "L N")
+	evs := gamestest.MustApply(t, g, 3, "contrer L")
+	if !pendingFor(evs, 3, "wordsout.pv.counter_noted") {
+		t.Fatalf("the note of a counter that waits for the others is not pending: %+v", evs)
+	}
+	g = callRue(t, 4, "E A", "S L", "S N E", "L N")
+	gamestest.MustApply(t, g, 1, "non")
+	gamestest.MustApply(t, g, 3, "non")
+	evs = gamestest.MustApply(t, g, 2, "counter S")
+	if g.s.Win != nil {
+		t.Fatal("the window is still open")
+	}
+	for _, e := range evs {
+		if e.Msg.Key == "wordsout.pv.counter_noted" {
+			t.Fatalf("a note the same move made false: %+v", evs)
+		}
+	}
+}
+
+func pendingFor(evs []games.Event, seat int, key string) bool {
+	for _, e := range evs {
+		if e.To == seat && e.Msg.Key == key && e.Pending {
+			return true
+		}
+	}
+	return false
 }

@@ -43,12 +43,10 @@ func (g *Game) Public() games.View {
 	}
 	v.Lines = append(v.Lines, i18n.T(piles, s.Pioche.Len(), len(s.Discard), s.Deals, i18n.Seat(s.Dealer)))
 	if s.Moves == 0 {
-		for _, m := range s.Setup {
-			v.Lines = append(v.Lines, m)
-		}
+		v.Recall(0, s.Setup...)
 	}
 	if !s.Last.IsZero() {
-		v.Lines = append(v.Lines, i18n.T("wordsout.line.last", s.Last))
+		v.Recall(0, i18n.T("wordsout.line.last", s.Last))
 	}
 	switch {
 	case s.Over:

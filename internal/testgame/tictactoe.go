@@ -39,7 +39,7 @@ func init() {
 		"tictactoe.turn":              "À %v de jouer.",
 		"tictactoe.you_are":           "Tu joues %v.",
 		"tictactoe.over":              "La partie est finie.",
-		"tictactoe.not_you":           "Ce n'est pas à toi de jouer.",
+		"tictactoe.not_you":           "Ce n'est pas ton tour : on attend %v.",
 	})
 	i18n.Register(i18n.EN, map[string]string{
 		"tictactoe.title":             "Tic-tac-toe",
@@ -63,7 +63,7 @@ func init() {
 		"tictactoe.turn":              "%v to play.",
 		"tictactoe.you_are":           "You play %v.",
 		"tictactoe.over":              "The game is over.",
-		"tictactoe.not_you":           "It is not your turn.",
+		"tictactoe.not_you":           "It is not your turn: waiting for %v.",
 	})
 }
 
@@ -145,7 +145,7 @@ func (g *game) Apply(seat int, move string) ([]games.Event, error) {
 		return nil, games.Refuse("tictactoe.over")
 	}
 	if seat != g.s.Turn {
-		return nil, games.Refuse("tictactoe.not_you")
+		return nil, games.Refuse("tictactoe.not_you", i18n.Seat(g.s.Turn))
 	}
 	f := strings.Fields(move)
 	if len(f) == 2 && f[0] == "mark" {
