@@ -570,8 +570,9 @@ func (s *state) lastChanceMoves(seat int) []placement {
 // for ever (finish.go).
 func (s *state) blocked() bool {
 	free := s.freeCards()
+	find := newFinder(&free, s.Objective)
 	for _, f := range s.Figures {
-		if canFinish(f, s.Objective, &free) {
+		if find.canFinish(f, s.Objective) {
 			return false
 		}
 	}

@@ -10,7 +10,8 @@ package escogriffe
 // searchBudget bounds the cards canFinish tries. A figure the planner can
 // finish has, in practice, a real way among the first few it tries; the
 // budget only keeps a pathological position from taking long, and when it
-// runs out the figure is taken as finishable, as the planner said.
+// runs out the figure is taken as finishable, as a count of chains of
+// joins would say (the rule as it was).
 const searchBudget = 200_000
 
 // finder looks for one real way to finish a figure.
@@ -23,16 +24,28 @@ type finder struct {
 	budget   int
 }
 
+// newFinder prepares the search among the free cards (free[id]: not in
+// any figure) for figures of at most height cards.
+func newFinder(free *[DeckSize]bool, height int) *finder {
+	f := &finder{free: *free}
+	f.reach(min(height, maxHeight))
+	return f
+}
+
 // canFinish tells whether figure fig can still be completed at height
-// objective with the free cards (free[id]: not in any figure), each card
-// used once.
+// objective with the free cards, each card used once.
 func canFinish(fig []int, objective int, free *[DeckSize]bool) bool {
+	return newFinder(free, objective).canFinish(fig, objective)
+}
+
+// canFinish is canFinish with the finder's free cards; objective is at
+// most the height the finder was made for.
+func (f *finder) canFinish(fig []int, objective int) bool {
 	need := objective - len(fig)
 	if need <= 0 || complete(fig) {
 		return false
 	}
-	f := &finder{free: *free, budget: searchBudget}
-	f.reach()
+	f.budget = searchBudget
 	if len(fig) == 0 {
 		// Any HEAD, then a chain down to FEET.
 		for j := range nJoins {
@@ -41,10 +54,11 @@ func canFinish(fig []int, objective int, free *[DeckSize]bool) bool {
 				continue
 			}
 			f.free[h] = false
-			if f.chain(false, j, need-1, nil) {
+			ok := f.chain(false, j, need-1, nil)
+			f.free[h] = true
+			if ok {
 				return true
 			}
-			f.free[h] = true
 		}
 		return f.budget <= 0
 	}
@@ -68,13 +82,14 @@ func canFinish(fig []int, objective int, free *[DeckSize]bool) bool {
 	return ok || f.budget <= 0
 }
 
-// reach fills up and down for the free cards.
-func (f *finder) reach() {
+// reach fills up and down for the free cards, for chains of up to height
+// cards.
+func (f *finder) reach(height int) {
 	for j := range nJoins {
 		f.up[1][j] = headOf[j] >= 0 && f.free[headOf[j]]
 		f.down[1][j] = feetOf[j] >= 0 && f.free[feetOf[j]]
 	}
-	for n := 2; n <= maxHeight; n++ {
+	for n := 2; n <= height; n++ {
 		for j := range nJoins {
 			u, d := f.stretchFree(j) && f.up[n-1][j], f.stretchFree(j) && f.down[n-1][j]
 			for _, id := range bodyIn[j] {
