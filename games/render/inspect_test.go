@@ -30,8 +30,8 @@ type checkedScene struct {
 
 // endMoves bounds the bot moves that take a game from its middle to its
 // end: far more than any game takes (Le Grand Escogriffe at 7 or 8 players
-// plays 4,000 to 10,000 moves, up to 17 rounds), so a game still going
-// after them does not end.
+// plays up to about 10,000 moves, 13 to 15 rounds on average), so a game
+// still going after them does not end.
 const endMoves = 100_000
 
 // everyGamesScenes self-plays each game that draws pictures at every player count
