@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"github.com/tablee/tablee/games"
 )
 
 // loopOfFour finds four BODY cards round a loop of joins j -> a -> b -> c -> j
@@ -208,4 +210,45 @@ func codes(ids []int) []string {
 		out = append(out, Deck[id].Code)
 	}
 	return out
+}
+
+// TestBotFigureOnlyALoopCouldFinishLetsItsCardsGo: seat 0's figure is a
+// HEAD on join j, at objective 7; outside the figures lie only four BODY
+// cards round a loop from j, the FEET of the loop's second join, and one
+// useless FEET. Its planner values the chain of joins round the loop and
+// back (the loop's first card twice), so the bot kept the loop's cards and
+// threw the useless FEET every time; no real figure can be made, the
+// figure is dead, and its cards go at random, like any dead figure's
+// (TestBotDeadFigureLetsItsCardsGo).
+func TestBotFigureOnlyALoopCouldFinishLetsItsCardsGo(t *testing.T) {
+	j, loop := loopOfFour(t)
+	a := Deck[loop[0]].Bottom
+	useless := feet((a + 1) % nJoins)
+	hand := []int{loop[0], loop[1], feet(a), useless}
+	var rest []int
+	for id := range DeckSize {
+		if id != head(j) && !slices.Contains(hand, id) && !slices.Contains(loop, id) {
+			rest = append(rest, id)
+		}
+	}
+	s := custom(t, 3, 7, [][]int{hand}, [][]int{{head(j)}, nil, rest}, [][]int{{}, {}})
+	s.Phase, s.Drawn = phaseDiscard, useless
+	var p planner
+	for _, id := range append(slices.Clone(loop), feet(a), useless) {
+		p.w[id] = 1
+	}
+	if p.ways(s.Figures[0], 7) == 0 {
+		t.Fatal("the planner sees no chain of joins round the loop: the position tests nothing")
+	}
+	for _, level := range games.Strengths {
+		kept := 0
+		for m := range 20 {
+			if discarded(t, s, level, m) == Deck[useless].Code {
+				kept++
+			}
+		}
+		if kept > 17 {
+			t.Errorf("%v bot threw the useless FEET %d times in 20 and kept the loop's cards: its figure cannot be finished", level, kept)
+		}
+	}
 }
