@@ -658,23 +658,33 @@ func (s *state) lastChanceMoves(seat int) []placement {
 }
 
 // blocked tells whether no seat can finish its figure at the objective any
-// more, with the cards outside the figures (docs: the round then ends).
+// more, with the cards outside the figures, each used once (docs: the round
+// then ends). The planner alone would not do: it may count a BODY card
+// twice round a loop of joins, and a round nobody can finish would go on
+// for ever (finish.go).
 func (s *state) blocked() bool {
-	var p planner
-	for i := range p.w {
-		p.w[i] = 1
-	}
+	free := s.freeCards()
+	find := newFinder(&free, s.Objective)
 	for _, f := range s.Figures {
-		for _, id := range f {
-			p.w[id] = 0
-		}
-	}
-	for _, f := range s.Figures {
-		if p.ways(f, s.Objective) > 0 {
+		if find.canFinish(f, s.Objective) {
 			return false
 		}
 	}
 	return true
+}
+
+// freeCards marks the cards outside every figure: in a hand, a pile or the
+// PIOCHE, all of which may still come to a figure.
+func (s *state) freeCards() (free [DeckSize]bool) {
+	for i := range free {
+		free[i] = true
+	}
+	for _, f := range s.Figures {
+		for _, id := range f {
+			free[id] = false
+		}
+	}
+	return free
 }
 
 func (s *state) endRound(ev *[]games.Event) {

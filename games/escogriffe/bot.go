@@ -161,8 +161,11 @@ func (s *state) botDiscard(seat int, st *style) string {
 	// A figure no card left can finish is dead for the round: its cards
 	// are thrown at random, so that a card another seat waits for comes
 	// back to the table and the round ends (keeping it would stall the
-	// round for good).
-	dead := b.value(s.Figures[seat]) == 0
+	// round for good). The planner's value may see a way round a loop of
+	// joins that uses a card twice, so a real figure is looked for too.
+	fig := s.Figures[seat]
+	free := s.freeCards()
+	dead := b.value(fig) == 0 || !canFinish(fig, s.Objective, &free)
 	var riv *rival
 	if st.deny > 0 && !dead {
 		riv = b.rival()
@@ -187,7 +190,6 @@ func (s *state) botDiscard(seat int, st *style) string {
 	// Bury the pile top that would help this seat least. (Burying the top
 	// the next player needs most was tried: it changed nothing.)
 	pile, low := 1, -1.0
-	fig := s.Figures[seat]
 	for p, pl := range s.Piles {
 		if len(pl) == 0 {
 			continue

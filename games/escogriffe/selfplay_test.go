@@ -130,6 +130,51 @@ func TestSelfPlayInvariants(t *testing.T) {
 	}
 }
 
+// maxRoundTurns bounds a round of bot players, in table turns: the longest
+// of 1,120 games (40 seeds at every table size, for each strength and the
+// three mixed) lasted about 115 (8 players), and past 60 the bots throw cards at
+// random now and then (shake) so that none keeps for ever the card another
+// waits for.
+const maxRoundTurns = 300
+
+// TestSelfPlay_EveryStrengthEndsAtEveryTableSize: bots of one strength, at
+// every table size from 2 to 8, play whole games to 50 points, and every
+// round ends within maxRoundTurns table turns: a game of bots that does
+// not end holds its table for ever. Games at 7 and 8 players are long
+// (3,300 to 5,900 moves in the median, up to about 10,000), not endless.
+func TestSelfPlay_EveryStrengthEndsAtEveryTableSize(t *testing.T) {
+	// Two games per strength and table size; under -short and the race
+	// detector one game per table size, the strengths taking turns.
+	seeds, sample := 2, false
+	if gamestest.Race || testing.Short() {
+		seeds, sample = 1, true
+	}
+	for li, level := range games.Strengths {
+		t.Run(level.String(), func(t *testing.T) {
+			t.Parallel() // the machine's two cores
+			for players := 2; players <= 8; players++ {
+				if sample && players%len(games.Strengths) != li {
+					continue
+				}
+				for g := range seeds {
+					seed := uint64(1000*players + 10*(int(level)+1) + g)
+					longest := 0
+					// A round may take a few hundred moves; the bound on the game
+					// is only a backstop, a round past maxRoundTurns fails first.
+					playLevel(t, players, seed, 400_000, level, func(s *state, seat int, mv string) {
+						if s.Turns > maxRoundTurns*s.Players {
+							t.Fatalf("%d players, seed %d: round %d still going after %d table turns (objective %d, PIOCHE %d, last %q by seat %d)",
+								players, seed, s.Round, s.Turns/s.Players, s.Objective, len(s.Pioche), mv, seat)
+						}
+						longest = max(longest, s.Turns)
+					})
+					t.Logf("%d players, seed %d: longest round %d table turns", players, seed, (longest+players-1)/players)
+				}
+			}
+		})
+	}
+}
+
 func clone(t testing.TB, s *state) *state {
 	t.Helper()
 	data, err := s.Save()
