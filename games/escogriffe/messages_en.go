@@ -20,8 +20,8 @@ func init() {
 		"escogriffe.scene.done":         "Round %v: %v completes a figure of %v {card|cards}, +%v {point|points}.",
 		"escogriffe.scene.done_blocked": "Round %v stopped: nobody could finish a figure any more.",
 		"escogriffe.title":              "The Great Escogriffe",
-		"escogriffe.title_of":    "Great Escogriffe",
-		"escogriffe.title_at":    "The Great Escogriffe",
+		"escogriffe.title_of":           "Great Escogriffe",
+		"escogriffe.title_at":           "The Great Escogriffe",
 
 		// Shown by the bot's /games and /rules.
 		"escogriffe.summary": "Build a figure from head to feet whose joins (shape and colour) match, exactly as tall as the objective rolled on the die. First to 50 points.",

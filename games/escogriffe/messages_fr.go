@@ -20,8 +20,8 @@ func init() {
 		"escogriffe.scene.done":         "Manche %v : %v termine sa figure de %v {carte|cartes}, +%v {point|points}.",
 		"escogriffe.scene.done_blocked": "Manche %v arrêtée : plus personne ne pouvait finir sa figure.",
 		"escogriffe.title":              "Le Grand Escogriffe",
-		"escogriffe.title_of":    "du Grand Escogriffe",
-		"escogriffe.title_at":    "au Grand Escogriffe",
+		"escogriffe.title_of":           "du Grand Escogriffe",
+		"escogriffe.title_at":           "au Grand Escogriffe",
 
 		// Shown by the bot's /games and /rules.
 		"escogriffe.summary": "Construis de la tête aux pieds une figure dont les attaches (forme et couleur) s'accordent, exactement aussi haute que l'objectif du dé. Premier à 50 points.",
