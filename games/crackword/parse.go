@@ -130,11 +130,11 @@ func wholeMove(ws []phrase.Word) (int, bool) {
 	}
 	switch first {
 	case "pass", "passe", "passer", "passes", "non", "no", "nan":
-		if allIn(ws, passWords) {
+		if phrase.AllIn(ws, passWords) {
 			return mvPass, true
 		}
 	}
-	if allIn(ws, callWords) {
+	if phrase.AllIn(ws, callWords) {
 		calls, not := false, false
 		for _, w := range ws {
 			calls = calls || isCrackWord(w.Fold) || w.Fold == "oui" || w.Fold == "yes"
@@ -150,31 +150,14 @@ func wholeMove(ws []phrase.Word) (int, bool) {
 	return 0, false
 }
 
-func allIn(ws []phrase.Word, set map[string]bool) bool {
-	for _, w := range ws {
-		if !set[w.Fold] {
-			return false
-		}
-	}
-	return true
-}
-
 var (
-	layVerbs     = words("pose poser poses joue jouer joues lay lays play plays put puts")
-	restartVerbs = words("relance relancer relances restart restarts")
+	layVerbs     = phrase.Set("pose poser poses joue jouer joues lay lays play plays put puts")
+	restartVerbs = phrase.Set("relance relancer relances restart restarts")
 )
 
-var passWords = words("je j i pass passe passer passes non no nan merci thanks mon tour my turn et and pioche piocher draw draws une a carte card")
+var passWords = phrase.Set("je j i pass passe passer passes non no nan merci thanks mon tour my turn et and pioche piocher draw draws une a carte card")
 
-var callWords = words("je j i oui yes crack craque crackword word annonce annoncer call calls n pas not does don't dont")
-
-func words(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
-	}
-	return m
-}
+var callWords = phrase.Set("je j i oui yes crack craque crackword word annonce annoncer call calls n pas not does don't dont")
 
 // isTrash: the words at i name a POUBELLE ("poubelle", "une POUBELLE",
 // "trash", "a POUBELLE").
@@ -297,7 +280,7 @@ func isJoker(t string) bool {
 	return t == "joker" || t == "jok" || t == "★" || t == "*" || strings.HasPrefix(t, "joker=") || strings.HasPrefix(t, "joker:")
 }
 
-var cardIntro = words("le la l un une a the ma mon my lettre letter carte card")
+var cardIntro = phrase.Set("le la l un une a the ma mon my lettre letter carte card")
 
 // readLay reads the rest of a lay: its place, then the example and the
 // call.
@@ -359,7 +342,7 @@ func readLay(m move, ws []phrase.Word, i int, text string) (move, error) {
 	return m, nil
 }
 
-var exampleIntro = words("exemple example ex avec with mot word pour for comme")
+var exampleIntro = phrase.Set("exemple example ex avec with mot word pour for comme")
 
 // callAtEnd takes the call off the end of a lay: a last "crack" is always
 // the call, never the example (the private help says to add it at the
@@ -381,7 +364,7 @@ func callAtEnd(rest []phrase.Word) ([]phrase.Word, bool) {
 	return rest[:n], true
 }
 
-var callIntro = words("et and + puis then annonce annoncer j je i call")
+var callIntro = phrase.Set("et and + puis then annonce annoncer j je i call")
 
 // isCrackWord tells whether t calls CRACK WORD at the end of a lay.
 func isCrackWord(t string) bool { return t == "crack" || t == "craque" || t == "crackword" }
@@ -543,8 +526,8 @@ var sideWords = map[string]int{
 }
 
 var (
-	onWords        = words("sur on dessus top s o")
-	cardWords      = words("carte card position pos place pile")
-	rowWords       = words("rangee rangees rang ligne row")
-	rowNumberIntro = words("vide empty numero no n° number nr")
+	onWords        = phrase.Set("sur on dessus top s o")
+	cardWords      = phrase.Set("carte card position pos place pile")
+	rowWords       = phrase.Set("rangee rangees rang ligne row")
+	rowNumberIntro = phrase.Set("vide empty numero no n° number nr")
 )

@@ -173,11 +173,11 @@ func wholeMove(ws []phrase.Word) (int, bool) {
 	}
 	switch first {
 	case "passe", "passer", "pass", "pioche", "piocher", "draw", "passes":
-		if allIn(ws, passWords) {
+		if phrase.AllIn(ws, passWords) {
 			return mvPass, true
 		}
 	case "non", "no", "nan", "fin", "stop", "done", "ok", "assez", "enough":
-		if allIn(ws, noWords) {
+		if phrase.AllIn(ws, noWords) {
 			return mvNo, true
 		}
 	}
@@ -190,7 +190,7 @@ func wholeMove(ws []phrase.Word) (int, bool) {
 			break
 		}
 	}
-	if allIn(ws[:until], callWords) {
+	if phrase.AllIn(ws[:until], callWords) {
 		call, not, yes := false, false, false
 		for _, w := range ws[:until] {
 			call = call || w.Fold == "wordout" || w.Fold == "wo" || w.Fold == "wordsout"
@@ -210,35 +210,18 @@ func wholeMove(ws []phrase.Word) (int, bool) {
 	return 0, false
 }
 
-func allIn(ws []phrase.Word, set map[string]bool) bool {
-	for _, w := range ws {
-		if !set[w.Fold] {
-			return false
-		}
-	}
-	return true
-}
-
-func words(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
-	}
-	return m
-}
-
 var (
-	verbs         = words("poser pose poses lay lays put puts play plays joue jouer ajoute ajouter ajoutes add adds contrer contre counter counters")
-	passWords     = words("je j i passe passer pass passes pioche piocher draw draws et and une a carte card mon tour my turn")
-	noWords       = words("non no nan fin stop done ok assez enough merci thanks c est tout bon ca suffit")
-	callWords     = words("je j i n ne pas not does don't dont annonce annoncer call calls wordout wo wordsout oui yes contre contrer counter")
-	negations     = words("n ne pas not don't dont")
-	poubelleIntro = words("une la ma a the my")
-	cardIntro     = words("le la les un une the lettre letter carte card mon ma my")
-	counterIntro  = words("avec with en ajoutant adding par by")
-	connectors    = words("et and puis then plus")
-	stopWords     = words("fin stop done")
-	callIntro     = words("et and puis then j je i annonce annoncer call calls")
+	verbs         = phrase.Set("poser pose poses lay lays put puts play plays joue jouer ajoute ajouter ajoutes add adds contrer contre counter counters")
+	passWords     = phrase.Set("je j i passe passer pass passes pioche piocher draw draws et and une a carte card mon tour my turn")
+	noWords       = phrase.Set("non no nan fin stop done ok assez enough merci thanks c est tout bon ca suffit")
+	callWords     = phrase.Set("je j i n ne pas not does don't dont annonce annoncer call calls wordout wo wordsout oui yes contre contrer counter")
+	negations     = phrase.Set("n ne pas not don't dont")
+	poubelleIntro = phrase.Set("une la ma a the my")
+	cardIntro     = phrase.Set("le la les un une the lettre letter carte card mon ma my")
+	counterIntro  = phrase.Set("avec with en ajoutant adding par by")
+	connectors    = phrase.Set("et and puis then plus")
+	stopWords     = phrase.Set("fin stop done")
+	callIntro     = phrase.Set("et and puis then j je i annonce annoncer call calls")
 )
 
 // readCards reads the cards of a lay or a counter from i, then the row
@@ -394,7 +377,7 @@ func readRow(ws []phrase.Word, i int) (int, int, error) {
 	return 0, -1, nil
 }
 
-var rowWords = words("rangee rang ligne row")
+var rowWords = phrase.Set("rangee rang ligne row")
 
 // parseCard reads e, e+, e↻, e!, e🔒, joker=e, joker:e, *e, ★e.
 func parseCard(t string) (spec, bool) {
