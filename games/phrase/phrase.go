@@ -106,6 +106,15 @@ func Set(s string) map[string]bool {
 	return m
 }
 
+// At is the folded word i of ws, "" before the first and past the last,
+// so that a grammar may look around a word without counting.
+func At(ws []Word, i int) string {
+	if i < 0 || i >= len(ws) {
+		return ""
+	}
+	return ws[i].Fold
+}
+
 // AllIn tells whether every word of ws, folded, is in set.
 func AllIn(ws []Word, set map[string]bool) bool {
 	for _, w := range ws {

@@ -87,3 +87,12 @@ func TestAllInSet(t *testing.T) {
 		}
 	}
 }
+
+func TestAtIsEmptyOutside(t *testing.T) {
+	ws := Words("Pose l'E")
+	for i, want := range map[int]string{-1: "", 0: "pose", 1: "l", 2: "e", 3: ""} {
+		if got := At(ws, i); got != want {
+			t.Errorf("At(%d) = %q, want %q", i, got, want)
+		}
+	}
+}

@@ -79,7 +79,7 @@ func parseMove(text string) (move, error) {
 		return m, nil
 	}
 	i := 0
-	if (ws[0].Fold == "je" || ws[0].Fold == "j") && verbs[at(ws, 1)] {
+	if (ws[0].Fold == "je" || ws[0].Fold == "j") && verbs[phrase.At(ws, 1)] {
 		i++ // "je pose", "j'ajoute": never the card J, which a verb follows
 	}
 	one := len(ws) == i+1
@@ -91,11 +91,11 @@ func parseMove(text string) (move, error) {
 		// not take ("passe 2", "wordout E").
 		return m, games.Refuse("wordsout.err.syntax", text)
 	case "joue", "jouer", "play", "plays":
-		if isPoubelle(at(ws, i+1)) || (poubelleIntro[at(ws, i+1)] && isPoubelle(at(ws, i+2))) {
+		if isPoubelle(phrase.At(ws, i+1)) || (poubelleIntro[phrase.At(ws, i+1)] && isPoubelle(phrase.At(ws, i+2))) {
 			i++
 		}
 	}
-	if poubelleIntro[ws[i].Fold] && isPoubelle(at(ws, i+1)) {
+	if poubelleIntro[ws[i].Fold] && isPoubelle(phrase.At(ws, i+1)) {
 		i++
 	}
 	if isPoubelle(ws[i].Fold) {
@@ -150,14 +150,6 @@ func moveWords(text string) []phrase.Word {
 		out = append(out, w)
 	}
 	return out
-}
-
-// at is the folded word i of ws, "" past the end.
-func at(ws []phrase.Word, i int) string {
-	if i < 0 || i >= len(ws) {
-		return ""
-	}
-	return ws[i].Fold
 }
 
 func isPoubelle(w string) bool { return w == "poubelle" || w == "trash" || w == "🗑" }
@@ -231,10 +223,10 @@ func readCards(m move, ws []phrase.Word, i int, text string) (move, error) {
 		w := ws[i]
 		// A letter typed alone is a card, even "a" or "l" (never "à");
 		// an elided "l'" is an article.
-		if w.Elided || (cardIntro[w.Fold] && (isCardAt(ws, i+1) || cardIntro[at(ws, i+1)] && isCardAt(ws, i+2))) || (connectors[w.Fold] && len(m.cards) > 0 && (isCardAt(ws, i+1) || cardIntro[at(ws, i+1)] && isCardAt(ws, i+2))) {
+		if w.Elided || (cardIntro[w.Fold] && (isCardAt(ws, i+1) || cardIntro[phrase.At(ws, i+1)] && isCardAt(ws, i+2))) || (connectors[w.Fold] && len(m.cards) > 0 && (isCardAt(ws, i+1) || cardIntro[phrase.At(ws, i+1)] && isCardAt(ws, i+2))) {
 			continue
 		}
-		if w.Fold == "a" && len(m.cards) > 0 && (at(ws, i+1) == "la" || rowWords[at(ws, i+1)]) {
+		if w.Fold == "a" && len(m.cards) > 0 && (phrase.At(ws, i+1) == "la" || rowWords[phrase.At(ws, i+1)]) {
 			// "E a la rangée 2": "à" typed without its accent.
 			if _, j, _ := readRow(ws, i+1); j > 0 {
 				continue
@@ -297,7 +289,7 @@ func callAt(ws []phrase.Word, i int) int {
 	for i < len(ws) && callIntro[ws[i].Fold] {
 		i++
 	}
-	if w := at(ws, i); w == "wordout" || w == "wo" {
+	if w := phrase.At(ws, i); w == "wordout" || w == "wo" {
 		return i + 1
 	}
 	return -1
@@ -319,7 +311,7 @@ func cardAt(ws []phrase.Word, i int) (spec, int, bool) {
 	t := strings.ToLower(ws[i].Typed)
 	if t == "joker" || t == "★" || t == "*" {
 		j := i + 1
-		if k := at(ws, j); k == "en" || k == "comme" || k == "as" || k == "=" {
+		if k := phrase.At(ws, j); k == "en" || k == "comme" || k == "as" || k == "=" {
 			j++
 		}
 		if j < len(ws) && isLetter(strings.ToLower(ws[j].Typed)) {
@@ -346,19 +338,19 @@ func readRow(ws []phrase.Word, i int) (int, int, error) {
 		}
 		return n - 1, next, nil
 	}
-	w := at(ws, k)
+	w := phrase.At(ws, k)
 	if rowWords[w] && k+1 < len(ws) {
 		k++
-		if at(ws, k) == "numero" || at(ws, k) == "n°" || at(ws, k) == "number" {
+		if phrase.At(ws, k) == "numero" || phrase.At(ws, k) == "n°" || phrase.At(ws, k) == "number" {
 			k++
 		}
-		n, ok := phrase.Number(at(ws, k))
+		n, ok := phrase.Number(phrase.At(ws, k))
 		if !ok {
 			return 0, -1, games.Refuse("wordsout.err.syntax_row", ws[k].Typed)
 		}
 		return set(n, k+1)
 	}
-	if n, ok := phrase.Ordinal(w); ok && rowWords[at(ws, k+1)] {
+	if n, ok := phrase.Ordinal(w); ok && rowWords[phrase.At(ws, k+1)] {
 		return set(n, k+2)
 	}
 	if rest, ok := strings.CutPrefix(w, "#"); ok {
