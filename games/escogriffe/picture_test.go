@@ -18,28 +18,17 @@ import (
 // completed figure (ES-D3), and over.
 func moments(t *testing.T, players int, seed uint64) (mid, roundEnd, end *state) {
 	t.Helper()
-	copyOf := func(s *state) *state {
-		data, err := s.Save()
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := engine{}.Load(data)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return g.(*state)
-	}
 	round, moves := 1, 0
 	var last *state
 	playBots(t, players, seed, 100000, func(s *state, _ int, _ string) {
 		moves++
 		if moves == 6*players {
-			mid = copyOf(s)
+			mid = clone(t, s)
 		}
 		if s.Round != round || s.Over {
 			round = s.Round
 			if roundEnd == nil && s.Done != nil && len(s.Done.Figures) > 0 {
-				roundEnd = copyOf(s)
+				roundEnd = clone(t, s)
 			}
 		}
 		last = s
@@ -47,7 +36,7 @@ func moments(t *testing.T, players int, seed uint64) (mid, roundEnd, end *state)
 	if mid == nil || roundEnd == nil || last == nil || !last.Over {
 		t.Fatalf("%d players, seed %d: the game gave no position to draw", players, seed)
 	}
-	return mid, roundEnd, copyOf(last)
+	return mid, roundEnd, clone(t, last)
 }
 
 // Names as the bot writes them: a bot player's carries its strength.
