@@ -66,15 +66,8 @@ func TestNarrationPlaysBackAsTheMove(t *testing.T) {
 	gamestest.CheckNarrationsPlayBack(t, &Engine{}, tables, 61, 150, narrate, sameButTyped, 100)
 }
 
-// typedMove is what the chat makes of a typed line: bot.ParseText, then
-// the move the table receives (bot.MoveOf).
-func typedMove(typed string) (string, bool) {
-	name, args, ok := bot.ParseText(typed)
-	if !ok {
-		return "", false
-	}
-	return bot.MoveOf(&Engine{}, name, args)
-}
+// typedMove is what the chat makes of a typed line (bot.TypedMove).
+func typedMove(typed string) (string, bool) { return bot.TypedMove(&Engine{}, typed) }
 
 // corpusPosition builds the positions of testdata/phrasings.txt.
 func corpusPosition(t *testing.T) func(string) games.Game {

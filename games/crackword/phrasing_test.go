@@ -53,15 +53,8 @@ func TestNarrationPlaysBackAsTheMove(t *testing.T) {
 	gamestest.CheckNarrationsPlayBack(t, realEngine(), tables, 31, 300, narrate, nil, 200)
 }
 
-// typedMove is what the chat makes of a typed line: bot.ParseText, then
-// the move the table receives (bot.MoveOf).
-func typedMove(typed string) (string, bool) {
-	name, args, ok := bot.ParseText(typed)
-	if !ok {
-		return "", false
-	}
-	return bot.MoveOf(realEngine(), name, args)
-}
+// typedMove is what the chat makes of a typed line (bot.TypedMove).
+func typedMove(typed string) (string, bool) { return bot.TypedMove(realEngine(), typed) }
 
 // positions of the corpus (testdata/phrasings.txt): seat 0 to play.
 func corpusPosition(t *testing.T, d Dict) func(string) games.Game {

@@ -40,15 +40,8 @@ func TestNarrationPlaysBackAsTheMove(t *testing.T) {
 	gamestest.CheckNarrationsPlayBack(t, engine{}, tables, 71, 300, narrate, nil, 200)
 }
 
-// typedMove is what the chat makes of a typed line: bot.ParseText, then
-// the move the table receives (bot.MoveOf).
-func typedMove(typed string) (string, bool) {
-	name, args, ok := bot.ParseText(typed)
-	if !ok {
-		return "", false
-	}
-	return bot.MoveOf(engine{}, name, args)
-}
+// typedMove is what the chat makes of a typed line (bot.TypedMove).
+func typedMove(typed string) (string, bool) { return bot.TypedMove(engine{}, typed) }
 
 // corpusPosition builds the positions of testdata/phrasings.txt: a dealt
 // game of two, seat 0 to draw; "discard": after his draw.

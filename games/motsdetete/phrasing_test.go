@@ -36,15 +36,8 @@ func TestNarrationPlaysBackAsTheMove(t *testing.T) {
 	gamestest.CheckNarrationsPlayBack(t, realEngine(), tables, 51, 120, narrate, nil, 200)
 }
 
-// typedMove is what the chat makes of a typed line: bot.ParseText, then
-// the move the table receives (bot.MoveOf).
-func typedMove(typed string) (string, bool) {
-	name, args, ok := bot.ParseText(typed)
-	if !ok {
-		return "", false
-	}
-	return bot.MoveOf(realEngine(), name, args)
-}
+// typedMove is what the chat makes of a typed line (bot.TypedMove).
+func typedMove(typed string) (string, bool) { return bot.TypedMove(realEngine(), typed) }
 
 // corpusPosition builds the positions of testdata/phrasings.txt: the
 // sheet's small grid, empty, and the die of the scenario's name.

@@ -63,15 +63,8 @@ func TestNarrationPlaysBackAsTheMove(t *testing.T) {
 	gamestest.CheckNarrationsPlayBack(t, realEngine(), tables, 41, 300, narrate, nil, 200)
 }
 
-// typedMove is what the chat makes of a typed line: bot.ParseText, then
-// the move the table receives (bot.MoveOf).
-func typedMove(typed string) (string, bool) {
-	name, args, ok := bot.ParseText(typed)
-	if !ok {
-		return "", false
-	}
-	return bot.MoveOf(NewEngine(testDict), name, args)
-}
+// typedMove is what the chat makes of a typed line (bot.TypedMove).
+func typedMove(typed string) (string, bool) { return bot.TypedMove(NewEngine(testDict), typed) }
 
 // corpusPosition builds the positions of testdata/phrasings.txt.
 func corpusPosition(t *testing.T) func(string) games.Game {
