@@ -327,7 +327,6 @@ func (c *Core) handle(ctx context.Context, cmd Command) (outs []Out) {
 // the engine receives it: "/coup E droite 2" is "E droite 2", "/passe" is
 // "pass", a verb of the game keeps its word ("/réponse pirates" is
 // "reponse pirates"). ok is false for a command that plays no move there.
-// The games' tests play their corpus of typed moves through it.
 func MoveOf(e games.Engine, name string, args []string) (string, bool) {
 	name = canonical(name)
 	switch name {
@@ -340,6 +339,18 @@ func MoveOf(e games.Engine, name string, args []string) (string, bool) {
 		return strings.TrimSpace(name + " " + strings.Join(args, " ")), true
 	}
 	return "", false
+}
+
+// TypedMove is the move a line typed in a chat plays at a table of the
+// game e: the command ParseText reads, made a move by MoveOf. ok is false
+// for a line that is no command or a command that plays no move there.
+// The games' tests play their corpus of typed moves through it.
+func TypedMove(e games.Engine, text string) (string, bool) {
+	name, args, ok := ParseText(text)
+	if !ok {
+		return "", false
+	}
+	return MoveOf(e, name, args)
 }
 
 func hasVerb(e games.Engine, name string) bool {

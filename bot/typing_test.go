@@ -128,3 +128,29 @@ func TestMatchOptionIgnoresAccentsAndCase(t *testing.T) {
 		t.Error("an unknown value was taken")
 	}
 }
+
+// A line typed in the chat is the move the table receives: a /coup's
+// words, a /passe, a game's own verb; a line that is no command, or a
+// command that is no move at this table, is none.
+func TestTypedMove(t *testing.T) {
+	coq, ok := games.Lookup("coquillaude")
+	if !ok {
+		t.Fatal("no coquillaude")
+	}
+	for _, c := range []struct {
+		e          games.Engine
+		text, move string
+		ok         bool
+	}{
+		{nil, "/coup E droite 2", "E droite 2", true},
+		{nil, "/passe", "pass", true},
+		{coq, "/Réponse pirates", "reponse pirates", true},
+		{nil, "/réponse pirates", "", false},
+		{coq, "/classement", "", false},
+		{coq, "coup E droite 2", "", false},
+	} {
+		if mv, ok := TypedMove(c.e, c.text); mv != c.move || ok != c.ok {
+			t.Errorf("TypedMove(%q) = %q, %v; want %q, %v", c.text, mv, ok, c.move, c.ok)
+		}
+	}
+}

@@ -26,12 +26,7 @@ func TestPicturesCarryTheirAltText(t *testing.T) {
 	e.slash(alice, channel, "start")
 	b := e.board(channel)
 	e.press(bob, b, button(t, b, "My hand"))
-	u := alice
-	mv, ok := e.core.Hint(chat, "discord:"+alice.ID)
-	if !ok {
-		u = bob
-		mv, _ = e.core.Hint(chat, "discord:"+bob.ID)
-	}
+	u, mv, _ := e.whoseTurn(chat)
 	e.slash(u, channel, "move", "move", mv)
 	b2 := e.board(channel)
 	if b2.ID != b.ID || len(b2.Files) != 1 || b2.Alts[0] == b.Alts[0] {

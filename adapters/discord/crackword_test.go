@@ -29,10 +29,7 @@ func TestWholeCrackWordGame(t *testing.T) {
 	boardID := e.board(channel).ID
 
 	// /move autocompletes from the cards of the hand.
-	first := alice
-	if _, ok := e.core.Hint(chat, "discord:"+alice.ID); !ok {
-		first = bob
-	}
+	first, _, _ := e.whoseTurn(chat)
 	in := e.complete(first, channel, "move", "move", "")
 	if len(in.Choices) == 0 {
 		t.Fatal("no autocompletion for the first player")
@@ -43,12 +40,8 @@ func TestWholeCrackWordGame(t *testing.T) {
 		if openTables(e) == 0 {
 			break
 		}
-		u, mv := alice, ""
-		if m, ok := e.core.Hint(chat, "discord:"+alice.ID); ok {
-			mv = m
-		} else if m, ok := e.core.Hint(chat, "discord:"+bob.ID); ok {
-			u, mv = bob, m
-		} else {
+		u, mv, ok := e.whoseTurn(chat)
+		if !ok {
 			t.Fatalf("turn %d: the game waits for nobody", turn)
 		}
 		before := e.core.Counter(chat)
@@ -176,12 +169,7 @@ func TestPicturesAreAttached(t *testing.T) {
 	if in.Original == nil || !in.Original.ephemeral() || len(in.Original.Files) != 1 {
 		t.Fatalf("bob's ephemeral hand picture: %+v", in.Original)
 	}
-	u := alice
-	mv, ok := e.core.Hint(chat, "discord:"+alice.ID)
-	if !ok {
-		u = bob
-		mv, _ = e.core.Hint(chat, "discord:"+bob.ID)
-	}
+	u, mv, _ := e.whoseTurn(chat)
 	e.slash(u, channel, "move", "move", mv)
 	b2 := e.board(channel)
 	if b2.ID != b.ID || b2.Edits == b.Edits || len(b2.Files) != 1 {

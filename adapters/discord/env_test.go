@@ -56,6 +56,18 @@ func newEnv(t testing.TB, opts Options) *env {
 	return e
 }
 
+// whoseTurn is the player of alice and bob whom the game of chat waits
+// for, alice first, and the move the core hints for him; ok is false when
+// it waits for neither (then bob, with no move).
+func (e *env) whoseTurn(chat string) (u fuser, mv string, ok bool) {
+	for _, u := range []fuser{alice, bob} {
+		if mv, ok := e.core.Hint(chat, "discord:"+u.ID); ok {
+			return u, mv, true
+		}
+	}
+	return bob, "", false
+}
+
 // everyPictureDescribed checks, at the end of every test, that each
 // picture the bot left attached carries its alt text (attach.go).
 func (e *env) everyPictureDescribed() {

@@ -14,8 +14,17 @@ import (
 	"github.com/tablee/tablee/store/bolt"
 )
 
-// chatOn runs a terminal chat in lang on script and returns what it printed.
+// chatOn runs a terminal chat in lang on script, each line echoed, and
+// returns what it printed.
 func chatOn(t *testing.T, lang i18n.Lang, script string) string {
+	t.Helper()
+	return runChat(t, lang, local.Options{In: strings.NewReader(script), Echo: true})
+}
+
+// runChat runs a terminal chat in lang, on a new store, with the options o
+// (its script in o.In; Core and Out are set here), and returns what it
+// printed.
+func runChat(t *testing.T, lang i18n.Lang, o local.Options) string {
 	t.Helper()
 	st, err := bolt.Open(filepath.Join(t.TempDir(), "local.db"), bolt.Options{Timeout: time.Second})
 	if err != nil {
@@ -28,7 +37,8 @@ func chatOn(t *testing.T, lang i18n.Lang, script string) string {
 	}
 	defer core.Close()
 	var out bytes.Buffer
-	chat := local.New(local.Options{Core: core, In: strings.NewReader(script), Out: &out, Echo: true})
+	o.Core, o.Out = core, &out
+	chat := local.New(o)
 	if err := chat.Run(context.Background()); err != nil {
 		t.Fatalf("the chat stopped: %v", err)
 	}

@@ -1,39 +1,18 @@
 package local_test
 
 import (
-	"bytes"
-	"context"
-	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tablee/tablee/adapters/local"
-	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
-	"github.com/tablee/tablee/store/bolt"
 )
 
 // talk runs a script through a terminal chat in lang, with the welcome
 // when a person would see it, and returns what it printed.
 func talk(t *testing.T, lang i18n.Lang, welcome bool, script string) string {
 	t.Helper()
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "local.db"), bolt.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	core, err := bot.New(bot.Options{Store: st, Lang: lang, Clock: fixedClock{}, Seeds: func() uint64 { return 1 }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer core.Close()
-	var out bytes.Buffer
-	chat := local.New(local.Options{Core: core, In: strings.NewReader(script), Out: &out, Echo: !welcome, Welcome: welcome})
-	if err := chat.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	return out.String()
+	return runChat(t, lang, local.Options{In: strings.NewReader(script), Echo: !welcome, Welcome: welcome})
 }
 
 // The terminal's own ways, as the welcome and /help give them: speaking as
@@ -87,23 +66,9 @@ func TestHelpListsTheTerminal(t *testing.T) {
 // plays is read between two moves, and /auto off stops it there: the game
 // is left where it is, for the people to go on.
 func TestAutoOffStopsAutoAll(t *testing.T) {
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "local.db"), bolt.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	core, err := bot.New(bot.Options{Store: st, Lang: i18n.EN, Clock: fixedClock{}, Seeds: func() uint64 { return 1 }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer core.Close()
-	var out bytes.Buffer
 	script := "/play tictactoe\nbob> /join\nalice> /start\n/auto all\n/auto off\n/board\n"
-	chat := local.New(local.Options{Core: core, In: strings.NewReader(script), Out: &out, Echo: true, Prompt: true})
-	if err := chat.Run(context.Background()); err != nil {
-		t.Fatal(err)
-	}
-	_, after, _ := strings.Cut(out.String(), "/auto all\n")
+	out := runChat(t, i18n.EN, local.Options{In: strings.NewReader(script), Echo: true, Prompt: true})
+	_, after, _ := strings.Cut(out, "/auto all\n")
 	if n := strings.Count(after, "   (auto)"); n != 1 {
 		t.Errorf("/auto all played %d moves before /auto off, want 1:\n%s", n, after)
 	}

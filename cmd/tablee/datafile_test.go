@@ -121,9 +121,6 @@ func wantIn(t *testing.T, what, text string, wants ...string) {
 // restored and checked, a backup taken while tablee local plays on, a
 // compaction with retention, and the refusals (usage, a file in use).
 func TestDataFileTools(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	data := filepath.Join(dir, "data")
@@ -584,9 +581,6 @@ func checkStoppedOnDamage(t *testing.T, what, output, path string, b bolt.Backup
 // exit status 1, naming the file, its newest automatic backup and the way
 // out. The way out, followed, works.
 func TestDamagedFileStopsLocal(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	bin := buildBinary(t)
 	data := t.TempDir()
 	path := filepath.Join(data, "local.db")
@@ -627,9 +621,6 @@ func TestDamagedFileStopsLocal(t *testing.T) {
 // playing through the webhook; on the way, tablee backup takes a copy
 // from the running server.
 func TestDamagedFileStopsServe(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	bin := buildBinary(t)
 	c := newCloud(t)
 	c.setMode("answer")
@@ -707,9 +698,6 @@ func TestDamagedFileStopsServe(t *testing.T) {
 // once `tablee local` has run on it, migrate goes past that (and here
 // fails to reach a database that is not there).
 func TestMigrateWantsThePlayersNamed(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	old, err := os.ReadFile(filepath.Join("..", "..", "bot", "testdata", "schema4.db"))

@@ -22,9 +22,13 @@ import (
 // buildBinary builds tablee as the Dockerfile does (static, CGO_ENABLED=0),
 // with the test game linked in: once for the test process, which every
 // test that runs the binary shares (each link took a second or two, ten
-// times a run). TestMain removes it.
+// times a run). TestMain removes it. Under -short it skips the test, which
+// would build and run the binary.
 func buildBinary(t *testing.T) string {
 	t.Helper()
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
 	built.once.Do(func() {
 		dir, err := os.MkdirTemp("", "tablee-bin")
 		if err != nil {
@@ -64,9 +68,6 @@ var playsLine = regexp.MustCompile(`│ (alice|bob) plays (\d)\.`)
 // with SIGKILL in the middle of the game, restarts it on the same data
 // directory, and finds there every move it had answered, in order.
 func TestKill9LosesNoAnsweredMove(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	bin := buildBinary(t)
 	data := t.TempDir()
 
@@ -206,9 +207,6 @@ func TestLexiconHasTool(t *testing.T) {
 // a game: it exits at once with status 0, and the data file opens again
 // with every answered move.
 func TestSIGTERMStopsCleanly(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	bin := buildBinary(t)
 	data := t.TempDir()
 	cmd := exec.Command(bin, "local", "--data", data, "--seed", "3", "--lang", "en", "--echo")

@@ -18,9 +18,6 @@ import (
 // data_dir and do their work, while tablee serve still refuses the same
 // configuration for its missing tokens.
 func TestDataToolsNeedNoToken(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	data := filepath.Join(dir, "data")
@@ -49,9 +46,6 @@ func TestDataToolsNeedNoToken(t *testing.T) {
 // with no tablee.yaml: it says how to make one from config.example.yaml,
 // and names --config and tablee local.
 func TestServeWithoutConfigSaysHowToMakeOne(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	bin := buildBinary(t)
 	out, errOut, code := tablee(t, bin, t.TempDir(), "serve")
 	if code == 0 {
@@ -67,9 +61,6 @@ func TestServeWithoutConfigSaysHowToMakeOne(t *testing.T) {
 // printed on stdout and the exit status is 0, where a bad flag still
 // prints on stderr and exits 2.
 func TestHelpFlagExitsZero(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	bin := buildBinary(t)
 	dir := t.TempDir()
 	for _, c := range []struct {
@@ -102,9 +93,6 @@ func TestHelpFlagExitsZero(t *testing.T) {
 // holds saves the file lacks (a crash after them), it advises a restart
 // that writes them back, not moving the file aside.
 func TestCheckWayOutKeepsWhatARestartSaves(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	bin := buildBinary(t)
 	dir := t.TempDir()
 

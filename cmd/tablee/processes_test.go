@@ -180,9 +180,6 @@ func (p *serveProcess) post(update string) bool {
 // where nobody plays fire once each; every group's last board shows its
 // last move.
 func TestProcessesShareOneDatabase(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	bin := buildBinary(t)
 	db := cluster.Database(t)
 	api := newBotAPI(t)

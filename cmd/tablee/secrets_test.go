@@ -238,9 +238,6 @@ func binaryEnv(extra ...string) []string {
 // against the cloud, whose Telegram answers and whose Discord gateway
 // refuses the token. Nothing it writes, on stdout or stderr, holds them.
 func TestServeBinaryNeverPrintsASecret(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds and runs the binary")
-	}
 	bin := buildBinary(t)
 	telegramToken := redacttest.Shapes()[0] + "\n"
 	discordToken := "  " + redacttest.Shapes()[1] + " \n"

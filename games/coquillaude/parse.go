@@ -168,17 +168,9 @@ func isPassSentence(toks []string) bool {
 }
 
 var (
-	passWords = wordSet("je j i ne n propose proposes proposer rien nothing defie defi defier pas de passe passer pass passes aucun aucune proposition a does not challenge no none non mon tour my turn")
-	passCore  = wordSet("rien nothing pas not passe passer pass passes aucun aucune none")
+	passWords = phrase.Set("je j i ne n propose proposes proposer rien nothing defie defi defier pas de passe passer pass passes aucun aucune proposition a does not challenge no none non mon tour my turn")
+	passCore  = phrase.Set("rien nothing pas not passe passer pass passes aucun aucune none")
 )
-
-func wordSet(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
-	}
-	return m
-}
 
 func foldLower(s string) (string, bool) {
 	f, ok := lexicon.Fold(s)
@@ -310,8 +302,8 @@ func cellFollows(args []string) bool {
 }
 
 var (
-	proposeIntro  = wordSet("le la mot word the")
-	proposeFiller = wordSet("case cellule cell personnage partir depuis comme")
+	proposeIntro  = phrase.Set("le la mot word the")
+	proposeFiller = phrase.Set("case cellule cell personnage partir depuis comme")
 )
 
 // dirPhrases are the directions said in several words, as the bot writes
@@ -434,11 +426,11 @@ func parseGive(args []string) (move, error) {
 	return m, nil
 }
 
-var challengeFiller = wordSet("avec with et and")
+var challengeFiller = phrase.Set("avec with et and")
 
-var randomIntro = wordSet("au a at par")
+var randomIntro = phrase.Set("au a at par")
 
-var giveFiller = wordSet("le la les un une mon ma mes pion pions lettre lettres et and the my letter letters token tokens l")
+var giveFiller = phrase.Set("le la les un une mon ma mes pion pions lettre lettres et and the my letter letters token tokens l")
 
 // dirWord is the French word of a direction, used in moves the engine
 // writes (bot moves and buttons).

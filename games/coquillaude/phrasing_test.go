@@ -2,6 +2,7 @@ package coquillaude
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -61,25 +62,12 @@ func sameButTyped(a, b games.Game) bool {
 // answer, a proposal, nothing proposed, no challenge), typed back in the
 // narration's words, French or English, is the same move.
 func TestNarrationPlaysBackAsTheMove(t *testing.T) {
-	e := &Engine{}
-	n := 0
-	for i, players := range []int{2, 3, 4} {
-		n += gamestest.CheckNarrationPlaysBack(t, e, nil, players, uint64(61+i), 150, narrate, sameButTyped)
-	}
-	if n < 100 {
-		t.Fatalf("only %d narrations played back", n)
-	}
+	tables := []gamestest.Table{{Players: 2}, {Players: 3}, {Players: 4}}
+	gamestest.CheckNarrationsPlayBack(t, &Engine{}, tables, 61, 150, narrate, sameButTyped, 100)
 }
 
-// typedMove is what the chat makes of a typed line: bot.ParseText, then
-// the move the table receives (bot.MoveOf).
-func typedMove(typed string) (string, bool) {
-	name, args, ok := bot.ParseText(typed)
-	if !ok {
-		return "", false
-	}
-	return bot.MoveOf(&Engine{}, name, args)
-}
+// typedMove is what the chat makes of a typed line (bot.TypedMove).
+func typedMove(typed string) (string, bool) { return bot.TypedMove(&Engine{}, typed) }
 
 // corpusPosition builds the positions of testdata/phrasings.txt.
 func corpusPosition(t *testing.T) func(string) games.Game {
@@ -117,17 +105,7 @@ func TestCorpusOfTypedMoves(t *testing.T) {
 	if IsFamous("AARON") {
 		t.Skip("AARON is on the list: no vote")
 	}
-	lines := gamestest.ReadPhrasings(t, "testdata/phrasings.txt")
-	moves := 0
-	for _, p := range lines {
-		if p.Refusal == "" {
-			moves++
-		}
-		gamestest.CheckPhrasing(t, p, corpusPosition(t), typedMove, sameButTyped)
-	}
-	if moves < 40 {
-		t.Fatalf("%d phrasings of moves, want 40 at least", moves)
-	}
+	gamestest.CheckCorpus(t, "testdata/phrasings.txt", corpusPosition(t), typedMove, sameButTyped)
 }
 
 // The word proposed may be one of the words that introduce it ("mot MOT
@@ -150,16 +128,11 @@ func TestParseProposalOfLittleWords(t *testing.T) {
 
 // The sentences the rules show are moves.
 func TestRulesSentencesAreMoves(t *testing.T) {
-	for _, lang := range i18n.Langs {
-		exs := gamestest.LastLineExamples(lang, "coquillaude.rules")
-		if len(exs) < 2 {
-			t.Fatalf("%s: no sentence on the rules' last line", lang)
+	gamestest.CheckRulesSentences(t, "coquillaude.rules", func(ex string) error {
+		mv, ok := typedMove(ex)
+		if m, err := parseMove(mv); !ok || err != nil || m.kind == mvPass {
+			return fmt.Errorf("%+v %v", m, err)
 		}
-		for _, ex := range exs {
-			mv, ok := typedMove(ex)
-			if m, err := parseMove(mv); !ok || err != nil || m.kind == mvPass {
-				t.Errorf("%s: %q: %+v %v", lang, ex, m, err)
-			}
-		}
-	}
+		return nil
+	})
 }

@@ -71,11 +71,11 @@ func parseMove(text string) (move, error) {
 		return m, nil
 	}
 	i := 0
-	if (ws[0].Fold == "je" || ws[0].Fold == "j") && (layVerbs[at(ws, 1)] || restartVerbs[at(ws, 1)]) {
+	if (ws[0].Fold == "je" || ws[0].Fold == "j") && (layVerbs[phrase.At(ws, 1)] || restartVerbs[phrase.At(ws, 1)]) {
 		i++ // "je pose", "j'joue": never the card J, which a verb follows
 	}
-	restart := restartVerbs[at(ws, i)]
-	if restart || layVerbs[at(ws, i)] {
+	restart := restartVerbs[phrase.At(ws, i)]
+	if restart || layVerbs[phrase.At(ws, i)] {
 		i++
 	}
 	if isTrash(ws, i) {
@@ -108,14 +108,6 @@ func moveWords(text string) []phrase.Word {
 	return out
 }
 
-// at is the folded word i of ws, "" past the end.
-func at(ws []phrase.Word, i int) string {
-	if i < 0 || i >= len(ws) {
-		return ""
-	}
-	return ws[i].Fold
-}
-
 // wholeMove reads the moves of a few words that need no card: a pass ("je
 // passe", "passe et pioche une carte"), the call ("crack", "oui",
 // "j'annonce CRACK WORD") and its refusal ("non", "n'annonce pas CRACK
@@ -130,11 +122,11 @@ func wholeMove(ws []phrase.Word) (int, bool) {
 	}
 	switch first {
 	case "pass", "passe", "passer", "passes", "non", "no", "nan":
-		if allIn(ws, passWords) {
+		if phrase.AllIn(ws, passWords) {
 			return mvPass, true
 		}
 	}
-	if allIn(ws, callWords) {
+	if phrase.AllIn(ws, callWords) {
 		calls, not := false, false
 		for _, w := range ws {
 			calls = calls || isCrackWord(w.Fold) || w.Fold == "oui" || w.Fold == "yes"
@@ -150,40 +142,23 @@ func wholeMove(ws []phrase.Word) (int, bool) {
 	return 0, false
 }
 
-func allIn(ws []phrase.Word, set map[string]bool) bool {
-	for _, w := range ws {
-		if !set[w.Fold] {
-			return false
-		}
-	}
-	return true
-}
-
 var (
-	layVerbs     = words("pose poser poses joue jouer joues lay lays play plays put puts")
-	restartVerbs = words("relance relancer relances restart restarts")
+	layVerbs     = phrase.Set("pose poser poses joue jouer joues lay lays play plays put puts")
+	restartVerbs = phrase.Set("relance relancer relances restart restarts")
 )
 
-var passWords = words("je j i pass passe passer passes non no nan merci thanks mon tour my turn et and pioche piocher draw draws une a carte card")
+var passWords = phrase.Set("je j i pass passe passer passes non no nan merci thanks mon tour my turn et and pioche piocher draw draws une a carte card")
 
-var callWords = words("je j i oui yes crack craque crackword word annonce annoncer call calls n pas not does don't dont")
-
-func words(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
-	}
-	return m
-}
+var callWords = phrase.Set("je j i oui yes crack craque crackword word annonce annoncer call calls n pas not does don't dont")
 
 // isTrash: the words at i name a POUBELLE ("poubelle", "une POUBELLE",
 // "trash", "a POUBELLE").
 func isTrash(ws []phrase.Word, i int) bool {
-	switch at(ws, i) {
+	switch phrase.At(ws, i) {
 	case "une", "la", "ma", "a", "the":
 		i++
 	}
-	switch at(ws, i) {
+	switch phrase.At(ws, i) {
 	case "poubelle", "trash", "🗑":
 		return true
 	}
@@ -193,7 +168,7 @@ func isTrash(ws []phrase.Word, i int) bool {
 // parseTrash reads the row of a POUBELLE: "poubelle 3", "poubelle sur la
 // rangée 3", "joue une POUBELLE sur la troisième rangée", "trash row 3".
 func parseTrash(m move, ws []phrase.Word, i int) (move, error) {
-	for at(ws, i) != "poubelle" && at(ws, i) != "trash" && at(ws, i) != "🗑" {
+	for phrase.At(ws, i) != "poubelle" && phrase.At(ws, i) != "trash" && phrase.At(ws, i) != "🗑" {
 		i++
 	}
 	i++
@@ -208,7 +183,7 @@ func parseTrash(m move, ws []phrase.Word, i int) (move, error) {
 	if j < 0 {
 		// "poubelle 3", "poubelle sur 3".
 		k := skipFillers(ws, i)
-		n, ok := phrase.Number(at(ws, k))
+		n, ok := phrase.Number(phrase.At(ws, k))
 		switch {
 		case !ok:
 			return m, games.Refuse("crackword.err.syntax_row", ws[k].Typed)
@@ -237,7 +212,7 @@ func parseRestart(m move, ws []phrase.Word, i int, text string) (move, error) {
 		i = j
 		m.row, m.rowGiven = p.r, true
 	}
-	if at(ws, i) == "avec" || at(ws, i) == "with" {
+	if phrase.At(ws, i) == "avec" || phrase.At(ws, i) == "with" {
 		i++
 	}
 	i, err = readCard(&m, ws, i, text)
@@ -258,7 +233,7 @@ func readCard(m *move, ws []phrase.Word, i int, text string) (int, error) {
 	// The little words before a card, skipped only when a card follows:
 	// "a droite" is the letter A, "un JOKER" a JOKER, "la lettre E" an E.
 	card := func(j int) bool {
-		return j < len(ws) && (isLetter(strings.ToLower(ws[j].Typed)) || isJoker(at(ws, j)))
+		return j < len(ws) && (isLetter(strings.ToLower(ws[j].Typed)) || isJoker(phrase.At(ws, j)))
 	}
 	intro := func(j int) bool { return j < len(ws) && cardIntro[strings.ToLower(ws[j].Typed)] }
 	for intro(i) && (card(i+1) || intro(i+1) && card(i+2)) {
@@ -267,14 +242,14 @@ func readCard(m *move, ws []phrase.Word, i int, text string) (int, error) {
 	if i >= len(ws) {
 		return i, games.Refuse("crackword.err.syntax", text)
 	}
-	t := at(ws, i)
+	t := phrase.At(ws, i)
 	switch low := strings.ToLower(ws[i].Typed); {
 	case isLetter(low):
 		m.letter = upper(low[0])
 		return i + 1, nil
 	case t == "joker" || t == "jok" || t == "★" || t == "*":
 		i++
-		if k := at(ws, i); k == "=" || k == "en" || k == "comme" || k == "as" {
+		if k := phrase.At(ws, i); k == "=" || k == "en" || k == "comme" || k == "as" {
 			i++
 		}
 		if i >= len(ws) || !isLetter(strings.ToLower(ws[i].Typed)) {
@@ -297,7 +272,7 @@ func isJoker(t string) bool {
 	return t == "joker" || t == "jok" || t == "★" || t == "*" || strings.HasPrefix(t, "joker=") || strings.HasPrefix(t, "joker:")
 }
 
-var cardIntro = words("le la l un une a the ma mon my lettre letter carte card")
+var cardIntro = phrase.Set("le la l un une a the ma mon my lettre letter carte card")
 
 // readLay reads the rest of a lay: its place, then the example and the
 // call.
@@ -359,7 +334,7 @@ func readLay(m move, ws []phrase.Word, i int, text string) (move, error) {
 	return m, nil
 }
 
-var exampleIntro = words("exemple example ex avec with mot word pour for comme")
+var exampleIntro = phrase.Set("exemple example ex avec with mot word pour for comme")
 
 // callAtEnd takes the call off the end of a lay: a last "crack" is always
 // the call, never the example (the private help says to add it at the
@@ -381,7 +356,7 @@ func callAtEnd(rest []phrase.Word) ([]phrase.Word, bool) {
 	return rest[:n], true
 }
 
-var callIntro = words("et and + puis then annonce annoncer j je i call")
+var callIntro = phrase.Set("et and + puis then annonce annoncer j je i call")
 
 // isCrackWord tells whether t calls CRACK WORD at the end of a lay.
 func isCrackWord(t string) bool { return t == "crack" || t == "craque" || t == "crackword" }
@@ -412,34 +387,34 @@ func (p *place) read(ws []phrase.Word, i int) (int, error) {
 	}
 	k := skipFillers(ws, i)
 	if p.side == 0 {
-		side, ok := sideWords[at(ws, i)]
+		side, ok := sideWords[phrase.At(ws, i)]
 		if !ok {
 			// Abbreviations ("d", "g") only alone: "d" is "de" elided too.
-			side, ok = sideWords[at(ws, k)]
-			ok = ok && len(at(ws, k)) > 2
+			side, ok = sideWords[phrase.At(ws, k)]
+			ok = ok && len(phrase.At(ws, k)) > 2
 		} else {
 			k = i
 		}
 		if ok {
 			p.side = side
 			k++
-			if at(ws, k) == "end" || at(ws, k) == "bout" {
+			if phrase.At(ws, k) == "end" || phrase.At(ws, k) == "bout" {
 				k++
 			}
 			return k, nil
 		}
-		if onWords[at(ws, i)] {
+		if onWords[phrase.At(ws, i)] {
 			p.side = sideOn
 			return i + 1, nil
 		}
 	}
 	if p.pos < 0 && (p.side == 0 || p.side == sideOn) {
 		n, j := -1, -1
-		if cardWords[at(ws, k)] {
-			if nk, ok := phrase.Number(at(ws, k+1)); ok {
+		if cardWords[phrase.At(ws, k)] {
+			if nk, ok := phrase.Number(phrase.At(ws, k+1)); ok {
 				n, j = nk, k+2
 			}
-		} else if nk, ok := phrase.Ordinal(at(ws, k)); ok && cardWords[at(ws, k+1)] {
+		} else if nk, ok := phrase.Ordinal(phrase.At(ws, k)); ok && cardWords[phrase.At(ws, k+1)] {
 			n, j = nk, k+2
 		}
 		if j > 0 {
@@ -456,7 +431,7 @@ func (p *place) read(ws []phrase.Word, i int) (int, error) {
 			return j, err
 		}
 	}
-	if n, ok := phrase.Number(at(ws, i)); ok {
+	if n, ok := phrase.Number(phrase.At(ws, i)); ok {
 		switch {
 		case p.r < 0:
 			if n < 1 || n > 4 {
@@ -492,7 +467,7 @@ func (p *place) setPos(n int) error {
 // the player is told about.
 func (p *place) row(ws []phrase.Word, i int) (int, error) {
 	k := skipFillers(ws, i)
-	for at(ws, k) == "vide" || at(ws, k) == "empty" {
+	for phrase.At(ws, k) == "vide" || phrase.At(ws, k) == "empty" {
 		k++
 	}
 	set := func(n, next int) (int, error) {
@@ -502,19 +477,19 @@ func (p *place) row(ws []phrase.Word, i int) (int, error) {
 		p.r = n - 1
 		return next, nil
 	}
-	w := at(ws, k)
+	w := phrase.At(ws, k)
 	if rowWords[w] && k+1 < len(ws) {
 		k++
-		for rowNumberIntro[at(ws, k)] && k+1 < len(ws) {
+		for rowNumberIntro[phrase.At(ws, k)] && k+1 < len(ws) {
 			k++
 		}
-		n, ok := phrase.Number(at(ws, k))
+		n, ok := phrase.Number(phrase.At(ws, k))
 		if !ok {
 			return -1, games.Refuse("crackword.err.syntax_row", ws[k].Typed)
 		}
 		return set(n, k+1)
 	}
-	if n, ok := phrase.Ordinal(w); ok && rowWords[at(ws, k+1)] {
+	if n, ok := phrase.Ordinal(w); ok && rowWords[phrase.At(ws, k+1)] {
 		return set(n, k+2)
 	}
 	for _, prefix := range []string{"rangee", "row", "r", "#"} {
@@ -543,8 +518,8 @@ var sideWords = map[string]int{
 }
 
 var (
-	onWords        = words("sur on dessus top s o")
-	cardWords      = words("carte card position pos place pile")
-	rowWords       = words("rangee rangees rang ligne row")
-	rowNumberIntro = words("vide empty numero no n° number nr")
+	onWords        = phrase.Set("sur on dessus top s o")
+	cardWords      = phrase.Set("carte card position pos place pile")
+	rowWords       = phrase.Set("rangee rangees rang ligne row")
+	rowNumberIntro = phrase.Set("vide empty numero no n° number nr")
 )

@@ -2,6 +2,7 @@ package crackword
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -48,29 +49,12 @@ func narrate(r i18n.Renderer, _ string, evs []games.Event) string {
 // a restart, a POUBELLE, a pass, a call and its refusal), typed back in
 // the narration's words, French or English, is the same move.
 func TestNarrationPlaysBackAsTheMove(t *testing.T) {
-	e := realEngine()
-	n := 0
-	for i, players := range []int{2, 3, 4, 2} {
-		opts := games.Options{}
-		if i == 3 {
-			opts["assisted"] = "on"
-		}
-		n += gamestest.CheckNarrationPlaysBack(t, e, opts, players, uint64(31+i), 300, narrate, nil)
-	}
-	if n < 200 {
-		t.Fatalf("only %d narrations played back", n)
-	}
+	tables := []gamestest.Table{{Players: 2}, {Players: 3}, {Players: 4}, {Players: 2, Opts: games.Options{"assisted": "on"}}}
+	gamestest.CheckNarrationsPlayBack(t, realEngine(), tables, 31, 300, narrate, nil, 200)
 }
 
-// typedMove is what the chat makes of a typed line: bot.ParseText, then
-// the move the table receives (bot.MoveOf).
-func typedMove(typed string) (string, bool) {
-	name, args, ok := bot.ParseText(typed)
-	if !ok {
-		return "", false
-	}
-	return bot.MoveOf(realEngine(), name, args)
-}
+// typedMove is what the chat makes of a typed line (bot.TypedMove).
+func typedMove(typed string) (string, bool) { return bot.TypedMove(realEngine(), typed) }
 
 // positions of the corpus (testdata/phrasings.txt): seat 0 to play.
 func corpusPosition(t *testing.T, d Dict) func(string) games.Game {
@@ -99,24 +83,7 @@ func corpusPosition(t *testing.T, d Dict) func(string) games.Game {
 // typed as French players type them, through the chat's path: each is
 // the move it means, or the refusal it must get.
 func TestCorpusOfTypedMoves(t *testing.T) {
-	d := realEngine().dict()
-	lines := gamestest.ReadPhrasings(t, "testdata/phrasings.txt")
-	if moves := countMoves(lines); moves < 40 {
-		t.Fatalf("%d phrasings of moves, want 40 at least", moves)
-	}
-	for _, p := range lines {
-		gamestest.CheckPhrasing(t, p, corpusPosition(t, d), typedMove, nil)
-	}
-}
-
-func countMoves(lines []gamestest.Phrasing) int {
-	n := 0
-	for _, p := range lines {
-		if p.Refusal == "" {
-			n++
-		}
-	}
-	return n
+	gamestest.CheckCorpus(t, "testdata/phrasings.txt", corpusPosition(t, realEngine().dict()), typedMove, nil)
 }
 
 // A word that is also one of the little words of a place (DE, LA, SUR,
@@ -170,15 +137,10 @@ func TestParseSentenceRefusals(t *testing.T) {
 
 // The sentences the rules show are moves.
 func TestRulesSentencesAreMoves(t *testing.T) {
-	for _, lang := range i18n.Langs {
-		exs := gamestest.LastLineExamples(lang, "crackword.rules")
-		if len(exs) < 2 {
-			t.Fatalf("%s: no sentence on the rules' last line", lang)
+	gamestest.CheckRulesSentences(t, "crackword.rules", func(ex string) error {
+		if m, err := parseMove(ex); err != nil || m.kind != mvLay {
+			return fmt.Errorf("%+v %v", m, err)
 		}
-		for _, ex := range exs {
-			if m, err := parseMove(ex); err != nil || m.kind != mvLay {
-				t.Errorf("%s: %q: %+v %v", lang, ex, m, err)
-			}
-		}
-	}
+		return nil
+	})
 }

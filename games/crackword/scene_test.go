@@ -28,6 +28,15 @@ func sceneLines(sc games.Scene) []string {
 	return out
 }
 
+// checkSceneLines checks a scene's lines (sceneLines) against want.
+func checkSceneLines(t *testing.T, sc games.Scene, want ...string) {
+	t.Helper()
+	got, w := strings.Join(sceneLines(sc), "\n"), strings.Join(want, "\n")
+	if got != w {
+		t.Fatalf("lines:\n%s\nwant:\n%s", got, w)
+	}
+}
+
 // TestScene_CW_D1_ActionCardsAreDrawnAsWhatTheyAre: a POUBELLE is a bin and
 // no letter, a JOKER in hand a star and no letter, a JOKER on a row its
 // letter with the star (CW-D4); each card keeps its player's colour and
@@ -61,16 +70,11 @@ func TestScene_KeyAndWhoseTurn(t *testing.T) {
 	g := build(t, testDict, 3, [4]string{"Ar", "", "", ""}, []string{"A E", "E", "S"}, 5)
 	g.s.Turn = 1
 	g.s.Out[2] = true
-	got := strings.Join(sceneLines(g.Scene()), "\n")
-	want := strings.Join([]string{
+	checkSceneLines(t, g.Scene(),
 		"1/1 #1 : paquet 0 · pioche 5 · main 2",
 		"**2/2 ► #2 : paquet 0 · pioche 5 · main 1 (à jouer)**",
 		"3/3 #3 : paquet 0 · pioche 5 · main 1 (hors jeu)",
-		"**À #2 de jouer.**",
-	}, "\n")
-	if got != want {
-		t.Fatalf("lines:\n%s\nwant:\n%s", got, want)
-	}
+		"**À #2 de jouer.**")
 	en := i18n.Renderer{Lang: i18n.EN}.Text(g.Scene().Blocks[4].Lines[3].Text)
 	if en != "#2 to play." {
 		t.Errorf("English turn line %q", en)
@@ -83,14 +87,9 @@ func TestScene_CW_D10_TheEndAndTheWinner(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Mb Ar Ib", "Er/Eb Tr", "Sr", ""}, []string{"S", "E"}, 0)
 	g.s.LastHand = true
 	gamestest.MustApply(t, g, 0, "S droite 1 mais")
-	got := strings.Join(sceneLines(g.Scene()), "\n")
-	want := strings.Join([]string{
+	checkSceneLines(t, g.Scene(),
 		"1/1 #1 : paquet 5 · pioche 0 · main 0",
 		"2/2 #2 : paquet 0 · pioche 0 · main 1",
 		"**Partie terminée.**",
-		"**1/1 #1 gagne avec 5 points.**",
-	}, "\n")
-	if got != want {
-		t.Fatalf("lines:\n%s\nwant:\n%s", got, want)
-	}
+		"**1/1 #1 gagne avec 5 points.**")
 }

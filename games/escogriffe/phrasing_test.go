@@ -1,6 +1,7 @@
 package escogriffe
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -35,24 +36,12 @@ func narrate(r i18n.Renderer, _ string, evs []games.Event) string {
 // named by their drawing ("jette 🟥●R/🟦■B sur la défausse 1"), typed back
 // in the narration's words, French or English, is the same move.
 func TestNarrationPlaysBackAsTheMove(t *testing.T) {
-	n := 0
-	for i, players := range []int{2, 3, 5} {
-		n += gamestest.CheckNarrationPlaysBack(t, engine{}, nil, players, uint64(71+i), 300, narrate, nil)
-	}
-	if n < 200 {
-		t.Fatalf("only %d narrations played back", n)
-	}
+	tables := []gamestest.Table{{Players: 2}, {Players: 3}, {Players: 5}}
+	gamestest.CheckNarrationsPlayBack(t, engine{}, tables, 71, 300, narrate, nil, 200)
 }
 
-// typedMove is what the chat makes of a typed line: bot.ParseText, then
-// the move the table receives (bot.MoveOf).
-func typedMove(typed string) (string, bool) {
-	name, args, ok := bot.ParseText(typed)
-	if !ok {
-		return "", false
-	}
-	return bot.MoveOf(engine{}, name, args)
-}
+// typedMove is what the chat makes of a typed line (bot.TypedMove).
+func typedMove(typed string) (string, bool) { return bot.TypedMove(engine{}, typed) }
 
 // corpusPosition builds the positions of testdata/phrasings.txt: a dealt
 // game of two, seat 0 to draw; "discard": after his draw.
@@ -74,17 +63,7 @@ func corpusPosition(t *testing.T) func(string) games.Game {
 // typed as French players type them, through the chat's path: each is
 // the move it means, or the refusal it must get.
 func TestCorpusOfTypedMoves(t *testing.T) {
-	lines := gamestest.ReadPhrasings(t, "testdata/phrasings.txt")
-	moves := 0
-	for _, p := range lines {
-		if p.Refusal == "" {
-			moves++
-		}
-		gamestest.CheckPhrasing(t, p, corpusPosition(t), typedMove, nil)
-	}
-	if moves < 40 {
-		t.Fatalf("%d phrasings of moves, want 40 at least", moves)
-	}
+	gamestest.CheckCorpus(t, "testdata/phrasings.txt", corpusPosition(t), typedMove, nil)
 }
 
 // A card named by its drawing is the card of the hand that looks so, or
@@ -122,15 +101,10 @@ func TestCardsNamedByTheirDrawing(t *testing.T) {
 
 // The sentences the rules show are moves.
 func TestRulesSentencesAreMoves(t *testing.T) {
-	for _, lang := range i18n.Langs {
-		exs := gamestest.LastLineExamples(lang, "escogriffe.rules")
-		if len(exs) < 2 {
-			t.Fatalf("%s: no sentence on the rules' last line", lang)
+	gamestest.CheckRulesSentences(t, "escogriffe.rules", func(ex string) error {
+		if m, ok := parseMove(ex); !ok || m.verb == vNone {
+			return fmt.Errorf("%+v", m)
 		}
-		for _, ex := range exs {
-			if m, ok := parseMove(ex); !ok || m.verb == vNone {
-				t.Errorf("%s: %q: %+v", lang, ex, m)
-			}
-		}
-	}
+		return nil
+	})
 }

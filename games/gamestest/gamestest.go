@@ -3,8 +3,11 @@
 // catalogues (CheckCatalogue, CheckKeysUsed), moves that must be accepted
 // or refused without a trace (MustApply, Refused, TryMove), bot moves to
 // reach a position (Advance), the positions of bot games kept for fuzz
-// targets to load (Positions), save and load (RoundTrip), and views as
-// text (ViewText). Like net/http/httptest, it is imported by tests only.
+// targets to load (Positions), save and load (RoundTrip), views as text
+// (ViewText), and moves typed as players type them: a corpus of phrasings
+// (CheckCorpus), the bot's narrations typed back (CheckNarrationsPlayBack),
+// the sentences the rules show (CheckRulesSentences). Like
+// net/http/httptest, it is imported by tests only.
 package gamestest
 
 import (

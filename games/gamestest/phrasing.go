@@ -74,6 +74,28 @@ func CheckNarrationPlaysBack(t testing.TB, e games.Engine, opts games.Options, p
 	return checked
 }
 
+// Table is one bot game CheckNarrationsPlayBack plays: its number of
+// players and its options (nil: the defaults).
+type Table struct {
+	Players int
+	Opts    games.Options
+}
+
+// CheckNarrationsPlayBack is CheckNarrationPlaysBack on a bot game of each
+// table, the i-th dealt with seed+i and stopped after maxMoves moves: it
+// fails unless atLeast narrations were played back in all, so that a
+// narrator that says nothing cannot pass.
+func CheckNarrationsPlayBack(t testing.TB, e games.Engine, tables []Table, seed uint64, maxMoves int, narrate Narrator, same func(a, b games.Game) bool, atLeast int) {
+	t.Helper()
+	n := 0
+	for i, tb := range tables {
+		n += CheckNarrationPlaysBack(t, e, tb.Opts, tb.Players, seed+uint64(i), maxMoves, narrate, same)
+	}
+	if n < atLeast {
+		t.Fatalf("only %d narrations played back, want %d at least", n, atLeast)
+	}
+}
+
 // Narrated is the text of an event for the reader, its first seat's name
 // and a final full stop cut off: "pose S à droite de la rangée 4 : …".
 func Narrated(r i18n.Renderer, ev games.Event) string {
@@ -180,6 +202,48 @@ func CheckPhrasing(t testing.TB, p Phrasing, position func(scenario string) game
 	b, _ := plain.Save()
 	if same != nil && !same(g, plain) || same == nil && !bytes.Equal(a, b) {
 		t.Errorf("line %d: %q is not the move %q", p.Line, p.Typed, p.Want)
+	}
+}
+
+// MinPhrasings is how many lines of moves (not refusals) a game's corpus
+// holds at the least.
+const MinPhrasings = 40
+
+// CheckCorpus reads a game's corpus (ReadPhrasings) and plays each line
+// with CheckPhrasing; it fails when the corpus holds fewer than
+// MinPhrasings lines of moves.
+func CheckCorpus(t testing.TB, path string, position func(scenario string) games.Game, toMove func(typed string) (string, bool), same func(a, b games.Game) bool) {
+	t.Helper()
+	lines := ReadPhrasings(t, path)
+	moves := 0
+	for _, p := range lines {
+		if p.Refusal == "" {
+			moves++
+		}
+	}
+	if moves < MinPhrasings {
+		t.Fatalf("%s: %d phrasings of moves, want %d at least", path, moves, MinPhrasings)
+	}
+	for _, p := range lines {
+		CheckPhrasing(t, p, position, toMove, same)
+	}
+}
+
+// CheckRulesSentences checks that the sentences a game's rules show as
+// moves (LastLineExamples of key, in every language, two at least) are
+// moves: isMove tells why one is not, or nil.
+func CheckRulesSentences(t testing.TB, key string, isMove func(sentence string) error) {
+	t.Helper()
+	for _, lang := range i18n.Langs {
+		exs := LastLineExamples(lang, key)
+		if len(exs) < 2 {
+			t.Fatalf("%s: no sentence on the last line of %s", lang, key)
+		}
+		for _, ex := range exs {
+			if err := isMove(ex); err != nil {
+				t.Errorf("%s: %q: %v", lang, ex, err)
+			}
+		}
 	}
 }
 

@@ -242,18 +242,10 @@ func isPass(ws []phrase.Word) bool {
 	return false
 }
 
-func words(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
-	}
-	return m
-}
-
 var (
-	passWords = words("pass passe passer passes skip je j i mon tour my turn this ce")
-	cellIntro = words("en a au de depuis sur dans from at on in")
-	wordIntro = words("ecris ecrit ecrire j je pose poser joue jouer place placer mets mettre write writes play plays put le la mot the word")
+	passWords = phrase.Set("pass passe passer passes skip je j i mon tour my turn this ce")
+	cellIntro = phrase.Set("en a au de depuis sur dans from at on in")
+	wordIntro = phrase.Set("ecris ecrit ecrire j je pose poser joue jouer place placer mets mettre write writes play plays put le la mot the word")
 )
 
 // dirPhrases are the directions said in several words, read before the

@@ -30,6 +30,19 @@ func TestParseMoves(t *testing.T) {
 		// A word written with an inner apostrophe is played without it.
 		{"H3 bas aujourd'hui", "H3", true, "AUJOURDHUI"},
 		{"H3 droite presqu’île", "H3", false, "PRESQUILE"},
+		// The little words of a sentence are skipped around the cell and
+		// the direction, and are the word when nothing else is left.
+		{"j4 vers le bas test", "J4", true, "TEST"},
+		{"écrit MAISON en H3↓", "H3", true, "MAISON"},
+		{"writes MAISON at H3→", "H3", false, "MAISON"},
+		{"écris maison à partir de la case h3 à droite", "H3", false, "MAISON"},
+		{"h3 en bas", "H3", true, "EN"},
+		{"h3 bas de", "H3", true, "DE"},
+		{"h3 vers le bas de", "H3", true, "DE"},
+		{"écris la en h3 vers la droite", "H3", false, "LA"},
+		{"j'écris le mot de en h3 vers le bas", "H3", true, "DE"},
+		{"h3 de haut en bas en", "H3", true, "EN"},
+		{"write house starting at h3 going down", "H3", true, "HOUSE"},
 	} {
 		m, err := parseMove(g, tc.in)
 		if err != nil || m.pass || m.cell != cell(tc.cell) || m.down != tc.down || m.word != tc.word {

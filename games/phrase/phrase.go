@@ -94,14 +94,35 @@ func Ordinal(w string) (int, bool) {
 }
 
 // cardinals are the numbers of numberWords that are no ordinals.
-var cardinals = words("un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize dix-sept dix-huit dix-neuf vingt vingt-et-un one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty twenty-one")
+var cardinals = Set("un deux trois quatre cinq six sept huit neuf dix onze douze treize quatorze quinze seize dix-sept dix-huit dix-neuf vingt vingt-et-un one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen twenty twenty-one")
 
-func words(s string) map[string]bool {
+// Set is the set of the words of s, split at spaces: the games' grammars
+// list their words so ("pose poser lay lays"), folded.
+func Set(s string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(s) {
 		m[w] = true
 	}
 	return m
+}
+
+// At is the folded word i of ws, "" before the first and past the last,
+// so that a grammar may look around a word without counting.
+func At(ws []Word, i int) string {
+	if i < 0 || i >= len(ws) {
+		return ""
+	}
+	return ws[i].Fold
+}
+
+// AllIn tells whether every word of ws, folded, is in set.
+func AllIn(ws []Word, set map[string]bool) bool {
+	for _, w := range ws {
+		if !set[w.Fold] {
+			return false
+		}
+	}
+	return true
 }
 
 // numberWords are the numbers written in letters, folded, up to 21.

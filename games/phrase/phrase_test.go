@@ -72,3 +72,27 @@ func TestWordsMarksElidedWords(t *testing.T) {
 		t.Fatalf("%+v", ws)
 	}
 }
+
+func TestAllInSet(t *testing.T) {
+	set := Set("je passe  pass")
+	if len(set) != 3 || !set["je"] || !set["passe"] || !set["pass"] {
+		t.Fatalf("Set: %v", set)
+	}
+	for text, want := range map[string]bool{
+		"je passe": true, "Je PASSE": true, "pass": true, "": true,
+		"je pose": false, "passé": true, "passe,": true, "je passe 2": false,
+	} {
+		if got := AllIn(Words(text), set); got != want {
+			t.Errorf("AllIn(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+func TestAtIsEmptyOutside(t *testing.T) {
+	ws := Words("Pose l'E")
+	for i, want := range map[int]string{-1: "", 0: "pose", 1: "l", 2: "e", 3: ""} {
+		if got := At(ws, i); got != want {
+			t.Errorf("At(%d) = %q, want %q", i, got, want)
+		}
+	}
+}

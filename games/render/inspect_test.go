@@ -149,6 +149,7 @@ func TestContrast_WCAGFormula(t *testing.T) {
 	}{
 		{color.RGBA{0, 0, 0, 255}, color.RGBA{255, 255, 255, 255}, 21},
 		{color.RGBA{255, 255, 255, 255}, color.RGBA{0x77, 0x77, 0x77, 255}, 4.48},
+		{color.RGBA{255, 255, 255, 255}, color.RGBA{0x76, 0x76, 0x76, 255}, 4.54},
 		{color.RGBA{0xff, 0, 0, 255}, color.RGBA{255, 255, 255, 255}, 4.00},
 		{color.RGBA{0, 0, 0xff, 255}, color.RGBA{255, 255, 255, 255}, 8.59},
 		{color.RGBA{0x80, 0x80, 0x80, 255}, color.RGBA{0x80, 0x80, 0x80, 255}, 1},

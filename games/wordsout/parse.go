@@ -79,7 +79,7 @@ func parseMove(text string) (move, error) {
 		return m, nil
 	}
 	i := 0
-	if (ws[0].Fold == "je" || ws[0].Fold == "j") && verbs[at(ws, 1)] {
+	if (ws[0].Fold == "je" || ws[0].Fold == "j") && verbs[phrase.At(ws, 1)] {
 		i++ // "je pose", "j'ajoute": never the card J, which a verb follows
 	}
 	one := len(ws) == i+1
@@ -91,11 +91,11 @@ func parseMove(text string) (move, error) {
 		// not take ("passe 2", "wordout E").
 		return m, games.Refuse("wordsout.err.syntax", text)
 	case "joue", "jouer", "play", "plays":
-		if isPoubelle(at(ws, i+1)) || (poubelleIntro[at(ws, i+1)] && isPoubelle(at(ws, i+2))) {
+		if isPoubelle(phrase.At(ws, i+1)) || (poubelleIntro[phrase.At(ws, i+1)] && isPoubelle(phrase.At(ws, i+2))) {
 			i++
 		}
 	}
-	if poubelleIntro[ws[i].Fold] && isPoubelle(at(ws, i+1)) {
+	if poubelleIntro[ws[i].Fold] && isPoubelle(phrase.At(ws, i+1)) {
 		i++
 	}
 	if isPoubelle(ws[i].Fold) {
@@ -152,14 +152,6 @@ func moveWords(text string) []phrase.Word {
 	return out
 }
 
-// at is the folded word i of ws, "" past the end.
-func at(ws []phrase.Word, i int) string {
-	if i < 0 || i >= len(ws) {
-		return ""
-	}
-	return ws[i].Fold
-}
-
 func isPoubelle(w string) bool { return w == "poubelle" || w == "trash" || w == "🗑" }
 
 // wholeMove reads the moves of a few words that need no card: a pass
@@ -173,11 +165,11 @@ func wholeMove(ws []phrase.Word) (int, bool) {
 	}
 	switch first {
 	case "passe", "passer", "pass", "pioche", "piocher", "draw", "passes":
-		if allIn(ws, passWords) {
+		if phrase.AllIn(ws, passWords) {
 			return mvPass, true
 		}
 	case "non", "no", "nan", "fin", "stop", "done", "ok", "assez", "enough":
-		if allIn(ws, noWords) {
+		if phrase.AllIn(ws, noWords) {
 			return mvNo, true
 		}
 	}
@@ -190,7 +182,7 @@ func wholeMove(ws []phrase.Word) (int, bool) {
 			break
 		}
 	}
-	if allIn(ws[:until], callWords) {
+	if phrase.AllIn(ws[:until], callWords) {
 		call, not, yes := false, false, false
 		for _, w := range ws[:until] {
 			call = call || w.Fold == "wordout" || w.Fold == "wo" || w.Fold == "wordsout"
@@ -210,35 +202,18 @@ func wholeMove(ws []phrase.Word) (int, bool) {
 	return 0, false
 }
 
-func allIn(ws []phrase.Word, set map[string]bool) bool {
-	for _, w := range ws {
-		if !set[w.Fold] {
-			return false
-		}
-	}
-	return true
-}
-
-func words(s string) map[string]bool {
-	m := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		m[w] = true
-	}
-	return m
-}
-
 var (
-	verbs         = words("poser pose poses lay lays put puts play plays joue jouer ajoute ajouter ajoutes add adds contrer contre counter counters")
-	passWords     = words("je j i passe passer pass passes pioche piocher draw draws et and une a carte card mon tour my turn")
-	noWords       = words("non no nan fin stop done ok assez enough merci thanks c est tout bon ca suffit")
-	callWords     = words("je j i n ne pas not does don't dont annonce annoncer call calls wordout wo wordsout oui yes contre contrer counter")
-	negations     = words("n ne pas not don't dont")
-	poubelleIntro = words("une la ma a the my")
-	cardIntro     = words("le la les un une the lettre letter carte card mon ma my")
-	counterIntro  = words("avec with en ajoutant adding par by")
-	connectors    = words("et and puis then plus")
-	stopWords     = words("fin stop done")
-	callIntro     = words("et and puis then j je i annonce annoncer call calls")
+	verbs         = phrase.Set("poser pose poses lay lays put puts play plays joue jouer ajoute ajouter ajoutes add adds contrer contre counter counters")
+	passWords     = phrase.Set("je j i passe passer pass passes pioche piocher draw draws et and une a carte card mon tour my turn")
+	noWords       = phrase.Set("non no nan fin stop done ok assez enough merci thanks c est tout bon ca suffit")
+	callWords     = phrase.Set("je j i n ne pas not does don't dont annonce annoncer call calls wordout wo wordsout oui yes contre contrer counter")
+	negations     = phrase.Set("n ne pas not don't dont")
+	poubelleIntro = phrase.Set("une la ma a the my")
+	cardIntro     = phrase.Set("le la les un une the lettre letter carte card mon ma my")
+	counterIntro  = phrase.Set("avec with en ajoutant adding par by")
+	connectors    = phrase.Set("et and puis then plus")
+	stopWords     = phrase.Set("fin stop done")
+	callIntro     = phrase.Set("et and puis then j je i annonce annoncer call calls")
 )
 
 // readCards reads the cards of a lay or a counter from i, then the row
@@ -248,10 +223,10 @@ func readCards(m move, ws []phrase.Word, i int, text string) (move, error) {
 		w := ws[i]
 		// A letter typed alone is a card, even "a" or "l" (never "à");
 		// an elided "l'" is an article.
-		if w.Elided || (cardIntro[w.Fold] && (isCardAt(ws, i+1) || cardIntro[at(ws, i+1)] && isCardAt(ws, i+2))) || (connectors[w.Fold] && len(m.cards) > 0 && (isCardAt(ws, i+1) || cardIntro[at(ws, i+1)] && isCardAt(ws, i+2))) {
+		if w.Elided || (cardIntro[w.Fold] && (isCardAt(ws, i+1) || cardIntro[phrase.At(ws, i+1)] && isCardAt(ws, i+2))) || (connectors[w.Fold] && len(m.cards) > 0 && (isCardAt(ws, i+1) || cardIntro[phrase.At(ws, i+1)] && isCardAt(ws, i+2))) {
 			continue
 		}
-		if w.Fold == "a" && len(m.cards) > 0 && (at(ws, i+1) == "la" || rowWords[at(ws, i+1)]) {
+		if w.Fold == "a" && len(m.cards) > 0 && (phrase.At(ws, i+1) == "la" || rowWords[phrase.At(ws, i+1)]) {
 			// "E a la rangée 2": "à" typed without its accent.
 			if _, j, _ := readRow(ws, i+1); j > 0 {
 				continue
@@ -314,7 +289,7 @@ func callAt(ws []phrase.Word, i int) int {
 	for i < len(ws) && callIntro[ws[i].Fold] {
 		i++
 	}
-	if w := at(ws, i); w == "wordout" || w == "wo" {
+	if w := phrase.At(ws, i); w == "wordout" || w == "wo" {
 		return i + 1
 	}
 	return -1
@@ -336,7 +311,7 @@ func cardAt(ws []phrase.Word, i int) (spec, int, bool) {
 	t := strings.ToLower(ws[i].Typed)
 	if t == "joker" || t == "★" || t == "*" {
 		j := i + 1
-		if k := at(ws, j); k == "en" || k == "comme" || k == "as" || k == "=" {
+		if k := phrase.At(ws, j); k == "en" || k == "comme" || k == "as" || k == "=" {
 			j++
 		}
 		if j < len(ws) && isLetter(strings.ToLower(ws[j].Typed)) {
@@ -363,19 +338,19 @@ func readRow(ws []phrase.Word, i int) (int, int, error) {
 		}
 		return n - 1, next, nil
 	}
-	w := at(ws, k)
+	w := phrase.At(ws, k)
 	if rowWords[w] && k+1 < len(ws) {
 		k++
-		if at(ws, k) == "numero" || at(ws, k) == "n°" || at(ws, k) == "number" {
+		if phrase.At(ws, k) == "numero" || phrase.At(ws, k) == "n°" || phrase.At(ws, k) == "number" {
 			k++
 		}
-		n, ok := phrase.Number(at(ws, k))
+		n, ok := phrase.Number(phrase.At(ws, k))
 		if !ok {
 			return 0, -1, games.Refuse("wordsout.err.syntax_row", ws[k].Typed)
 		}
 		return set(n, k+1)
 	}
-	if n, ok := phrase.Ordinal(w); ok && rowWords[at(ws, k+1)] {
+	if n, ok := phrase.Ordinal(w); ok && rowWords[phrase.At(ws, k+1)] {
 		return set(n, k+2)
 	}
 	if rest, ok := strings.CutPrefix(w, "#"); ok {
@@ -394,7 +369,7 @@ func readRow(ws []phrase.Word, i int) (int, int, error) {
 	return 0, -1, nil
 }
 
-var rowWords = words("rangee rang ligne row")
+var rowWords = phrase.Set("rangee rang ligne row")
 
 // parseCard reads e, e+, e↻, e!, e🔒, joker=e, joker:e, *e, ★e.
 func parseCard(t string) (spec, bool) {

@@ -1,6 +1,7 @@
 package wordsout
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -58,25 +59,12 @@ func narrate(r i18n.Renderer, mv string, evs []games.Event) string {
 // with its call, a POUBELLE, a pass, a call and its refusal), typed back
 // in the narration's words, French or English, is the same move.
 func TestNarrationPlaysBackAsTheMove(t *testing.T) {
-	e := realEngine()
-	n := 0
-	for i, players := range []int{2, 3, 4} {
-		n += gamestest.CheckNarrationPlaysBack(t, e, nil, players, uint64(41+i), 300, narrate, nil)
-	}
-	if n < 200 {
-		t.Fatalf("only %d narrations played back", n)
-	}
+	tables := []gamestest.Table{{Players: 2}, {Players: 3}, {Players: 4}}
+	gamestest.CheckNarrationsPlayBack(t, realEngine(), tables, 41, 300, narrate, nil, 200)
 }
 
-// typedMove is what the chat makes of a typed line: bot.ParseText, then
-// the move the table receives (bot.MoveOf).
-func typedMove(typed string) (string, bool) {
-	name, args, ok := bot.ParseText(typed)
-	if !ok {
-		return "", false
-	}
-	return bot.MoveOf(NewEngine(testDict), name, args)
-}
+// typedMove is what the chat makes of a typed line (bot.TypedMove).
+func typedMove(typed string) (string, bool) { return bot.TypedMove(NewEngine(testDict), typed) }
 
 // corpusPosition builds the positions of testdata/phrasings.txt.
 func corpusPosition(t *testing.T) func(string) games.Game {
@@ -105,17 +93,7 @@ func corpusPosition(t *testing.T) func(string) games.Game {
 // typed as French players type them, through the chat's path: each is
 // the move it means, or the refusal it must get.
 func TestCorpusOfTypedMoves(t *testing.T) {
-	lines := gamestest.ReadPhrasings(t, "testdata/phrasings.txt")
-	moves := 0
-	for _, p := range lines {
-		if p.Refusal == "" {
-			moves++
-		}
-		gamestest.CheckPhrasing(t, p, corpusPosition(t), typedMove, nil)
-	}
-	if moves < 40 {
-		t.Fatalf("%d phrasings of moves, want 40 at least", moves)
-	}
+	gamestest.CheckCorpus(t, "testdata/phrasings.txt", corpusPosition(t), typedMove, nil)
 }
 
 // A letter typed alone is a card, whatever little word it looks like.
@@ -150,15 +128,10 @@ func TestParseLettersAreCards(t *testing.T) {
 
 // The sentences the rules show are moves.
 func TestRulesSentencesAreMoves(t *testing.T) {
-	for _, lang := range i18n.Langs {
-		exs := gamestest.LastLineExamples(lang, "wordsout.rules")
-		if len(exs) < 2 {
-			t.Fatalf("%s: no sentence on the rules' last line", lang)
+	gamestest.CheckRulesSentences(t, "wordsout.rules", func(ex string) error {
+		if m, err := parseMove(ex); err != nil || len(m.cards) == 0 {
+			return fmt.Errorf("%+v %v", m, err)
 		}
-		for _, ex := range exs {
-			if m, err := parseMove(ex); err != nil || len(m.cards) == 0 {
-				t.Errorf("%s: %q: %+v %v", lang, ex, m, err)
-			}
-		}
-	}
+		return nil
+	})
 }
