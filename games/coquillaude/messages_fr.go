@@ -138,7 +138,7 @@ var messagesFR = map[string]string{
 	"coquillaude.line.roll_result": "🎲 %v : %v %v, %v",
 	"coquillaude.line.last":        "Dernière résolution :",
 	"coquillaude.line.over":        "Partie terminée.",
-	"coquillaude.line.winner":      "🏆 %v gagne avec %v {point|points}.",
+	"coquillaude.line.winner":      "🏆 %v.",
 	"coquillaude.line.question":    "Question pour %v (%v, %v) : %v",
 	"coquillaude.line.gift":        "%v a fait %v : chaque autre joueur donne %v {pion|pions} à %[1]v. On attend %[4]v.",
 	"coquillaude.line.compose":     "Composition en secret. Ont proposé : %v. On attend : %v.",

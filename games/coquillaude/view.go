@@ -105,9 +105,7 @@ func (g *Game) publicView(kind func(int) i18n.Msg, inline bool) games.View {
 	}
 	if s.Over {
 		v.Lines = append(v.Lines, i18n.T("coquillaude.line.over"))
-		for _, p := range g.Result().Winners() {
-			v.Lines = append(v.Lines, i18n.T("coquillaude.line.winner", i18n.Seat(p), s.Scores[p]))
-		}
+		v.Lines = append(v.Lines, i18n.T("coquillaude.line.winner", g.Result().Victory()))
 		return v
 	}
 	switch s.Phase {
