@@ -146,10 +146,6 @@ var messagesEN = map[string]string{
 	"coquillaude.line.challenge":   "Challenge open on %v (%v {anagram|anagrams} claimed). Waiting for %v.",
 
 	"coquillaude.list.nobody": "nobody",
-	"coquillaude.list.1":      "%v",
-	"coquillaude.list.2":      "%v and %v",
-	"coquillaude.list.3":      "%v, %v and %v",
-	"coquillaude.list.4":      "%v, %v, %v and %v",
 
 	"coquillaude.pv.hand":           "Your pions: %v.",
 	"coquillaude.pv.hint_answer":    "Your turn to answer (one answer only): %v",

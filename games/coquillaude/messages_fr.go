@@ -146,10 +146,6 @@ var messagesFR = map[string]string{
 	"coquillaude.line.challenge":   "Défi ouvert sur %v (%v {anagramme annoncée|anagrammes annoncées}). On attend %v.",
 
 	"coquillaude.list.nobody": "personne",
-	"coquillaude.list.1":      "%v",
-	"coquillaude.list.2":      "%v et %v",
-	"coquillaude.list.3":      "%v, %v et %v",
-	"coquillaude.list.4":      "%v, %v, %v et %v",
 
 	"coquillaude.pv.hand":           "Tes pions : %v.",
 	"coquillaude.pv.hint_answer":    "À toi de répondre (une seule réponse) : %v",
