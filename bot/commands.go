@@ -90,23 +90,11 @@ func verbDescription(r i18n.Renderer, v string, es []games.Engine) string {
 			return r.Text(i18n.T(key))
 		}
 	}
-	titles := make([]i18n.Msg, len(es))
+	titles := make([]any, len(es))
 	for i, e := range es {
 		titles[i] = games.TitleOf(e.Name())
 	}
-	return r.Text(i18n.T("cmd.verb", v, orList(titles)))
-}
-
-// orList is "A", "A or B", "A, B or C" in the reader's language.
-func orList(items []i18n.Msg) i18n.Msg {
-	if len(items) == 1 {
-		return items[0]
-	}
-	head := items[0]
-	for _, it := range items[1 : len(items)-1] {
-		head = i18n.T("list.comma", head, it)
-	}
-	return i18n.T("list.or", head, items[len(items)-1])
+	return r.Text(i18n.T("cmd.verb", v, i18n.Or(titles...)))
 }
 
 // IsCommand tells whether the bot knows a command name (as typed, in

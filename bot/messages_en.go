@@ -151,8 +151,6 @@ func init() {
 		"cmd.stats":            "A player's ratings, games, wins and best moves",
 		"cmd.help":             "Tablée's help",
 		"cmd.verb":             "/%v: a %v move",
-		"list.comma":           "%v, %v",
-		"list.or":              "%v or %v",
 
 		// Ratings and leaderboards (ratings.go, leaderboard.go).
 		"cmd.stats.args":                   "[@player]",

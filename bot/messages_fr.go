@@ -151,8 +151,6 @@ func init() {
 		"cmd.stats":            "Les cotes, parties, victoires et meilleurs coups d'un joueur",
 		"cmd.help":             "L'aide de Tablée",
 		"cmd.verb":             "/%v : un coup %v",
-		"list.comma":           "%v, %v",
-		"list.or":              "%v ou %v",
 
 		// Cotes et classements (ratings.go, leaderboard.go).
 		"cmd.stats.args":                   "[@joueur]",

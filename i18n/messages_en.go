@@ -1,8 +1,13 @@
 package i18n
 
-// The English texts of the package itself: durations and dates.
+// The English texts of the package itself: lists, durations and dates.
 func init() {
 	Register(EN, map[string]string{
+		"i18n.list.one":   "%v",
+		"i18n.list.comma": "%v, %v",
+		"i18n.list.and":   "%v and %v",
+		"i18n.list.or":    "%v or %v",
+
 		"i18n.duration.under_minute": "less than a minute",
 		"i18n.duration.min":          "%v min",
 		"i18n.duration.h":            "%v h",

@@ -1,8 +1,13 @@
 package i18n
 
-// The French texts of the package itself: durations and dates.
+// The French texts of the package itself: lists, durations and dates.
 func init() {
 	Register(FR, map[string]string{
+		"i18n.list.one":   "%v",
+		"i18n.list.comma": "%v, %v",
+		"i18n.list.and":   "%v et %v",
+		"i18n.list.or":    "%v ou %v",
+
 		"i18n.duration.under_minute": "moins d'une minute",
 		"i18n.duration.min":          "%v min",
 		"i18n.duration.h":            "%v h",

@@ -528,14 +528,11 @@ func (c *Chat) whyNoAuto(user string, a bot.AutoTable) {
 // names lists the seats, "bob", "bob and carol", "bob, carol and dan", in
 // the user's language.
 func (c *Chat) names(user string, seats []bot.AutoSeat) string {
-	list := seats[0].Name
-	for i, s := range seats[1:] {
-		if i == len(seats)-2 {
-			return c.text(user, "local.list_and", list, s.Name)
-		}
-		list += ", " + s.Name
+	names := make([]any, len(seats))
+	for i, s := range seats {
+		names[i] = s.Name
 	}
-	return list
+	return i18n.Renderer{Lang: c.opts.Core.Lang(userKey(user))}.Text(i18n.And(names...))
 }
 
 // TableLink names a table's chat, "#cafe": the terminal's way to a

@@ -26,6 +26,5 @@ func init() {
 		"local.auto_not_seated":      "/auto: you are not seated at this table, and the game waits for %v; /auto all plays for everyone",
 		"local.auto_waits_for":       "/auto: the game waits for %v, not for you; /auto all plays for everyone",
 		"local.auto_waits_nobody":    "/auto: the game waits for nobody just now",
-		"local.list_and":             "%v and %v",
 	})
 }

@@ -26,6 +26,5 @@ func init() {
 		"local.auto_not_seated":      "/auto : tu n'es pas assis·e à cette table, et la partie attend %v ; /auto tous joue pour tout le monde",
 		"local.auto_waits_for":       "/auto : la partie attend %v, pas toi ; /auto tous joue pour tout le monde",
 		"local.auto_waits_nobody":    "/auto : la partie n'attend personne pour l'instant",
-		"local.list_and":             "%v et %v",
 	})
 }

@@ -7,10 +7,15 @@ import (
 
 // checkWinnerOnce fails when one message names the same winner twice: the
 // engine's end event and the board, or the board and the core's own line
-// ("🏆 alice gagne avec 29 points !" above "🏆 alice gagne avec 29 points.").
+// ("🏆 alice gagne avec 29 points !" above "🏆 alice gagne avec 29 points.");
+// or says the win twice, once per winner of a shared win ("🏆 alice gagne
+// avec 43 points." above "🏆 bob gagne avec 43 points.").
 func checkWinnerOnce(t *testing.T, transcript string) {
 	t.Helper()
 	for _, block := range strings.Split(transcript, "  └─") {
+		if n := strings.Count(block, " gagne avec ") + strings.Count(block, " wins with "); n > 1 {
+			t.Errorf("one message says the win %d times:%s", n, block)
+		}
 		seen := map[string]bool{}
 		for _, line := range strings.Split(block, "\n") {
 			_, rest, ok := strings.Cut(line, "🏆 ")

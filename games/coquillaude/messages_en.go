@@ -138,7 +138,7 @@ var messagesEN = map[string]string{
 	"coquillaude.line.roll_result": "🎲 %v: %v %v, %v",
 	"coquillaude.line.last":        "Last resolution:",
 	"coquillaude.line.over":        "Game over.",
-	"coquillaude.line.winner":      "🏆 %v wins with %v {point|points}.",
+	"coquillaude.line.winner":      "🏆 %v.",
 	"coquillaude.line.question":    "Question for %v (%v, %v): %v",
 	"coquillaude.line.gift":        "%v rolled %v: every other player gives %v {pion|pions} to %[1]v. Waiting for %[4]v.",
 	"coquillaude.line.compose":     "Composing in secret. Proposed: %v. Waiting for: %v.",
@@ -146,10 +146,6 @@ var messagesEN = map[string]string{
 	"coquillaude.line.challenge":   "Challenge open on %v (%v {anagram|anagrams} claimed). Waiting for %v.",
 
 	"coquillaude.list.nobody": "nobody",
-	"coquillaude.list.1":      "%v",
-	"coquillaude.list.2":      "%v and %v",
-	"coquillaude.list.3":      "%v, %v and %v",
-	"coquillaude.list.4":      "%v, %v, %v and %v",
 
 	"coquillaude.pv.hand":           "Your pions: %v.",
 	"coquillaude.pv.hint_answer":    "Your turn to answer (one answer only): %v",

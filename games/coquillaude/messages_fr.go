@@ -138,7 +138,7 @@ var messagesFR = map[string]string{
 	"coquillaude.line.roll_result": "🎲 %v : %v %v, %v",
 	"coquillaude.line.last":        "Dernière résolution :",
 	"coquillaude.line.over":        "Partie terminée.",
-	"coquillaude.line.winner":      "🏆 %v gagne avec %v {point|points}.",
+	"coquillaude.line.winner":      "🏆 %v.",
 	"coquillaude.line.question":    "Question pour %v (%v, %v) : %v",
 	"coquillaude.line.gift":        "%v a fait %v : chaque autre joueur donne %v {pion|pions} à %[1]v. On attend %[4]v.",
 	"coquillaude.line.compose":     "Composition en secret. Ont proposé : %v. On attend : %v.",
@@ -146,10 +146,6 @@ var messagesFR = map[string]string{
 	"coquillaude.line.challenge":   "Défi ouvert sur %v (%v {anagramme annoncée|anagrammes annoncées}). On attend %v.",
 
 	"coquillaude.list.nobody": "personne",
-	"coquillaude.list.1":      "%v",
-	"coquillaude.list.2":      "%v et %v",
-	"coquillaude.list.3":      "%v, %v et %v",
-	"coquillaude.list.4":      "%v, %v, %v et %v",
 
 	"coquillaude.pv.hand":           "Tes pions : %v.",
 	"coquillaude.pv.hint_answer":    "À toi de répondre (une seule réponse) : %v",

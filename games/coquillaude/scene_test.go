@@ -2,10 +2,12 @@ package coquillaude
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -177,5 +179,23 @@ func TestScene_ProposalShownOnlyOnceLaid(t *testing.T) {
 		if !row[c].Highlight {
 			t.Fatalf("%s not highlighted", cellName(9, c))
 		}
+	}
+}
+
+// TestShowEnd_SharedWinIsOneSentence: equal highest totals share the win;
+// the board and the picture say it in one sentence naming every winner,
+// never "gagne" once per winner.
+func TestShowEnd_SharedWinIsOneSentence(t *testing.T) {
+	for _, winners := range [][]int{{0, 2}, {0, 1, 2}} {
+		g := newGame(t, 3, 1, games.Options{})
+		g.s.Over = true
+		for p := range g.s.Scores {
+			g.s.Scores[p] = 20
+			if slices.Contains(winners, p) {
+				g.s.Scores[p] = 43
+			}
+		}
+		gamestest.CheckSharedWin(t, gamestest.ViewText(g.Public()), winners...)
+		gamestest.CheckSharedWin(t, gamestest.SceneText(g.Scene()), winners...)
 	}
 }

@@ -105,9 +105,7 @@ func (g *Game) publicView(kind func(int) i18n.Msg, inline bool) games.View {
 	}
 	if s.Over {
 		v.Lines = append(v.Lines, i18n.T("coquillaude.line.over"))
-		for _, p := range g.Result().Winners() {
-			v.Lines = append(v.Lines, i18n.T("coquillaude.line.winner", i18n.Seat(p), s.Scores[p]))
-		}
+		v.Lines = append(v.Lines, i18n.T("coquillaude.line.winner", g.Result().Victory()))
 		return v
 	}
 	switch s.Phase {
@@ -140,7 +138,8 @@ func (g *Game) publicView(kind func(int) i18n.Msg, inline bool) games.View {
 	return v
 }
 
-// seatList names the seats whose flag equals want: "#1, #3" as a message.
+// seatList names the seats whose flag equals want: "#1 et #3" as a
+// message, "personne" when none.
 func seatList(flags []bool, want bool) i18n.Msg {
 	var ms []any
 	for p, f := range flags {
@@ -148,17 +147,10 @@ func seatList(flags []bool, want bool) i18n.Msg {
 			ms = append(ms, i18n.Seat(p))
 		}
 	}
-	switch len(ms) {
-	case 0:
+	if len(ms) == 0 {
 		return i18n.T("coquillaude.list.nobody")
-	case 1:
-		return i18n.T("coquillaude.list.1", ms...)
-	case 2:
-		return i18n.T("coquillaude.list.2", ms...)
-	case 3:
-		return i18n.T("coquillaude.list.3", ms...)
 	}
-	return i18n.T("coquillaude.list.4", ms...)
+	return i18n.And(ms...)
 }
 
 // sortedHand is the hand in alphabetical order.

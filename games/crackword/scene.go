@@ -59,15 +59,24 @@ func (g *Game) Scene() games.Scene {
 		sc.Blocks = append(sc.Blocks, b)
 	}
 	var key games.Block
+	res := g.Result()
+	won := map[int]bool{}
+	if s.Over {
+		for _, p := range res.Winners() {
+			won[p] = true
+		}
+	}
 	for p := 0; p < s.Players; p++ {
-		k, turn := "crackword.scene.seat", false
+		// Bold: whose turn it is, or, once the game is over, whose
+		// colours won (the line that says it names them all).
+		k, bold := "crackword.scene.seat", won[p]
 		switch {
 		case s.Out[p]:
 			k = "crackword.scene.seat_out"
 		case !s.Over && p == s.Turn:
-			k, turn = "crackword.scene.seat_turn", true
+			k, bold = "crackword.scene.seat_turn", true
 		}
-		key.Lines = append(key.Lines, games.Line{Swatch: seatSwatch(p), Bold: turn,
+		key.Lines = append(key.Lines, games.Line{Swatch: seatSwatch(p), Bold: bold,
 			Text: i18n.T(k, i18n.Seat(p), len(s.Paquet[p]), len(s.Pioche[p]), len(s.Hand[p]))})
 	}
 	if s.LastHand && !s.Over {
@@ -77,10 +86,13 @@ func (g *Game) Scene() games.Scene {
 	switch {
 	case s.Over:
 		status(i18n.T("crackword.line.over"))
-		for _, p := range g.Result().Winners() {
-			key.Lines = append(key.Lines, games.Line{Swatch: seatSwatch(p), Bold: true,
-				Text: i18n.T("crackword.scene.winner", i18n.Seat(p), len(s.Paquet[p]))})
+		// One winner's line is led by his colour; a shared win is one
+		// sentence, led by no one colour.
+		line := games.Line{Bold: true, Text: i18n.T("crackword.scene.winner", res.Victory())}
+		if w := res.Winners(); len(w) == 1 {
+			line.Swatch = seatSwatch(w[0])
 		}
+		key.Lines = append(key.Lines, line)
 	case s.Phase == phaseCrack:
 		status(i18n.T("crackword.line.turn_crack", i18n.Seat(s.Turn), s.word(s.Row), s.Row+1))
 	case s.Phase == phaseRestart:

@@ -1,6 +1,7 @@
 package crackword
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -82,14 +83,41 @@ func TestScene_KeyAndWhoseTurn(t *testing.T) {
 }
 
 // TestScene_CW_D10_TheEndAndTheWinner: the final board says that the game
-// is over and who won, with his colour, and nobody is to play.
+// is over and who won, with his colour, and nobody is to play; the
+// winner's line of the key is in bold.
 func TestScene_CW_D10_TheEndAndTheWinner(t *testing.T) {
 	g := build(t, testDict, 2, [4]string{"Mb Ar Ib", "Er/Eb Tr", "Sr", ""}, []string{"S", "E"}, 0)
 	g.s.LastHand = true
 	gamestest.MustApply(t, g, 0, "S droite 1 mais")
 	checkSceneLines(t, g.Scene(),
-		"1/1 #1 : paquet 5 · pioche 0 · main 0",
+		"**1/1 #1 : paquet 5 · pioche 0 · main 0**",
 		"2/2 #2 : paquet 0 · pioche 0 · main 1",
 		"**Partie terminée.**",
 		"**1/1 #1 gagne avec 5 points.**")
+}
+
+// TestScene_CW_D10_SharedWinIsOneSentence: equal paquets share the win
+// (CW-D10): the board and the picture say it in one sentence naming every
+// winner, never "gagne" once per winner; the picture's key shows whose
+// colours won by the winners' lines in bold.
+func TestScene_CW_D10_SharedWinIsOneSentence(t *testing.T) {
+	for _, winners := range [][]int{{0, 2}, {0, 1, 2}} {
+		g := build(t, testDict, 3, [4]string{"Ar", "", "", ""}, []string{"A", "E", "S"}, 0)
+		g.s.Over = true
+		for p := range g.s.Paquet {
+			g.s.Paquet[p] = []Card{mkCard(p, kindLetter, 'E')}
+			if slices.Contains(winners, p) {
+				g.s.Paquet[p] = append(g.s.Paquet[p], mkCard(p, kindLetter, 'S'))
+			}
+		}
+		gamestest.CheckSharedWin(t, gamestest.ViewText(g.Public()), winners...)
+		sc := g.Scene()
+		gamestest.CheckSharedWin(t, gamestest.SceneText(sc), winners...)
+		key := sc.Blocks[len(sc.Blocks)-1].Lines
+		for p := 0; p < 3; p++ {
+			if key[p].Bold != slices.Contains(winners, p) {
+				t.Errorf("winners %v: the key's line of #%d bold=%v", winners, p+1, key[p].Bold)
+			}
+		}
+	}
 }

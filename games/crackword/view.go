@@ -75,9 +75,7 @@ func (g *Game) Public() games.View {
 	switch {
 	case s.Over:
 		v.Lines = append(v.Lines, i18n.T("crackword.line.over"))
-		for _, p := range g.Result().Winners() {
-			v.Lines = append(v.Lines, i18n.T("crackword.line.winner", i18n.Seat(p), len(s.Paquet[p])))
-		}
+		v.Lines = append(v.Lines, i18n.T("crackword.line.winner", g.Result().Victory()))
 	case s.Phase == phaseCrack:
 		v.Lines = append(v.Lines, i18n.T("crackword.line.turn_crack", i18n.Seat(s.Turn), s.word(s.Row), s.Row+1))
 	case s.Phase == phaseRestart:

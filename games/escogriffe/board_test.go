@@ -2,10 +2,12 @@ package escogriffe
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -64,8 +66,9 @@ func TestBoards_SayWhoseTurn(t *testing.T) {
 }
 
 // TestFinalBoard_SaysGameOverAndResult: the last board, picture and
-// text, says "Partie terminée" and names the winner with his points; no
-// figure is marked as waiting.
+// text, says "Partie terminée" and names the winner with his points, or
+// the winners who share the win in one sentence; no figure is marked as
+// waiting.
 func TestFinalBoard_SaysGameOverAndResult(t *testing.T) {
 	var s *state
 	playBots(t, 4, 9, 100000, func(st *state, _ int, _ string) { s = st })
@@ -94,9 +97,19 @@ func TestFinalBoard_SaysGameOverAndResult(t *testing.T) {
 	if got := names.Text(s.Scene().Blocks[0].Label); got != "Partie terminée : Alice, Chloé et Denis se partagent la victoire avec 51 points." {
 		t.Fatalf("shared win: %q", got)
 	}
+	// The text board says it in one sentence too, for two winners as for
+	// three, never "gagne" once per winner.
+	for _, champions := range [][]int{{0, 2, 3}, {1, 3}} {
+		s.Champions = champions
+		for _, c := range champions {
+			s.Scores[c] = 52
+		}
+		gamestest.CheckSharedWin(t, gamestest.ViewText(s.Public()), champions...)
+		gamestest.CheckSharedWin(t, gamestest.SceneText(s.Scene()), champions...)
+	}
 }
 
-func itoa(n int) string { return names.Text(i18n.T("escogriffe.scene.name", n)) }
+func itoa(n int) string { return strconv.Itoa(n) }
 
 // TestRoundEnd_CompletedFigureShown (ES-D3, ES-D4): the move that
 // completes a figure deals the next round at once; the boards that follow

@@ -105,29 +105,18 @@ func (s *state) statusMsg() i18n.Msg {
 	return i18n.T("escogriffe.scene.turn", i18n.Seat(s.Turn))
 }
 
-// resultMsg is "Partie terminée" and the winners: one, or those who
-// share the win with equal totals.
+// resultMsg is "Partie terminée" and who won, in one sentence.
 func (s *state) resultMsg() i18n.Msg {
-	if len(s.Champions) == 1 {
-		c := s.Champions[0]
-		return i18n.T("escogriffe.scene.over_winner", i18n.Seat(c), s.Scores[c])
+	return i18n.T("escogriffe.scene.over", s.victory())
+}
+
+// victory says who won: the champion, or the champions who share the win
+// with equal totals.
+func (s *state) victory() i18n.Msg {
+	if len(s.Champions) == 0 {
+		return i18n.Msg{}
 	}
-	var names i18n.Msg
-	for i, c := range s.Champions {
-		switch {
-		case i == 0:
-			names = i18n.T("escogriffe.scene.name", i18n.Seat(c))
-		case i == len(s.Champions)-1:
-			names = i18n.T("escogriffe.scene.and", names, i18n.Seat(c))
-		default:
-			names = i18n.T("escogriffe.scene.comma", names, i18n.Seat(c))
-		}
-	}
-	best := 0
-	if len(s.Champions) > 0 {
-		best = s.Scores[s.Champions[0]]
-	}
-	return i18n.T("escogriffe.scene.over_shared", names, best)
+	return games.Victory(s.Champions, s.Scores[s.Champions[0]])
 }
 
 // seatMsg heads a figure: the player's name, marked when the game waits

@@ -71,9 +71,7 @@ func (s *state) Public() games.View {
 		lines = append(lines, i18n.T("escogriffe.line_turn_last", i18n.Seat(s.waitingSeat())))
 	case phaseOver:
 		lines = append(lines, i18n.T("escogriffe.line_over"))
-		for _, c := range s.Champions {
-			lines = append(lines, i18n.T("escogriffe.line_winner", i18n.Seat(c), s.Scores[c]))
-		}
+		lines = append(lines, i18n.T("escogriffe.line_winner", s.victory()))
 	}
 	lines = append(lines, i18n.T("escogriffe.line_legend"))
 	v := games.View{Title: i18n.T("escogriffe.title"), Board: board, Lines: lines}

@@ -71,7 +71,7 @@ var messagesEN = map[string]string{
 	"motsdetete.line.turn":        "%v to play, %v: write exactly %v new {letter|letters}.",
 	"motsdetete.line.turn_last":   "Last roll of %v, %v: write exactly %v new {letter|letters}.",
 	"motsdetete.line.over":        "Game over.",
-	"motsdetete.line.winner":      "🏆 %v wins with %v {point|points}.",
+	"motsdetete.line.winner":      "🏆 %v.",
 	"motsdetete.line.solo_over":   "Solitaire over: %v {point|points}.",
 
 	"motsdetete.pv.turn":       "Your die: %v. Type \"/move cell direction WORD\" with the whole word, letters already on the grid included, for example \"/move %v %v %v\"; or \"/pass\".",
@@ -95,7 +95,7 @@ var messagesEN = map[string]string{
 	"motsdetete.scene.turn_last":     "Last roll for %v: die %v, as many new letters.",
 	"motsdetete.scene.turn_quarte":   "%v to play: %v new {letter|letters}.",
 	"motsdetete.scene.over":          "The game is over.",
-	"motsdetete.scene.winner":        "%v wins with %v {point|points}.",
+	"motsdetete.scene.winner":        "%v.",
 	"motsdetete.scene.legend":        "● orange: 1 die · ■ yellow: 2 dice · ▲ red: 3 dice · black: no letter",
 	"motsdetete.scene.legend_quarte": "● orange: 4 · ■ yellow: 8 · ▲ red: 12 · black: no letter",
 

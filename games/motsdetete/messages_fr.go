@@ -71,7 +71,7 @@ var messagesFR = map[string]string{
 	"motsdetete.line.turn":        "À %v de jouer, %v : écris exactement %v {nouvelle lettre|nouvelles lettres}.",
 	"motsdetete.line.turn_last":   "Dernier lancer de %v, %v : écris exactement %v {nouvelle lettre|nouvelles lettres}.",
 	"motsdetete.line.over":        "Partie terminée.",
-	"motsdetete.line.winner":      "🏆 %v gagne avec %v {point|points}.",
+	"motsdetete.line.winner":      "🏆 %v.",
 	"motsdetete.line.solo_over":   "Solitaire terminé : %v {point|points}.",
 
 	"motsdetete.pv.turn":       "Ton dé : %v. Écris « /coup case direction MOT » avec le mot entier, lettres déjà posées comprises, par exemple « /coup %v %v %v » ; ou « /passe ».",
@@ -95,7 +95,7 @@ var messagesFR = map[string]string{
 	"motsdetete.scene.turn_last":     "Dernier lancer de %v : dé %v, autant de nouvelles lettres.",
 	"motsdetete.scene.turn_quarte":   "À %v de jouer : %v {nouvelle lettre|nouvelles lettres}.",
 	"motsdetete.scene.over":          "Partie terminée.",
-	"motsdetete.scene.winner":        "%v gagne avec %v {point|points}.",
+	"motsdetete.scene.winner":        "%v.",
 	"motsdetete.scene.legend":        "● orange : 1 dé · ■ jaune : 2 dés · ▲ rouge : 3 dés · noir : pas de lettre",
 	"motsdetete.scene.legend_quarte": "● orange : 4 · ■ jaune : 8 · ▲ rouge : 12 · noir : pas de lettre",
 

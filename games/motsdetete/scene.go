@@ -89,14 +89,8 @@ func (g *Game) Scene() games.Scene {
 	switch {
 	case s.Over:
 		lines = append(lines, i18n.T("motsdetete.scene.over"))
-		best := s.Scores[0]
-		for _, v := range s.Scores {
-			best = max(best, v)
-		}
-		for p, v := range s.Scores {
-			if v == best && s.Players > 1 {
-				lines = append(lines, i18n.T("motsdetete.scene.winner", i18n.Seat(p), v))
-			}
+		if s.Players > 1 {
+			lines = append(lines, i18n.T("motsdetete.scene.winner", g.Result().Victory()))
 		}
 	case s.Variant == Quarte:
 		lines = append(lines, i18n.T("motsdetete.scene.turn_quarte", i18n.Seat(s.Turn), s.Die))

@@ -2,6 +2,7 @@ package motsdetete
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,5 +135,24 @@ func TestScene_Coordinates(t *testing.T) {
 	}
 	if err := sceneMatchesGrid(g); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestShowEnd_SharedWinIsOneSentence: equal highest scores share the win
+// (a marathon's survivors, or the round that reaches the target); the
+// board and the picture say it in one sentence naming every winner, never
+// "gagne" once per winner.
+func TestShowEnd_SharedWinIsOneSentence(t *testing.T) {
+	for _, winners := range [][]int{{0, 2}, {0, 1, 2}} {
+		g := newGame(t, nil, smallLex(t, "MAISON"), 3, games.Options{})
+		g.s.Over = true
+		for p := range g.s.Scores {
+			g.s.Scores[p] = 120
+			if slices.Contains(winners, p) {
+				g.s.Scores[p] = 301
+			}
+		}
+		gamestest.CheckSharedWin(t, gamestest.ViewText(g.Public()), winners...)
+		gamestest.CheckSharedWin(t, gamestest.SceneText(g.Scene()), winners...)
 	}
 }

@@ -144,16 +144,8 @@ func (s *state) publicLines() []i18n.Msg {
 	case s.Over && s.Players == 1:
 		out = append(out, i18n.T("motsdetete.line.solo_over", s.Scores[0]))
 	case s.Over:
-		out = append(out, i18n.T("motsdetete.line.over"))
-		best := -1
-		for _, v := range s.Scores {
-			best = max(best, v)
-		}
-		for p, v := range s.Scores {
-			if v == best {
-				out = append(out, i18n.T("motsdetete.line.winner", i18n.Seat(p), v))
-			}
-		}
+		out = append(out, i18n.T("motsdetete.line.over"),
+			i18n.T("motsdetete.line.winner", games.Result{Scores: s.Scores}.Victory()))
 	case s.LastRoll:
 		out = append(out, i18n.T("motsdetete.line.turn_last", i18n.Seat(s.Turn), s.dieText(s.Die), s.Die))
 	default:

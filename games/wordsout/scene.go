@@ -97,9 +97,7 @@ func (g *Game) Scene() games.Scene {
 	switch {
 	case s.Over:
 		add(true, i18n.T("wordsout.scene.over"))
-		for _, p := range g.Result().Winners() {
-			add(true, i18n.T("wordsout.scene.winner", i18n.Seat(p), s.Scores[p]))
-		}
+		add(true, i18n.T("wordsout.scene.winner", g.Result().Victory()))
 	case s.Phase == phaseCounter:
 		w := s.Win
 		add(true, i18n.T("wordsout.scene.window", s.word(w.Row), value(s.Rows[w.Row]), i18n.Seat(w.Caller)))

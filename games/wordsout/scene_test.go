@@ -2,6 +2,7 @@ package wordsout
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -169,5 +170,23 @@ func TestScene_Kinds(t *testing.T) {
 	}
 	if len(g.PrivateScene(5).Blocks) != 0 {
 		t.Error("a hand for no seat")
+	}
+}
+
+// TestShowEnd_SharedWinIsOneSentence: equal highest scores share the win;
+// the board and the picture say it in one sentence naming every winner,
+// never "gagne" once per winner.
+func TestShowEnd_SharedWinIsOneSentence(t *testing.T) {
+	for _, winners := range [][]int{{0, 2}, {0, 1, 2}} {
+		g := build(t, testDict, 3, [4]string{"O B J E T", "", "", ""}, []string{"A", "S", "E"}, 0)
+		g.s.Over = true
+		for p := range g.s.Scores {
+			g.s.Scores[p] = 12
+			if slices.Contains(winners, p) {
+				g.s.Scores[p] = 43
+			}
+		}
+		gamestest.CheckSharedWin(t, gamestest.ViewText(g.Public()), winners...)
+		gamestest.CheckSharedWin(t, gamestest.SceneText(g.Scene()), winners...)
 	}
 }

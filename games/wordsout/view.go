@@ -51,9 +51,7 @@ func (g *Game) Public() games.View {
 	switch {
 	case s.Over:
 		v.Lines = append(v.Lines, i18n.T("wordsout.line.over"))
-		for _, p := range g.Result().Winners() {
-			v.Lines = append(v.Lines, i18n.T("wordsout.line.winner", i18n.Seat(p), s.Scores[p]))
-		}
+		v.Lines = append(v.Lines, i18n.T("wordsout.line.winner", g.Result().Victory()))
 	case s.Phase == phaseCounter:
 		w := s.Win
 		v.Lines = append(v.Lines, i18n.T("wordsout.line.window", s.word(w.Row), value(s.Rows[w.Row]), i18n.Seat(w.Caller), w.Row+1))
