@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 	draw "github.com/tablee/tablee/games/render"
 	"github.com/tablee/tablee/i18n"
 )
@@ -50,12 +51,15 @@ func sceneNames(l i18n.Lang) func(int) string {
 	}
 }
 
-// TestScene_NoTextWrapsMidPhraseAt2To8Players draws the board and the
+// TestWholeGames_NoTextWrapsMidPhraseAt2To8Players draws the board and the
 // hands at every player count, in both languages, mid-round, at a
 // completed figure and at the end: every line of every heading and note
 // is drawn whole, on one line of the picture (a seat's "0 pt · 11 en
 // main" was cut in two in a column of four).
-func TestScene_NoTextWrapsMidPhraseAt2To8Players(t *testing.T) {
+func TestWholeGames_NoTextWrapsMidPhraseAt2To8Players(t *testing.T) {
+	if gamestest.Race {
+		t.Skip("whole games drawn: checked without -race (go test -run WholeGames)")
+	}
 	for players := 2; players <= 8; players++ {
 		mid, roundEnd, end := moments(t, players, uint64(players))
 		for _, l := range i18n.Langs {
@@ -157,10 +161,13 @@ func hueDistance(a, b color.RGBA) float64 {
 	return min(d, 360-d)
 }
 
-// TestPicture_CardsReadOnAPhone: a phone shows the picture about 380
+// TestWholeGames_CardsReadOnAPhone: a phone shows the picture about 380
 // pixels wide; every card of every picture is at least 96 pixels of the
 // 1000 (about 36 on the phone), at every player count.
-func TestPicture_CardsReadOnAPhone(t *testing.T) {
+func TestWholeGames_CardsReadOnAPhone(t *testing.T) {
+	if gamestest.Race {
+		t.Skip("whole games drawn: checked without -race (go test -run WholeGames)")
+	}
 	for players := 2; players <= 8; players++ {
 		mid, roundEnd, end := moments(t, players, uint64(10+players))
 		r := i18n.Renderer{Lang: i18n.FR, Name: sceneNames(i18n.FR)}

@@ -5,9 +5,11 @@ import (
 	"image/color"
 	"math"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/games/render"
 	"github.com/tablee/tablee/i18n"
 )
@@ -36,16 +38,32 @@ const endMoves = 100_000
 
 // everyGamesScenes self-plays each game that draws pictures at every player count
 // it admits, and returns its board and hands after a few moves and at the
-// end of the game.
+// end of the game. The games are played once for all the tests that check
+// them (whole games of Le Grand Escogriffe at 8 players are long, most of
+// all under the race detector).
 func everyGamesScenes(t *testing.T) []checkedScene {
 	t.Helper()
+	scenesOnce.Do(func() { scenes, scenesErr = playEveryGame() })
+	if scenesErr != nil {
+		t.Fatal(scenesErr)
+	}
+	return scenes
+}
+
+var (
+	scenesOnce sync.Once
+	scenes     []checkedScene
+	scenesErr  error
+)
+
+func playEveryGame() ([]checkedScene, error) {
 	var out []checkedScene
 	for _, e := range games.All() {
 		lo, hi := e.Seats()
 		for n := lo; n <= hi; n++ {
 			g, err := e.New(games.Options{}, n, uint64(n))
 			if err != nil {
-				t.Fatal(err)
+				return nil, err
 			}
 			if _, ok := g.(games.Pictured); !ok {
 				break
@@ -56,11 +74,11 @@ func everyGamesScenes(t *testing.T) []checkedScene {
 			}{{"mid", 3 * n}, {"end", endMoves}} {
 				played, err := games.Autoplay(g, stage.moves)
 				if err != nil {
-					t.Fatal(err)
+					return nil, err
 				}
 				if stage.name == "end" && !g.Result().Over {
 					// The end's pictures would not be checked.
-					t.Fatalf("%s at %d players: not over after %d more moves (%d played, waiting %v)", e.Name(), n, stage.moves, played, g.Waiting())
+					return nil, fmt.Errorf("%s at %d players: not over after %d more moves (%d played, waiting %v)", e.Name(), n, stage.moves, played, g.Waiting())
 				}
 				for _, lang := range []i18n.Lang{i18n.FR, i18n.EN} {
 					r := i18n.Renderer{Lang: lang, Name: func(s int) string { return checkedNames[s%len(checkedNames)] }}
@@ -76,15 +94,16 @@ func everyGamesScenes(t *testing.T) []checkedScene {
 			}
 		}
 	}
-	return out
+	return out, nil
 }
 
-// TestPictures_ColoursContrast: every colour drawn on another in any
+// TestWholeGames_ColoursContrast: every colour drawn on another in any
 // picture of any game (a letter on its tile, a mark or an icon on its
 // card, a text or a tile's outline on the background) meets WCAG 2.1's
 // 3:1 contrast for graphics. The pairs are recorded as the pictures are
 // drawn, so a colour added to a game is checked as soon as it is drawn.
-func TestPictures_ColoursContrast(t *testing.T) {
+func TestWholeGames_ColoursContrast(t *testing.T) {
+	skipUnderRace(t)
 	failed := map[string][]string{}
 	seen := map[string]map[render.Pair]bool{}
 	for _, sc := range everyGamesScenes(t) {
@@ -113,10 +132,11 @@ func TestPictures_ColoursContrast(t *testing.T) {
 	}
 }
 
-// TestPictures_TextsFit: no text of any picture of any game is drawn wider
+// TestWholeGames_TextsFit: no text of any picture of any game is drawn wider
 // than its box (a label in its column, a letter in its tile), and no line
 // is cut in the middle of a phrase ("0 pt · 11 en" / "main").
-func TestPictures_TextsFit(t *testing.T) {
+func TestWholeGames_TextsFit(t *testing.T) {
+	skipUnderRace(t)
 	failed := map[string][]string{}
 	games := map[string]bool{}
 	for _, sc := range everyGamesScenes(t) {
@@ -191,5 +211,17 @@ func TestInspect_RecordsWhatIsDrawn(t *testing.T) {
 	}
 	if len(in.Overflows) != 2 || !strings.Contains(in.Overflows[0], "WWWWWWWW") || !strings.Contains(in.Overflows[1], `"WWWW"`) {
 		t.Errorf("overflows %q", in.Overflows)
+	}
+}
+
+// skipUnderRace leaves the whole-game picture checks to the run without the
+// race detector (the second command of the test line, -run WholeGames):
+// they draw on one goroutine, where the detector finds nothing, and the
+// bots' games to their end (thousands of moves for Le Grand Escogriffe at
+// 8 players) take ten times longer under it.
+func skipUnderRace(t *testing.T) {
+	t.Helper()
+	if gamestest.Race {
+		t.Skip("checked without -race (go test -run WholeGames ./games/render)")
 	}
 }
