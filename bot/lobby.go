@@ -569,8 +569,11 @@ func (c *Core) quit(ctx context.Context, cmd Command, rep replier) []Out {
 		msg = i18n.T("bot.quit_by", cmd.User.Name)
 	} else if cmd.moderates(t) {
 		// A moderator stops a game, or closes a lobby, at once.
-		c.abandon(t)
 		msg = i18n.T("bot.quit_by_moderator", cmd.User.Name)
+		if t.Phase == Lobby {
+			msg = i18n.T("bot.close_by_moderator", cmd.User.Name)
+		}
+		c.abandon(t)
 	} else {
 		if !slices.Contains(t.Votes, cmd.User.ID) {
 			t.Votes = append(t.Votes, cmd.User.ID)

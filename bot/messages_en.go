@@ -289,6 +289,8 @@ func init() {
 		"bot.exists_vote":           "/quit to vote to stop it (a majority of the players stops it).",
 		"bot.exists_wait":           "wait for its end, or ask a moderator of this chat to stop it.",
 		"bot.quit_by_moderator":     "%v stops the game as a moderator of this chat.",
+		"bot.close_by_moderator":    "%v closes the table as a moderator of this chat.",
+		"bot.kicked_you":            "%v took your seat away at table #%v as a moderator of the chat.",
 		"bot.quit_not_seated":       "You are not seated at this table: its players, its creator and this chat's moderators can stop it.",
 		"bot.kicked":                "%v takes %v's seat away as a moderator of this chat.",
 		"bot.kicked_playing":        "%v takes %v's seat away as a moderator of this chat: a bot plays it from now on.",

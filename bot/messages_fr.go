@@ -289,6 +289,8 @@ func init() {
 		"bot.exists_vote":           "/quitter pour voter son arrêt (la majorité des joueurs l'arrête).",
 		"bot.exists_wait":           "attends qu'elle finisse, ou demande à un modérateur du salon de l'arrêter.",
 		"bot.quit_by_moderator":     "%v arrête la partie au titre de la modération du salon.",
+		"bot.close_by_moderator":    "%v ferme la table au titre de la modération du salon.",
+		"bot.kicked_you":            "%v t'a retiré ta place à la table n°%v au titre de la modération du salon.",
 		"bot.quit_not_seated":       "Tu n'es pas assis·e à cette table : ses joueurs, la personne qui l'a ouverte et les modérateurs du salon peuvent l'arrêter.",
 		"bot.kicked":                "%v retire sa place à %v au titre de la modération du salon.",
 		"bot.kicked_playing":        "%v retire sa place à %v au titre de la modération du salon : un robot la joue désormais.",

@@ -83,10 +83,11 @@ func (c *Core) unseat(ctx context.Context, cmd Command, rep replier) []Out {
 	if seat < 0 {
 		return rep.refuse("bot.kick_unknown", arg, c.seatedNames(t))
 	}
-	name := t.Seats[seat].Name
+	name, user := t.Seats[seat].Name, t.Seats[seat].User
 	snap := t.snapshot()
 	playing := t.Phase == Playing
 	c.vacate(t, seat)
+	t.sayTo(user, i18n.T("bot.kicked_you", cmd.User.Name, t.ID))
 	switch {
 	case t.over():
 		t.say(i18n.T("bot.kicked", cmd.User.Name, name), i18n.T("bot.closed")).Scores = playing

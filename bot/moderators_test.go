@@ -59,7 +59,11 @@ func TestModerators_CloseALobby(t *testing.T) {
 	h := newHarness(t)
 	mustOK(t, h.do("alice", "/play tictactoe"))
 	mustOK(t, h.do("bob", "/join"))
+	h.rec.take()
 	mustOK(t, h.mod("carol", "/quitter"))
+	if said := h.chatSaid(); !strings.Contains(said, "carol closes the table as a moderator of this chat") {
+		t.Fatalf("the lobby was not told who closed it: %q", said)
+	}
 	mustOK(t, h.do("dave", "/play tictactoe"))
 }
 
