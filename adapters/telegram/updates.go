@@ -229,7 +229,11 @@ func (a *Adapter) onGroup(ctx context.Context, m *tgbotapi.Message, topic int) {
 	}
 	org := &origin{chat: m.Chat.ID, topic: topic, key: key, msgID: m.MessageID, from: m.From}
 	// The group is the server of its topics: one leaderboard for all.
-	outs := a.core.Handle(ctx, bot.Command{Chat: key, Server: chatKey(m.Chat.ID, 0), User: a.user(m.From), Name: name, Args: args})
+	cmd := bot.Command{Chat: key, Server: chatKey(m.Chat.ID, 0), User: a.user(m.From), Name: name, Args: args}
+	if bot.ModeratorMatters(name) {
+		cmd.Moderator = a.moderates(ctx, m.Chat.ID, m.From.ID)
+	}
+	outs := a.core.Handle(ctx, cmd)
 	a.answer(ctx, org, outs)
 	if playNames[name] && opened(outs) {
 		a.probe(ctx, org, bot.CleanName(m.Chat.Title))

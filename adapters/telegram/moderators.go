@@ -1,0 +1,82 @@
+package telegram
+
+import (
+	"context"
+	"encoding/json"
+	"strconv"
+	"sync"
+	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/tablee/tablee/internal/capped"
+)
+
+// A group's moderators, for Tablée, are its creator and administrators:
+// getChatMember answers a ChatMember whose status is "creator" or
+// "administrator" (core.telegram.org/bots/api#getchatmember,
+// #chatmemberowner, #chatmemberadministrator). Telegram is asked only for
+// a command whose answer depends on it (bot.ModeratorMatters), and the
+// answer is kept a few minutes: a moderator who stops, kicks and changes
+// settings costs one call, and a demotion counts within moderatorTTL. A
+// private chat has no moderator and is never asked about. A call that
+// fails makes the author no moderator (he is refused what needs it, and
+// may try again): a power is never granted on a guess.
+
+// moderatorTTL is how long getChatMember's answer is kept.
+const moderatorTTL = 5 * time.Minute
+
+// moderatorWait bounds the wait for the global limit before getChatMember:
+// a command is not held longer for it.
+const moderatorWait = 2 * time.Second
+
+// maxModerators caps the answers kept (internal/capped).
+const maxModerators = 100000
+
+type memberKey struct{ chat, user int64 }
+
+type memberAnswer struct {
+	moderator bool
+	until     time.Time
+}
+
+// moderatorBook keeps getChatMember's answers; its zero value is ready.
+type moderatorBook struct {
+	mu sync.Mutex
+	of map[memberKey]memberAnswer
+}
+
+// moderates tells whether a user is the creator or an administrator of a
+// group, from the answer kept or from Telegram.
+func (a *Adapter) moderates(ctx context.Context, chat, user int64) bool {
+	key, now := memberKey{chat, user}, a.clock.Now()
+	a.mods.mu.Lock()
+	ans, ok := a.mods.of[key]
+	a.mods.mu.Unlock()
+	if ok && now.Before(ans.until) {
+		return ans.moderator
+	}
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "user_id": strconv.FormatInt(user, 10)}
+	// getChatMember sends nothing to the group: only the global limit
+	// applies (chat 0).
+	raw, e := a.request(ctx, 0, moderatorWait, "getChatMember", p)
+	if e != nil {
+		a.log.Warn("getChatMember failed: the user is taken for no moderator", "chat", chat, "err", e)
+		return false
+	}
+	var member struct {
+		Status string `json:"status"`
+	}
+	if err := json.Unmarshal(raw, &member); err != nil {
+		a.log.Warn("getChatMember answered something unreadable", "chat", chat, "err", err)
+		return false
+	}
+	ans = memberAnswer{moderator: member.Status == "creator" || member.Status == "administrator", until: now.Add(moderatorTTL)}
+	a.mods.mu.Lock()
+	if a.mods.of == nil {
+		a.mods.of = map[memberKey]memberAnswer{}
+	}
+	capped.Set(a.mods.of, key, ans, maxModerators)
+	a.mods.mu.Unlock()
+	return ans.moderator
+}

@@ -1,0 +1,114 @@
+package telegram
+
+import (
+	"html"
+	"strings"
+	"testing"
+	"time"
+)
+
+// dave administers the group, erin created it; carol is a member.
+var (
+	dave = fakeUser{ID: 104, Name: "Dave", Lang: "en"}
+	erin = fakeUser{ID: 105, Name: "Erin", Lang: "en"}
+)
+
+// told fails unless u was told s, in private or in the group.
+func (h *harness) told(u fakeUser, s string) {
+	h.t.Helper()
+	s = html.EscapeString(s) // messages go as HTML
+	if _, ok := h.f.last(u.ID, s); ok {
+		return
+	}
+	if _, ok := h.f.last(group, s); ok {
+		return
+	}
+	h.t.Fatalf("%s was not told %q: private %+v", u.Name, s, h.f.botMessages(u.ID))
+}
+
+// groupTold fails unless the group was told s.
+func (h *harness) groupTold(s string) {
+	h.t.Helper()
+	s = html.EscapeString(s)
+	if _, ok := h.f.last(group, s); !ok {
+		h.t.Fatalf("the group was not told %q", s)
+	}
+}
+
+func memberCalls(h *harness) int { return len(h.f.callsOf("getChatMember")) }
+
+func TestModeratorsAreTheGroupsCreatorAndAdministrators(t *testing.T) {
+	h := newHarness(t)
+	h.f.setStatus(group, dave.ID, "administrator")
+	h.f.setStatus(group, erin.ID, "creator")
+	h.openTable(group, 0)
+	before := memberCalls(h)
+	// A move needs no moderator: Telegram is not asked.
+	h.say(carol, group, 0, "/board")
+	if n := memberCalls(h); n != before {
+		t.Fatalf("getChatMember asked for /board: %d calls", n-before)
+	}
+
+	// A plain member is refused, and nothing changes.
+	h.say(carol, group, 0, "/kick Bob")
+	h.told(carol, "moderators can take a player")
+	h.say(carol, group, 0, "/quit")
+	h.told(carol, "moderators can stop it")
+	h.say(carol, group, 0, "/play tictactoe")
+	h.told(carol, "ask a moderator of this chat")
+
+	// The administrator, not seated, changes the settings and takes
+	// bob's seat away; the creator of the group stops the game.
+	h.say(dave, group, 0, "/settings turn=1h")
+	h.groupTold("Dave changes the table's settings as a moderator of this chat: turn=1h")
+	h.say(dave, group, 0, "/kick Bob")
+	h.groupTold("Dave takes Bob's seat away as a moderator of this chat")
+	h.say(erin, group, 0, "/quit")
+	h.groupTold("Erin stops the game as a moderator of this chat")
+	// One call per person: the answer is kept for the next commands.
+	if n := memberCalls(h) - before; n != 3 {
+		t.Fatalf("getChatMember called %d times for three people", n)
+	}
+	for _, c := range h.f.callsOf("getChatMember") {
+		if c.Chat != group {
+			t.Fatalf("getChatMember asked about chat %d", c.Chat)
+		}
+	}
+}
+
+// A demotion counts once the kept answer is old; a failed call grants
+// nothing and is not kept.
+func TestModeratorAnswerKeptFiveMinutesAndFailureGrantsNothing(t *testing.T) {
+	h := newHarness(t)
+	h.openTable(group, 0)
+	h.f.inject(fakeFail{method: "getChatMember", code: 400, desc: "Bad Request: chat not found", times: 1})
+	h.f.setStatus(group, dave.ID, "administrator")
+	h.say(dave, group, 0, "/settings turn=1h")
+	h.told(dave, "not seated")
+	h.say(dave, group, 0, "/settings turn=1h")
+	h.groupTold("Dave changes the table")
+	h.f.setStatus(group, dave.ID, "")
+	calls := memberCalls(h)
+	<-h.clock.After(moderatorTTL + time.Second)
+	h.say(dave, group, 0, "/kick Bob")
+	h.told(dave, "moderators can take a player")
+	if memberCalls(h) != calls+1 {
+		t.Fatal("an old answer was not asked again")
+	}
+}
+
+// In private nobody moderates, and Telegram is never asked.
+func TestModeratorNeverInPrivate(t *testing.T) {
+	h := newHarness(t)
+	h.f.setStatus(group, bob.ID, "administrator")
+	h.openTable(group, 0)
+	before := memberCalls(h)
+	h.say(bob, bob.ID, 0, "/quit")
+	if memberCalls(h) != before {
+		t.Fatal("getChatMember asked for a private command")
+	}
+	h.told(bob, "votes to stop the game")
+	if strings.Contains(h.board(group, 0).Text, "stops the game") {
+		t.Fatal("a private /quit stopped the game")
+	}
+}
