@@ -554,6 +554,9 @@ func (c *Core) quit(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	defer c.unlock(t)
 	if t.rematchPending() {
+		if t.seatOf(cmd.User.ID) < 0 && cmd.moderates(t) {
+			return c.closeRematchModerated(t, cmd.User, rep)
+		}
 		// Stopping a rematch nobody started is saying no to it.
 		return c.declineRematch(t, cmd.User, rep)
 	}

@@ -75,6 +75,10 @@ func (c *Core) unseat(ctx context.Context, cmd Command, rep replier) []Out {
 	if t.Phase != Lobby && t.Phase != Playing {
 		return rep.refuse("bot.no_table")
 	}
+	if t.Rematch != nil && t.Phase == Lobby {
+		// A rematch's seats are the last game's; /quit closes it.
+		return rep.refuse("bot.kick_rematch")
+	}
 	arg := strings.Join(cmd.Args, " ")
 	if arg == "" {
 		return rep.refuse("bot.kick_who", c.seatedNames(t))
@@ -107,6 +111,15 @@ func (c *Core) unseat(ctx context.Context, cmd Command, rep replier) []Out {
 		c.runBots(t)
 	}
 	return []Out{{Dest: ToReply, Ack: true, Text: rep.text("bot.kick_done", name)}}
+}
+
+// closeRematchModerated is a moderator's /quit of a rematch that has not
+// begun, at which he has no seat: it is closed, and its board says by whom.
+func (c *Core) closeRematchModerated(t *Table, u User, rep replier) []Out {
+	if !c.closeRematch(t, rematchModerated, u.Name) {
+		return rep.refuse("bot.save_failed")
+	}
+	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.rematch_closed", t.Rematch.Of)}}
 }
 
 // seatNamed is the seat of the person an argument names: a Discord

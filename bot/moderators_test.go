@@ -151,3 +151,22 @@ func TestModerators_SecondPlayNamesTheCommandThatWorks(t *testing.T) {
 	mustRefuse(t, h.do("carol", "/play tictactoe"), "ask a moderator of this chat")
 	mustRefuse(t, h.mod("carol", "/play tictactoe"), "/quit to stop it.")
 }
+
+// A rematch nobody started holds the chat like a lobby: a moderator
+// closes it, and its board says by whom; its seats are not his to take.
+func TestModerators_CloseARematch(t *testing.T) {
+	h := newHarness(t)
+	h.seated()
+	h.finishTicTacToe()
+	mustOK(t, h.do("alice", "/rematch"))
+	mustRefuse(t, h.mod("carol", "/kick bob"), "/quit closes it")
+	mustRefuse(t, h.do("carol", "/quit"), "Only the players of table #1")
+	h.rec.take()
+	mustOK(t, h.mod("carol", "/quit"))
+	if h.core.chatTable("local:main") != nil {
+		t.Fatal("the rematch is still open after a moderator's /quit")
+	}
+	if said := h.chatSaid(); !strings.Contains(said, "carol closed it as a moderator of this chat") {
+		t.Fatalf("the rematch's board does not say who closed it: %q", said)
+	}
+}
