@@ -298,6 +298,7 @@ func init() {
 		"bot.kick_done":             "Done: %v no longer has a seat at this table.",
 		"bot.kick_who":              "Whose seat? /kick and the player's name or @mention (at the table: %v).",
 		"bot.kick_unknown":          "Nobody seated at this table is called %v (at the table: %v).",
+		"bot.kick_not_seated":       "That person has no seat at this table (at the table: %v).",
 		"bot.kick_not_moderator":    "Only this chat's moderators can take a player's seat away. To give up your own: /leave.",
 		"bot.kick_rematch":          "A rematch keeps the seats of the game it plays again: /quit closes it.",
 		"bot.settings_by_moderator": "%v changes the table's settings as a moderator of this chat: %v.",

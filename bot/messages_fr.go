@@ -298,6 +298,7 @@ func init() {
 		"bot.kick_done":             "C'est fait : %v n'a plus de place à cette table.",
 		"bot.kick_who":              "La place de qui ? /exclure suivi du nom ou de la @mention du joueur (à la table : %v).",
 		"bot.kick_unknown":          "Personne à cette table ne s'appelle %v (à la table : %v).",
+		"bot.kick_not_seated":       "Cette personne n'a pas de place à cette table (à la table : %v).",
 		"bot.kick_not_moderator":    "Seuls les modérateurs du salon peuvent retirer sa place à un joueur. Pour quitter la tienne : /partir.",
 		"bot.kick_rematch":          "Une revanche garde les places de la partie qu'elle rejoue : /quitter la ferme.",
 		"bot.settings_by_moderator": "%v change les réglages de la table au titre de la modération du salon : %v.",

@@ -84,6 +84,11 @@ func (c *Core) unseat(ctx context.Context, cmd Command, rep replier) []Out {
 		return rep.refuse("bot.kick_who", c.seatedNames(t))
 	}
 	seat := t.seatNamed(arg)
+	if seat < 0 && strings.HasPrefix(arg, platformOf(t.Chat)+":") {
+		// The adapter named the person by his id (a reply to his
+		// message): he has no seat.
+		return rep.refuse("bot.kick_not_seated", c.seatedNames(t))
+	}
 	if seat < 0 {
 		return rep.refuse("bot.kick_unknown", arg, c.seatedNames(t))
 	}
@@ -122,10 +127,14 @@ func (c *Core) closeRematchModerated(t *Table, u User, rep replier) []Out {
 	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.rematch_closed", t.Rematch.Of)}}
 }
 
-// seatNamed is the seat of the person an argument names: a Discord
-// mention (<@123>, as /stats reads it), or his name as the table shows it,
-// with or without an @; -1 when none, or when it names a bot.
+// seatNamed is the seat of the person an argument names: his id as an
+// adapter gives it ("telegram:42", for a /kick in reply to his message), a
+// Discord mention (<@123>, as /stats reads it), or his name as the table
+// shows it, with or without an @; -1 when none, or when it names a bot.
 func (t *Table) seatNamed(arg string) int {
+	if seat := t.seatOf(arg); seat >= 0 && t.Seats[seat].human() {
+		return seat
+	}
 	if rest, found := strings.CutPrefix(arg, "<@"); found && strings.HasSuffix(rest, ">") {
 		return t.seatOf("discord:" + strings.TrimPrefix(strings.TrimSuffix(rest, ">"), "!"))
 	}

@@ -674,6 +674,10 @@ func (f *fakeAPI) say(u fakeUser, chat int64, topic int, text string, replyTo in
 			}
 			if r.From == 0 {
 				reply["from"] = map[string]any{"id": 1, "is_bot": true, "first_name": "Tablée", "username": "tablee_test_bot"}
+			} else {
+				// A person's message replied to names its author
+				// (#message, from).
+				reply["from"] = map[string]any{"id": r.From, "is_bot": false, "first_name": strconv.FormatInt(r.From, 10)}
 			}
 		}
 		msg["reply_to_message"] = reply

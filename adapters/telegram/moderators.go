@@ -80,3 +80,23 @@ func (a *Adapter) moderates(ctx context.Context, chat, user int64) bool {
 	a.mods.mu.Unlock()
 	return ans.moderator
 }
+
+// kickTarget is the person a /kick names by other means than his name:
+// the user of a text_mention (someone without a username, picked in
+// Telegram's suggestions: #messageentity; mention is then set), else the
+// author of the message it replies to, as a group's administrators are
+// used to; 0 for none. In a forum topic every message replies to the
+// topic's first one, whose id is the topic's (#message,
+// message_thread_id): that names no one.
+func kickTarget(m *tgbotapi.Message, topic int) (user int64, mention bool) {
+	for _, e := range m.Entities {
+		if e.Type == "text_mention" && e.User != nil && !e.User.IsBot {
+			return e.User.ID, true
+		}
+	}
+	r := m.ReplyToMessage
+	if r == nil || r.From == nil || r.From.IsBot || (topic != 0 && r.MessageID == topic) {
+		return 0, false
+	}
+	return r.From.ID, false
+}

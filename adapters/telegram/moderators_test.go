@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
 
 // dave administers the group, erin created it; carol is a member.
@@ -110,5 +112,38 @@ func TestModeratorNeverInPrivate(t *testing.T) {
 	h.told(bob, "votes to stop the game")
 	if strings.Contains(h.board(group, 0).Text, "stops the game") {
 		t.Fatal("a private /quit stopped the game")
+	}
+}
+
+// /kick in reply to a player's message takes his seat, as administrators
+// are used to; in reply to someone without a seat it says so.
+func TestModeratorKicksInReplyToAMessage(t *testing.T) {
+	h := newHarness(t)
+	h.f.setStatus(group, dave.ID, "administrator")
+	h.openTable(group, 0)
+	carols := h.f.say(carol, group, 0, "hello", 0)
+	bobs := h.f.say(bob, group, 0, "brb", 0)
+	h.settle()
+	h.f.say(dave, group, 0, "/kick", carols)
+	h.settle()
+	h.told(dave, "That person has no seat at this table")
+	h.f.say(dave, group, 0, "/kick", bobs)
+	h.settle()
+	h.groupTold("Dave takes Bob's seat away as a moderator of this chat")
+}
+
+// In a forum topic every message replies to the topic's first message:
+// that names nobody, and a text_mention names its user even after a name.
+func TestKickTargetInATopicAndByTextMention(t *testing.T) {
+	root := &tgbotapi.Message{MessageID: 7, From: &tgbotapi.User{ID: alice.ID}}
+	if id, _ := kickTarget(&tgbotapi.Message{ReplyToMessage: root}, 7); id != 0 {
+		t.Fatalf("a /kick in topic 7 named the topic's creator %d", id)
+	}
+	if id, _ := kickTarget(&tgbotapi.Message{ReplyToMessage: root}, 0); id != alice.ID {
+		t.Fatalf("a /kick in reply named %d", id)
+	}
+	m := &tgbotapi.Message{Text: "/kick Bob", Entities: []tgbotapi.MessageEntity{{Type: "text_mention", Offset: 6, Length: 3, User: &tgbotapi.User{ID: bob.ID}}}}
+	if id, mention := kickTarget(m, 0); id != bob.ID || !mention {
+		t.Fatalf("a text_mention named %d (%v)", id, mention)
 	}
 }

@@ -232,6 +232,9 @@ func (a *Adapter) onGroup(ctx context.Context, m *tgbotapi.Message, topic int) {
 	cmd := bot.Command{Chat: key, Server: chatKey(m.Chat.ID, 0), User: a.user(m.From), Name: name, Args: args}
 	if bot.ModeratorMatters(name) {
 		cmd.Moderator = a.moderates(ctx, m.Chat.ID, m.From.ID)
+		if target, mention := kickTarget(m, topic); target != 0 && bot.CommandName(name) == "kick" && (mention || len(args) == 0) {
+			cmd.Args = []string{userKey(target)}
+		}
 	}
 	outs := a.core.Handle(ctx, cmd)
 	a.answer(ctx, org, outs)
