@@ -147,3 +147,35 @@ func TestKickTargetInATopicAndByTextMention(t *testing.T) {
 		t.Fatalf("a text_mention named %d (%v)", id, mention)
 	}
 }
+
+// Only getChatMember vouches for a moderator: what a message says of its
+// author (an administrator's signature, a status slipped into from, a
+// post on behalf of the group by an anonymous administrator) counts for
+// nothing.
+func TestModeratorOnlyGetChatMemberVouches(t *testing.T) {
+	h := newHarness(t)
+	h.openTable(group, 0)
+	msg := func(from map[string]any, extra map[string]any) {
+		m := map[string]any{"message_id": 9000 + len(h.f.callsOf("getChatMember")), "from": from, "chat": h.f.chatJSON(group), "date": 1,
+			"text": "/quit", "entities": []map[string]any{{"type": "bot_command", "offset": 0, "length": 5}}}
+		for k, v := range extra {
+			m[k] = v
+		}
+		h.f.push(map[string]any{"message": m})
+		h.settle()
+	}
+	carolJSON := userJSON(carol)
+	carolJSON["status"] = "creator"
+	msg(carolJSON, map[string]any{"author_signature": "Admin"})
+	h.told(carol, "moderators can stop it")
+	// An anonymous administrator writes as GroupAnonymousBot, a bot, on
+	// behalf of the group (#message, sender_chat): no person to trust.
+	msg(map[string]any{"id": 1087968824, "is_bot": true, "first_name": "Group", "username": "GroupAnonymousBot"},
+		map[string]any{"sender_chat": h.f.chatJSON(group)})
+	if strings.Contains(h.board(group, 0).Text, "stops the game") {
+		t.Fatal("a message's own claims stopped the game")
+	}
+	if _, ok := h.f.last(group, "stops the game"); ok {
+		t.Fatal("a message's own claims stopped the game")
+	}
+}
