@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
 )
 
@@ -175,5 +176,5 @@ func (c *Core) tableExists(cmd Command, t *Table, rep replier) []Out {
 		t = lt
 		c.unlock(lt)
 	}
-	return rep.refuse("bot.table_exists", i18n.T(t.Game+".title"), i18n.T(hint))
+	return rep.refuse("bot.table_exists", games.TitleOf(t.Game), i18n.T(hint))
 }
