@@ -84,6 +84,8 @@ type fakeUser struct {
 	ID   int64
 	Name string
 	Lang string
+	// Handle is his @username, "" for none (#user, username: optional).
+	Handle string
 }
 
 // fakeAPI is an in-process Telegram Bot API the real library talks to.
@@ -629,7 +631,11 @@ func (f *fakeAPI) again() {
 func (f *fakeAPI) pushedCount() int { f.mu.Lock(); defer f.mu.Unlock(); return f.pushed }
 
 func userJSON(u fakeUser) map[string]any {
-	return map[string]any{"id": u.ID, "is_bot": false, "first_name": u.Name, "language_code": u.Lang}
+	j := map[string]any{"id": u.ID, "is_bot": false, "first_name": u.Name, "language_code": u.Lang}
+	if u.Handle != "" {
+		j["username"] = u.Handle
+	}
+	return j
 }
 
 func (f *fakeAPI) chatJSON(chat int64) map[string]any {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -40,10 +41,39 @@ type memberAnswer struct {
 	until     time.Time
 }
 
-// moderatorBook keeps getChatMember's answers; its zero value is ready.
+// moderatorBook keeps getChatMember's answers, and the people of the
+// groups by their @username, for a /kick @username; its zero value is
+// ready.
 type moderatorBook struct {
-	mu sync.Mutex
-	of map[memberKey]memberAnswer
+	mu      sync.Mutex
+	of      map[memberKey]memberAnswer
+	handles map[string]int64 // lowercased @username -> user id
+}
+
+// learnHandle remembers the @username of the author of a group message:
+// a seat knows its player's name and id, not his username.
+func (a *Adapter) learnHandle(u *tgbotapi.User) {
+	if u == nil || u.UserName == "" || u.IsBot {
+		return
+	}
+	a.mods.mu.Lock()
+	defer a.mods.mu.Unlock()
+	if a.mods.handles == nil {
+		a.mods.handles = map[string]int64{}
+	}
+	capped.Set(a.mods.handles, strings.ToLower(u.UserName), u.ID, maxModerators)
+}
+
+// handleOf is the user an "@username" names, when he wrote in a group
+// since the start; 0 otherwise.
+func (a *Adapter) handleOf(arg string) int64 {
+	name, ok := strings.CutPrefix(arg, "@")
+	if !ok || name == "" {
+		return 0
+	}
+	a.mods.mu.Lock()
+	defer a.mods.mu.Unlock()
+	return a.mods.handles[strings.ToLower(name)]
 }
 
 // moderates tells whether a user is the creator or an administrator of a
@@ -81,11 +111,12 @@ func (a *Adapter) moderates(ctx context.Context, chat, user int64) bool {
 	return ans.moderator
 }
 
-// kickTarget is the person a /kick names by other means than his name:
-// the user of a text_mention (someone without a username, picked in
-// Telegram's suggestions: #messageentity; mention is then set), else the
-// author of the message it replies to, as a group's administrators are
-// used to; 0 for none. In a forum topic every message replies to the
+// kickTarget is the person a /kick names by other means than his name
+// as the board shows it: the user of a text_mention (someone without a
+// username, picked in Telegram's suggestions: #messageentity; mention is
+// then set), else the author of the message it replies to, as a group's
+// administrators are used to; 0 for none (an @username is looked up by
+// handleOf). In a forum topic every message replies to the
 // topic's first one, whose id is the topic's (#message,
 // message_thread_id): that names no one.
 func kickTarget(m *tgbotapi.Message, topic int) (user int64, mention bool) {

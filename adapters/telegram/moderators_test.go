@@ -179,3 +179,18 @@ func TestModeratorOnlyGetChatMemberVouches(t *testing.T) {
 		t.Fatal("a message's own claims stopped the game")
 	}
 }
+
+// /kick @username finds the player by the username Telegram showed with
+// his messages: a seat knows his name, not his username.
+func TestModeratorKicksByUsername(t *testing.T) {
+	h := newHarness(t)
+	h.f.setStatus(group, dave.ID, "administrator")
+	h.openTable(group, 0)
+	bobby := bob
+	bobby.Handle = "Bobby_42"
+	h.say(bobby, group, 0, "hello")
+	h.say(dave, group, 0, "/kick @carol_x")
+	h.told(dave, "Nobody seated at this table is called @carol_x")
+	h.say(dave, group, 0, "/kick @bobby_42")
+	h.groupTold("Dave takes Bob's seat away as a moderator of this chat")
+}

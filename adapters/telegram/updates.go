@@ -217,6 +217,7 @@ var playNames = map[string]bool{"play": true, "jouer": true, "nouvelle": true, "
 func (a *Adapter) onGroup(ctx context.Context, m *tgbotapi.Message, topic int) {
 	key := chatKey(m.Chat.ID, topic)
 	a.learnChat(m.Chat)
+	a.learnHandle(m.From)
 	a.seen(key, m.MessageID, 0)
 	name, args, ok := bot.ParseText(m.Text)
 	if !ok || !a.forMe(m.Text) {
@@ -232,8 +233,14 @@ func (a *Adapter) onGroup(ctx context.Context, m *tgbotapi.Message, topic int) {
 	cmd := bot.Command{Chat: key, Server: chatKey(m.Chat.ID, 0), User: a.user(m.From), Name: name, Args: args}
 	if bot.ModeratorMatters(name) {
 		cmd.Moderator = a.moderates(ctx, m.Chat.ID, m.From.ID)
-		if target, mention := kickTarget(m, topic); target != 0 && bot.CommandName(name) == "kick" && (mention || len(args) == 0) {
-			cmd.Args = []string{userKey(target)}
+		if bot.CommandName(name) == "kick" {
+			if target, mention := kickTarget(m, topic); target != 0 && (mention || len(args) == 0) {
+				cmd.Args = []string{userKey(target)}
+			} else if len(args) == 1 {
+				if id := a.handleOf(args[0]); id != 0 {
+					cmd.Args = []string{userKey(id)}
+				}
+			}
 		}
 	}
 	outs := a.core.Handle(ctx, cmd)
