@@ -35,6 +35,12 @@ type Command struct {
 	// and Text the free text a button asked for (an example word).
 	Payload string
 	Text    string
+	// Moderator says the platform vouches that the author moderates Chat:
+	// Discord's permissions of the member sent with a signed interaction,
+	// Telegram's getChatMember. Adapters set it from the platform's data
+	// only, never from anything the user typed or a button carried; the
+	// core honours it only for a table of Chat itself (see moderates).
+	Moderator bool
 }
 
 // User is the person behind a command.
@@ -126,6 +132,7 @@ var aliases = map[string]string{
 	"coup": "move", "jouer_coup": "move", "m": "move",
 	"passe": "pass", "passer": "pass",
 	"quitter": "quit", "abandon": "quit", "abandonner": "quit", "stop": "quit",
+	"exclure": "kick", "expulser": "kick",
 	"jeux": "games", "list": "games",
 	"classement": "leaderboard", "statistiques": "stats",
 	"regles":   "rules",

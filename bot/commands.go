@@ -28,7 +28,8 @@ type CommandInfo struct {
 var coreCommands = []struct{ name, fr string }{
 	{"play", "jouer"}, {"join", "rejoindre"}, {"start", "commencer"}, {"hand", "main"},
 	{"board", "plateau"}, {"move", "coup"}, {"pass", "passe"}, {"addbot", "robot"},
-	{"removebot", "retirer_robot"}, {"leave", "partir"}, {"quit", "quitter"}, {"games", "jeux"},
+	{"removebot", "retirer_robot"}, {"leave", "partir"}, {"quit", "quitter"}, {"kick", "exclure"},
+	{"games", "jeux"},
 	{"rules", "regles"}, {"settings", "reglages"}, {"lang", "langue"}, {"stats", "stats"},
 	{"leaderboard", "classement"}, {"hint", "indice"}, {"mygames", "mesparties"}, {"away", "absence"}, {"quiet", "calme"},
 	{"rematch", "revanche"}, {"history", "historique"}, {"replay", "revoir"}, {"help", "aide"},

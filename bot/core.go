@@ -288,6 +288,8 @@ func (c *Core) handle(ctx context.Context, cmd Command) (outs []Out) {
 		return c.quit(ctx, cmd, rep)
 	case "settings":
 		return c.settings(ctx, cmd, rep)
+	case "kick":
+		return c.unseat(ctx, cmd, rep)
 	case "board":
 		return c.board(ctx, cmd, rep)
 	case "hand":

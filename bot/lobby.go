@@ -31,6 +31,9 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 	if bots >= max {
 		return rep.refuse("bot.too_many_bots", max-1)
 	}
+	if old := c.chatTable(cmd.Chat); old != nil {
+		return c.tableExists(cmd, old, rep)
+	}
 	return c.open(cmd.Chat, e, rep, func(id uint64, now time.Time) *Table {
 		t := &Table{
 			ID: id, Chat: cmd.Chat, Server: cmd.Server, Game: e.Name(), Options: opts, Creator: cmd.User.ID,
@@ -58,16 +61,16 @@ func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 // table yet rather than a half-made one.
 func (c *Core) open(chat string, e games.Engine, rep replier, build func(id uint64, now time.Time) *Table, then func(t *Table) []Out) []Out {
 	if old := c.chatTable(chat); old != nil {
-		return rep.refuse("bot.table_exists", games.TitleOf(old.Game))
+		return rep.refuse("bot.table_exists", games.TitleOf(old.Game), i18n.T("bot.exists_wait"))
 	}
 	c.mu.Lock()
 	if old := c.byChat[chat]; old != nil {
 		c.mu.Unlock()
-		return rep.refuse("bot.table_exists", i18n.T(old.Game+".title"))
+		return rep.refuse("bot.table_exists", i18n.T(old.Game+".title"), i18n.T("bot.exists_wait"))
 	}
 	if c.opening[chat] {
 		c.mu.Unlock()
-		return rep.refuse("bot.table_exists", games.TitleOf(e.Name()))
+		return rep.refuse("bot.table_exists", games.TitleOf(e.Name()), i18n.T("bot.exists_wait"))
 	}
 	c.opening[chat] = true
 	c.mu.Unlock()
@@ -347,27 +350,7 @@ func (c *Core) leave(ctx context.Context, cmd Command, rep replier) []Out {
 		return rep.refuse("bot.not_seated")
 	}
 	snap := t.snapshot()
-	switch t.Phase {
-	case Lobby:
-		t.Seats = slices.Delete(t.Seats, seat, seat+1)
-		if t.humans() == 0 {
-			t.Phase = Abandoned
-		} else if t.Creator == cmd.User.ID {
-			t.Creator = t.Seats[slices.IndexFunc(t.Seats, Seat.human)].User
-		}
-	case Playing:
-		t.Seats[seat].Left = true
-		t.Seats[seat].Name += " 🤖"
-		t.Votes = slices.DeleteFunc(t.Votes, func(v string) bool { return v == cmd.User.ID })
-		if t.humans() == 0 {
-			c.abandon(t)
-		} else {
-			if t.Creator == cmd.User.ID {
-				t.Creator = t.Seats[slices.IndexFunc(t.Seats, Seat.human)].User
-			}
-			c.rearm(t, -1)
-		}
-	}
+	c.vacate(t, seat)
 	if t.over() {
 		t.say(i18n.T("bot.left", cmd.User.Name), i18n.T("bot.closed"))
 	} else {
@@ -562,8 +545,8 @@ func (c *Core) closedDMs(t *Table) string {
 	return strings.Join(names, ", ")
 }
 
-// quit ends a table: at once for its creator, by a majority vote of the
-// seated players otherwise.
+// quit ends a table: at once for its creator and the chat's moderators,
+// by a majority vote of the seated players otherwise.
 func (c *Core) quit(ctx context.Context, cmd Command, rep replier) []Out {
 	t, none := c.lockTable(cmd, rep)
 	if t == nil {
@@ -571,19 +554,29 @@ func (c *Core) quit(ctx context.Context, cmd Command, rep replier) []Out {
 	}
 	defer c.unlock(t)
 	if t.rematchPending() {
+		if t.seatOf(cmd.User.ID) < 0 && cmd.moderates(t) {
+			return c.closeRematchModerated(t, cmd.User, rep)
+		}
 		// Stopping a rematch nobody started is saying no to it.
 		return c.declineRematch(t, cmd.User, rep)
 	}
 	seat := t.seatOf(cmd.User.ID)
-	if seat < 0 && t.Creator != cmd.User.ID {
-		return rep.refuse("bot.not_seated")
+	if seat < 0 && t.Creator != cmd.User.ID && !cmd.moderates(t) {
+		return rep.refuse("bot.quit_not_seated")
 	}
 	snap := t.snapshot()
 	r := renderer(t, t.Settings.Lang)
 	var msg i18n.Msg
-	if t.Creator == cmd.User.ID || t.Phase == Lobby && t.humans() <= 1 {
+	if t.Creator == cmd.User.ID || t.Phase == Lobby && t.humans() <= 1 && seat >= 0 {
 		c.abandon(t)
 		msg = i18n.T("bot.quit_by", cmd.User.Name)
+	} else if cmd.moderates(t) {
+		// A moderator stops a game, or closes a lobby, at once.
+		msg = i18n.T("bot.quit_by_moderator", cmd.User.Name)
+		if t.Phase == Lobby {
+			msg = i18n.T("bot.close_by_moderator", cmd.User.Name)
+		}
+		c.abandon(t)
 	} else {
 		if !slices.Contains(t.Votes, cmd.User.ID) {
 			t.Votes = append(t.Votes, cmd.User.ID)
@@ -666,10 +659,14 @@ func (c *Core) tableSettings(ctx context.Context, cmd Command, rep replier) []Ou
 	if len(cmd.Args) == 0 {
 		return []Out{{Dest: ToReply, Table: t.ID, Text: c.settingsText(t, rep.lang)}}
 	}
-	if t.Creator != cmd.User.ID && t.seatOf(cmd.User.ID) < 0 {
+	// A moderator changes the settings of any table of his chat, and the
+	// table is told; otherwise they are the creator's (or, once he left,
+	// any player's).
+	byModerator := cmd.moderates(t) && t.Creator != cmd.User.ID
+	if !byModerator && t.Creator != cmd.User.ID && t.seatOf(cmd.User.ID) < 0 {
 		return rep.refuse("bot.not_seated")
 	}
-	if t.Creator != cmd.User.ID && t.seatOf(t.Creator) >= 0 {
+	if !byModerator && t.Creator != cmd.User.ID && t.seatOf(t.Creator) >= 0 {
 		return rep.refuse("bot.creator_only", t.name(t.seatOf(t.Creator)))
 	}
 	snap := t.snapshot()
@@ -688,6 +685,9 @@ func (c *Core) tableSettings(ctx context.Context, cmd Command, rep replier) []Ou
 		// New time settings give every waiting seat a fresh deadline.
 		t.Deadlines = nil
 		c.rearm(t, -1)
+	}
+	if byModerator {
+		t.say(i18n.T("bot.settings_by_moderator", cmd.User.Name, strings.Join(args, " ")))
 	}
 	if !c.keep(t, snap) {
 		return rep.refuse("bot.save_failed")

@@ -52,7 +52,7 @@ func init() {
 			"/hand — your hand, in private · /board — the table\n" +
 			"/move … — play · /pass — pass\n" +
 			"/hint — the move the bot would play, in private (where the table allows it: /settings hints=on)\n" +
-			"/quit — stop the game (or vote to stop it)\n" +
+			"/quit — stop the game (or vote to stop it) · /kick @player — a moderator takes a seat away\n" +
 			"/mygames — your tables in every chat: whose turn, the deadline, a link\n" +
 			"/away 3d, /away off — time off · /quiet 23:00-08:00 — quiet hours (/settings tz=Europe/Paris)\n" +
 			"/leaderboard [game] — the local leaderboard · /stats [@player] — ratings, games, wins, best moves\n" +
@@ -117,7 +117,7 @@ func init() {
 		"bot.settings_help":    "Change: /settings turn=12h reminder=1h expiry=pass|bot view=both|picture|text hints=on|off away=pause|bot lang=fr|en, and rule options before the start; tz=Europe/Paris for your own time zone.",
 		"bot.stale_button":     "This button has expired: the game moved on. /hand shows where things stand.",
 		"bot.started":          "%v: the game begins!",
-		"bot.table_exists":     "A %v table is already open here. /board to see it, /quit to stop it.",
+		"bot.table_exists":     "A %v table is already open here. /board to see it; %v",
 		"bot.table_full":       "The table is full (%v {seat|seats}).",
 		"bot.table_title":      "%v — table #%v",
 		"bot.too_few":          "At least %v {player is|players are} needed (%v seated). /addbot to add a bot.",
@@ -281,5 +281,26 @@ func init() {
 		"cmd.history.args":         "[page]",
 		"cmd.replay":               "Watch a game again, move by move",
 		"cmd.replay.args":          "<table> [move] [me]",
+
+		// Moderators (moderators.go).
+		"bot.exists_stop":           "/quit to stop it.",
+		"bot.exists_vote":           "/quit to vote to stop it (a majority of the players stops it).",
+		"bot.exists_wait":           "wait for its end, or ask a moderator of this chat to stop it.",
+		"bot.quit_by_moderator":     "%v stops the game as a moderator of this chat.",
+		"bot.close_by_moderator":    "%v closes the table as a moderator of this chat.",
+		"bot.kicked_you":            "%v took your seat away at table #%v as a moderator of the chat.",
+		"bot.rematch_moderated":     "🔁 No rematch of table #%[2]v: %[1]v closed it as a moderator of this chat. /play <game> to open another table.",
+		"bot.quit_not_seated":       "You are not seated at this table: its players, its creator and this chat's moderators can stop it.",
+		"bot.kicked":                "%v takes %v's seat away as a moderator of this chat.",
+		"bot.kicked_playing":        "%v takes %v's seat away as a moderator of this chat: a bot plays it from now on.",
+		"bot.kick_done":             "Done: %v no longer has a seat at this table.",
+		"bot.kick_who":              "Whose seat? /kick and the player's name or @mention (at the table: %v).",
+		"bot.kick_unknown":          "Nobody seated at this table is called %v (at the table: %v).",
+		"bot.kick_not_seated":       "That person has no seat at this table (at the table: %v).",
+		"bot.kick_not_moderator":    "Only this chat's moderators can take a player's seat away. To give up your own: /leave.",
+		"bot.kick_rematch":          "A rematch keeps the seats of the game it plays again: /quit closes it.",
+		"bot.settings_by_moderator": "%v changes the table's settings as a moderator of this chat: %v.",
+		"cmd.kick":                  "Take a player's seat away (moderators)",
+		"cmd.kick.args":             "<@player>",
 	})
 }

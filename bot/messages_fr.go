@@ -52,7 +52,7 @@ func init() {
 			"/main — ton jeu, en privé · /plateau — la table\n" +
 			"/coup … — jouer · /passe — passer\n" +
 			"/indice — le coup que jouerait le robot, en privé (si la table le permet : /reglages indices=oui)\n" +
-			"/quitter — arrêter la partie (ou voter pour l'arrêter)\n" +
+			"/quitter — arrêter la partie (ou voter pour l'arrêter) · /exclure @joueur — la modération retire une place\n" +
 			"/mesparties — tes tables dans tous les salons : à qui le tour, le délai, un lien\n" +
 			"/absence 3j, /absence off — une absence · /calme 23:00-08:00 — tes heures calmes (/reglages fuseau=Europe/Paris)\n" +
 			"/classement [jeu] — le classement local · /stats [@joueur] — cotes, parties, victoires, meilleurs coups\n" +
@@ -117,7 +117,7 @@ func init() {
 		"bot.settings_help":    "Changer : /reglages tour=12h rappel=1h expiration=passe|robot vue=les2|image|texte indices=oui|non absence=pause|robot langue=fr|en, et les options de règles avant le début ; fuseau=Europe/Paris pour ton propre fuseau horaire.",
 		"bot.stale_button":     "Ce bouton n'est plus valable : la partie a avancé. /main montre où elle en est.",
 		"bot.started":          "%v : la partie commence !",
-		"bot.table_exists":     "Une table %v est déjà ouverte ici. /plateau pour la voir, /quitter pour l'arrêter.",
+		"bot.table_exists":     "Une table %v est déjà ouverte ici. /plateau pour la voir ; %v",
 		"bot.table_full":       "La table est complète (%v {place|places}).",
 		"bot.table_title":      "%v — table n°%v",
 		"bot.too_few":          "Il faut au moins %v {joueur|joueurs} (%v à table). /robot pour ajouter un robot.",
@@ -281,5 +281,26 @@ func init() {
 		"cmd.history.args":         "[page]",
 		"cmd.replay":               "Revoir une partie, coup par coup",
 		"cmd.replay.args":          "<table> [coup] [moi]",
+
+		// Moderators (moderators.go).
+		"bot.exists_stop":           "/quitter pour l'arrêter.",
+		"bot.exists_vote":           "/quitter pour voter son arrêt (la majorité des joueurs l'arrête).",
+		"bot.exists_wait":           "attends qu'elle finisse, ou demande à un modérateur du salon de l'arrêter.",
+		"bot.quit_by_moderator":     "%v arrête la partie au titre de la modération du salon.",
+		"bot.close_by_moderator":    "%v ferme la table au titre de la modération du salon.",
+		"bot.kicked_you":            "%v t'a retiré ta place à la table n°%v au titre de la modération du salon.",
+		"bot.rematch_moderated":     "🔁 Pas de revanche de la table n°%[2]v : %[1]v l'a fermée au titre de la modération du salon. /jouer <jeu> pour ouvrir une autre table.",
+		"bot.quit_not_seated":       "Tu n'es pas assis·e à cette table : ses joueurs, la personne qui l'a ouverte et les modérateurs du salon peuvent l'arrêter.",
+		"bot.kicked":                "%v retire sa place à %v au titre de la modération du salon.",
+		"bot.kicked_playing":        "%v retire sa place à %v au titre de la modération du salon : un robot la joue désormais.",
+		"bot.kick_done":             "C'est fait : %v n'a plus de place à cette table.",
+		"bot.kick_who":              "La place de qui ? /exclure suivi du nom ou de la @mention du joueur (à la table : %v).",
+		"bot.kick_unknown":          "Personne à cette table ne s'appelle %v (à la table : %v).",
+		"bot.kick_not_seated":       "Cette personne n'a pas de place à cette table (à la table : %v).",
+		"bot.kick_not_moderator":    "Seuls les modérateurs du salon peuvent retirer sa place à un joueur. Pour quitter la tienne : /partir.",
+		"bot.kick_rematch":          "Une revanche garde les places de la partie qu'elle rejoue : /quitter la ferme.",
+		"bot.settings_by_moderator": "%v change les réglages de la table au titre de la modération du salon : %v.",
+		"cmd.kick":                  "Retirer sa place à un joueur (modération)",
+		"cmd.kick.args":             "<@joueur>",
 	})
 }

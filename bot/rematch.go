@@ -39,6 +39,8 @@ type Rematch struct {
 const (
 	rematchDeclined = "declined"
 	rematchExpired  = "expired"
+	// rematchModerated: a moderator of the chat closed it (moderators.go).
+	rematchModerated = "moderated"
 	// rematchLive is how long a rematch waits at a live table.
 	rematchLive = 15 * time.Minute
 	// rematchMax bounds the wait at an asynchronous table.
@@ -269,6 +271,9 @@ func (c *Core) rematchBoard(t *Table, out Out, r i18n.Renderer) Out {
 	switch rm.Closed {
 	case rematchDeclined:
 		out.Text = r.Text(i18n.T("bot.rematch_declined", rm.By, rm.Of))
+		return out
+	case rematchModerated:
+		out.Text = r.Text(i18n.T("bot.rematch_moderated", rm.By, rm.Of))
 		return out
 	case rematchExpired:
 		// The count is there for the plural alone: "bob n'a pas répondu",

@@ -57,6 +57,10 @@ func optionsOf(c bot.CommandInfo) []option {
 		return []option{optGame}
 	case "stats":
 		return []option{optPlayer}
+	case "kick":
+		p := optPlayer
+		p.required = true
+		return []option{p}
 	case "move":
 		return []option{optMove}
 	case "addbot":

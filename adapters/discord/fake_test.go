@@ -1128,7 +1128,22 @@ func unpack(t testing.TB, contentType string, body []byte) ([]byte, []fupload) {
 
 type fuser struct {
 	ID, Name, Nick, Locale string
+	// Perms are the member's permissions in the channel, as Discord
+	// computes them (base permissions, then the channel's overwrites) and
+	// sends them in the interaction's member.permissions, a decimal
+	// string; "" for a member with the everyday ones (View Channel, Send
+	// Messages, Read Message History).
+	Perms string
 }
+
+// Discord's permission bits (docs.discord.com/developers/topics/permissions,
+// Bitwise Permission Flags).
+const (
+	permBitAdministrator  = 1 << 3
+	permBitManageChannels = 1 << 4
+	permBitManageMessages = 1 << 13
+	permBitsEveryday      = 1<<10 | 1<<11 | 1<<16 // View Channel, Send Messages, Read Message History
+)
 
 // interact dispatches an INTERACTION_CREATE and waits until the adapter has
 // answered it.
@@ -1154,11 +1169,22 @@ func (f *fake) interact(typ int, u fuser, channel string, data any, on *fmsg) *f
 		"token": in.Token, "version": 1, "locale": u.Locale,
 	}
 	user := map[string]any{"id": u.ID, "username": strings.ToLower(u.Name), "global_name": u.Name}
+	// An interaction carries the bot's own permissions in the channel
+	// (app_permissions) and, in a guild, the member's, overwrites
+	// included (member.permissions); a DM has a user and no member
+	// (docs.discord.com/developers/interactions/receiving-and-responding,
+	// Interaction Object). The bot here may do anything: its permissions
+	// never stand for a member's.
+	ev["app_permissions"] = strconv.Itoa(permBitAdministrator | permBitsEveryday)
 	if dm {
 		ev["user"] = user
 	} else {
+		perms := u.Perms
+		if perms == "" {
+			perms = strconv.Itoa(permBitsEveryday)
+		}
 		ev["guild_id"] = f.guild
-		ev["member"] = map[string]any{"user": user, "nick": u.Nick}
+		ev["member"] = map[string]any{"user": user, "nick": u.Nick, "permissions": perms}
 	}
 	if on != nil {
 		ev["message"] = on.json(f.botID)

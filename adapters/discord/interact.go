@@ -86,9 +86,27 @@ func (a *Adapter) commandOf(i *discordgo.Interaction) (bot.Command, bool) {
 	} else {
 		cmd.Chat = "discord:" + i.ChannelID
 		cmd.Server = "discord:guild:" + i.GuildID // the leaderboard of every channel of the server
+		cmd.Moderator = moderates(i.Member)
 		a.learnGuild(i.ChannelID, i.GuildID)
 	}
 	return cmd, true
+}
+
+// moderatorPerms are the permissions that make a member a moderator of a
+// channel for Tablée: Manage Messages (he may delete anyone's messages
+// there), Manage Channels, or Administrator.
+const moderatorPerms = discordgo.PermissionManageMessages | discordgo.PermissionManageChannels | discordgo.PermissionAdministrator
+
+// moderates reads the member's permissions that Discord sends with every
+// interaction in a guild: "total permissions of the member in the channel,
+// including overwrites" (docs.discord.com/developers/resources/guild,
+// Guild Member Object; interactions/receiving-and-responding, Interaction
+// Object). Interactions reach the bot through its own authenticated
+// gateway connection, so Discord vouches for them; nothing the user typed
+// or a button carried counts, and the interaction's app_permissions are
+// the bot's, not the member's. A DM has no moderator.
+func moderates(m *discordgo.Member) bool {
+	return m != nil && m.Permissions&moderatorPerms != 0
 }
 
 func (a *Adapter) slash(i *discordgo.Interaction, cmd bot.Command) {

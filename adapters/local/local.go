@@ -44,6 +44,10 @@ type Options struct {
 	// Closed lists users whose private messages cannot be delivered, to
 	// rehearse the closed-DM flow.
 	Closed []string
+	// Moderators lists users who moderate every chat of the terminal, to
+	// rehearse what a server's moderators may do (/quit, /kick,
+	// /settings at a table they do not sit at).
+	Moderators []string
 	// PictureDir, when set, is where the pictures of boards and hands are
 	// written (the terminal cannot show them): one file per chat board and
 	// per player's hand, replaced as the game goes.
@@ -290,7 +294,8 @@ func (c *Chat) line(ctx context.Context, line string) {
 		c.autoCommand(ctx, user, chat, args)
 		return
 	}
-	c.run(ctx, bot.Command{Chat: chatKey(chat), User: bot.User{ID: userKey(user), Name: user}, Name: name, Args: args})
+	c.run(ctx, bot.Command{Chat: chatKey(chat), User: bot.User{ID: userKey(user), Name: user}, Name: name, Args: args,
+		Moderator: slices.Contains(c.opts.Moderators, user)})
 	if bot.CommandName(name) == "help" {
 		// The bot's help knows nothing of the terminal: its own ways
 		// follow, as the welcome gave them.

@@ -73,7 +73,8 @@ func play(t *testing.T, script []byte) []byte {
 	}
 	defer core.Close()
 	var out bytes.Buffer
-	chat := local.New(local.Options{Core: core, In: bytes.NewReader(script), Out: &out, Echo: true})
+	// "mod" moderates every chat (moderators.script).
+	chat := local.New(local.Options{Core: core, In: bytes.NewReader(script), Out: &out, Echo: true, Moderators: []string{"mod"}})
 	if err := chat.Run(context.Background()); err != nil {
 		t.Fatal(err)
 	}

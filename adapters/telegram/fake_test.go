@@ -84,6 +84,8 @@ type fakeUser struct {
 	ID   int64
 	Name string
 	Lang string
+	// Handle is his @username, "" for none (#user, username: optional).
+	Handle string
 }
 
 // fakeAPI is an in-process Telegram Bot API the real library talks to.
@@ -114,6 +116,9 @@ type fakeAPI struct {
 	nextCB     int
 	migrateTo  map[int64]int64
 	files      map[string]int // file_id -> bytes of the uploaded photo
+	// statuses are the members of groups who are not plain members:
+	// group -> user -> "creator" or "administrator" (setStatus).
+	statuses map[int64]map[int64]string
 	// immediate makes getUpdates answer at once, whatever its timeout, as
 	// some Bot API servers and proxies do.
 	immediate bool
@@ -436,6 +441,29 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		m.Deleted = true
 		f.reply(w, true)
+	case "getChatMember":
+		// #getchatmember: "Use this method to get information about a
+		// member of a chat", answered with a ChatMember whose status is
+		// "creator" (#chatmemberowner), "administrator"
+		// (#chatmemberadministrator) or "member" (#chatmembermember),
+		// among others; it needs a user_id.
+		user, err := strconv.ParseInt(params["user_id"], 10, 64)
+		if err != nil || user == 0 {
+			f.fail(w, 400, "Bad Request: invalid user_id specified", "")
+			return
+		}
+		status := f.statuses[chat][user]
+		if status == "" {
+			status = "member"
+		}
+		member := map[string]any{"status": status, "user": map[string]any{"id": user, "is_bot": false, "first_name": strconv.FormatInt(user, 10)}}
+		switch status {
+		case "creator":
+			member["is_anonymous"] = false
+		case "administrator":
+			member["can_be_edited"], member["is_anonymous"], member["can_manage_chat"], member["can_delete_messages"] = false, false, true, true
+		}
+		f.reply(w, member)
 	case "answerCallbackQuery":
 		f.answers = append(f.answers, fakeAnswer{ID: params["callback_query_id"], Text: params["text"], Alert: params["show_alert"] == "true"})
 		f.reply(w, true)
@@ -603,7 +631,11 @@ func (f *fakeAPI) again() {
 func (f *fakeAPI) pushedCount() int { f.mu.Lock(); defer f.mu.Unlock(); return f.pushed }
 
 func userJSON(u fakeUser) map[string]any {
-	return map[string]any{"id": u.ID, "is_bot": false, "first_name": u.Name, "language_code": u.Lang}
+	j := map[string]any{"id": u.ID, "is_bot": false, "first_name": u.Name, "language_code": u.Lang}
+	if u.Handle != "" {
+		j["username"] = u.Handle
+	}
+	return j
 }
 
 func (f *fakeAPI) chatJSON(chat int64) map[string]any {
@@ -648,6 +680,10 @@ func (f *fakeAPI) say(u fakeUser, chat int64, topic int, text string, replyTo in
 			}
 			if r.From == 0 {
 				reply["from"] = map[string]any{"id": 1, "is_bot": true, "first_name": "Tablée", "username": "tablee_test_bot"}
+			} else {
+				// A person's message replied to names its author
+				// (#message, from).
+				reply["from"] = map[string]any{"id": r.From, "is_bot": false, "first_name": strconv.FormatInt(r.From, 10)}
 			}
 		}
 		msg["reply_to_message"] = reply
@@ -662,6 +698,20 @@ func (f *fakeAPI) say(u fakeUser, chat int64, topic int, text string, replyTo in
 	f.mu.Unlock()
 	f.push(map[string]any{"message": msg})
 	return m.ID
+}
+
+// setStatus makes a user "creator", "administrator" or (with "") a plain
+// member of a group, as getChatMember will answer.
+func (f *fakeAPI) setStatus(chat, user int64, status string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.statuses == nil {
+		f.statuses = map[int64]map[int64]string{}
+	}
+	if f.statuses[chat] == nil {
+		f.statuses[chat] = map[int64]string{}
+	}
+	f.statuses[chat][user] = status
 }
 
 // press makes a user press a button of a message (data need not be one of

@@ -127,6 +127,7 @@ type Adapter struct {
 	refused    map[string]bool        // Bot API methods the server does not have
 	webhook    atomic.Pointer[string] // the webhook server's address, once listening
 	handled    atomic.Int64           // updates handled (tests)
+	mods       moderatorBook          // getChatMember's answers (moderators.go)
 }
 
 type pendingAsk struct {

@@ -217,6 +217,7 @@ var playNames = map[string]bool{"play": true, "jouer": true, "nouvelle": true, "
 func (a *Adapter) onGroup(ctx context.Context, m *tgbotapi.Message, topic int) {
 	key := chatKey(m.Chat.ID, topic)
 	a.learnChat(m.Chat)
+	a.learnHandle(m.From)
 	a.seen(key, m.MessageID, 0)
 	name, args, ok := bot.ParseText(m.Text)
 	if !ok || !a.forMe(m.Text) {
@@ -229,7 +230,20 @@ func (a *Adapter) onGroup(ctx context.Context, m *tgbotapi.Message, topic int) {
 	}
 	org := &origin{chat: m.Chat.ID, topic: topic, key: key, msgID: m.MessageID, from: m.From}
 	// The group is the server of its topics: one leaderboard for all.
-	outs := a.core.Handle(ctx, bot.Command{Chat: key, Server: chatKey(m.Chat.ID, 0), User: a.user(m.From), Name: name, Args: args})
+	cmd := bot.Command{Chat: key, Server: chatKey(m.Chat.ID, 0), User: a.user(m.From), Name: name, Args: args}
+	if bot.ModeratorMatters(name) {
+		cmd.Moderator = a.moderates(ctx, m.Chat.ID, m.From.ID)
+		if bot.CommandName(name) == "kick" {
+			if target, mention := kickTarget(m, topic); target != 0 && (mention || len(args) == 0) {
+				cmd.Args = []string{userKey(target)}
+			} else if len(args) == 1 {
+				if id := a.handleOf(args[0]); id != 0 {
+					cmd.Args = []string{userKey(id)}
+				}
+			}
+		}
+	}
+	outs := a.core.Handle(ctx, cmd)
 	a.answer(ctx, org, outs)
 	if playNames[name] && opened(outs) {
 		a.probe(ctx, org, bot.CleanName(m.Chat.Title))

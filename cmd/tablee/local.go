@@ -37,6 +37,7 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	user := fs.String("user", "alice", "the user you type as at first")
 	echo := fs.Bool("echo", !isTerminal(stdin), "print each command read (default on when stdin is not a terminal)")
 	closed := fs.String("closed-dm", "", "comma-separated users whose private messages fail (to try the closed-DM flow)")
+	moderators := fs.String("moderators", "", "comma-separated users who moderate every chat (to try /quit, /kick and /settings as a moderator)")
 	turn := fs.Duration("turn", 0, "default time per turn of new tables (0: none)")
 	backups := fs.String("backups", config.Period(config.DefaultBackupEvery).String(), "time between two automatic backups of the data file into DIR/backups, or off")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
@@ -82,8 +83,12 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if *closed != "" {
 		closedUsers = strings.Split(*closed, ",")
 	}
+	var modUsers []string
+	if *moderators != "" {
+		modUsers = strings.Split(*moderators, ",")
+	}
 	chat := local.New(local.Options{Core: core, In: stdin, Out: stdout, User: *user, Echo: *echo, Prompt: !*echo, Welcome: !*echo,
-		Closed: closedUsers, PictureDir: filepath.Join(*dataDir, "pictures")})
+		Closed: closedUsers, Moderators: modUsers, PictureDir: filepath.Join(*dataDir, "pictures")})
 	go core.Run(runCtx)
 	err = chat.Run(runCtx)
 	cancel()
