@@ -7,7 +7,7 @@ import (
 )
 
 // The scheduler's agenda: when each table next needs it (a reminder, a
-// deadline, a lobby's expiry, a bot seat to play), in a min-heap. Every
+// deadline, a lobby's expiry, a bot seat to play, a game nobody plays), in a min-heap. Every
 // change of a table updates its entry, so the next thing due is found
 // without looking at every table: the scheduler used to read all of them
 // after every move. The store keeps the same time with each table (its due
@@ -34,6 +34,9 @@ func (c *Core) dueOf(t *Table) time.Time {
 				consider(s.AwayUntil) // the player is back (timeoff.go)
 			}
 		}
+	}
+	if at, ok := c.idleDue(t); ok {
+		consider(at) // a game nobody plays (idle.go)
 	}
 	if at, ok := c.lobbyExpiresAt(t); ok {
 		consider(at)

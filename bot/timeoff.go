@@ -225,6 +225,10 @@ func (c *Core) setAway(t *Table, user string, until, now time.Time) bool {
 		}
 		was := s.away()
 		s.AwayUntil = until
+		if was && until.IsZero() {
+			// Back: the table's wait for a move starts again (idle.go).
+			t.Active = laterOf(t.Active, now.UTC())
+		}
 		changed = true
 		if t.Phase == Playing {
 			c.sayAway(t, i, was)
