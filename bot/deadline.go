@@ -84,8 +84,10 @@ func (c *Core) Tick(ctx context.Context) {
 		}
 		// One table's panic is logged and stays with that table.
 		c.safely("deadline", func() { c.tickTable(ctx, t, now) }, "table", t.ID, "game", t.Game)
-		c.safely("resume", func() { c.resume(ctx, t, now) }, "table", t.ID, "game", t.Game)
+		// Before the bot seats: a table nobody plays any more is not
+		// played on by its bots alone.
 		c.safely("idle game", func() { c.checkIdle(t, now) }, "table", t.ID, "game", t.Game)
+		c.safely("resume", func() { c.resume(ctx, t, now) }, "table", t.ID, "game", t.Game)
 		c.safely("lobby expiry", func() { c.expireLobby(ctx, t, now) }, "table", t.ID, "game", t.Game)
 		c.safely("time off", func() { c.endAway(t, now) }, "table", t.ID, "game", t.Game)
 		c.safely("agenda", func() { c.reschedule(t, now) }, "table", t.ID, "game", t.Game)
