@@ -186,6 +186,9 @@ func New(opts Options) (*Core, error) {
 	if err := c.completePlayedIndex(); err != nil {
 		return nil, err
 	}
+	if err := c.completeIdleIndex(); err != nil {
+		return nil, err
+	}
 	if err := c.readAgenda(); err != nil {
 		return nil, err
 	}

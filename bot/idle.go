@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -162,4 +163,55 @@ func (c *Core) tellIdle(t *Table, now time.Time) {
 	}
 	t.say(public).Ping = humans
 	c.log.Info("idle game told", "table", t.ID, "chat", t.Chat, "game", t.Game, "since", since, "round", round)
+}
+
+// idleIndexStore is a store whose due index may lack the wait of started
+// games saved before the bot counted it (a bolt file written before): a
+// game without deadlines had no due time, and nothing would ever find it.
+type idleIndexStore interface {
+	IdleDueComplete() (bool, error)
+	SetIdleDueComplete() error
+}
+
+// completeIdleIndex saves every started game once with a due time that
+// counts the wait for its players, when the store says some may lack it,
+// then records that none does. A game from before Table.Active was kept
+// waits from now, not from its creation: its last moves are not known
+// without reading its log, and a game played yesterday must not be told
+// it is abandoned. It runs in New, before the agenda is read, once per
+// data file; none of the tables stays in memory.
+func (c *Core) completeIdleIndex() error {
+	is, ok := c.st.(idleIndexStore)
+	if !ok {
+		return nil
+	}
+	done, err := is.IdleDueComplete()
+	if err != nil || done {
+		return err
+	}
+	recs, err := c.st.OpenTables()
+	if err != nil {
+		return fmt.Errorf("bot: counting the wait of started games: %w", err)
+	}
+	now := c.clock.Now()
+	for _, rec := range recs {
+		t, err := loadTable(rec)
+		if err != nil {
+			c.log.Error("table not loaded", "table", rec.ID, "chat", rec.Chat, "err", err)
+			continue
+		}
+		if t.Phase != Playing {
+			continue
+		}
+		if t.Active.IsZero() {
+			t.Active = now.UTC()
+		}
+		if err := c.save(t, nil); err != nil {
+			return fmt.Errorf("bot: counting the wait of started games: %w", err)
+		}
+	}
+	c.dueMu.Lock()
+	c.agenda = agenda{} // readAgenda reads it whole from the index
+	c.dueMu.Unlock()
+	return is.SetIdleDueComplete()
 }

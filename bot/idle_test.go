@@ -1,9 +1,12 @@
 package bot
 
 import (
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tablee/tablee/store/bolt"
 )
 
 // idleOuts sorts what the chat and the players were told.
@@ -310,5 +313,50 @@ func TestIdleGame_EscogriffeTimeoutsEnd(t *testing.T) {
 	// out again for each since the notice (5).
 	if told != 3 || stopped != 5 {
 		t.Fatalf("told after %d turn times and stopped after %d, want 3 and 5", told, stopped)
+	}
+}
+
+// A game saved before its wait was counted (no Table.Active, and, without
+// deadlines, no due time: nothing would ever find it) is saved once at the
+// first start with a due time, its wait counted from that start, and is
+// told then stopped like any other; the next starts read no table.
+func TestIdleGame_OlderRecordsFoundOnce(t *testing.T) {
+	h := newHarness(t)
+	tb := h.seated()
+	id := tb.ID
+	h.close()
+	st, err := bolt.Open(h.path, bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := st.Table(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data map[string]any
+	if err := json.Unmarshal(rec.Data, &data); err != nil {
+		t.Fatal(err)
+	}
+	delete(data, "active")
+	rec.Data, _ = json.Marshal(data)
+	rec.Due = time.Time{} // as saved before: no deadline, no due time
+	if err := st.Save(rec, nil); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	forgetMark(t, h.path, "idle_complete")
+
+	h.clock.Advance(60 * 24 * time.Hour) // long after the table's creation
+	upgraded := h.clock.Now()
+	h.open()
+	if at, ok := h.core.next(); !ok || !at.Equal(upgraded.Add(DefaultIdleGame)) {
+		t.Fatalf("after the first start the next wake-up is %v %v, want 21 days after it", at, ok)
+	}
+	h.clock.Advance(DefaultIdleGame)
+	h.restart()
+	h.core.Tick(ctxBG())
+	h.core.Flush()
+	if chat, _ := idleOuts(h.rec.take()); !saidAny(chat, "Nobody has played at this table for 21 days") {
+		t.Fatalf("the older game was not told: %+v", chat)
 	}
 }
