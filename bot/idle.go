@@ -51,7 +51,8 @@ func (t *Table) noteActive(now time.Time) {
 // idleSince is when the players last showed that they play: a person's
 // last move (the start of the game when none), or the return of a player
 // still away at a table that waits for him. A record written before
-// Table.Active was kept counts from the table's creation.
+// Table.Active was kept is due at once (its creation): checkIdle then
+// counts its wait from that moment.
 func (t *Table) idleSince() time.Time {
 	at := t.Active
 	if at.IsZero() {
@@ -119,6 +120,14 @@ func (c *Core) checkIdle(t *Table, now time.Time) {
 		return
 	}
 	snap := t.snapshot()
+	if t.Active.IsZero() && t.humans() > 0 {
+		// Saved before the wait was counted, and found through the due
+		// time the upgrade of the store gave it: it waits from now, as in
+		// completeIdleIndex.
+		t.Active = now.UTC()
+		c.keep(t, snap)
+		return
+	}
 	if t.humans() > 0 && t.Told.IsZero() {
 		c.tellIdle(t, now)
 		c.keep(t, snap)

@@ -360,3 +360,42 @@ func TestIdleGame_OlderRecordsFoundOnce(t *testing.T) {
 		t.Fatalf("the older game was not told: %+v", chat)
 	}
 }
+
+// A game saved before its wait was counted, made due at once by the
+// upgrade of its store (store/postgres's schema 4), waits from the first
+// look the bot takes at it, not from its creation: it is not told at once.
+func TestIdleGame_OlderRecordsWaitFromTheUpgrade(t *testing.T) {
+	h := newHarness(t)
+	tb := h.seated()
+	id := tb.ID
+	h.close()
+	st, err := bolt.Open(h.path, bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := st.Table(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data map[string]any
+	if err := json.Unmarshal(rec.Data, &data); err != nil {
+		t.Fatal(err)
+	}
+	delete(data, "active")
+	rec.Data, _ = json.Marshal(data)
+	h.clock.Advance(60 * 24 * time.Hour) // long after the table's creation
+	rec.Due = h.clock.Now()              // due at once, as the upgrade makes it
+	if err := st.Save(rec, nil); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	h.open()
+	h.core.Tick(ctxBG())
+	h.core.Flush()
+	if outs := h.rec.take(); saidAny(outs, "Nobody has played") {
+		t.Fatalf("told at the first look: %+v", outs)
+	}
+	if at, ok := h.core.next(); !ok || !at.Equal(h.clock.Now().Add(DefaultIdleGame)) {
+		t.Fatalf("next wake-up %v %v, want 21 days after the first look", at, ok)
+	}
+}
