@@ -399,3 +399,36 @@ func TestIdleGame_OlderRecordsWaitFromTheUpgrade(t *testing.T) {
 		t.Fatalf("next wake-up %v %v, want 21 days after the first look", at, ok)
 	}
 }
+
+// Two processes on one PostgreSQL database: a game nobody plays is told
+// once and stopped once, by whichever process claims its due time.
+func TestIdleGame_SharedStoreToldOnceStoppedOnce(t *testing.T) {
+	a, b, clock := twoProcesses(t)
+	mustOK(t, a.do("local:main", "alice", "/play tictactoe"))
+	mustOK(t, b.do("local:main", "bob", "/join"))
+	mustOK(t, a.do("local:main", "alice", "/start"))
+	id := a.core.tableFor(Command{Chat: "local:main"}).ID
+	tick := func() []Out {
+		t.Helper()
+		a.core.Tick(ctxBG())
+		b.core.Tick(ctxBG())
+		a.core.Flush()
+		b.core.Flush()
+		chatA, _ := idleOuts(a.rec.take())
+		chatB, _ := idleOuts(b.rec.take())
+		return append(chatA, chatB...)
+	}
+	tick()
+	clock.Advance(DefaultIdleGame)
+	if chat := tick(); len(chat) != 1 || !saidAny(chat, "Nobody has played at this table for 21 days") {
+		t.Fatalf("want one notice from the two processes, got %+v", chat)
+	}
+	clock.Advance(DefaultIdleGrace)
+	if chat := tick(); len(chat) != 1 || !saidAny(chat, "the game is stopped") {
+		t.Fatalf("want one stop from the two processes, got %+v", chat)
+	}
+	if rec, err := a.st.Table(id); err != nil || !rec.Finished {
+		t.Fatalf("not kept as finished: %v", err)
+	}
+	mustOK(t, b.do("local:main", "bob", "/play tictactoe"))
+}
