@@ -172,11 +172,11 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 		// Saved with the timeout move: nobody played this turn (idle.go).
 		// A failed save puts the table back as committed, count included.
 		lapsed := slices.Clone(t.Lapsed)
-		t.lapse(expired)
+		t.lapseOn(expired)
 		_, err := c.apply(t, expired, "", move, note)
 		if err != nil && move != w.Timeout && w.Timeout != "" {
 			t.Lapsed = lapsed
-			t.lapse(expired)
+			t.lapseOn(expired)
 			_, err = c.apply(t, expired, "", w.Timeout, note)
 		}
 		if err != nil {

@@ -17,8 +17,8 @@ import (
 //   - Nobody moved for Options.IdleGame (21 days by default): the chat is
 //     told once, its players called, that the game stops on a date
 //     Options.IdleGrace later (a week by default) unless someone plays.
-//   - At a table with turn deadlines, a full round went by on timeouts
-//     alone: the deadline of every player ran out, with no move by a
+//   - At a table with a turn time (/settings turn=), a full round went by
+//     on timeouts alone: the deadline of every player ran out, with no move by a
 //     person between (a seat the game no longer waits for never lapses,
 //     and leaves such a table to the first rule). The timeout moves (a pass, a card drawn and
 //     thrown back) keep such a game going for ever, one reminder at a
@@ -82,9 +82,12 @@ func (t *Table) roundLapsed() bool {
 	return n > 0
 }
 
-// lapse records that a seat's deadline ran out. The caller holds the lock.
-func (t *Table) lapse(seat int) {
-	if !slices.Contains(t.Lapsed, seat) {
+// lapseOn records that a seat's deadline ran out, at a table with a turn
+// time. In live play a phase's own limit (La Coquillaude's answer minute)
+// running out is part of the game, for players who are there and let a
+// question or a vote go: it is not counted. The caller holds the lock.
+func (t *Table) lapseOn(seat int) {
+	if t.Settings.Turn > 0 && !slices.Contains(t.Lapsed, seat) {
 		t.Lapsed = append(t.Lapsed, seat)
 	}
 }

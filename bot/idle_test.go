@@ -432,3 +432,36 @@ func TestIdleGame_SharedStoreToldOnceStoppedOnce(t *testing.T) {
 	}
 	mustOK(t, b.do("local:main", "bob", "/play tictactoe"))
 }
+
+// In live play a phase's own limit running out (La Coquillaude's minute
+// to answer, to vote) is part of the game, for players who are there and
+// let a question go: the game is not told it is abandoned, even when
+// every player let his time run out; only the 21 days without a move
+// would.
+func TestIdleGame_LivePhaseLimitsDoNotCount(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.do("alice", "/play coquillaude"))
+	mustOK(t, h.do("bob", "/join"))
+	mustOK(t, h.do("alice", "/start"))
+	h.rec.take()
+	expired := 0
+	for i := 0; i < 20 && h.core.tableFor(Command{Chat: "local:main"}) != nil; i++ {
+		at, ok := h.core.next()
+		if !ok {
+			t.Fatal("a live Coquillaude table has nothing due")
+		}
+		h.clock.Advance(at.Sub(h.clock.Now()))
+		h.core.Tick(ctxBG())
+		h.core.Flush()
+		outs := h.rec.take()
+		if saidAny(outs, "Time is up") {
+			expired++
+		}
+		if saidAny(outs, "full round") || saidAny(outs, "the game is stopped") {
+			t.Fatalf("live phase limits taken for an abandoned table: %+v", outs)
+		}
+	}
+	if expired < 3 {
+		t.Fatalf("only %d phase limits ran out: the test shows nothing", expired)
+	}
+}
