@@ -465,3 +465,32 @@ func TestIdleGame_LivePhaseLimitsDoNotCount(t *testing.T) {
 		t.Fatalf("only %d phase limits ran out: the test shows nothing", expired)
 	}
 }
+
+// Time off taken after the notice, at a table that waits for those away,
+// says the player means to come back: the notice is taken back, and the
+// 21 days run from his return.
+func TestIdleGame_TimeOffAfterTheNoticeKeepsIt(t *testing.T) {
+	h := newHarness(t)
+	h.seated()
+	h.clock.Advance(DefaultIdleGame)
+	h.core.Tick(ctxBG())
+	h.core.Flush()
+	if !saidAny(h.rec.take(), "Nobody has played") {
+		t.Fatal("not told")
+	}
+	mustOK(t, h.do("bob", "/away 10d"))
+	back := h.clock.Now().Add(10 * 24 * time.Hour)
+	h.clock.Advance(DefaultIdleGrace)
+	h.core.Tick(ctxBG())
+	if h.core.tableFor(Command{Chat: "local:main"}) == nil {
+		t.Fatal("stopped while a player who took time off after the notice is away")
+	}
+	if at, ok := h.core.next(); !ok || !at.Equal(back) {
+		t.Fatalf("next wake-up %v %v, want bob's return", at, ok)
+	}
+	h.clock.Advance(back.Sub(h.clock.Now()))
+	h.core.Tick(ctxBG())
+	if at, ok := h.core.next(); !ok || !at.Equal(back.Add(DefaultIdleGame)) {
+		t.Fatalf("next wake-up %v %v, want 21 days after bob's return", at, ok)
+	}
+}
