@@ -18,20 +18,26 @@ import (
 //     told once, its players called, that the game stops on a date
 //     Options.IdleGrace later (a week by default) unless someone plays.
 //   - At a table with a turn time (/settings turn=), a full round went by
-//     on timeouts alone: the deadline of every player ran out, with no move by a
-//     person between (a seat the game no longer waits for never lapses,
-//     and leaves such a table to the first rule). The timeout moves (a pass, a card drawn and
-//     thrown back) keep such a game going for ever, one reminder at a
-//     time, without anyone at the table; the chat is told the same way,
-//     and the game stops after a second such round, or at the end of the
-//     grace period, whichever comes first.
+//     on timeouts alone: the deadline of every player ran out, with no
+//     move by a person between (a seat the game no longer waits for never
+//     lapses, and leaves such a table to the first rule). The timeout
+//     moves (a pass, a card drawn and thrown back) keep such a game going
+//     for ever, one reminder at a time, without anyone at the table; the
+//     chat is told the same way, and the game stops after a second such
+//     round, or at the end of the grace period, whichever comes first.
+//     Live play is left out: a phase's own limit running out (lapseOn) is
+//     part of the game there.
 //   - A table whose every player left has nobody to wait for: it closes
 //     at once.
 //
 // Only a person's move counts as play (Table.Active): not a timeout, not
 // a bot's move, not a setting or a look at the board. Any move keeps the
-// game and starts its count again. The time off of a player (/away) does
-// not count either: the wait starts again when the last one away is back.
+// game and starts its count again. The time off of a player (/away) at a
+// table that waits for him is not idleness: the wait starts again when
+// the last one away is back, and time off taken after the notice takes
+// it back. No table setting changes this: a table's own choice would let
+// it hold its chat for ever; the operator sets both lengths of time
+// (Options.IdleGame, Options.IdleGrace; abandoned.after and .grace).
 // A stopped game goes to history as one stopped by /quit, its scores so
 // far kept. Every time here is the table's own (its record), so that its
 // due time (due.go) is in the store's due index and survives restarts.
