@@ -58,6 +58,12 @@ type Options struct {
 	// LobbyExpiry is how long a lobby nobody changes stays open before it
 	// is closed and deleted; 0 means DefaultLobbyExpiry.
 	LobbyExpiry time.Duration
+	// IdleGame is how long a started game may go without a move by a
+	// person before the chat is told it will stop, and IdleGrace how long
+	// after that it stops if nobody plays (idle.go); 0 means
+	// DefaultIdleGame and DefaultIdleGrace.
+	IdleGame  time.Duration
+	IdleGrace time.Duration
 	// TableMemory is the budget, in bytes (estimated), of the tables kept
 	// in memory; 0 means DefaultTableMemory. IdleTable is how long a table
 	// nobody plays stays in memory; 0 means DefaultIdleTable. Users is how
@@ -145,6 +151,12 @@ func New(opts Options) (*Core, error) {
 	if opts.LobbyExpiry <= 0 {
 		opts.LobbyExpiry = DefaultLobbyExpiry
 	}
+	if opts.IdleGame <= 0 {
+		opts.IdleGame = DefaultIdleGame
+	}
+	if opts.IdleGrace <= 0 {
+		opts.IdleGrace = DefaultIdleGrace
+	}
 	if opts.TableMemory <= 0 {
 		opts.TableMemory = DefaultTableMemory
 	}
@@ -172,6 +184,9 @@ func New(opts Options) (*Core, error) {
 		return nil, err
 	}
 	if err := c.completePlayedIndex(); err != nil {
+		return nil, err
+	}
+	if err := c.completeIdleIndex(); err != nil {
 		return nil, err
 	}
 	if err := c.readAgenda(); err != nil {

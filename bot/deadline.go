@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/tablee/tablee/games"
@@ -66,8 +67,9 @@ func (c *Core) next() (time.Time, bool) { return c.nextDue() }
 // Tick does what is due at the clock's present time: reminders, then
 // expired turns, applied as the engine's timeout move (or a bot's move when
 // the table chose so) exactly as if the player had sent it; bot seats that
-// a restart or a failed save left waiting (resume.go); lobbies left
-// unchanged too long (expiry.go); players back from time off (timeoff.go).
+// a restart or a failed save left waiting (resume.go); games nobody plays
+// (idle.go); lobbies left unchanged too long (expiry.go); players back from
+// time off (timeoff.go).
 func (c *Core) Tick(ctx context.Context) {
 	if c.closing.Load() {
 		return
@@ -82,6 +84,9 @@ func (c *Core) Tick(ctx context.Context) {
 		}
 		// One table's panic is logged and stays with that table.
 		c.safely("deadline", func() { c.tickTable(ctx, t, now) }, "table", t.ID, "game", t.Game)
+		// Before the bot seats: a table nobody plays any more is not
+		// played on by its bots alone.
+		c.safely("idle game", func() { c.checkIdle(t, now) }, "table", t.ID, "game", t.Game)
 		c.safely("resume", func() { c.resume(ctx, t, now) }, "table", t.ID, "game", t.Game)
 		c.safely("lobby expiry", func() { c.expireLobby(ctx, t, now) }, "table", t.ID, "game", t.Game)
 		c.safely("time off", func() { c.endAway(t, now) }, "table", t.ID, "game", t.Game)
@@ -164,11 +169,18 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 			move = t.game.Bot(expired, games.Normal)
 		}
 		note := games.Event{To: games.Everyone, Msg: i18n.T("bot.expired", t.name(expired))}
+		// Saved with the timeout move: nobody played this turn (idle.go).
+		// A failed save puts the table back as committed, count included.
+		lapsed := slices.Clone(t.Lapsed)
+		t.lapseOn(expired)
 		_, err := c.apply(t, expired, "", move, note)
 		if err != nil && move != w.Timeout && w.Timeout != "" {
+			t.Lapsed = lapsed
+			t.lapseOn(expired)
 			_, err = c.apply(t, expired, "", w.Timeout, note)
 		}
 		if err != nil {
+			t.Lapsed = lapsed
 			c.log.Error("timeout move refused", "table", t.ID, "seat", expired, "err", err)
 			// Drop this deadline so that the table is not retried in a loop.
 			snap := t.snapshot()

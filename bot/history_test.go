@@ -290,14 +290,17 @@ func BenchmarkNamePlayersOnce(b *testing.B) {
 // forgetPlayedMark takes out of a data file the mark that every table names
 // its users (meta "played_complete" of store/bolt's layout), as a file
 // upgraded from schema 4 is.
-func forgetPlayedMark(tb testing.TB, path string) {
+func forgetPlayedMark(tb testing.TB, path string) { forgetMark(tb, path, "played_complete") }
+
+// forgetMark takes a mark out of the meta bucket of a store/bolt data file.
+func forgetMark(tb testing.TB, path, mark string) {
 	tb.Helper()
 	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: time.Second})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	defer db.Close()
-	if err := db.Update(func(tx *bbolt.Tx) error { return tx.Bucket([]byte("meta")).Delete([]byte("played_complete")) }); err != nil {
+	if err := db.Update(func(tx *bbolt.Tx) error { return tx.Bucket([]byte("meta")).Delete([]byte(mark)) }); err != nil {
 		tb.Fatal(err)
 	}
 }

@@ -514,6 +514,7 @@ func (c *Core) deal(t *Table, rep replier, pre ...games.Event) []Out {
 		return rep.refuse("bot.save_failed")
 	}
 	t.game, t.State, t.Phase, t.Seed = g, state, Playing, seed
+	t.noteActive(c.clock.Now())   // the wait for a first move starts (idle.go)
 	c.startAway(t, c.clock.Now()) // before the deadlines: they count from a return
 	c.rearm(t, -1)
 	everyone := make([]int, len(t.Seats))

@@ -152,6 +152,14 @@ func init() {
 		"cmd.help":             "Tablée's help",
 		"cmd.verb":             "/%v: a %v move",
 
+		// A game nobody plays (idle.go).
+		"bot.idle_notice":         "🕸 Nobody has played at this table for %v. The game stops on %v unless someone plays by then: a single move keeps it going.",
+		"bot.idle_notice_private": "🕸 Nobody has played %[1]v for %[2]v (table #%[4]v). The game stops on %[3]v unless someone plays by then: a single move keeps it going.",
+		"bot.idle_round":          "⌛ A full round without a single move: every player's time ran out. If the next round goes the same way, or on %v at the latest, the game stops: a single move keeps it going.",
+		"bot.idle_round_private":  "⌛ Nobody has played %[1]v for a full round (table #%[3]v). If the next round goes the same way, or on %[2]v at the latest, the game stops: a single move keeps it going.",
+		"bot.idle_stopped":        "🕸 Nobody has played at this table since %v: the game is stopped. /play %v to start another one.",
+		"bot.idle_all_left":       "Every player has left the table: the game is stopped. /play %v to start another one.",
+
 		// Ratings and leaderboards (ratings.go, leaderboard.go).
 		"cmd.stats.args":                   "[@player]",
 		"cmd.leaderboard":                  "The leaderboard of a game, or of every game",

@@ -152,6 +152,14 @@ func init() {
 		"cmd.help":             "L'aide de Tablée",
 		"cmd.verb":             "/%v : un coup %v",
 
+		// Une partie que personne ne joue (idle.go).
+		"bot.idle_notice":         "🕸 Personne n'a joué à cette table depuis %v. La partie s'arrêtera le %v si personne ne joue d'ici là : il suffit d'un coup pour la poursuivre.",
+		"bot.idle_notice_private": "🕸 Personne n'a joué %[1]v depuis %[2]v (table n°%[4]v). La partie s'arrêtera le %[3]v si personne ne joue d'ici là : il suffit d'un coup pour la poursuivre.",
+		"bot.idle_round":          "⌛ Un tour de table complet sans un seul coup : le temps de chaque joueur s'est écoulé. Si le prochain tour se passe de la même façon, ou au plus tard le %v, la partie s'arrêtera : il suffit d'un coup pour la poursuivre.",
+		"bot.idle_round_private":  "⌛ Personne n'a joué %[1]v pendant un tour de table complet (table n°%[3]v). Si le prochain tour se passe de la même façon, ou au plus tard le %[2]v, la partie s'arrêtera : il suffit d'un coup pour la poursuivre.",
+		"bot.idle_stopped":        "🕸 Personne n'a joué à cette table depuis le %v : la partie est arrêtée. /jouer %v pour en lancer une autre.",
+		"bot.idle_all_left":       "Tous les joueurs ont quitté la table : la partie est arrêtée. /jouer %v pour en lancer une autre.",
+
 		// Cotes et classements (ratings.go, leaderboard.go).
 		"cmd.stats.args":                   "[@joueur]",
 		"cmd.leaderboard":                  "Le classement d'un jeu, ou de tous les jeux",

@@ -89,6 +89,9 @@ func (c *Core) apply(t *Table, seat int, user, move string, pre ...games.Event) 
 	t.State = state
 	t.Moves++
 	t.Votes = nil
+	if user != "" {
+		t.noteActive(c.clock.Now()) // a person plays: the game is not idle (idle.go)
+	}
 	if res := t.game.Result(); res.Over {
 		t.Phase = Finished
 		t.Scores = res.Scores

@@ -20,7 +20,7 @@ const (
 	Lobby     Phase = "lobby"     // seats are being taken
 	Playing   Phase = "playing"   // the game runs
 	Finished  Phase = "finished"  // the game ended by its rules
-	Abandoned Phase = "abandoned" // /quit ended it early
+	Abandoned Phase = "abandoned" // /quit ended it early, or nobody played it (idle.go)
 )
 
 // Seat is one place at a table.
@@ -142,6 +142,16 @@ type Table struct {
 	Rematch *Rematch `json:"rematch,omitempty"`
 	// Ended is when the game ended, by its rules or stopped (history.go).
 	Ended time.Time `json:"ended,omitzero"`
+	// Active is when a person last moved at the table, or the game began
+	// (idle.go); zero in a record written before it was kept. Lapsed
+	// lists the seats whose deadline ran out since then, or since the
+	// table was told it would stop (Told): a move a timeout made for
+	// nobody does not show that anyone plays.
+	Active time.Time `json:"active,omitzero"`
+	Lapsed []int     `json:"lapsed,omitempty"`
+	// Told is when the chat was told that the game stops if nobody plays,
+	// zero while it was not (idle.go).
+	Told time.Time `json:"told,omitzero"`
 
 	// finishedAt is when the store first saved the table over, for
 	// tables read as games of the past (past.go).
@@ -368,6 +378,7 @@ func (t *Table) restore(s snapshot) {
 	t.Deadlines, t.Votes, t.Secret, t.Notes, t.Created, t.Scores = back.Deadlines, back.Votes, back.Secret, back.Notes, back.Created, back.Scores
 	t.Server, t.Best = back.Server, back.Best
 	t.Rematch, t.Ended = back.Rematch, back.Ended
+	t.Active, t.Lapsed, t.Told = back.Active, back.Lapsed, back.Told
 	// What the deliverer took since is not shown twice (see Outbox).
 	shown := t.Outbox.Shown
 	t.Touched, t.Outbox = back.Touched, back.Outbox

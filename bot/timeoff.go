@@ -225,6 +225,16 @@ func (c *Core) setAway(t *Table, user string, until, now time.Time) bool {
 		}
 		was := s.away()
 		s.AwayUntil = until
+		switch {
+		case was && until.IsZero():
+			// Back: the table's wait for a move starts again (idle.go).
+			t.Active = laterOf(t.Active, now.UTC())
+		case !until.IsZero() && t.Settings.Away == AwayPause && t.Phase == Playing:
+			// Time off at a table that waits for him says the player
+			// means to come back: a notice that nobody plays is taken
+			// back, and the wait runs from his return (idle.go).
+			t.Told, t.Lapsed = time.Time{}, nil
+		}
 		changed = true
 		if t.Phase == Playing {
 			c.sayAway(t, i, was)

@@ -48,6 +48,8 @@ type Config struct {
 	// Retention is how long finished games are kept; 0 (keep) keeps them
 	// for ever.
 	Retention Retention `yaml:"retention"`
+	// Abandoned is when a started game nobody plays ends.
+	Abandoned Abandoned `yaml:"abandoned"`
 
 	Backups   Backups   `yaml:"backups"`
 	Memory    Memory    `yaml:"memory"`
@@ -112,6 +114,16 @@ type Deadlines struct {
 	OnExpiry string `yaml:"on_expiry"`
 }
 
+// Abandoned is when a started game nobody plays ends: a chat holds one
+// open table, which must not wait for ever on players who are gone.
+type Abandoned struct {
+	// After is how long a game may go without a move by a person before
+	// the chat is told it stops unless someone plays.
+	After Duration `yaml:"after"`
+	// Grace is how long after that notice the game stops, if nobody played.
+	Grace Duration `yaml:"grace"`
+}
+
 // Discord is the Discord adapter.
 type Discord struct {
 	Enabled bool   `yaml:"enabled"`
@@ -172,6 +184,8 @@ const (
 	DefaultBackupEvery = 6 * time.Hour
 	DefaultBackupKeep  = 8
 	DefaultLobbyExpiry = 7 * day
+	DefaultAbandoned   = 21 * day
+	DefaultGrace       = 7 * day
 	DefaultTableMemory = 256 << 20
 	DefaultIdleTable   = 30 * time.Minute
 	DefaultUsers       = 50_000
@@ -185,6 +199,8 @@ const (
 	minBackupEvery = time.Minute
 	minRetention   = day
 	minLobbyExpiry = time.Hour
+	minAbandoned   = day
+	minGrace       = time.Hour
 	minTableMemory = 1 << 20
 	minIdleTable   = time.Minute
 )
@@ -197,6 +213,7 @@ func Default() *Config {
 		DataDir:     "./data",
 		Language:    "fr",
 		LobbyExpiry: Duration(DefaultLobbyExpiry),
+		Abandoned:   Abandoned{After: Duration(DefaultAbandoned), Grace: Duration(DefaultGrace)},
 		Backups:     Backups{Every: Period(DefaultBackupEvery), Keep: DefaultBackupKeep},
 		Memory:      Memory{Tables: DefaultTableMemory, Idle: Duration(DefaultIdleTable), Users: DefaultUsers},
 		Log:         Log{Level: "info", Format: "text"},
@@ -559,6 +576,12 @@ func (c *Config) validate(source string, l lines) error {
 	if d := c.LobbyExpiry.D(); d < minLobbyExpiry {
 		bad("lobby_expiry", "must be at least 1h (such as 7d), not %s", c.LobbyExpiry)
 	}
+	if d := c.Abandoned.After.D(); d < minAbandoned {
+		bad("abandoned.after", "must be at least 1d (such as 21d), not %s", c.Abandoned.After)
+	}
+	if d := c.Abandoned.Grace.D(); d < minGrace {
+		bad("abandoned.grace", "must be at least 1h (such as 7d), not %s", c.Abandoned.Grace)
+	}
 	if c.Memory.Tables < minTableMemory {
 		bad("memory.tables", "must be at least 1MB (such as 256MB), not %s", c.Memory.Tables)
 	}
@@ -651,12 +674,12 @@ func (c *Config) validate(source string, l lines) error {
 // String describes the configuration with its secrets masked, for %v and
 // %+v.
 func (c Config) String() string {
-	return fmt.Sprintf("{store:%s postgres:{url:%q lease:%s} data_dir:%q language:%s dictionary:%q booklet:%q lobby_expiry:%s retention:%s "+
+	return fmt.Sprintf("{store:%s postgres:{url:%q lease:%s} data_dir:%q language:%s dictionary:%q booklet:%q lobby_expiry:%s retention:%s abandoned:{after:%s grace:%s} "+
 		"backups:{every:%s keep:%d} memory:{tables:%s idle:%s users:%d} log:{level:%s format:%s} "+
 		"deadlines:{turn:%s reminder:%s on_expiry:%s} "+
 		"discord:{enabled:%t token:%q dev_guild:%q shard_id:%d shard_count:%d} "+
 		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s api_endpoint:%q webhook:{listen:%q path:%q url:%q secret_token:%q}}}",
-		c.Store, c.Postgres.URL.mask(), c.Postgres.Lease, c.DataDir, c.Language, c.Dictionary, c.Booklet, c.LobbyExpiry, c.Retention,
+		c.Store, c.Postgres.URL.mask(), c.Postgres.Lease, c.DataDir, c.Language, c.Dictionary, c.Booklet, c.LobbyExpiry, c.Retention, c.Abandoned.After, c.Abandoned.Grace,
 		c.Backups.Every, c.Backups.Keep, c.Memory.Tables, c.Memory.Idle, c.Memory.Users, c.Log.Level, c.Log.Format,
 		c.Deadlines.Turn, c.Deadlines.Reminder, c.Deadlines.OnExpiry,
 		c.Discord.Enabled, c.Discord.Token.mask(), c.Discord.DevGuild, c.Discord.ShardID, c.Discord.ShardCount,
@@ -678,6 +701,7 @@ func (c Config) LogValue() slog.Value {
 		slog.String("booklet", c.Booklet),
 		slog.String("lobby_expiry", c.LobbyExpiry.String()),
 		slog.String("retention", c.Retention.String()),
+		slog.Group("abandoned", slog.String("after", c.Abandoned.After.String()), slog.String("grace", c.Abandoned.Grace.String())),
 		slog.Group("backups", slog.String("every", c.Backups.Every.String()), slog.Int("keep", c.Backups.Keep)),
 		slog.Group("memory", slog.String("tables", c.Memory.Tables.String()), slog.String("idle", c.Memory.Idle.String()), slog.Int("users", c.Memory.Users)),
 		slog.Group("log", slog.String("level", c.Log.Level), slog.String("format", c.Log.Format)),

@@ -269,6 +269,9 @@ func TestValidationNamesTheSetting(t *testing.T) {
 		{"lobby_expiry: 10m", "lobby_expiry", "must be at least 1h (such as 7d), not 10m"},
 		{"lobby_expiry: 0", "lobby_expiry", "must be at least 1h"},
 		{"lobby_expiry: off", "lobby_expiry", `must be a duration such as 90s, 12h or 2d, not "off"`},
+		{"abandoned:\n  after: 12h", "abandoned.after", "must be at least 1d (such as 21d), not 12h"},
+		{"abandoned:\n  after: 0", "abandoned.after", "must be at least 1d"},
+		{"abandoned:\n  grace: 30m", "abandoned.grace", "must be at least 1h (such as 7d), not 30m"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.setting, func(t *testing.T) {

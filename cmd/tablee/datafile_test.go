@@ -20,6 +20,7 @@ import (
 
 	"github.com/tablee/tablee/store"
 	"github.com/tablee/tablee/store/bolt"
+	"go.etcd.io/bbolt"
 )
 
 // fillDataFile writes tables into a data file through the store, as the
@@ -726,5 +727,27 @@ func TestMigrateWantsThePlayersNamed(t *testing.T) {
 	}
 	if out, _, code := tablee(t, bin, dir, "check", path); code != 0 || !strings.Contains(out, "\nclean\n") || strings.Contains(out, "players ") {
 		t.Fatalf("check after the naming: exit %d\n%s", code, out)
+	}
+
+	// The same for the wait of its started games (meta "idle_complete"
+	// of store/bolt's layout, missing in a file of an earlier tablee).
+	db, err := bbolt.Open(path, 0o600, &bbolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *bbolt.Tx) error { return tx.Bucket([]byte("meta")).Delete([]byte("idle_complete")) }); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	_, errOut, code = tablee(t, bin, dir, "migrate", "--from=bolt:"+path, nowhere)
+	if code == 0 || !strings.Contains(errOut, "do not count the wait for their players yet") || !strings.Contains(errOut, "start this tablee once on it") {
+		t.Fatalf("migrate of a file whose started games do not count their wait: exit %d\n%s", code, errOut)
+	}
+	if out, errOut, code := tablee(t, bin, dir, "local", "--data", dir, "--lang", "en"); code != 0 {
+		t.Fatalf("tablee local: exit %d\n%s%s", code, out, errOut)
+	}
+	_, errOut, code = tablee(t, bin, dir, "migrate", "--from=bolt:"+path, nowhere)
+	if code == 0 || strings.Contains(errOut, "do not count the wait") || !strings.Contains(errOut, "connecting") {
+		t.Fatalf("migrate once the wait is counted: exit %d\n%s", code, errOut)
 	}
 }

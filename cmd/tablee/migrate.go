@@ -59,6 +59,16 @@ func migrateTool(args []string, stdout, stderr io.Writer) (err error) {
 		return fmt.Errorf("migrate: the finished games of %s do not name their players yet (a data file of an earlier tablee): "+
 			"start this tablee once on it (tablee serve, or tablee local --data DIR), which names them at start, stop it, then migrate", file)
 	}
+	// Likewise its started games without deadlines have no due time until
+	// a tablee started on it has counted the wait for their players (bot's
+	// completeIdleIndex): copied as they are, nothing would ever end them
+	// if their players walked away.
+	if counted, err := src.IdleDueComplete(); err != nil {
+		return err
+	} else if !counted {
+		return fmt.Errorf("migrate: the started games of %s do not count the wait for their players yet (a data file of an earlier tablee): "+
+			"start this tablee once on it (tablee serve, or tablee local --data DIR), which counts it at start, stop it, then migrate", file)
+	}
 	dst, err := postgres.Open(url, postgres.Options{})
 	if err != nil {
 		return err

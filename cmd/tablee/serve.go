@@ -95,6 +95,8 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 		Store: st, Lang: lang, Logger: log, OnDamaged: damage.report,
 		Turn: time.Duration(cfg.Deadlines.Turn), Reminder: time.Duration(cfg.Deadlines.Reminder), OnExpiry: cfg.Deadlines.OnExpiry,
 		LobbyExpiry: cfg.LobbyExpiry.D(),
+		IdleGame:    cfg.Abandoned.After.D(),
+		IdleGrace:   cfg.Abandoned.Grace.D(),
 		TableMemory: int64(cfg.Memory.Tables),
 		IdleTable:   cfg.Memory.Idle.D(),
 		Users:       cfg.Memory.Users,

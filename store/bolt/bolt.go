@@ -8,6 +8,7 @@
 //	         "next_table" -> 8-byte big-endian id the next NewTableID returns
 //	         "due_complete" -> empty: every table is in the due and seated indexes
 //	         "played_complete" -> empty: every table's record names its users
+//	         "idle_complete" -> empty: every started game's due time counts the wait for its players
 //	tables   id           -> table record (chat, game, finished and when, data)
 //	open     chat         -> id of the chat's unfinished table
 //	history  len chat, chat, id -> empty: every table a chat has had
@@ -120,6 +121,11 @@ var (
 	// with schema 5, after SetPlayedIndexComplete in one upgraded from an
 	// older schema (whose finished tables kept no seated users).
 	kPlayedComplete = []byte("played_complete")
+	// kIdleComplete is in meta when the due time of every started game
+	// counts the wait for a move by its players, after which it ends: from
+	// the start in a file created with it, after SetIdleDueComplete in one
+	// written before (a game without deadlines had no due time at all).
+	kIdleComplete = []byte("idle_complete")
 
 	allBuckets = [][]byte{bMeta, bTables, bOpen, bHistory, bLog, bUsers, bDue, bUnshown, bSeated, bPlayed}
 	// indexBuckets came after the first schema 2 files (seated with schema
@@ -254,6 +260,9 @@ func initBuckets(tx *bbolt.Tx) error {
 		return err
 	}
 	if err := meta.Put(kPlayedComplete, []byte{}); err != nil {
+		return err
+	}
+	if err := meta.Put(kIdleComplete, []byte{}); err != nil {
 		return err
 	}
 	return meta.Put(kNextTable, key(1))
@@ -482,6 +491,18 @@ func (s *Store) PlayedIndexComplete() (bool, error) { return s.marked(kPlayedCom
 // in the journal: a crash then finds them there at the next start.
 func (s *Store) SetPlayedIndexComplete() error {
 	return s.mark(kPlayedComplete, "marking the played index complete")
+}
+
+// IdleDueComplete tells whether the due time of every started game counts
+// the wait for its players (see kIdleComplete). In a file written before,
+// the bot saves each started game once, then calls SetIdleDueComplete; a
+// crash in between leaves the mark out, and the next start does it again.
+func (s *Store) IdleDueComplete() (bool, error) { return s.marked(kIdleComplete) }
+
+// SetIdleDueComplete records that every started game's due time counts the
+// wait for its players (see IdleDueComplete).
+func (s *Store) SetIdleDueComplete() error {
+	return s.mark(kIdleComplete, "marking the idle games in the due index")
 }
 
 // marked tells whether meta holds the mark (an empty value under key).

@@ -248,3 +248,40 @@ func TestRolesOfTheDocs(t *testing.T) {
 		t.Error("the bot's role created a table")
 	}
 }
+
+// Schema 4: an open table saved without a due time (a game without
+// deadlines, before the bot counted the wait for its players) is due at
+// once after the upgrade, so that the bot looks at it; a finished one, or
+// one with its own due time, is left as it was.
+func TestSchema4OpenTablesDue(t *testing.T) {
+	url := cluster.Database(t)
+	st := open(t, url)
+	later := time.Now().Add(24 * time.Hour).UTC().Truncate(time.Microsecond)
+	for _, tb := range []store.Table{
+		{Chat: "local:a", Game: "tictactoe", Data: []byte(`{}`)},
+		{Chat: "local:b", Game: "tictactoe", Data: []byte(`{}`), Due: later},
+		{Chat: "local:c", Game: "tictactoe", Data: []byte(`{}`), Finished: true},
+	} {
+		id, err := st.NewTableID()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.ID = id
+		if err := st.Save(tb, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	if _, err := st.pool.Exec(ctx, "UPDATE schema_version SET version = 3"); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	before := time.Now()
+	due, err := open(t, url).Due(before.Add(time.Hour), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(due) != 1 || due[0].ID != 1 || due[0].At.Before(before.Add(-time.Minute)) {
+		t.Fatalf("due after the upgrade: %+v, want table 1 alone, due now", due)
+	}
+}

@@ -82,6 +82,13 @@ ALTER TABLE seen ADD COLUMN claimed_until timestamptz;
 	`
 CREATE INDEX tables_played ON tables USING gin (seated);
 `,
+	// 4: a started game nobody plays ends, and the bot counts the wait in
+	// its due time; a game saved before, without deadlines, had none, and
+	// nothing would ever look at it. Every open table without a due time
+	// is due at once: the bot looks at each once, and gives it its own.
+	`
+UPDATE tables SET due = now() WHERE NOT finished AND due IS NULL;
+`,
 }
 
 // SchemaVersion is the version of the layout this code writes.
