@@ -269,6 +269,8 @@ func TestValidationNamesTheSetting(t *testing.T) {
 		{"lobby_expiry: 10m", "lobby_expiry", "must be at least 1h (such as 7d), not 10m"},
 		{"lobby_expiry: 0", "lobby_expiry", "must be at least 1h"},
 		{"lobby_expiry: off", "lobby_expiry", `must be a duration such as 90s, 12h or 2d, not "off"`},
+		{"admin: {listen: '9090'}", "admin.listen", `must be a host and port (such as 127.0.0.1:9090), not "9090"`},
+		{"admin: {listen: 'localhost:'}", "admin.listen", `must be a host and port`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.setting, func(t *testing.T) {

@@ -91,6 +91,7 @@ const (
 type Adapter struct {
 	opts     Options
 	core     *bot.Core
+	obs      bot.Observer // the core's: the operator's metrics of the calls
 	api      *tgbotapi.BotAPI
 	client   *http.Client
 	username string
@@ -193,7 +194,7 @@ func New(opts Options) (*Adapter, error) {
 	}
 	sendCtx, cancel := context.WithCancel(context.Background())
 	a := &Adapter{
-		opts: opts, core: opts.Core, api: api, client: client, username: api.Self.UserName,
+		opts: opts, core: opts.Core, obs: opts.Core.Observer(), api: api, client: client, username: api.Self.UserName,
 		log: opts.Logger.With("platform", "telegram"), red: red, clock: opts.Clock, limits: opts.Limits,
 		lim: newLimits(opts.Clock, opts.Limits), sendCtx: sendCtx, sendCancel: cancel,
 		queues: map[int64]*chatQueue{}, inboxes: map[int64]*inbox{},
