@@ -132,6 +132,12 @@ func (m *Metrics) Gauge(name, help string, f func() float64) {
 	m.reg.MustRegister(prometheus.NewGaugeFunc(prometheus.GaugeOpts{Namespace: namespace, Name: name, Help: help}, f))
 }
 
+// Counter registers a counter read when scraped (a store's own count of
+// checkpoints): f must only grow, be cheap and safe for concurrent use.
+func (m *Metrics) Counter(name, help string, f func() float64) {
+	m.reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Namespace: namespace, Name: name, Help: help}, f))
+}
+
 // Register adds a collector of its own (the store's figures).
 func (m *Metrics) Register(c prometheus.Collector) error { return m.reg.Register(c) }
 
