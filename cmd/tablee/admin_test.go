@@ -237,3 +237,49 @@ func TestReadyzWhileAPlatformIsDown(t *testing.T) {
 		t.Errorf("/readyz with Telegram unreachable: %d %q", code, text)
 	}
 }
+
+// tablee local --admin rehearses the admin listener in a terminal: the
+// moves typed are counted on its /metrics.
+func TestLocalAdminRehearsal(t *testing.T) {
+	testgame.Register()
+	addr := freeAddr(t)
+	in, typed := io.Pipe()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errs redacttest.Buffer
+	done := make(chan error, 1)
+	go func() {
+		done <- runLocal(ctx, []string{"--data", t.TempDir(), "--lang", "en", "--seed", "1", "--admin", addr, "--backups", "off"}, in, &out, &errs)
+	}()
+	for _, line := range []string{"/play tictactoe", "bob> /join", "alice> /start", "/move 5"} {
+		if _, err := io.WriteString(typed, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var body string
+	for wait := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		if resp, err := http.Get("http://" + addr + "/metrics"); err == nil {
+			b, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			body = string(b)
+			if metricValue(body, `tablee_moves_total{by="player",game="tictactoe"}`) == 1 {
+				break
+			}
+		}
+		if time.Now().After(wait) {
+			t.Fatalf("the move was not counted:\n%s\n%s\n%s", body, out.String(), errs.String())
+		}
+	}
+	if code, text := scrape(t, "http://"+addr+"/readyz"); code != 200 || text != "store: ok\n" {
+		t.Errorf("/readyz: %d %q", code, text)
+	}
+	typed.Close() // end of input: tablee local stops
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("tablee local: %v", err)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("tablee local did not stop at the end of its input")
+	}
+}
