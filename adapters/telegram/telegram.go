@@ -279,6 +279,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 				break
 			}
 			e := classify(resp, err, a.red)
+			a.obs.PlatformCall("telegram", "getUpdates", e.code, a.clock.Now().Sub(asked))
 			wait := e.retryAfter
 			if wait == 0 {
 				if backoff == 0 {
@@ -296,6 +297,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 			continue
 		}
 		backoff = 0
+		a.obs.PlatformCall("telegram", "getUpdates", http.StatusOK, a.clock.Now().Sub(asked))
 		var raws []json.RawMessage
 		if err := json.Unmarshal(resp.Result, &raws); err != nil {
 			a.log.Error("getUpdates: unreadable result", "err", err)

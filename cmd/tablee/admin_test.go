@@ -196,6 +196,9 @@ func TestAdminListenerDuringAGame(t *testing.T) {
 	if n := metricValue(body, `tablee_platform_calls_total{code="200",method="sendMessage",platform="telegram"}`); n < 1 {
 		t.Errorf("sendMessage calls counted: %v\n%s", n, body)
 	}
+	if n := metricValue(body, `tablee_platform_calls_total{code="200",method="getUpdates",platform="telegram"}`); n < 1 {
+		t.Errorf("getUpdates calls counted: %v", n)
+	}
 	if api.sends() == 0 {
 		t.Error("the fake Bot API saw no message sent")
 	}

@@ -72,8 +72,8 @@ func New() *Metrics {
 		Help: "Requests to a platform's API, by platform, method and code (HTTP status or API error code; 0: no answer)."},
 		[]string{"platform", "method", "code"})
 	m.callSeconds = prometheus.NewHistogramVec(prometheus.HistogramOpts{Namespace: namespace, Name: "platform_call_seconds",
-		Help: "Duration of requests to a platform's API, by platform.", Buckets: callBuckets},
-		[]string{"platform"})
+		Help: "Duration of requests to a platform's API, by platform and method (Telegram's getUpdates is a long poll).", Buckets: callBuckets},
+		[]string{"platform", "method"})
 	m.limitWait = prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Name: "platform_limit_wait_seconds_total",
 		Help: "Time requests waited for a platform's rate limits before they were sent, by platform."},
 		[]string{"platform"})
@@ -116,7 +116,7 @@ func (m *Metrics) DeadlineLate(game string, late time.Duration) {
 // PlatformCall counts one request to a platform's API and its duration.
 func (m *Metrics) PlatformCall(platform, method string, code int, d time.Duration) {
 	m.calls.WithLabelValues(platform, method, strconv.Itoa(code)).Inc()
-	m.callSeconds.WithLabelValues(platform).Observe(d.Seconds())
+	m.callSeconds.WithLabelValues(platform, method).Observe(d.Seconds())
 }
 
 // LimitWaited adds time a request waited for a platform's rate limits.
