@@ -15,8 +15,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablee/tablee/internal/metrics"
 	"github.com/tablee/tablee/internal/redact/redacttest"
 	"github.com/tablee/tablee/internal/testgame"
+	"github.com/tablee/tablee/store/postgres"
 )
 
 // pollingAPI is a Bot API for polling: getUpdates hands out the updates
@@ -284,5 +286,39 @@ func TestLocalAdminRehearsal(t *testing.T) {
 		}
 	case <-time.After(20 * time.Second):
 		t.Fatal("tablee local did not stop at the end of its input")
+	}
+}
+
+// With store: postgres the metrics show the connection pool, and /readyz
+// asks the database.
+func TestPostgresPoolMetrics(t *testing.T) {
+	st, err := postgres.Open(cluster.Database(t), postgres.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	m := metrics.New()
+	watchStore(m, st)
+	for range 3 {
+		if _, _, err := st.NextDue(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mux := metrics.Mux(m, readiness(st, &damageStop{cancel: func() {}}, newHealth(nil)))
+	srv := httptest.NewServer(mux)
+	defer srv.Close()
+	_, body := scrape(t, srv.URL+"/metrics")
+	if n := metricValue(body, "tablee_postgres_pool_acquires_total"); n < 3 {
+		t.Errorf("pool acquires: %v\n%s", n, body)
+	}
+	if n := metricValue(body, "tablee_postgres_pool_max_conns"); n < 1 {
+		t.Errorf("pool max conns: %v", n)
+	}
+	if code, text := scrape(t, srv.URL+"/readyz"); code != 200 || text != "store: ok\n" {
+		t.Errorf("/readyz: %d %q", code, text)
+	}
+	st.Close()
+	if code, text := scrape(t, srv.URL+"/readyz"); code != http.StatusServiceUnavailable || !strings.HasPrefix(text, "store: ") {
+		t.Errorf("/readyz with the database closed: %d %q", code, text)
 	}
 }
