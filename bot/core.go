@@ -72,6 +72,9 @@ type Options struct {
 	TableMemory int64
 	IdleTable   time.Duration
 	Users       int
+	// Observer hears the moves, saves and deliveries, for the operator's
+	// metrics; nil: nobody.
+	Observer Observer
 }
 
 // Core runs commands against the tables, which it keeps in memory while
@@ -90,6 +93,7 @@ type Core struct {
 	moved atomic.Uint64
 	clock Clock
 	log   *slog.Logger
+	obs   Observer
 
 	mu     sync.Mutex
 	byChat map[string]*Table // open tables in memory
@@ -169,11 +173,14 @@ func New(opts Options) (*Core, error) {
 	if opts.Lease <= 0 {
 		opts.Lease = DefaultLease
 	}
+	if opts.Observer == nil {
+		opts.Observer = noObserver{}
+	}
 	if opts.Turn > 0 && opts.Turn < MinTurn {
 		return nil, fmt.Errorf("bot: a turn time of %v is under the minimum of %v", opts.Turn, MinTurn)
 	}
 	c := &Core{
-		opts: opts, st: opts.Store, clock: opts.Clock, log: opts.Logger,
+		opts: opts, st: opts.Store, clock: opts.Clock, log: opts.Logger, obs: opts.Observer,
 		byChat: map[string]*Table{}, byID: map[uint64]*Table{}, lru: list.New(), opening: map[string]bool{},
 		users: map[string]*userRecord{}, usersLRU: list.New(), transports: map[string]Transport{},
 		wake: make(chan struct{}, 1), outRunning: map[uint64]*deliverer{},
@@ -466,7 +473,12 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 	rec.Lazy, t.lazy = t.lazy && mv == nil && !t.batchOpen, false
 	opened := t.batchOpen
 	t.batchOpen = false // the change's batch ends with its save, saved or not
-	if err := c.st.Save(rec, mv); err != nil {
+	// The store's time is the disk's, not the core's clock (which tests
+	// move by hand): measured on the wall clock.
+	began := time.Now()
+	err = c.st.Save(rec, mv)
+	c.obs.Saved(time.Since(began), err)
+	if err != nil {
 		if errors.Is(err, store.ErrStale) {
 			c.movedElsewhere(t)
 			return err

@@ -149,16 +149,17 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 		}
 	}
 	for {
-		expired := -1
+		expired, late := -1, time.Duration(0)
 		for _, d := range t.Deadlines {
-			if !now.Before(t.expiresAt(d, now)) {
-				expired = d.Seat
+			if at := t.expiresAt(d, now); !now.Before(at) {
+				expired, late = d.Seat, now.Sub(at)
 				break
 			}
 		}
 		if expired < 0 || t.Phase != Playing {
 			break
 		}
+		c.obs.DeadlineLate(t.Game, late)
 		w, ok := t.waitFor(expired)
 		if !ok {
 			c.rearm(t, -1)

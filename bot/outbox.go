@@ -217,6 +217,9 @@ func (c *Core) deliverOutbox(t *Table, id uint64) bool {
 	if seq == 0 {
 		return true
 	}
+	if since := t.takeUnshownSince(); !since.IsZero() {
+		defer func() { c.obs.Shown(t.Game, time.Since(since)) }()
+	}
 	rated := true
 	if over {
 		// The game's last batch: rated before it is shown, and recorded
@@ -414,4 +417,14 @@ func (c *Core) resumeOutboxes() {
 			}
 		}
 	}
+}
+
+// takeUnshownSince returns and clears when the oldest move not shown yet
+// was saved.
+func (t *Table) takeUnshownSince() time.Time {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	since := t.unshownSince
+	t.unshownSince = time.Time{}
+	return since
 }

@@ -76,6 +76,10 @@ func (c *Core) apply(t *Table, seat int, user, move string, pre ...games.Event) 
 	before := t.game.Result().Scores
 	events, err := t.game.Apply(seat, move)
 	if err != nil {
+		var r *games.Refusal
+		if errors.As(err, &r) {
+			c.obs.Refused(t.Game)
+		}
 		return nil, err
 	}
 	t.noteBest(seat, move, before, t.game.Result().Scores)
@@ -104,6 +108,10 @@ func (c *Core) apply(t *Table, seat int, user, move string, pre ...games.Event) 
 	if err := c.save(t, mv); err != nil {
 		t.restore(snap)
 		return nil, err
+	}
+	c.obs.Moved(t.Game, user == "" && t.botPlays(seat))
+	if t.unshownSince.IsZero() {
+		t.unshownSince = time.Now() // wall clock, as the delivery it measures
 	}
 	// A finished game is rated by its deliverer, with its last batch
 	// (ratings.go): exactly once, across crashes too.

@@ -186,6 +186,10 @@ type Table struct {
 	// lazy marks the next save as one that only records what was shown
 	// (store.Table.Lazy).
 	lazy bool
+	// unshownSince is when the first move not shown yet was saved, for the
+	// delivery latency an operator watches (observe.go); zero when all
+	// was shown. Memory only: a restart shows what was left at once.
+	unshownSince time.Time
 	// rated is set once this process rated the finished game (ratings.go),
 	// so that a later batch does not read the log and try again.
 	rated atomic.Bool

@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -57,6 +58,7 @@ type Config struct {
 	Deadlines Deadlines `yaml:"deadlines"`
 	Discord   Discord   `yaml:"discord"`
 	Telegram  Telegram  `yaml:"telegram"`
+	Admin     Admin     `yaml:"admin"`
 
 	// Store is where the tables are kept: "bolt" (one file in data_dir,
 	// one process) or "postgres" (one database, any number of processes).
@@ -93,6 +95,15 @@ type Memory struct {
 	Idle Duration `yaml:"idle"`
 	// Users is how many user records stay loaded.
 	Users int `yaml:"users"`
+}
+
+// Admin is the operator's listener of tablee serve: Prometheus metrics
+// (/metrics), liveness (/healthz), readiness (/readyz) and profiles
+// (/debug/pprof/). Nothing on it is meant for the public: keep it on
+// loopback or a private network.
+type Admin struct {
+	// Listen is its address (such as 127.0.0.1:9090); empty: no listener.
+	Listen string `yaml:"listen"`
 }
 
 // Log is the bot's own logging.
@@ -600,6 +611,11 @@ func (c *Config) validate(source string, l lines) error {
 	if c.Backups.Keep < 1 {
 		bad("backups.keep", "must be at least 1, not %d (backups.every: off takes no backups)", c.Backups.Keep)
 	}
+	if a := c.Admin.Listen; a != "" {
+		if _, port, err := net.SplitHostPort(a); err != nil || port == "" {
+			bad("admin.listen", "must be a host and port (such as 127.0.0.1:9090), not %q", a)
+		}
+	}
 	oneOf("log.level", c.Log.Level, "debug", "info", "warn", "error")
 	oneOf("log.format", c.Log.Format, "text", "json")
 
@@ -678,13 +694,14 @@ func (c Config) String() string {
 		"backups:{every:%s keep:%d} memory:{tables:%s idle:%s users:%d} log:{level:%s format:%s} "+
 		"deadlines:{turn:%s reminder:%s on_expiry:%s} "+
 		"discord:{enabled:%t token:%q dev_guild:%q shard_id:%d shard_count:%d} "+
-		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s api_endpoint:%q webhook:{listen:%q path:%q url:%q secret_token:%q}}}",
+		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s api_endpoint:%q webhook:{listen:%q path:%q url:%q secret_token:%q}} admin:{listen:%q}}",
 		c.Store, c.Postgres.URL.mask(), c.Postgres.Lease, c.DataDir, c.Language, c.Dictionary, c.Booklet, c.LobbyExpiry, c.Retention, c.Abandoned.After, c.Abandoned.Grace,
 		c.Backups.Every, c.Backups.Keep, c.Memory.Tables, c.Memory.Idle, c.Memory.Users, c.Log.Level, c.Log.Format,
 		c.Deadlines.Turn, c.Deadlines.Reminder, c.Deadlines.OnExpiry,
 		c.Discord.Enabled, c.Discord.Token.mask(), c.Discord.DevGuild, c.Discord.ShardID, c.Discord.ShardCount,
 		c.Telegram.Enabled, c.Telegram.Token.mask(), c.Telegram.Mode, c.Telegram.PollTimeout, c.Telegram.APIEndpoint,
-		c.Telegram.Webhook.Listen, c.Telegram.Webhook.Path, c.Telegram.Webhook.URL, c.Telegram.Webhook.SecretToken.mask())
+		c.Telegram.Webhook.Listen, c.Telegram.Webhook.Path, c.Telegram.Webhook.URL, c.Telegram.Webhook.SecretToken.mask(),
+		c.Admin.Listen)
 }
 
 // GoString keeps %#v from printing secrets.
@@ -726,5 +743,6 @@ func (c Config) LogValue() slog.Value {
 				slog.String("path", c.Telegram.Webhook.Path),
 				slog.String("url", c.Telegram.Webhook.URL),
 				slog.String("secret_token", c.Telegram.Webhook.SecretToken.mask()))),
+		slog.Group("admin", slog.String("listen", c.Admin.Listen)),
 	)
 }

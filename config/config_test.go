@@ -272,6 +272,8 @@ func TestValidationNamesTheSetting(t *testing.T) {
 		{"abandoned:\n  after: 12h", "abandoned.after", "must be at least 1d (such as 21d), not 12h"},
 		{"abandoned:\n  after: 0", "abandoned.after", "must be at least 1d"},
 		{"abandoned:\n  grace: 30m", "abandoned.grace", "must be at least 1h (such as 7d), not 30m"},
+		{"admin: {listen: '9090'}", "admin.listen", `must be a host and port (such as 127.0.0.1:9090), not "9090"`},
+		{"admin: {listen: 'localhost:'}", "admin.listen", `must be a host and port`},
 	}
 	for _, tc := range cases {
 		t.Run(tc.setting, func(t *testing.T) {

@@ -50,6 +50,10 @@ type Options struct {
 	BoardMaxBehind int
 	// Now is the adapter's clock (board ages). Default time.Now.
 	Now func() time.Time
+	// Connected, when set, is told when the gateway is connected (true,
+	// also after a reconnection) and when it dropped (false): the
+	// readiness an operator's load balancer reads.
+	Connected func(up bool)
 }
 
 // Adapter is the Discord side of the bot and its transport for the
@@ -136,6 +140,7 @@ func New(opts Options) (*Adapter, error) {
 	if opts.Client != nil {
 		s.Client = opts.Client
 	}
+	s.Client = observeClient(s.Client, opts.Core.Observer())
 	if opts.Dialer != nil {
 		s.Dialer = opts.Dialer
 	}
@@ -181,6 +186,13 @@ func (a *Adapter) serve(ctx context.Context) error {
 		return err
 	}
 	a.log.Info("connected", "shard", a.opts.ShardID, "shards", a.opts.ShardCount, "dev_guild", a.opts.DevGuild)
+	if up := a.opts.Connected; up != nil {
+		up(true)
+		defer up(false)
+		defer a.s.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { up(false) })()
+		defer a.s.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { up(true) })()
+		defer a.s.AddHandler(func(*discordgo.Session, *discordgo.Ready) { up(true) })()
+	}
 	<-ctx.Done()
 	return nil
 }

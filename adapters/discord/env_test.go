@@ -45,6 +45,9 @@ type env struct {
 	a         *Adapter
 	cancel    context.CancelFunc
 	runErr    chan error
+
+	// obs, when set, is the core's observer (the operator's metrics).
+	obs bot.Observer
 }
 
 func newEnv(t testing.TB, opts Options) *env {
@@ -88,7 +91,7 @@ func (e *env) start() {
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
 	core, err := bot.New(bot.Options{Store: slowStore{st, &e.saveDelay}, Lang: i18n.EN, Logger: quiet,
-		Seeds: func() uint64 { e.seed++; return e.seed }})
+		Seeds: func() uint64 { e.seed++; return e.seed }, Observer: e.obs})
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -122,21 +122,26 @@ func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, m
 	for attempt := 1; ; attempt++ {
 		var release func()
 		var err error
+		queued := a.clock.Now()
 		if chat != 0 {
 			release, err = a.lim.acquire(ctx, chat)
 		} else {
 			release, err = a.lim.global.acquire(ctx, a.clock)
 		}
+		sent := a.clock.Now()
+		a.obs.LimitWaited("telegram", sent.Sub(queued))
 		if err != nil {
 			return nil, &apiError{method: method, err: err}
 		}
 		resp, err := do()
 		release()
 		if err == nil {
+			a.obs.PlatformCall("telegram", method, http.StatusOK, a.clock.Now().Sub(sent))
 			return resp.Result, nil
 		}
 		e := classify(resp, err, a.red)
 		e.method = method
+		a.obs.PlatformCall("telegram", method, e.code, a.clock.Now().Sub(sent))
 		switch {
 		case e.retryAfter > 0:
 			w := a.lim.global

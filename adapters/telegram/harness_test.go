@@ -52,6 +52,9 @@ type harness struct {
 	// each settle.
 	others  []*Adapter
 	settled func()
+
+	// obs, when set, is the core's observer (the operator's metrics).
+	obs bot.Observer
 }
 
 func newHarness(t *testing.T, tweak ...func(*Options)) *harness {
@@ -87,7 +90,7 @@ func (h *harness) open() {
 	}
 	h.st = st
 	core, err := bot.New(bot.Options{Store: st, Clock: &coreClock{now: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)},
-		Seeds: func() uint64 { h.seed++; return h.seed }, Lang: i18n.EN, Logger: h.opts.Logger})
+		Seeds: func() uint64 { h.seed++; return h.seed }, Lang: i18n.EN, Logger: h.opts.Logger, Observer: h.obs})
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -91,6 +91,7 @@ const (
 type Adapter struct {
 	opts     Options
 	core     *bot.Core
+	obs      bot.Observer // the core's: the operator's metrics of the calls
 	api      *tgbotapi.BotAPI
 	client   *http.Client
 	username string
@@ -194,7 +195,7 @@ func New(opts Options) (*Adapter, error) {
 	}
 	sendCtx, cancel := context.WithCancel(context.Background())
 	a := &Adapter{
-		opts: opts, core: opts.Core, api: api, client: client, username: api.Self.UserName,
+		opts: opts, core: opts.Core, obs: opts.Core.Observer(), api: api, client: client, username: api.Self.UserName,
 		log: opts.Logger.With("platform", "telegram"), red: red, clock: opts.Clock, limits: opts.Limits,
 		lim: newLimits(opts.Clock, opts.Limits), sendCtx: sendCtx, sendCancel: cancel,
 		queues: map[int64]*chatQueue{}, inboxes: map[int64]*inbox{},
@@ -279,6 +280,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 				break
 			}
 			e := classify(resp, err, a.red)
+			a.obs.PlatformCall("telegram", "getUpdates", e.code, a.clock.Now().Sub(asked))
 			wait := e.retryAfter
 			if wait == 0 {
 				if backoff == 0 {
@@ -296,6 +298,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 			continue
 		}
 		backoff = 0
+		a.obs.PlatformCall("telegram", "getUpdates", http.StatusOK, a.clock.Now().Sub(asked))
 		var raws []json.RawMessage
 		if err := json.Unmarshal(resp.Result, &raws); err != nil {
 			a.log.Error("getUpdates: unreadable result", "err", err)

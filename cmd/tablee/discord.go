@@ -16,10 +16,10 @@ func init() {
 			return platform{}, false
 		}
 		d := cfg.Discord
-		return platform{name: "discord", run: func(ctx context.Context, core *bot.Core, log *slog.Logger) error {
+		return platform{name: "discord", run: func(ctx context.Context, core *bot.Core, log *slog.Logger, up func(bool)) error {
 			a, err := discord.New(discord.Options{
 				Core: core, Token: d.Token.Reveal(), DevGuild: d.DevGuild,
-				ShardID: d.ShardID, ShardCount: d.ShardCount, Logger: log,
+				ShardID: d.ShardID, ShardCount: d.ShardCount, Logger: log, Connected: up,
 			})
 			if err != nil {
 				return err

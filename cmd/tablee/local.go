@@ -15,6 +15,7 @@ import (
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/config"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/metrics"
 	"github.com/tablee/tablee/store/bolt"
 )
 
@@ -40,6 +41,7 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	moderators := fs.String("moderators", "", "comma-separated users who moderate every chat (to try /quit, /kick and /settings as a moderator)")
 	turn := fs.Duration("turn", 0, "default time per turn of new tables (0: none)")
 	backups := fs.String("backups", config.Period(config.DefaultBackupEvery).String(), "time between two automatic backups of the data file into DIR/backups, or off")
+	admin := fs.String("admin", "", "address of an admin listener, such as 127.0.0.1:9090: metrics, /healthz, /readyz and profiles, as tablee serve's admin.listen (docs/operating.md)")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
 	}
@@ -64,7 +66,9 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	damage := &damageStop{cancel: cancel}
-	opts := bot.Options{Store: st, Lang: l, Turn: *turn, Logger: logger, OnDamaged: damage.report}
+	m := metrics.New()
+	watchStore(m, st)
+	opts := bot.Options{Store: st, Lang: l, Turn: *turn, Logger: logger, OnDamaged: damage.report, Observer: m}
 	if *seed != 0 {
 		next := *seed
 		opts.Seeds = func() uint64 { s := next; next++; return s }
@@ -73,6 +77,13 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	watchCore(m, core)
+	// The terminal is always connected: /readyz checks the store alone.
+	adminDone, err := serveAdmin(runCtx, *admin, m, readiness(st, damage, newHealth(nil)), logger)
+	if err != nil {
+		return err
+	}
+	defer func() { cancel(); adminDone() }()
 	defer serveCopies(st, logger, damage.report)()
 	upkeepDone := make(chan struct{})
 	go func() {

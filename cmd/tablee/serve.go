@@ -15,6 +15,7 @@ import (
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/config"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/metrics"
 	"github.com/tablee/tablee/internal/redact"
 	"github.com/tablee/tablee/store"
 	"github.com/tablee/tablee/store/bolt"
@@ -85,6 +86,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 		return err
 	}
 	defer st.Close()
+	// The operator's figures: reported by the core, the store and the
+	// adapters, served by the admin listener when admin.listen is set.
+	m := metrics.New()
+	watchStore(m, st)
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	// A damaged data file, met by a move, a backup or a retention pass,
@@ -101,10 +106,18 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 		IdleTable:   cfg.Memory.Idle.D(),
 		Users:       cfg.Memory.Users,
 		Lease:       cfg.Postgres.Lease.D(),
+		Observer:    m,
 	})
 	if err != nil {
 		return err
 	}
+	watchCore(m, core)
+	health := newHealth(platforms)
+	adminDone, err := serveAdmin(runCtx, cfg.Admin.Listen, m, readiness(st, damage, health), log)
+	if err != nil {
+		return err
+	}
+	defer func() { cancel(); adminDone() }() // the listener ends with the run
 	if b, ok := st.(*bolt.Store); ok {
 		defer serveCopies(b, log, damage.report)()
 	}
@@ -113,7 +126,6 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 		defer close(upkeepDone)
 		newUpkeep(st.(retainer), cfg.Backups.Every.D(), cfg.Backups.Keep, cfg.Retention.D(), log, damage.report).run(runCtx)
 	}()
-	health := newHealth(platforms)
 	var supervisors sync.WaitGroup
 	for _, p := range platforms {
 		supervisors.Add(1)
@@ -155,7 +167,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 // platform is one adapter wired into serve.
 type platform struct {
 	name string
-	run  func(ctx context.Context, core *bot.Core, log *slog.Logger) error
+	// run plays the platform until ctx ends; it calls up(true) once
+	// connected, up(false) when the connection is lost.
+	run func(ctx context.Context, core *bot.Core, log *slog.Logger, up func(bool)) error
 }
 
 // platformAdapters is filled by the adapters' wiring files, one each.

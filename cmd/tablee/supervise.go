@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -32,7 +34,7 @@ func supervise(ctx context.Context, p platform, core *bot.Core, log *slog.Logger
 	for failures := 1; ; failures++ {
 		started := time.Now()
 		h.set(p.name, "running", nil)
-		err := p.run(ctx, core, log)
+		err := p.run(ctx, core, log, func(up bool) { h.connected(p.name, up) })
 		if ctx.Err() != nil {
 			return
 		}
@@ -51,17 +53,21 @@ func supervise(ctx context.Context, p platform, core *bot.Core, log *slog.Logger
 	}
 }
 
-// health is what serve knows of its platforms, for the log.
+// health is what serve knows of its platforms, for the log and the admin
+// listener's /readyz.
 type health struct {
 	mu    sync.Mutex
 	state map[string]string
 	errs  map[string]error
 	since map[string]time.Time
+	// up tells the platforms connected: running is not enough, a
+	// platform runs while it connects and reconnects.
+	up    map[string]bool
 	names []string
 }
 
 func newHealth(platforms []platform) *health {
-	h := &health{state: map[string]string{}, errs: map[string]error{}, since: map[string]time.Time{}}
+	h := &health{state: map[string]string{}, errs: map[string]error{}, since: map[string]time.Time{}, up: map[string]bool{}}
 	for _, p := range platforms {
 		h.names = append(h.names, p.name)
 	}
@@ -75,6 +81,31 @@ func (h *health) set(name, state string, err error) {
 		h.since[name] = time.Now()
 	}
 	h.state[name], h.errs[name] = state, err
+	if state != "running" {
+		h.up[name] = false
+	}
+}
+
+// connected records a platform's connection made (up) or lost.
+func (h *health) connected(name string, up bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.up[name] = up
+}
+
+// ready is nil when the platform is connected, else what it is doing.
+func (h *health) ready(name string) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	switch {
+	case h.state[name] == "down" && h.errs[name] != nil:
+		return fmt.Errorf("down since %s: %v", h.since[name].UTC().Format(time.RFC3339), h.errs[name])
+	case h.state[name] == "down":
+		return fmt.Errorf("down since %s", h.since[name].UTC().Format(time.RFC3339))
+	case !h.up[name]:
+		return errors.New("connecting")
+	}
+	return nil
 }
 
 // report logs, every interval, each platform's state and since when, and

@@ -28,7 +28,7 @@ func TestPlatformDownDoesNotStopTheOther(t *testing.T) {
 	var flaky, steady atomic.Int32
 	up := make(chan struct{})
 	platforms := []platform{
-		{name: "flaky", run: func(ctx context.Context, _ *bot.Core, _ *slog.Logger) error {
+		{name: "flaky", run: func(ctx context.Context, _ *bot.Core, _ *slog.Logger, _ func(bool)) error {
 			if flaky.Add(1) < 4 {
 				return errors.New("connection refused")
 			}
@@ -36,7 +36,7 @@ func TestPlatformDownDoesNotStopTheOther(t *testing.T) {
 			<-ctx.Done()
 			return nil
 		}},
-		{name: "steady", run: func(ctx context.Context, _ *bot.Core, _ *slog.Logger) error {
+		{name: "steady", run: func(ctx context.Context, _ *bot.Core, _ *slog.Logger, _ func(bool)) error {
 			steady.Add(1)
 			<-ctx.Done()
 			return nil

@@ -27,7 +27,7 @@ func init() {
 			return platform{}, false
 		}
 		lang, _ := i18n.ParseLang(cfg.Language)
-		return platform{name: "telegram", run: func(ctx context.Context, core *bot.Core, log *slog.Logger) error {
+		return platform{name: "telegram", run: func(ctx context.Context, core *bot.Core, log *slog.Logger, up func(bool)) error {
 			a, err := telegram.New(telegram.Options{
 				Core:        core,
 				Token:       tc.Token.Reveal(),
@@ -47,6 +47,10 @@ func init() {
 				return err
 			}
 			log.Info("telegram: connected", "bot", "@"+a.Username(), "mode", tc.Mode)
+			// Connected once the Bot API answered getMe: Telegram keeps
+			// the updates until they are fetched or posted, so a
+			// request failing later is retried, not a lost connection.
+			up(true)
 			return a.Run(ctx)
 		}}, true
 	}

@@ -78,6 +78,8 @@ func (s *Store) checkpoint() error {
 		return nil
 	}
 
+	began := time.Now()
+	defer func() { s.checkpointNanos.Add(int64(time.Since(began))) }()
 	err := s.write(func(tx *bbolt.Tx) error {
 		for i, o := range ops {
 			if i%checkpointYield == checkpointYield-1 {
@@ -104,6 +106,7 @@ func (s *Store) checkpoint() error {
 		// The journal keeps them; turning it again could write over
 		// them. Nothing more is written until a restart reads them back.
 		err = s.wrap(fmt.Sprintf("writing %d saves of its journal into it", n), err)
+		s.checkpointFails.Add(1)
 		j.broken = err
 		s.jcond.Broadcast()
 		return err
@@ -114,7 +117,30 @@ func (s *Store) checkpoint() error {
 	j.applied = lsn
 	s.countPending()
 	j.forget(written, j.nextOp)
+	s.checkpoints.Add(1)
 	return nil
+}
+
+// Figures are what an operator watches of the journal and its
+// checkpoints (tablee serve's metrics).
+type Figures struct {
+	// JournalPending is the saves in the journal not yet written into the
+	// data file: what a crash would make the next start read back.
+	JournalPending int64
+	// Checkpoints and CheckpointFailures count the checkpoints since the
+	// file was opened; CheckpointTime is the time they took in all.
+	Checkpoints        uint64
+	CheckpointFailures uint64
+	CheckpointTime     time.Duration
+	// Replayed is the saves the last start read back from the journal.
+	Replayed int
+}
+
+// Figures reads the journal's figures; cheap, safe at any time.
+func (s *Store) Figures() Figures {
+	return Figures{JournalPending: s.pending.Load(), Checkpoints: s.checkpoints.Load(),
+		CheckpointFailures: s.checkpointFails.Load(), CheckpointTime: time.Duration(s.checkpointNanos.Load()),
+		Replayed: s.replayed}
 }
 
 // checkpointYield is how many saves a checkpoint writes between two

@@ -422,6 +422,10 @@ type journalState struct {
 	// worded where jmu may be held. journaling says it is kept.
 	pending    atomic.Int64
 	journaling atomic.Bool
+	// What the operator's metrics read of the checkpoints (Figures).
+	checkpoints     atomic.Uint64
+	checkpointFails atomic.Uint64
+	checkpointNanos atomic.Int64 // the time spent writing them, in all
 }
 
 // countPending updates the mirror of the saves pending. The caller holds

@@ -187,6 +187,9 @@ func (s *Store) Schema() (int, error) {
 }
 
 // Close releases the connections.
+// PoolStat is the connection pool's figures, for the operator's metrics.
+func (s *Store) PoolStat() *pgxpool.Stat { return s.pool.Stat() }
+
 func (s *Store) Close() error {
 	s.pool.Close()
 	return nil
