@@ -104,14 +104,17 @@ func (r *rateLimiter) allow(user, chat string, now time.Time) verdict {
 	if chat != "" && r.limits.Chat.Burst > 0 {
 		cb = r.bucket(r.chats, chat, r.limits.Chat, now)
 	}
+	if ub != nil && ub.told {
+		// Told already: nothing of his is played until he slowed down
+		// (fill clears told), or a token coming back now and then would
+		// let a script spend a group's budget a command at a time.
+		return silent
+	}
 	if (ub != nil && ub.tokens < 1) || (cb != nil && cb.tokens < 1) {
 		if ub == nil {
 			// No bucket of his own: the chat's limit alone, told each
 			// time (a chat limit without a user limit is a test's).
 			return tellOnce
-		}
-		if ub.told {
-			return silent
 		}
 		ub.told = true
 		return tellOnce
@@ -143,4 +146,27 @@ func (c *Core) allow(cmd Command) verdict {
 		chat = ""
 	}
 	return c.limiter.allow(cmd.User.ID, chat, c.clock.Now())
+}
+
+// Ignored tells whether a user's commands are ignored now: he went past
+// his rate limit, was told, and has not slowed down since. An adapter may
+// drop his messages before anything else is done with them (recorded as
+// seen, queued behind his chat's other commands): the core would answer
+// them nothing, and a flood costs the others nothing.
+func (c *Core) Ignored(user string) bool {
+	return c.limiter.ignored(user, c.clock.Now())
+}
+
+func (r *rateLimiter) ignored(user string, now time.Time) bool {
+	if r == nil || r.limits.User.Burst == 0 {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	b := r.users[user]
+	if b == nil {
+		return false
+	}
+	b.fill(r.limits.User, now)
+	return b.told
 }

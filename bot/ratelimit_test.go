@@ -25,21 +25,31 @@ func TestFloodingUserToldOnceThenSilence(t *testing.T) {
 			t.Fatalf("command %d within the burst: %+v", i, outs)
 		}
 	}
+	if h.core.Ignored("local:mallory") {
+		t.Fatal("ignored before he was told")
+	}
 	mustRefuse(t, h.do("mallory", "/help"), "Slow down")
+	if !h.core.Ignored("local:mallory") || h.core.Ignored("local:alice") {
+		t.Fatal("Ignored does not say who is ignored")
+	}
 	for i := range 50 {
 		if outs := h.do("mallory", "/help"); len(outs) != 0 {
 			t.Fatalf("command %d past the limit, told already: answered %+v", i, outs)
 		}
 	}
-	// One token back: played, but he is not told again until he slowed
-	// down for good.
-	h.clock.Advance(time.Second)
-	mustOK(t, h.do("mallory", "/help"))
-	if outs := h.do("mallory", "/help"); len(outs) != 0 {
-		t.Fatalf("told again before he slowed down: %+v", outs)
+	// Tokens come back, but he goes on: nothing of his is played until
+	// he slowed down for good.
+	for range 5 {
+		h.clock.Advance(500 * time.Millisecond)
+		if outs := h.do("mallory", "/help"); len(outs) != 0 {
+			t.Fatalf("answered before he slowed down: %+v", outs)
+		}
 	}
 	// Quiet long enough to fill his bucket: as new.
 	h.clock.Advance(3 * time.Second)
+	if h.core.Ignored("local:mallory") {
+		t.Fatal("still ignored once he slowed down")
+	}
 	for range 3 {
 		mustOK(t, h.do("mallory", "/help"))
 	}

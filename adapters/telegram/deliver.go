@@ -25,6 +25,9 @@ type job struct {
 	repost  bool // post the board afresh (it was asked for with /board)
 	msg     rendered
 	replyTo int
+	// urgent: the answer to a command, sent before what can wait
+	// (limiter.go) once its turn in the chat's queue comes.
+	urgent bool
 }
 
 type chatQueue struct {
@@ -94,7 +97,7 @@ func (a *Adapter) sendNow(ctx context.Context, chat int64, topic int, r rendered
 		return 0, bot.ErrNoPrivate
 	case e.retryAfter > 0:
 		// Waiting longer would hold the table: queue it.
-		a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: r, replyTo: replyTo})
+		a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: r, replyTo: replyTo, urgent: isUrgent(ctx)})
 		return 0, nil
 	}
 	a.log.Warn("message not sent", "chat", chat, "err", e)
@@ -131,7 +134,7 @@ func (a *Adapter) send(ctx context.Context, chat int64, topic int, r rendered, r
 	raw2, e := a.request(ctx, chat, maxWait, "sendMessage", a.messageParams(chat, topic, restOf(r), 0))
 	if e != nil {
 		if e.retryAfter > 0 {
-			a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: restOf(r)})
+			a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: restOf(r), urgent: isUrgent(ctx)})
 		} else {
 			a.log.Warn("text of a picture not sent", "chat", chat, "err", e)
 		}
@@ -206,6 +209,7 @@ func (a *Adapter) enqueue(j *job) {
 			if p.board && p.table == j.table && p.key == j.key {
 				p.msg = j.msg // pending edits of one message are merged
 				p.repost = p.repost || j.repost
+				p.urgent = p.urgent || j.urgent
 				return
 			}
 		}
@@ -243,6 +247,9 @@ func (a *Adapter) work(chat int64) {
 // run sends one queued job, waiting as long as Telegram asks.
 func (a *Adapter) run(j *job) {
 	ctx := a.sendCtx
+	if j.urgent {
+		ctx = urgently(ctx)
+	}
 	if j.board {
 		a.sendBoard(ctx, j)
 		return

@@ -30,8 +30,35 @@ type window struct {
 	mu       sync.Mutex
 	done     []time.Time // completion times, oldest first
 	inflight int
-	changed  chan struct{} // closed and replaced when a request completes
+	changed  chan struct{} // closed and replaced when a request completes, or no urgent one waits any more
 	until    time.Time     // a 429 asked to wait until then
+	// urgent counts the urgent requests waiting: while one does, a
+	// request that can wait is not admitted.
+	urgent int
+}
+
+// Urgency. What a person waits for right now (the answer to his command or
+// his button) goes before what can wait (the boards and hands the
+// deliverers show, the hello of a new table, reminders): during a burst of
+// a thousand new tables, an unrelated user's /help is answered at the next
+// free slot of the global limit rather than after the thousand boards
+// queued before it. Within one chat, messages keep their order.
+type urgencyKey struct{}
+
+// urgently marks the requests made with ctx as answers someone waits for.
+func urgently(ctx context.Context) context.Context {
+	return context.WithValue(ctx, urgencyKey{}, true)
+}
+
+// canWait marks the requests made with ctx as able to wait, even when ctx
+// was urgent (the hello sent while answering /play).
+func canWait(ctx context.Context) context.Context {
+	return context.WithValue(ctx, urgencyKey{}, false)
+}
+
+func isUrgent(ctx context.Context) bool {
+	u, _ := ctx.Value(urgencyKey{}).(bool)
+	return u
 }
 
 func newWindow(n int, per time.Duration) *window {
@@ -40,7 +67,21 @@ func newWindow(n int, per time.Duration) *window {
 
 // acquire waits until a request may be sent, then counts it as in flight.
 // The returned function must be called when the request completed.
+// An urgent request is admitted before every request that can wait.
 func (w *window) acquire(ctx context.Context, clock Clock) (release func(), err error) {
+	urgent := isUrgent(ctx)
+	if urgent {
+		w.mu.Lock()
+		w.urgent++
+		w.mu.Unlock()
+		defer func() {
+			w.mu.Lock()
+			if w.urgent--; w.urgent == 0 {
+				w.wake()
+			}
+			w.mu.Unlock()
+		}()
+	}
 	for {
 		w.mu.Lock()
 		now := clock.Now()
@@ -51,7 +92,7 @@ func (w *window) acquire(ctx context.Context, clock Clock) (release func(), err 
 		switch {
 		case now.Before(w.until):
 			wait = w.until.Sub(now)
-		case w.inflight+len(w.done) < w.n:
+		case w.inflight+len(w.done) < w.n && (urgent || w.urgent == 0):
 			w.inflight++
 			w.mu.Unlock()
 			var once sync.Once
@@ -79,8 +120,27 @@ func (w *window) complete(clock Clock) {
 	defer w.mu.Unlock()
 	w.inflight--
 	w.done = append(w.done, clock.Now())
+	w.wake()
+}
+
+// wake tells the waiting requests to look again. The caller holds mu.
+func (w *window) wake() {
 	close(w.changed)
 	w.changed = make(chan struct{})
+}
+
+// full says whether a request would have to wait now.
+func (w *window) full(clock Clock) bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	now := clock.Now()
+	n := 0
+	for _, d := range w.done {
+		if d.Add(w.per).After(now) {
+			n++
+		}
+	}
+	return now.Before(w.until) || w.inflight+n >= w.n
 }
 
 // hold makes every request wait until d from now (a 429's retry_after).
