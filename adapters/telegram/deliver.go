@@ -28,6 +28,8 @@ type job struct {
 	// urgent: the answer to a command, sent before what can wait
 	// (limiter.go) once its turn in the chat's queue comes.
 	urgent bool
+	// waited: the board waited in the queue for its chat's limit (work).
+	waited bool
 }
 
 type chatQueue struct {
@@ -235,6 +237,20 @@ func (a *Adapter) work(chat int64) {
 			return
 		}
 		j := q.jobs[0]
+		if j.board && !j.waited {
+			// A board waits for the chat's limit in the queue, where the
+			// updates queued meanwhile merge into it: a busy group's
+			// budget goes to the newest board only, one edit carrying
+			// every move since the last one shown.
+			j.waited = true
+			a.qmu.Unlock()
+			ctx := a.sendCtx
+			if j.urgent {
+				ctx = urgently(ctx)
+			}
+			_ = a.lim.chat(chat).ready(ctx, a.clock)
+			continue
+		}
 		q.jobs = q.jobs[1:]
 		a.qmu.Unlock()
 		if a.sendCtx.Err() != nil {

@@ -69,6 +69,15 @@ func newWindow(n int, per time.Duration) *window {
 // The returned function must be called when the request completed.
 // An urgent request is admitted before every request that can wait.
 func (w *window) acquire(ctx context.Context, clock Clock) (release func(), err error) {
+	if err := w.admit(ctx, clock, true); err != nil {
+		return nil, err
+	}
+	var once sync.Once
+	return func() { once.Do(func() { w.complete(clock) }) }, nil
+}
+
+// admit waits until a request may be sent; take counts it as in flight.
+func (w *window) admit(ctx context.Context, clock Clock, take bool) error {
 	urgent := isUrgent(ctx)
 	if urgent {
 		w.mu.Lock()
@@ -93,10 +102,11 @@ func (w *window) acquire(ctx context.Context, clock Clock) (release func(), err 
 		case now.Before(w.until):
 			wait = w.until.Sub(now)
 		case w.inflight+len(w.done) < w.n && (urgent || w.urgent == 0):
-			w.inflight++
+			if take {
+				w.inflight++
+			}
 			w.mu.Unlock()
-			var once sync.Once
-			return func() { once.Do(func() { w.complete(clock) }) }, nil
+			return nil
 		case len(w.done) > 0:
 			wait = w.done[0].Add(w.per).Sub(now)
 		}
@@ -108,7 +118,7 @@ func (w *window) acquire(ctx context.Context, clock Clock) (release func(), err 
 		}
 		select {
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return ctx.Err()
 		case <-changed:
 		case <-timer:
 		}
@@ -127,6 +137,14 @@ func (w *window) complete(clock Clock) {
 func (w *window) wake() {
 	close(w.changed)
 	w.changed = make(chan struct{})
+}
+
+// ready waits until a request made with ctx could be admitted, without
+// taking its place: a chat's worker waits so before it takes a board from
+// the queue, so that the board it sends is the newest one queued by then
+// (queued updates of a board merge, one taken does not).
+func (w *window) ready(ctx context.Context, clock Clock) error {
+	return w.admit(ctx, clock, false)
 }
 
 // full says whether a request would have to wait now.

@@ -293,3 +293,37 @@ func TestLoadFloodFull(t *testing.T) {
 		t.Fatalf("p99 of the other member's answer is %v, over 2 s", p99)
 	}
 }
+
+// A busy group's budget goes to the newest board only: updates of a board
+// queued while the group is at its limit merge into the one waiting, even
+// the first of them, so that one request shows every move since the last
+// board shown.
+func TestBusyGroupSendsTheNewestBoardOnly(t *testing.T) {
+	const scale = 60 // a group's 20 a minute: 20 a second
+	h := newLoadHarness(t, scale, nil)
+	ctx := t.Context()
+	chat := int64(-1_500_000)
+	for i := range h.a.limits.Group {
+		if err := h.a.Deliver(ctx, bot.Out{Dest: bot.ToChat, Chat: chatKey(chat, 0), Text: "chat " + strconv.Itoa(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 10 {
+		if err := h.a.Deliver(ctx, bot.Out{Dest: bot.ToChat, Chat: chatKey(chat, 0), Table: 88, Board: true,
+			Title: "board", Text: "move " + strconv.Itoa(i)}); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	h.settleWithin(time.Minute)
+	boards := 0
+	for _, c := range h.f.allCalls() {
+		if c.Chat == chat && !strings.HasPrefix(c.Params["text"], "chat ") {
+			boards++
+		}
+	}
+	b := h.f.botMessages(chat)
+	if last := b[len(b)-1]; boards != 1 || !strings.Contains(last.Text, "move 9") {
+		t.Fatalf("%d requests for the board (want 1), last message %q", boards, last.Text)
+	}
+}
