@@ -30,6 +30,8 @@ type job struct {
 	urgent bool
 	// waited: the board waited in the queue for its chat's limit (work).
 	waited bool
+	// merged counts the later updates of the board merged into it.
+	merged int
 }
 
 type chatQueue struct {
@@ -41,11 +43,14 @@ type chatQueue struct {
 type boardState struct {
 	key    string
 	msgID  int
-	loaded bool   // msgID was read from the table's note
-	since  int    // messages seen in the chat after it
-	edits  int    // edits since it was posted
-	photo  bool   // the message is a photo (the board had a picture)
-	picKey string // PictureKey of its picture, "" when unknown
+	loaded bool // msgID was read from the table's note
+	since  int  // messages seen in the chat after it
+	edits  int  // edits since it was posted
+	photo  bool // the message is a photo (the board had a picture)
+	// crowded counts down the board requests still taken as made in a
+	// busy group: set when updates merged while one waited (sendBoard).
+	crowded int
+	picKey  string // PictureKey of its picture, "" when unknown
 	// pubName is the group's public username its note kept, for links
 	// after a restart until the group speaks again (link.go).
 	pubName string
@@ -212,6 +217,7 @@ func (a *Adapter) enqueue(j *job) {
 				p.msg = j.msg // pending edits of one message are merged
 				p.repost = p.repost || j.repost
 				p.urgent = p.urgent || j.urgent
+				p.merged++
 				return
 			}
 		}
@@ -294,7 +300,26 @@ func (a *Adapter) sendBoard(ctx context.Context, j *job) {
 	old, since, edits, wasPhoto, oldKey := st.msgID, st.since, st.edits, st.photo, st.picKey
 	a.smu.Unlock()
 	photo := j.msg.photo != nil
-	fresh := j.repost || old == 0 || since >= a.opts.RepostAfter || (edits >= a.opts.RepostEvery && since > 0) || wasPhoto != photo
+	scrolled := since >= a.opts.RepostAfter || (edits >= a.opts.RepostEvery && since > 0)
+	a.smu.Lock()
+	if j.merged > 0 {
+		st.crowded = a.opts.RepostAfter
+	} else if st.crowded > 0 {
+		st.crowded--
+	}
+	crowded := st.crowded > 0
+	a.smu.Unlock()
+	if scrolled && old != 0 && crowded && a.lim.chat(j.chat).room(a.clock) < 2 {
+		// A busy group (lately moves came faster than its boards could
+		// be shown, and it has no room left): posting afresh costs two requests (the new board
+		// and the deletion of the old one) of a budget each move's board
+		// waits for (measured: a repost now and then put the p99 of a
+		// move's delay from 4 s to 7.5 s). The board is edited in place
+		// until the group's pace leaves room for it; /board posts it at
+		// once.
+		scrolled = false
+	}
+	fresh := j.repost || old == 0 || scrolled || wasPhoto != photo
 	if !fresh {
 		var e *apiError
 		if photo {

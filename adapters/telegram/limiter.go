@@ -35,6 +35,35 @@ type window struct {
 	// urgent counts the urgent requests waiting: while one does, a
 	// request that can wait is not admitted.
 	urgent int
+	// A paced window also keeps a token bucket of burst requests, one
+	// more every every (0: not paced): see Limits.GroupBurst.
+	burst  int
+	every  time.Duration
+	tokens float64
+	filled time.Time
+}
+
+// paced makes the window a token bucket as well: burst requests at once,
+// then one every every.
+func (w *window) paced(burst int, every time.Duration) *window {
+	w.burst, w.every, w.tokens = burst, every, float64(burst)
+	return w
+}
+
+// fill brings the bucket's tokens up to now, and tells how long until the
+// next token when there is none. The caller holds mu.
+func (w *window) fill(now time.Time) time.Duration {
+	if w.every <= 0 {
+		return 0
+	}
+	if !w.filled.IsZero() && now.After(w.filled) {
+		w.tokens = min(float64(w.burst), w.tokens+float64(now.Sub(w.filled))/float64(w.every))
+	}
+	w.filled = now
+	if w.tokens >= 1 {
+		return 0
+	}
+	return time.Duration((1 - w.tokens) * float64(w.every))
 }
 
 // Urgency. What a person waits for right now (the answer to his command or
@@ -98,12 +127,18 @@ func (w *window) admit(ctx context.Context, clock Clock, take bool) error {
 			w.done = w.done[1:]
 		}
 		var wait time.Duration
+		token := w.fill(now)
 		switch {
 		case now.Before(w.until):
 			wait = w.until.Sub(now)
+		case token > 0:
+			wait = token
 		case w.inflight+len(w.done) < w.n && (urgent || w.urgent == 0):
 			if take {
 				w.inflight++
+				if w.every > 0 {
+					w.tokens--
+				}
 			}
 			w.mu.Unlock()
 			return nil
@@ -148,17 +183,27 @@ func (w *window) ready(ctx context.Context, clock Clock) error {
 }
 
 // full says whether a request would have to wait now.
-func (w *window) full(clock Clock) bool {
+func (w *window) full(clock Clock) bool { return w.room(clock) == 0 }
+
+// room is how many requests could go now without waiting.
+func (w *window) room(clock Clock) int {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	now := clock.Now()
+	if now.Before(w.until) {
+		return 0
+	}
 	n := 0
 	for _, d := range w.done {
 		if d.Add(w.per).After(now) {
 			n++
 		}
 	}
-	return now.Before(w.until) || w.inflight+n >= w.n
+	room := max(w.n-w.inflight-n, 0)
+	if w.fill(now); w.every > 0 {
+		room = min(room, int(w.tokens))
+	}
+	return room
 }
 
 // hold makes every request wait until d from now (a 429's retry_after).
@@ -185,10 +230,18 @@ type limits struct {
 // are about 30 messages a second in all, 20 a minute in one group and one a
 // second in one private chat (short bursts tolerated).
 type Limits struct {
-	Global         int           // requests per GlobalPer in all (30)
-	GlobalPer      time.Duration // (1 s)
-	Group          int           // requests per GroupPer in one group (20)
-	GroupPer       time.Duration // (1 min)
+	Global    int           // requests per GlobalPer in all (30)
+	GlobalPer time.Duration // (1 s)
+	Group     int           // requests per GroupPer in one group (20)
+	GroupPer  time.Duration // (1 min)
+	// GroupBurst paces a group's requests: GroupBurst at once, then one
+	// every GroupPer/(Group-GroupBurst), so that never more than Group
+	// go in any GroupPer (5: one every 4 s). A window alone would let a
+	// busy group send its 20 at once and then wait up to a minute: the
+	// boards of a live game would show a move 20 s late; paced, a move
+	// waits 4 s at most for its group's next request, which shows every
+	// move since the last (0: not paced).
+	GroupBurst     int
 	Private        int           // requests per PrivatePer in one private chat (5)
 	PrivatePer     time.Duration // (5 s)
 	MaxSyncWait    time.Duration // longest 429 wait a private send waits for before queueing (5 s)
@@ -199,14 +252,20 @@ type Limits struct {
 
 // DefaultLimits are Telegram's limits.
 func DefaultLimits() Limits {
-	return Limits{Global: 30, GlobalPer: time.Second, Group: 20, GroupPer: time.Minute,
+	return Limits{Global: 30, GlobalPer: time.Second, Group: 20, GroupPer: time.Minute, GroupBurst: 5,
 		Private: 5, PrivatePer: 5 * time.Second, MaxSyncWait: 5 * time.Second,
 		MaxRetries: 4, RetryBackoff: time.Second, MaxPollBackoff: time.Minute}
 }
 
 func newLimits(clock Clock, l Limits) *limits {
 	return &limits{clock: clock, global: newWindow(l.Global, l.GlobalPer),
-		group:   func() *window { return newWindow(l.Group, l.GroupPer) },
+		group: func() *window {
+			w := newWindow(l.Group, l.GroupPer)
+			if l.GroupBurst > 0 && l.GroupBurst < l.Group {
+				w.paced(l.GroupBurst, l.GroupPer/time.Duration(l.Group-l.GroupBurst))
+			}
+			return w
+		},
 		private: func() *window { return newWindow(l.Private, l.PrivatePer) },
 		chats:   map[int64]*window{}}
 }

@@ -53,6 +53,9 @@ func newLoadHarness(t *testing.T, scale time.Duration, coreOpts func(*bot.Option
 	h := &harness{t: t, path: filepath.Join(t.TempDir(), "tablee.db"), clock: newAutoClock(), f: f, coreOpts: coreOpts}
 	h.opts = Options{Token: fakeToken, APIEndpoint: f.endpoint(), PollTimeout: 2 * time.Second,
 		Clock: systemClock{}, Limits: scaledLimits(scale), Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	if os.Getenv("TABLEE_LOAD_LOG") != "" {
+		h.opts.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
 	h.open()
 	t.Cleanup(h.close)
 	return h
@@ -325,5 +328,109 @@ func TestBusyGroupSendsTheNewestBoardOnly(t *testing.T) {
 	b := h.f.botMessages(chat)
 	if last := b[len(b)-1]; boards != 1 || !strings.Contains(last.Text, "move 9") {
 		t.Fatalf("%d requests for the board (want 1), last message %q", boards, last.Text)
+	}
+}
+
+// busyGroups plays a live game in each of groups groups: every gap a
+// player types his move in the group (a message that scrolls the board up)
+// and the board changes. It returns, for every move, how long until the
+// group's board showed it (or a later move).
+func busyGroups(t *testing.T, h *harness, groups, moves int, gap time.Duration) []time.Duration {
+	t.Helper()
+	ctx := t.Context()
+	chatOf := func(g int) int64 { return int64(-3_000_000 - g) }
+	at := make([][]time.Time, groups)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for g := range groups {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			u := fakeUser{ID: int64(20_000 + g), Name: "Player " + strconv.Itoa(g), Lang: "en"}
+			// The groups' moves are spread over the gap, as players are.
+			time.Sleep(gap * time.Duration(g) / time.Duration(groups))
+			for k := range moves {
+				h.f.say(u, chatOf(g), 0, "I play "+strconv.Itoa(k), 0)
+				at[g] = append(at[g], time.Now())
+				if err := h.a.Deliver(ctx, bot.Out{Dest: bot.ToChat, Chat: chatKey(chatOf(g), 0), Table: uint64(900 + g), Board: true,
+					Title: "board", Text: "— table #" + strconv.Itoa(900+g) + " move " + strconv.Itoa(k)}); err != nil {
+					t.Error(err)
+				}
+				time.Sleep(time.Until(start.Add(gap * time.Duration(k+1))))
+			}
+		}()
+	}
+	wg.Wait()
+	h.settleWithin(5 * time.Minute)
+	// When each group's board showed each move: the first board request
+	// carrying it or a later one.
+	var waits []time.Duration
+	for g := range groups {
+		shown := make([]time.Time, moves)
+		for _, c := range h.f.allCalls() {
+			text := c.Params["text"] + c.Params["caption"]
+			i := strings.LastIndex(text, " move ")
+			if c.Chat != chatOf(g) || i < 0 {
+				continue
+			}
+			k, err := strconv.Atoi(strings.TrimSpace(text[i+len(" move "):]))
+			if err != nil {
+				continue
+			}
+			for j := 0; j <= k && j < moves; j++ {
+				if shown[j].IsZero() {
+					shown[j] = c.At
+				}
+			}
+		}
+		for k, t0 := range at[g] {
+			if shown[k].IsZero() {
+				t.Fatalf("group %d: move %d never shown", g, k)
+			}
+			waits = append(waits, shown[k].Sub(t0))
+		}
+	}
+	methods := map[string]int{}
+	for _, c := range h.f.allCalls() {
+		if c.Chat < -3_000_000+1 && c.Chat > -3_000_000-int64(groups)-1 {
+			methods[c.Method]++
+		}
+	}
+	t.Logf("requests to the groups: %v", methods)
+	return waits
+}
+
+// Four busy groups, a move every 2 s in each (÷20 here): the board keeps
+// up with the moves, within the groups' 20 messages a minute.
+func TestLoadBusyGroups(t *testing.T) {
+	const scale = 20
+	h := newLoadHarness(t, scale, nil)
+	waits := busyGroups(t, h, 4, 60, 2*time.Second/scale)
+	h.f.mu.Lock()
+	refused := h.f.enforce.refused
+	h.f.mu.Unlock()
+	if refused > 0 {
+		t.Fatalf("the fake refused %d requests past Telegram's limits", refused)
+	}
+	p50, p90, p99 := percentile(waits, 50), percentile(waits, 90), percentile(waits, 99)
+	t.Logf("4 groups, a move every %v: board shown p50 %v p90 %v p99 %v (×%d: p99 %v)", 2*time.Second/scale, p50, p90, p99, scale, p99*scale)
+	// Each request shows every move since the last: a move waits for the
+	// group's next free request at most, about 3 s of Telegram's time
+	// (20 a minute), and a board posted again when scrolled away.
+	if limit := 5 * time.Second / scale * 2; p90 > limit {
+		t.Errorf("p90 of the board's delay is %v (×%d: %v), over %v", p90, scale, p90*scale, limit)
+	}
+}
+
+// The full-size busy groups of the figures: four groups, a move every 2 s
+// in each for three minutes, at Telegram's limits.
+func TestLoadBusyGroupsFull(t *testing.T) {
+	fullLoad(t)
+	h := newLoadHarness(t, 1, nil)
+	waits := busyGroups(t, h, 4, 90, 2*time.Second)
+	p50, p90, p99 := percentile(waits, 50), percentile(waits, 90), percentile(waits, 99)
+	t.Logf("4 groups, a move every 2 s: board shown p50 %v p90 %v p99 %v max %v", p50, p90, p99, percentile(waits, 100))
+	if p99 > 5*time.Second {
+		t.Fatalf("p99 of the board's delay is %v, over 5 s", p99)
 	}
 }
