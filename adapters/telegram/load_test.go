@@ -50,7 +50,13 @@ func newLoadHarness(t *testing.T, scale time.Duration, coreOpts func(*bot.Option
 	t.Helper()
 	f := newFakeAPI(t, systemClock{})
 	f.enforce = telegramLimits(scale)
-	h := &harness{t: t, path: filepath.Join(t.TempDir(), "tablee.db"), clock: newAutoClock(), f: f, coreOpts: coreOpts}
+	h := &harness{t: t, path: filepath.Join(t.TempDir(), "tablee.db"), clock: newAutoClock(), f: f}
+	h.coreOpts = func(o *bot.Options) {
+		o.Clock = nil // the system's: the users' buckets fill in real time
+		if coreOpts != nil {
+			coreOpts(o)
+		}
+	}
 	h.opts = Options{Token: fakeToken, APIEndpoint: f.endpoint(), PollTimeout: 2 * time.Second,
 		Clock: systemClock{}, Limits: scaledLimits(scale), Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if os.Getenv("TABLEE_LOAD_LOG") != "" {
@@ -405,7 +411,7 @@ func busyGroups(t *testing.T, h *harness, groups, moves int, gap time.Duration) 
 func TestLoadBusyGroups(t *testing.T) {
 	const scale = 20
 	h := newLoadHarness(t, scale, nil)
-	waits := busyGroups(t, h, 4, 60, 2*time.Second/scale)
+	waits := busyGroups(t, h, 4, 40, 2*time.Second/scale)
 	h.f.mu.Lock()
 	refused := h.f.enforce.refused
 	h.f.mu.Unlock()
