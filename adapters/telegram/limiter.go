@@ -235,12 +235,12 @@ type Limits struct {
 	Group     int           // requests per GroupPer in one group (20)
 	GroupPer  time.Duration // (1 min)
 	// GroupBurst paces a group's requests: GroupBurst at once, then one
-	// every GroupPer/(Group-GroupBurst), so that never more than Group
-	// go in any GroupPer (5: one every 4 s). A window alone would let a
-	// busy group send its 20 at once and then wait up to a minute: the
-	// boards of a live game would show a move 20 s late; paced, a move
-	// waits 4 s at most for its group's next request, which shows every
-	// move since the last (0: not paced).
+	// every GroupPer/(Group-GroupBurst-1), so that fewer than Group go in
+	// any GroupPer, one to spare for the time a request takes (3: one
+	// every 3.75 s). A window alone would let a busy group send its 20 at
+	// once and then wait up to a minute: the boards of a live game showed
+	// a move 24 s late (p99); paced, a move waits for its group's next
+	// request, which shows every move since the last (0: not paced).
 	GroupBurst     int
 	Private        int           // requests per PrivatePer in one private chat (5)
 	PrivatePer     time.Duration // (5 s)
@@ -252,7 +252,7 @@ type Limits struct {
 
 // DefaultLimits are Telegram's limits.
 func DefaultLimits() Limits {
-	return Limits{Global: 30, GlobalPer: time.Second, Group: 20, GroupPer: time.Minute, GroupBurst: 5,
+	return Limits{Global: 30, GlobalPer: time.Second, Group: 20, GroupPer: time.Minute, GroupBurst: 3,
 		Private: 5, PrivatePer: 5 * time.Second, MaxSyncWait: 5 * time.Second,
 		MaxRetries: 4, RetryBackoff: time.Second, MaxPollBackoff: time.Minute}
 }
@@ -261,8 +261,8 @@ func newLimits(clock Clock, l Limits) *limits {
 	return &limits{clock: clock, global: newWindow(l.Global, l.GlobalPer),
 		group: func() *window {
 			w := newWindow(l.Group, l.GroupPer)
-			if l.GroupBurst > 0 && l.GroupBurst < l.Group {
-				w.paced(l.GroupBurst, l.GroupPer/time.Duration(l.Group-l.GroupBurst))
+			if l.GroupBurst > 0 && l.GroupBurst < l.Group-1 {
+				w.paced(l.GroupBurst, l.GroupPer/time.Duration(l.Group-l.GroupBurst-1))
 			}
 			return w
 		},
