@@ -32,6 +32,9 @@ type job struct {
 	waited bool
 	// merged counts the later updates of the board merged into it.
 	merged int
+	// author is the user whose command a group answer answers (0 for
+	// anything else): dropped unsent once he is ignored as a flooder.
+	author int64
 }
 
 type chatQueue struct {
@@ -262,6 +265,12 @@ func (a *Adapter) work(chat int64) {
 		if a.sendCtx.Err() != nil {
 			continue // stopping: what remains is dropped (and was logged)
 		}
+		if j.author != 0 && a.core.Ignored(userKey(j.author)) {
+			// Answers to a flooder, queued before he was told to slow
+			// down: the group's budget is for its other members.
+			a.log.Debug("answer to a flooder dropped", "chat", chat, "user", j.author)
+			continue
+		}
 		a.run(j)
 	}
 }
@@ -311,12 +320,12 @@ func (a *Adapter) sendBoard(ctx context.Context, j *job) {
 	a.smu.Unlock()
 	if scrolled && old != 0 && crowded && a.lim.chat(j.chat).room(a.clock) < 2 {
 		// A busy group (lately moves came faster than its boards could
-		// be shown, and it has no room left): posting afresh costs two requests (the new board
-		// and the deletion of the old one) of a budget each move's board
-		// waits for (measured: a repost now and then put the p99 of a
-		// move's delay from 4 s to 7.5 s). The board is edited in place
-		// until the group's pace leaves room for it; /board posts it at
-		// once.
+		// be shown, and it has no room left): posting afresh costs two
+		// requests (the new board and the deletion of the old one) of a
+		// budget each move's board waits for (measured: a repost now and
+		// then nearly doubled the p99 of a move's delay). The board is
+		// edited in place until the group's pace leaves room for it;
+		// /board posts it at once.
 		scrolled = false
 	}
 	fresh := j.repost || old == 0 || scrolled || wasPhoto != photo

@@ -484,6 +484,9 @@ func (a *Adapter) answer(ctx context.Context, org *origin, outs []bot.Out) {
 			if org.callback == "" {
 				j.replyTo = org.msgID
 			}
+			if !org.private && org.from != nil {
+				j.author = org.from.ID
+			}
 			a.enqueue(j)
 		}
 	}
