@@ -252,11 +252,11 @@ func (a *Adapter) work(chat int64) {
 			// budget goes to the newest board only, one edit carrying
 			// every move since the last one shown.
 			j.waited = true
-			a.qmu.Unlock()
 			ctx := a.sendCtx
-			if j.urgent {
+			if j.urgent { // read under qmu: enqueue may merge into it
 				ctx = urgently(ctx)
 			}
+			a.qmu.Unlock()
 			_ = a.lim.chat(chat).ready(ctx, a.clock)
 			continue
 		}
