@@ -75,6 +75,10 @@ type Options struct {
 	// Observer hears the moves, saves and deliveries, for the operator's
 	// metrics; nil: nobody.
 	Observer Observer
+	// RateLimits bound the commands of each user and of each group chat
+	// (ratelimit.go); zero: no limit. The server passes
+	// DefaultRateLimits unless configured otherwise.
+	RateLimits RateLimits
 }
 
 // Core runs commands against the tables, which it keeps in memory while
@@ -124,6 +128,9 @@ type Core struct {
 	// The scheduler's agenda (due.go).
 	dueMu  sync.Mutex
 	agenda agenda
+
+	// limiter holds the users' and chats' token buckets (ratelimit.go).
+	limiter *rateLimiter
 
 	wake     chan struct{}
 	inflight sync.WaitGroup
@@ -186,6 +193,14 @@ func New(opts Options) (*Core, error) {
 		wake: make(chan struct{}, 1), outRunning: map[uint64]*deliverer{},
 	}
 	c.outIdle = sync.NewCond(&c.outMu)
+	for _, l := range []RateLimit{opts.RateLimits.User, opts.RateLimits.Chat} {
+		if l.Burst < 0 || (l.Burst > 0 && l.Every <= 0) {
+			return nil, fmt.Errorf("bot: a rate limit of %d commands, one more every %v, limits nothing", l.Burst, l.Every)
+		}
+	}
+	if opts.RateLimits.User.Burst > 0 || opts.RateLimits.Chat.Burst > 0 {
+		c.limiter = newRateLimiter(opts.RateLimits)
+	}
 	c.shared, _ = opts.Store.(store.Shared)
 	if err := c.completeDueIndex(); err != nil {
 		return nil, err
@@ -273,6 +288,12 @@ func (c *Core) handle(ctx context.Context, cmd Command) (outs []Out) {
 	defer c.inflight.Done()
 	if err := cmd.check(); err != nil {
 		return rep.refuse("bot.bad_input")
+	}
+	switch c.allow(cmd) {
+	case tellOnce:
+		return rep.refuse("bot.too_fast")
+	case silent:
+		return nil
 	}
 	// A name is stored in seats and shown to everyone: never as the
 	// platform gave it (see CleanName).

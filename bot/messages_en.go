@@ -29,6 +29,7 @@ func init() {
 		"bot.choose":             "%v… choose what comes next:",
 		"bot.closed":             "The table is closed.",
 		"bot.closing":            "The bot is restarting, try again in a moment.",
+		"bot.too_fast":           "Slow down! You are sending too many commands: I will ignore the next ones until you slow down.",
 		"bot.internal_error":     "Sorry, something went wrong on my side. The table is back to its last saved move: look at the board (/board) and try again.",
 		"bot.creator_only":       "Only %v, who opened the table, can do that.",
 		"bot.deadline":           "⏳ %v must play %v.",

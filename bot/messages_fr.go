@@ -29,6 +29,7 @@ func init() {
 		"bot.choose":             "%v… choisis la suite :",
 		"bot.closed":             "La table est fermée.",
 		"bot.closing":            "Le bot redémarre, réessaie dans un instant.",
+		"bot.too_fast":           "Doucement ! Tu envoies trop de commandes : j'ignore les suivantes jusqu'à ce que tu ralentisses.",
 		"bot.internal_error":     "Oups, un souci de mon côté. La table est revenue à son dernier coup enregistré : regarde le plateau (/plateau) et réessaie.",
 		"bot.creator_only":       "Seul·e %v, qui a ouvert la table, peut faire cela.",
 		"bot.deadline":           "⏳ %v doit jouer %v.",

@@ -52,13 +52,16 @@ type Config struct {
 	// Abandoned is when a started game nobody plays ends.
 	Abandoned Abandoned `yaml:"abandoned"`
 
-	Backups   Backups   `yaml:"backups"`
-	Memory    Memory    `yaml:"memory"`
-	Log       Log       `yaml:"log"`
-	Deadlines Deadlines `yaml:"deadlines"`
-	Discord   Discord   `yaml:"discord"`
-	Telegram  Telegram  `yaml:"telegram"`
-	Admin     Admin     `yaml:"admin"`
+	Backups Backups `yaml:"backups"`
+	Memory  Memory  `yaml:"memory"`
+	// RateLimits bound how fast one user, and one group chat, may send
+	// commands.
+	RateLimits RateLimits `yaml:"rate_limits"`
+	Log        Log        `yaml:"log"`
+	Deadlines  Deadlines  `yaml:"deadlines"`
+	Discord    Discord    `yaml:"discord"`
+	Telegram   Telegram   `yaml:"telegram"`
+	Admin      Admin      `yaml:"admin"`
 
 	// Store is where the tables are kept: "bolt" (one file in data_dir,
 	// one process) or "postgres" (one database, any number of processes).
@@ -104,6 +107,21 @@ type Memory struct {
 type Admin struct {
 	// Listen is its address (such as 127.0.0.1:9090); empty: no listener.
 	Listen string `yaml:"listen"`
+}
+
+// RateLimits are the token buckets of each user and of each group chat:
+// burst commands at once, then one more every every. A user past his
+// limit is told once, then ignored until he slows down. burst: 0 turns a
+// limit off.
+type RateLimits struct {
+	User RateLimit `yaml:"user"`
+	Chat RateLimit `yaml:"chat"`
+}
+
+// RateLimit is one token bucket.
+type RateLimit struct {
+	Burst int      `yaml:"burst"`
+	Every Duration `yaml:"every"`
 }
 
 // Log is the bot's own logging.
@@ -202,6 +220,17 @@ const (
 	DefaultUsers       = 50_000
 )
 
+// Default rate limits: a person may play as fast as a live game asks (ten
+// commands at once, then one a second), a group as fast as a table of
+// players together (forty at once, then four a second); a script is
+// stopped at once.
+const (
+	DefaultUserBurst = 10
+	DefaultUserEvery = time.Second
+	DefaultChatBurst = 40
+	DefaultChatEvery = 250 * time.Millisecond
+)
+
 // Lower bounds of those settings (their messages say them too): anything
 // shorter is a slip of the pen that would cost a lot (a copy of the whole
 // file every few seconds, the games of the day deleted as soon as they
@@ -227,7 +256,11 @@ func Default() *Config {
 		Abandoned:   Abandoned{After: Duration(DefaultAbandoned), Grace: Duration(DefaultGrace)},
 		Backups:     Backups{Every: Period(DefaultBackupEvery), Keep: DefaultBackupKeep},
 		Memory:      Memory{Tables: DefaultTableMemory, Idle: Duration(DefaultIdleTable), Users: DefaultUsers},
-		Log:         Log{Level: "info", Format: "text"},
+		RateLimits: RateLimits{
+			User: RateLimit{Burst: DefaultUserBurst, Every: Duration(DefaultUserEvery)},
+			Chat: RateLimit{Burst: DefaultChatBurst, Every: Duration(DefaultChatEvery)},
+		},
+		Log: Log{Level: "info", Format: "text"},
 		Deadlines: Deadlines{
 			OnExpiry: "pass",
 		},
@@ -616,6 +649,17 @@ func (c *Config) validate(source string, l lines) error {
 			bad("admin.listen", "must be a host and port (such as 127.0.0.1:9090), not %q", a)
 		}
 	}
+	for _, r := range []struct {
+		setting string
+		limit   RateLimit
+	}{{"rate_limits.user", c.RateLimits.User}, {"rate_limits.chat", c.RateLimits.Chat}} {
+		if r.limit.Burst < 0 {
+			bad(r.setting+".burst", "must be 0 (no limit) or more, not %d", r.limit.Burst)
+		}
+		if r.limit.Burst > 0 && r.limit.Every.D() <= 0 {
+			bad(r.setting+".every", "must be a duration (such as 1s) when burst is set, not %s", r.limit.Every)
+		}
+	}
 	oneOf("log.level", c.Log.Level, "debug", "info", "warn", "error")
 	oneOf("log.format", c.Log.Format, "text", "json")
 
@@ -691,12 +735,14 @@ func (c *Config) validate(source string, l lines) error {
 // %+v.
 func (c Config) String() string {
 	return fmt.Sprintf("{store:%s postgres:{url:%q lease:%s} data_dir:%q language:%s dictionary:%q booklet:%q lobby_expiry:%s retention:%s abandoned:{after:%s grace:%s} "+
-		"backups:{every:%s keep:%d} memory:{tables:%s idle:%s users:%d} log:{level:%s format:%s} "+
+		"backups:{every:%s keep:%d} memory:{tables:%s idle:%s users:%d} "+
+		"rate_limits:{user:{burst:%d every:%s} chat:{burst:%d every:%s}} log:{level:%s format:%s} "+
 		"deadlines:{turn:%s reminder:%s on_expiry:%s} "+
 		"discord:{enabled:%t token:%q dev_guild:%q shard_id:%d shard_count:%d} "+
 		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s api_endpoint:%q webhook:{listen:%q path:%q url:%q secret_token:%q}} admin:{listen:%q}}",
 		c.Store, c.Postgres.URL.mask(), c.Postgres.Lease, c.DataDir, c.Language, c.Dictionary, c.Booklet, c.LobbyExpiry, c.Retention, c.Abandoned.After, c.Abandoned.Grace,
-		c.Backups.Every, c.Backups.Keep, c.Memory.Tables, c.Memory.Idle, c.Memory.Users, c.Log.Level, c.Log.Format,
+		c.Backups.Every, c.Backups.Keep, c.Memory.Tables, c.Memory.Idle, c.Memory.Users,
+		c.RateLimits.User.Burst, c.RateLimits.User.Every, c.RateLimits.Chat.Burst, c.RateLimits.Chat.Every, c.Log.Level, c.Log.Format,
 		c.Deadlines.Turn, c.Deadlines.Reminder, c.Deadlines.OnExpiry,
 		c.Discord.Enabled, c.Discord.Token.mask(), c.Discord.DevGuild, c.Discord.ShardID, c.Discord.ShardCount,
 		c.Telegram.Enabled, c.Telegram.Token.mask(), c.Telegram.Mode, c.Telegram.PollTimeout, c.Telegram.APIEndpoint,
@@ -721,6 +767,9 @@ func (c Config) LogValue() slog.Value {
 		slog.Group("abandoned", slog.String("after", c.Abandoned.After.String()), slog.String("grace", c.Abandoned.Grace.String())),
 		slog.Group("backups", slog.String("every", c.Backups.Every.String()), slog.Int("keep", c.Backups.Keep)),
 		slog.Group("memory", slog.String("tables", c.Memory.Tables.String()), slog.String("idle", c.Memory.Idle.String()), slog.Int("users", c.Memory.Users)),
+		slog.Group("rate_limits",
+			slog.Group("user", slog.Int("burst", c.RateLimits.User.Burst), slog.String("every", c.RateLimits.User.Every.String())),
+			slog.Group("chat", slog.Int("burst", c.RateLimits.Chat.Burst), slog.String("every", c.RateLimits.Chat.Every.String()))),
 		slog.Group("log", slog.String("level", c.Log.Level), slog.String("format", c.Log.Format)),
 		slog.Group("deadlines",
 			slog.String("turn", c.Deadlines.Turn.String()),

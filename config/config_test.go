@@ -594,3 +594,30 @@ func TestLoadDataLeavesThePlatformsOut(t *testing.T) {
 		t.Errorf("LoadData named a platform's setting: %v", err)
 	}
 }
+
+// TestRateLimits: the users' and chats' buckets have defaults, may be
+// changed or turned off, and refuse a burst with no pace.
+func TestRateLimits(t *testing.T) {
+	c := Default()
+	if c.RateLimits.User != (RateLimit{Burst: 10, Every: Duration(time.Second)}) ||
+		c.RateLimits.Chat != (RateLimit{Burst: 40, Every: Duration(250 * time.Millisecond)}) {
+		t.Fatalf("defaults: %+v", c.RateLimits)
+	}
+	c, err := Parse([]byte("rate_limits:\n  user: {burst: 5, every: 2s}\n  chat: {burst: 0}\n"), "t.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.RateLimits.User != (RateLimit{Burst: 5, Every: Duration(2 * time.Second)}) || c.RateLimits.Chat.Burst != 0 {
+		t.Fatalf("parsed: %+v", c.RateLimits)
+	}
+	for yaml, setting := range map[string]string{
+		"rate_limits:\n  user: {burst: -1}\n":          "rate_limits.user.burst",
+		"rate_limits:\n  chat: {burst: 3, every: 0}\n": "rate_limits.chat.every",
+	} {
+		_, err := Parse([]byte(yaml), "t.yaml")
+		var se *SettingError
+		if !errors.As(err, &se) || se.Setting != setting {
+			t.Errorf("%q: %v, want an error of %s", yaml, err, setting)
+		}
+	}
+}

@@ -25,6 +25,16 @@ type job struct {
 	repost  bool // post the board afresh (it was asked for with /board)
 	msg     rendered
 	replyTo int
+	// urgent: the answer to a command, sent before what can wait
+	// (limiter.go) once its turn in the chat's queue comes.
+	urgent bool
+	// waited: the board waited in the queue for its chat's limit (work).
+	waited bool
+	// merged counts the later updates of the board merged into it.
+	merged int
+	// author is the user whose command a group answer answers (0 for
+	// anything else): dropped unsent once he is ignored as a flooder.
+	author int64
 }
 
 type chatQueue struct {
@@ -36,11 +46,14 @@ type chatQueue struct {
 type boardState struct {
 	key    string
 	msgID  int
-	loaded bool   // msgID was read from the table's note
-	since  int    // messages seen in the chat after it
-	edits  int    // edits since it was posted
-	photo  bool   // the message is a photo (the board had a picture)
-	picKey string // PictureKey of its picture, "" when unknown
+	loaded bool // msgID was read from the table's note
+	since  int  // messages seen in the chat after it
+	edits  int  // edits since it was posted
+	photo  bool // the message is a photo (the board had a picture)
+	// crowded counts down the board requests still taken as made in a
+	// busy group: set when updates merged while one waited (sendBoard).
+	crowded int
+	picKey  string // PictureKey of its picture, "" when unknown
 	// pubName is the group's public username its note kept, for links
 	// after a restart until the group speaks again (link.go).
 	pubName string
@@ -94,7 +107,7 @@ func (a *Adapter) sendNow(ctx context.Context, chat int64, topic int, r rendered
 		return 0, bot.ErrNoPrivate
 	case e.retryAfter > 0:
 		// Waiting longer would hold the table: queue it.
-		a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: r, replyTo: replyTo})
+		a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: r, replyTo: replyTo, urgent: isUrgent(ctx)})
 		return 0, nil
 	}
 	a.log.Warn("message not sent", "chat", chat, "err", e)
@@ -131,7 +144,7 @@ func (a *Adapter) send(ctx context.Context, chat int64, topic int, r rendered, r
 	raw2, e := a.request(ctx, chat, maxWait, "sendMessage", a.messageParams(chat, topic, restOf(r), 0))
 	if e != nil {
 		if e.retryAfter > 0 {
-			a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: restOf(r)})
+			a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: restOf(r), urgent: isUrgent(ctx)})
 		} else {
 			a.log.Warn("text of a picture not sent", "chat", chat, "err", e)
 		}
@@ -206,6 +219,8 @@ func (a *Adapter) enqueue(j *job) {
 			if p.board && p.table == j.table && p.key == j.key {
 				p.msg = j.msg // pending edits of one message are merged
 				p.repost = p.repost || j.repost
+				p.urgent = p.urgent || j.urgent
+				p.merged++
 				return
 			}
 		}
@@ -231,10 +246,30 @@ func (a *Adapter) work(chat int64) {
 			return
 		}
 		j := q.jobs[0]
+		if j.board && !j.waited {
+			// A board waits for the chat's limit in the queue, where the
+			// updates queued meanwhile merge into it: a busy group's
+			// budget goes to the newest board only, one edit carrying
+			// every move since the last one shown.
+			j.waited = true
+			ctx := a.sendCtx
+			if j.urgent { // read under qmu: enqueue may merge into it
+				ctx = urgently(ctx)
+			}
+			a.qmu.Unlock()
+			_ = a.lim.chat(chat).ready(ctx, a.clock)
+			continue
+		}
 		q.jobs = q.jobs[1:]
 		a.qmu.Unlock()
 		if a.sendCtx.Err() != nil {
 			continue // stopping: what remains is dropped (and was logged)
+		}
+		if j.author != 0 && a.core.Ignored(userKey(j.author)) {
+			// Answers to a flooder, queued before he was told to slow
+			// down: the group's budget is for its other members.
+			a.log.Debug("answer to a flooder dropped", "chat", chat, "user", j.author)
+			continue
 		}
 		a.run(j)
 	}
@@ -243,6 +278,9 @@ func (a *Adapter) work(chat int64) {
 // run sends one queued job, waiting as long as Telegram asks.
 func (a *Adapter) run(j *job) {
 	ctx := a.sendCtx
+	if j.urgent {
+		ctx = urgently(ctx)
+	}
 	if j.board {
 		a.sendBoard(ctx, j)
 		return
@@ -271,7 +309,26 @@ func (a *Adapter) sendBoard(ctx context.Context, j *job) {
 	old, since, edits, wasPhoto, oldKey := st.msgID, st.since, st.edits, st.photo, st.picKey
 	a.smu.Unlock()
 	photo := j.msg.photo != nil
-	fresh := j.repost || old == 0 || since >= a.opts.RepostAfter || (edits >= a.opts.RepostEvery && since > 0) || wasPhoto != photo
+	scrolled := since >= a.opts.RepostAfter || (edits >= a.opts.RepostEvery && since > 0)
+	a.smu.Lock()
+	if j.merged > 0 {
+		st.crowded = a.opts.RepostAfter
+	} else if st.crowded > 0 {
+		st.crowded--
+	}
+	crowded := st.crowded > 0
+	a.smu.Unlock()
+	if scrolled && old != 0 && crowded && a.lim.chat(j.chat).room(a.clock) < 2 {
+		// A busy group (lately moves came faster than its boards could
+		// be shown, and it has no room left): posting afresh costs two
+		// requests (the new board and the deletion of the old one) of a
+		// budget each move's board waits for (measured: a repost now and
+		// then nearly doubled the p99 of a move's delay). The board is
+		// edited in place until the group's pace leaves room for it;
+		// /board posts it at once.
+		scrolled = false
+	}
+	fresh := j.repost || old == 0 || scrolled || wasPhoto != photo
 	if !fresh {
 		var e *apiError
 		if photo {

@@ -125,6 +125,65 @@ type fakeAPI struct {
 	polls     int // getUpdates requests
 	uploads   int // photos uploaded (multipart)
 	nextFile  int
+	// enforce, when set, makes the fake refuse with 429 what goes past
+	// Telegram's limits (fakeLimits).
+	enforce *fakeLimits
+}
+
+// fakeLimits are Telegram's published limits on a bot's requests, which
+// the fake enforces as Telegram does, with 429 and retry_after: "If you're
+// sending bulk notifications to multiple users, the API will not allow
+// more than 30 messages per second or so"; "In a single chat, avoid
+// sending more than one message per second. We may allow short bursts that
+// go over this limit, but eventually you'll begin receiving 429 errors";
+// "If you're sending messages to a group, keep in mind that the bot will
+// not be able to send more than 20 messages per minute to the same group"
+// (core.telegram.org/bots/faq#my-bot-is-hitting-limits-how-do-i-avoid-this).
+// A private chat's short burst is taken as five messages within five
+// seconds. The load tests scale every period alike (scale) to run at ten
+// times the speed of the real ones.
+type fakeLimits struct {
+	global, group, private int
+	globalPer, groupPer    time.Duration
+	privatePer             time.Duration
+	seen                   map[int64][]time.Time // chat (0: all) -> requests admitted
+	refused                int                   // 429 answered
+}
+
+func telegramLimits(scale time.Duration) *fakeLimits {
+	return &fakeLimits{global: 30, globalPer: time.Second / scale, group: 20, groupPer: time.Minute / scale,
+		private: 5, privatePer: 5 * time.Second / scale, seen: map[int64][]time.Time{}}
+}
+
+// admit counts a request to chat (0: none) at now, or tells how long to
+// wait when it goes past a limit.
+func (l *fakeLimits) admit(chat int64, now time.Time) (wait time.Duration) {
+	check := func(key int64, n int, per time.Duration) {
+		ts := l.seen[key]
+		for len(ts) > 0 && !ts[0].Add(per).After(now) {
+			ts = ts[1:]
+		}
+		l.seen[key] = ts
+		if len(ts) >= n {
+			wait = max(wait, ts[0].Add(per).Sub(now))
+		}
+	}
+	check(0, l.global, l.globalPer)
+	switch {
+	case chat < 0:
+		check(chat, l.group, l.groupPer)
+	case chat > 0:
+		check(chat, l.private, l.privatePer)
+	}
+	if wait > 0 {
+		l.refused++
+		return wait
+	}
+	l.seen[0] = append(l.seen[0], now)
+	if chat != 0 {
+		l.seen[chat] = append(l.seen[chat], now)
+	}
+	return 0
 }
 
 const fakeToken = "123456:TEST-token"
@@ -254,6 +313,14 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 			} else {
 				f.fail(w, fl.code, "Internal Server Error", "")
 			}
+			return
+		}
+	}
+	if f.enforce != nil && method != "getMe" && method != "setMyCommands" && method != "setWebhook" && method != "deleteWebhook" {
+		if wait := f.enforce.admit(chat, f.clock.Now()); wait > 0 {
+			// retry_after is whole seconds (#responseparameters).
+			secs := int((wait + time.Second - 1) / time.Second)
+			f.fail(w, 429, "Too Many Requests: retry after "+strconv.Itoa(secs), fmt.Sprintf(`{"retry_after":%d}`, secs))
 			return
 		}
 	}

@@ -55,6 +55,8 @@ type harness struct {
 
 	// obs, when set, is the core's observer (the operator's metrics).
 	obs bot.Observer
+	// coreOpts, when set, changes the core's options before it is built.
+	coreOpts func(*bot.Options)
 }
 
 func newHarness(t *testing.T, tweak ...func(*Options)) *harness {
@@ -89,8 +91,12 @@ func (h *harness) open() {
 		h.t.Fatal(err)
 	}
 	h.st = st
-	core, err := bot.New(bot.Options{Store: st, Clock: &coreClock{now: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)},
-		Seeds: func() uint64 { h.seed++; return h.seed }, Lang: i18n.EN, Logger: h.opts.Logger, Observer: h.obs})
+	copts := bot.Options{Store: st, Clock: &coreClock{now: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)},
+		Seeds: func() uint64 { h.seed++; return h.seed }, Lang: i18n.EN, Logger: h.opts.Logger, Observer: h.obs}
+	if h.coreOpts != nil {
+		h.coreOpts(&copts)
+	}
+	core, err := bot.New(copts)
 	if err != nil {
 		h.t.Fatal(err)
 	}

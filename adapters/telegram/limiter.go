@@ -30,8 +30,64 @@ type window struct {
 	mu       sync.Mutex
 	done     []time.Time // completion times, oldest first
 	inflight int
-	changed  chan struct{} // closed and replaced when a request completes
+	changed  chan struct{} // closed and replaced when a request completes, or no urgent one waits any more
 	until    time.Time     // a 429 asked to wait until then
+	// urgent counts the urgent requests waiting: while one does, a
+	// request that can wait is not admitted.
+	urgent int
+	// A paced window also keeps a token bucket of burst requests, one
+	// more every every (0: not paced): see Limits.GroupBurst.
+	burst  int
+	every  time.Duration
+	tokens float64
+	filled time.Time
+}
+
+// paced makes the window a token bucket as well: burst requests at once,
+// then one every every.
+func (w *window) paced(burst int, every time.Duration) *window {
+	w.burst, w.every, w.tokens = burst, every, float64(burst)
+	return w
+}
+
+// fill brings the bucket's tokens up to now, and tells how long until the
+// next token when there is none. The caller holds mu.
+func (w *window) fill(now time.Time) time.Duration {
+	if w.every <= 0 {
+		return 0
+	}
+	if !w.filled.IsZero() && now.After(w.filled) {
+		w.tokens = min(float64(w.burst), w.tokens+float64(now.Sub(w.filled))/float64(w.every))
+	}
+	w.filled = now
+	if w.tokens >= 1 {
+		return 0
+	}
+	return time.Duration((1 - w.tokens) * float64(w.every))
+}
+
+// Urgency. What a person waits for right now (the answer to his command or
+// his button) goes before what can wait (the boards and hands the
+// deliverers show, the hello of a new table, reminders): during a burst of
+// a thousand new tables, an unrelated user's /help is answered at the next
+// free slot of the global limit rather than after the thousand boards
+// queued before it. Within one chat, messages keep their order.
+type urgencyKey struct{}
+
+// urgently marks the requests made with ctx as answers someone waits for.
+func urgently(ctx context.Context) context.Context {
+	return context.WithValue(ctx, urgencyKey{}, true)
+}
+
+// canWait marks the requests made with ctx as able to wait, even when ctx
+// was urgent (the hello sent while answering /play).
+func canWait(ctx context.Context) context.Context {
+	return context.WithValue(ctx, urgencyKey{}, false)
+}
+
+func isUrgent(ctx context.Context) bool {
+	u, _ := ctx.Value(urgencyKey{}).(bool)
+	return u
 }
 
 func newWindow(n int, per time.Duration) *window {
@@ -40,7 +96,30 @@ func newWindow(n int, per time.Duration) *window {
 
 // acquire waits until a request may be sent, then counts it as in flight.
 // The returned function must be called when the request completed.
+// An urgent request is admitted before every request that can wait.
 func (w *window) acquire(ctx context.Context, clock Clock) (release func(), err error) {
+	if err := w.admit(ctx, clock, true); err != nil {
+		return nil, err
+	}
+	var once sync.Once
+	return func() { once.Do(func() { w.complete(clock) }) }, nil
+}
+
+// admit waits until a request may be sent; take counts it as in flight.
+func (w *window) admit(ctx context.Context, clock Clock, take bool) error {
+	urgent := isUrgent(ctx)
+	if urgent {
+		w.mu.Lock()
+		w.urgent++
+		w.mu.Unlock()
+		defer func() {
+			w.mu.Lock()
+			if w.urgent--; w.urgent == 0 {
+				w.wake()
+			}
+			w.mu.Unlock()
+		}()
+	}
 	for {
 		w.mu.Lock()
 		now := clock.Now()
@@ -48,14 +127,21 @@ func (w *window) acquire(ctx context.Context, clock Clock) (release func(), err 
 			w.done = w.done[1:]
 		}
 		var wait time.Duration
+		token := w.fill(now)
 		switch {
 		case now.Before(w.until):
 			wait = w.until.Sub(now)
-		case w.inflight+len(w.done) < w.n:
-			w.inflight++
+		case token > 0:
+			wait = token
+		case w.inflight+len(w.done) < w.n && (urgent || w.urgent == 0):
+			if take {
+				w.inflight++
+				if w.every > 0 {
+					w.tokens--
+				}
+			}
 			w.mu.Unlock()
-			var once sync.Once
-			return func() { once.Do(func() { w.complete(clock) }) }, nil
+			return nil
 		case len(w.done) > 0:
 			wait = w.done[0].Add(w.per).Sub(now)
 		}
@@ -67,7 +153,7 @@ func (w *window) acquire(ctx context.Context, clock Clock) (release func(), err 
 		}
 		select {
 		case <-ctx.Done():
-			return nil, ctx.Err()
+			return ctx.Err()
 		case <-changed:
 		case <-timer:
 		}
@@ -79,8 +165,45 @@ func (w *window) complete(clock Clock) {
 	defer w.mu.Unlock()
 	w.inflight--
 	w.done = append(w.done, clock.Now())
+	w.wake()
+}
+
+// wake tells the waiting requests to look again. The caller holds mu.
+func (w *window) wake() {
 	close(w.changed)
 	w.changed = make(chan struct{})
+}
+
+// ready waits until a request made with ctx could be admitted, without
+// taking its place: a chat's worker waits so before it takes a board from
+// the queue, so that the board it sends is the newest one queued by then
+// (queued updates of a board merge, one taken does not).
+func (w *window) ready(ctx context.Context, clock Clock) error {
+	return w.admit(ctx, clock, false)
+}
+
+// full says whether a request would have to wait now.
+func (w *window) full(clock Clock) bool { return w.room(clock) == 0 }
+
+// room is how many requests could go now without waiting.
+func (w *window) room(clock Clock) int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	now := clock.Now()
+	if now.Before(w.until) {
+		return 0
+	}
+	n := 0
+	for _, d := range w.done {
+		if d.Add(w.per).After(now) {
+			n++
+		}
+	}
+	room := max(w.n-w.inflight-n, 0)
+	if w.fill(now); w.every > 0 {
+		room = min(room, int(w.tokens))
+	}
+	return room
 }
 
 // hold makes every request wait until d from now (a 429's retry_after).
@@ -107,10 +230,18 @@ type limits struct {
 // are about 30 messages a second in all, 20 a minute in one group and one a
 // second in one private chat (short bursts tolerated).
 type Limits struct {
-	Global         int           // requests per GlobalPer in all (30)
-	GlobalPer      time.Duration // (1 s)
-	Group          int           // requests per GroupPer in one group (20)
-	GroupPer       time.Duration // (1 min)
+	Global    int           // requests per GlobalPer in all (30)
+	GlobalPer time.Duration // (1 s)
+	Group     int           // requests per GroupPer in one group (20)
+	GroupPer  time.Duration // (1 min)
+	// GroupBurst paces a group's requests: GroupBurst at once, then one
+	// every GroupPer/(Group-GroupBurst-1), so that fewer than Group go in
+	// any GroupPer, one to spare for the time a request takes (3: one
+	// every 3.75 s). A window alone would let a busy group send its 20 at
+	// once and then wait up to a minute: the boards of a live game showed
+	// a move 24 s late (p99); paced, a move waits for its group's next
+	// request, which shows every move since the last (0: not paced).
+	GroupBurst     int
 	Private        int           // requests per PrivatePer in one private chat (5)
 	PrivatePer     time.Duration // (5 s)
 	MaxSyncWait    time.Duration // longest 429 wait a private send waits for before queueing (5 s)
@@ -121,14 +252,20 @@ type Limits struct {
 
 // DefaultLimits are Telegram's limits.
 func DefaultLimits() Limits {
-	return Limits{Global: 30, GlobalPer: time.Second, Group: 20, GroupPer: time.Minute,
+	return Limits{Global: 30, GlobalPer: time.Second, Group: 20, GroupPer: time.Minute, GroupBurst: 3,
 		Private: 5, PrivatePer: 5 * time.Second, MaxSyncWait: 5 * time.Second,
 		MaxRetries: 4, RetryBackoff: time.Second, MaxPollBackoff: time.Minute}
 }
 
 func newLimits(clock Clock, l Limits) *limits {
 	return &limits{clock: clock, global: newWindow(l.Global, l.GlobalPer),
-		group:   func() *window { return newWindow(l.Group, l.GroupPer) },
+		group: func() *window {
+			w := newWindow(l.Group, l.GroupPer)
+			if l.GroupBurst > 0 && l.GroupBurst < l.Group-1 {
+				w.paced(l.GroupBurst, l.GroupPer/time.Duration(l.Group-l.GroupBurst-1))
+			}
+			return w
+		},
 		private: func() *window { return newWindow(l.Private, l.PrivatePer) },
 		chats:   map[int64]*window{}}
 }

@@ -114,6 +114,14 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 		u := in.updates[0]
 		in.updates = in.updates[1:]
 		a.imu.Unlock()
+		if u.Message != nil && u.Message.From != nil && a.core.Ignored(userKey(u.Message.From.ID)) {
+			// A flooder told to slow down: the core would answer nothing;
+			// dropped before its claim is written, so that the chat's
+			// other members do not wait behind a write per message of his.
+			a.handled.Add(1)
+			u.played <- true
+			continue
+		}
 		// The update is claimed when its turn comes, not when it
 		// arrives: a process killed with updates queued leaves them
 		// unclaimed, and Telegram's retry of them is played elsewhere.
@@ -133,6 +141,8 @@ func (a *Adapter) handle(ctx context.Context, u update) {
 			a.log.Error("update handler panicked", "update", u.UpdateID, "panic", r)
 		}
 	}()
+	// Its answers are what someone waits for now (limiter.go).
+	ctx = urgently(ctx)
 	switch {
 	case u.CallbackQuery != nil:
 		a.onCallback(ctx, u.CallbackQuery, u.cbTopic)
@@ -277,7 +287,8 @@ func (a *Adapter) probe(ctx context.Context, org *origin, title string) {
 		return
 	}
 	lang := a.langOf(org.from)
-	err := a.sendPrivate(ctx, uid, bot.Out{Text: a.text(lang, "telegram.hello", title)})
+	// The hello can wait: the answers of other users go first.
+	err := a.sendPrivate(canWait(ctx), uid, bot.Out{Text: a.text(lang, "telegram.hello", title)})
 	switch {
 	case err == nil:
 		a.smu.Lock()
@@ -287,7 +298,7 @@ func (a *Adapter) probe(ctx context.Context, org *origin, title string) {
 	case errors.Is(err, bot.ErrNoPrivate):
 		a.core.SetPrivateReachable(userKey(uid), false)
 		text := a.text(lang, "telegram.dm_closed_you", a.user(org.from).Name, a.deepLink(""))
-		a.enqueue(&job{chat: org.chat, topic: org.topic, key: org.key, msg: rendered{text: esc(text)}, replyTo: org.msgID})
+		a.enqueue(&job{chat: org.chat, topic: org.topic, key: org.key, msg: rendered{text: esc(text)}, replyTo: org.msgID, urgent: true})
 	}
 }
 
@@ -479,13 +490,16 @@ func (a *Adapter) answer(ctx context.Context, org *origin, outs []bot.Out) {
 			a.editPressed(ctx, org, o)
 		case o.Board && !org.private && !o.Private:
 			// /board: the board is posted afresh at the bottom.
-			a.enqueue(&job{chat: org.chat, topic: org.topic, key: org.key, table: o.Table, board: true, repost: true, msg: a.render(o)})
+			a.enqueue(&job{chat: org.chat, topic: org.topic, key: org.key, table: o.Table, board: true, repost: true, msg: a.render(o), urgent: true})
 		case o.Private || org.private:
 			a.replyPrivately(ctx, org, o)
 		default:
-			j := &job{chat: org.chat, topic: org.topic, key: org.key, msg: a.render(o)}
+			j := &job{chat: org.chat, topic: org.topic, key: org.key, msg: a.render(o), urgent: true}
 			if org.callback == "" {
 				j.replyTo = org.msgID
+			}
+			if !org.private && org.from != nil {
+				j.author = org.from.ID
 			}
 			a.enqueue(j)
 		}
@@ -505,7 +519,16 @@ func (a *Adapter) replyPrivately(ctx context.Context, org *origin, o bot.Out) {
 	closed := a.noDM[uid] && !org.private
 	a.smu.Unlock()
 	err := bot.ErrNoPrivate
-	if !closed {
+	switch {
+	case !closed && !org.private && a.lim.chat(uid).full(a.clock):
+		// His private chat must wait for its limit: queued there, so that
+		// his group's other commands do not wait behind him (a user
+		// flooding a group is refused in private, a refusal a second).
+		r := a.render(o)
+		a.rememberAsks(r.asks)
+		a.enqueue(&job{chat: uid, key: chatKey(uid, 0), msg: r, urgent: true})
+		err = nil
+	case !closed:
 		err = a.sendPrivate(ctx, uid, o)
 	}
 	if err == nil {
@@ -530,7 +553,7 @@ func (a *Adapter) replyPrivately(ctx context.Context, org *origin, o bot.Out) {
 	} else {
 		text = mention(userKey(uid), a.user(org.from).Name) + " " + esc(a.text(lang, "telegram.open_private", a.deepLink("")))
 	}
-	a.enqueue(&job{chat: org.chat, topic: org.topic, key: org.key, msg: rendered{text: text}, replyTo: org.msgID})
+	a.enqueue(&job{chat: org.chat, topic: org.topic, key: org.key, msg: rendered{text: text}, replyTo: org.msgID, urgent: true})
 }
 
 // editPressed replaces the message whose button was pressed (the next

@@ -102,6 +102,8 @@ language: en
 store: postgres
 postgres: {lease: 2s}
 log: {level: debug}
+# Two players at machine speed in four groups: no rate limit.
+rate_limits: {user: {burst: 0}, chat: {burst: 0}}
 telegram:
   enabled: true
   token: '123456:processes-test-token'

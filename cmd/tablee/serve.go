@@ -107,6 +107,10 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 		Users:       cfg.Memory.Users,
 		Lease:       cfg.Postgres.Lease.D(),
 		Observer:    m,
+		RateLimits: bot.RateLimits{
+			User: bot.RateLimit{Burst: cfg.RateLimits.User.Burst, Every: cfg.RateLimits.User.Every.D()},
+			Chat: bot.RateLimit{Burst: cfg.RateLimits.Chat.Burst, Every: cfg.RateLimits.Chat.Every.D()},
+		},
 	})
 	if err != nil {
 		return err
