@@ -80,6 +80,8 @@ type Adapter struct {
 
 	inflight sync.WaitGroup
 	closed   bool
+	stopping bool // the stop began: new interactions are told to try again (stop.go)
+	cut      context.CancelFunc
 
 	// done, when set, is called once an interaction is fully answered
 	// (tests wait on it).
@@ -168,7 +170,9 @@ func (a *Adapter) Run(ctx context.Context) error {
 
 func (a *Adapter) serve(ctx context.Context) error {
 	a.ctxMu.Lock()
-	a.ctx = context.WithoutCancel(ctx)
+	// The interactions under way outlive the stop signal, their answers
+	// for answerGrace at most (stop.go).
+	a.ctx, a.cut = context.WithCancel(context.WithoutCancel(ctx))
 	a.ctxMu.Unlock()
 	if err := a.s.Open(); err != nil {
 		return fmt.Errorf("discord: connecting to the gateway: %w", err)
@@ -182,6 +186,7 @@ func (a *Adapter) serve(ctx context.Context) error {
 	}
 	a.log.Info("connected", "shard", a.opts.ShardID, "shards", a.opts.ShardCount, "dev_guild", a.opts.DevGuild)
 	<-ctx.Done()
+	a.beginStop()
 	return nil
 }
 

@@ -197,7 +197,16 @@ func (a *Adapter) refusedBefore(method string) *apiError {
 
 // request is call with MakeRequest.
 func (a *Adapter) request(ctx context.Context, chat int64, maxWait time.Duration, method string, p tgbotapi.Params) (json.RawMessage, *apiError) {
-	return a.call(ctx, chat, maxWait, method, func() (*tgbotapi.APIResponse, error) { return a.api.MakeRequest(method, p) })
+	return a.call(ctx, chat, maxWait, method, func() (*tgbotapi.APIResponse, error) { return a.apiFor(ctx).MakeRequest(method, p) })
+}
+
+// apiFor is the library's client with its requests bound to ctx: a stop
+// cuts a request that Telegram is slow to answer, as it cuts a wait for a
+// limit (stop.go).
+func (a *Adapter) apiFor(ctx context.Context) *tgbotapi.BotAPI {
+	api := *a.api
+	api.Client = statusDoer{ctxDoer{ctx: ctx, c: a.client}}
+	return &api
 }
 
 // sentID reads the message id of a sent message.

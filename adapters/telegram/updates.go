@@ -81,7 +81,12 @@ func (a *Adapter) dispatch(ctx context.Context, u update) <-chan bool {
 		chat = u.CallbackQuery.From.ID
 	default:
 		a.handled.Add(1)
+		a.settle(u.UpdateID)
 		u.played <- true
+		return u.played
+	}
+	if a.stopped() {
+		u.played <- false // comes again, to the next run
 		return u.played
 	}
 	a.imu.Lock()
@@ -95,8 +100,10 @@ func (a *Adapter) dispatch(ctx context.Context, u update) <-chan bool {
 	if !in.running {
 		in.running = true
 		a.handlers.Add(1)
-		// Updates in hand are finished even when stopping.
-		go a.serveChat(context.WithoutCancel(ctx), chat)
+		// The update being played when the stop begins is finished, its
+		// answers sent within answerGrace (stop.play); the ones queued
+		// behind it are not played (stop.go).
+		go a.serveChat(a.stop.play, chat)
 	}
 	return u.played
 }
@@ -106,6 +113,13 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 	for {
 		a.imu.Lock()
 		in := a.inboxes[chat]
+		if a.stopped() {
+			// Left unclaimed and unconfirmed: they come again.
+			for _, u := range in.updates {
+				u.played <- false
+			}
+			in.updates = nil
+		}
 		if len(in.updates) == 0 {
 			delete(a.inboxes, chat)
 			a.imu.Unlock()
@@ -123,6 +137,9 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 			a.markPlayed(key)
 		}
 		a.handled.Add(1)
+		if claim != store.ClaimHeld {
+			a.settle(u.UpdateID)
+		}
 		u.played <- claim != store.ClaimHeld
 	}
 }
