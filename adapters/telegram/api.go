@@ -128,6 +128,7 @@ func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, m
 			release, err = a.lim.global.acquire(ctx, a.clock)
 		}
 		if err != nil {
+			markCut(ctx) // not sent: the stop cut its wait (stop.go)
 			return nil, &apiError{method: method, err: err}
 		}
 		resp, err := do()
@@ -152,6 +153,7 @@ func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, m
 			a.log.Warn("telegram request failed, retrying", "chat", chat, "err", e, "in", backoff)
 			select {
 			case <-ctx.Done():
+				markCut(ctx)
 				return nil, &apiError{method: method, err: ctx.Err()}
 			case <-a.clock.After(backoff):
 			}
@@ -197,15 +199,16 @@ func (a *Adapter) refusedBefore(method string) *apiError {
 
 // request is call with MakeRequest.
 func (a *Adapter) request(ctx context.Context, chat int64, maxWait time.Duration, method string, p tgbotapi.Params) (json.RawMessage, *apiError) {
-	return a.call(ctx, chat, maxWait, method, func() (*tgbotapi.APIResponse, error) { return a.apiFor(ctx).MakeRequest(method, p) })
+	return a.call(ctx, chat, maxWait, method, func() (*tgbotapi.APIResponse, error) { return a.bounded().MakeRequest(method, p) })
 }
 
-// apiFor is the library's client with its requests bound to ctx: a stop
-// cuts a request that Telegram is slow to answer, as it cuts a wait for a
-// limit (stop.go).
-func (a *Adapter) apiFor(ctx context.Context) *tgbotapi.BotAPI {
+// bounded is the library's client with its requests cut at the latest
+// stopWithin after the stop began: a request Telegram is slow to answer
+// does not hold the stop (stop.go). A request under way is not cut
+// sooner: whether Telegram took it would be unknown.
+func (a *Adapter) bounded() *tgbotapi.BotAPI {
 	api := *a.api
-	api.Client = statusDoer{ctxDoer{ctx: ctx, c: a.client}}
+	api.Client = statusDoer{ctxDoer{ctx: a.stop.hard, c: a.client}}
 	return &api
 }
 

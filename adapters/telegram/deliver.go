@@ -523,7 +523,7 @@ func (a *Adapter) sendPicture(ctx context.Context, chat int64, topic int, png []
 		delete(p, "photo")
 	}
 	files := []tgbotapi.RequestFile{{Name: "photo", Data: tgbotapi.FileBytes{Name: "board.png", Bytes: png}}}
-	raw, e := a.call(ctx, chat, maxWait, "sendPhoto", func() (*tgbotapi.APIResponse, error) { return a.apiFor(ctx).UploadFiles("sendPhoto", p, files) })
+	raw, e := a.call(ctx, chat, maxWait, "sendPhoto", func() (*tgbotapi.APIResponse, error) { return a.bounded().UploadFiles("sendPhoto", p, files) })
 	switch {
 	case e == nil:
 		a.keepFileID(key, raw)
@@ -565,7 +565,7 @@ func (a *Adapter) editPhoto(ctx context.Context, chat int64, msgID int, r render
 	media("attach://board")
 	files := []tgbotapi.RequestFile{{Name: "board", Data: tgbotapi.FileBytes{Name: "board.png", Bytes: r.photo}}}
 	raw, e := a.call(ctx, chat, maxWait, "editMessageMedia", func() (*tgbotapi.APIResponse, error) {
-		return a.apiFor(ctx).UploadFiles("editMessageMedia", p, files)
+		return a.bounded().UploadFiles("editMessageMedia", p, files)
 	})
 	switch {
 	case e == nil:

@@ -73,6 +73,10 @@ type Options struct {
 	// across restarts ("" keeps them in memory only): a picture uploaded
 	// before a restart is not uploaded again.
 	FileIDs string
+	// Pending is the file where a stop keeps the updates getUpdates had
+	// to confirm before they were played (a hundred in hand at once), for
+	// the next run to play first ("": they are lost, and logged).
+	Pending string
 }
 
 // Webhook is the webhook server.
@@ -252,6 +256,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 	// Nothing sends after the stop: a delivery the core still makes fails
 	// at once (its outbox is shown at the next start).
 	a.sendCancel()
+	a.stop.hardCut()
 	a.saveFileIDs()
 	return a.red.Error(err)
 }
@@ -264,6 +269,10 @@ func (a *Adapter) drain() {
 	case <-done:
 	case <-time.After(a.opts.DrainTimeout):
 		a.log.Warn("stopping with messages still queued")
+		a.sendCancel()
+		<-done
+	case <-a.stop.hard.Done():
+		a.log.Warn("stopping with messages still queued", "after", stopWithin)
 		a.sendCancel()
 		<-done
 	}
@@ -281,6 +290,7 @@ func (a *Adapter) poll(ctx context.Context) error {
 	if _, e := a.request(ctx, 0, time.Minute, "deleteWebhook", tgbotapi.Params{}); e != nil && ctx.Err() == nil {
 		a.log.Warn("deleteWebhook failed", "err", e)
 	}
+	a.takeAside(ctx)
 	poller := *a.api
 	poller.Client = statusDoer{ctxDoer{ctx: ctx, c: &http.Client{Timeout: a.opts.PollTimeout + 30*time.Second}}}
 	timeout := int(a.opts.PollTimeout / time.Second)
@@ -488,7 +498,7 @@ func (a *Adapter) setCommands(ctx context.Context) {
 			}
 		}
 		cfg := tgbotapi.SetMyCommandsConfig{Commands: cmds, LanguageCode: menu.code}
-		if _, e := a.call(ctx, 0, time.Minute, "setMyCommands", func() (*tgbotapi.APIResponse, error) { return a.api.Request(cfg) }); e != nil {
+		if _, e := a.call(ctx, 0, time.Minute, "setMyCommands", func() (*tgbotapi.APIResponse, error) { return a.bounded().Request(cfg) }); e != nil {
 			a.log.Warn("setMyCommands failed", "lang", menu.code, "err", e)
 		}
 	}

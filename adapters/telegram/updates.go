@@ -25,6 +25,7 @@ type update struct {
 	// played receives, once, true when the update was handled or dropped
 	// as played already, false when another process plays it now.
 	played chan bool
+	raw    json.RawMessage // as Telegram sent it (kept aside at a stop: stop.go)
 }
 
 type topicFields struct {
@@ -40,7 +41,7 @@ func (t *topicFields) topic() int {
 }
 
 func decodeUpdate(raw []byte) (update, error) {
-	var u update
+	u := update{raw: raw}
 	if err := json.Unmarshal(raw, &u.Update); err != nil {
 		return u, err
 	}
@@ -133,7 +134,16 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 		// unclaimed, and Telegram's retry of them is played elsewhere.
 		key, claim := a.claim(u)
 		if claim == store.ClaimFresh {
-			a.handle(ctx, u)
+			uctx, cut := withCutMark(ctx)
+			a.handle(uctx, u)
+			if cut.Load() {
+				// The stop cut an answer before it was sent: not
+				// recorded as played, the update comes again (stop.go).
+				a.log.Info("update cut by the stop; it comes again", "update", u.UpdateID)
+				a.handled.Add(1)
+				u.played <- false
+				continue
+			}
 			a.markPlayed(key)
 		}
 		a.handled.Add(1)
