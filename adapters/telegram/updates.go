@@ -86,12 +86,12 @@ func (a *Adapter) dispatch(ctx context.Context, u update) <-chan bool {
 		u.played <- true
 		return u.played
 	}
-	if a.stopped() {
+	a.imu.Lock()
+	defer a.imu.Unlock()
+	if a.stopped() { // under imu: serveChat empties the inboxes under it
 		u.played <- false // comes again, to the next run
 		return u.played
 	}
-	a.imu.Lock()
-	defer a.imu.Unlock()
 	in := a.inboxes[chat]
 	if in == nil {
 		in = &inbox{}
