@@ -15,7 +15,8 @@ import (
 // minutes, but you must send an initial response within 3 seconds of
 // receiving the event", Receiving and Responding) and never sends it
 // again: one that arrives once the stop began is not played but answered
-// at once, ephemerally, "restarting, try again in a moment", rather than
+// at once, ephemerally, with the core's own "the bot is restarting, try
+// again in a moment" (bot.closing), rather than
 // left to Discord's "The application did not respond". The gateway stays
 // open while the interactions under way finish (answerGrace at most, then
 // their answers are cut: their moves are saved, and the board and hands
@@ -52,7 +53,7 @@ func (a *Adapter) restarting(i *discordgo.Interaction, lang i18n.Lang) {
 	defer cancel()
 	resp := &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: text(lang, "discord.restarting"), Flags: ephemeral},
+		Data: &discordgo.InteractionResponseData{Content: text(lang, "bot.closing"), Flags: ephemeral},
 	}
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		resp = &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,

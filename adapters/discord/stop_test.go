@@ -31,7 +31,7 @@ func TestStopTellsNewInteractionsToTryAgain(t *testing.T) {
 	for _, c := range []struct {
 		u    fuser
 		want string
-	}{{bob, "Restarting: try again in a moment."}, {carol, "Je redémarre : réessaie dans un instant."}} {
+	}{{bob, "The bot is restarting, try again in a moment."}, {carol, "Le bot redémarre, réessaie dans un instant."}} {
 		asked := time.Now()
 		in := e.slash(c.u, channel, "help")
 		if took := time.Since(asked); took >= 3*time.Second {
@@ -42,7 +42,7 @@ func TestStopTellsNewInteractionsToTryAgain(t *testing.T) {
 		}
 	}
 	in := <-played
-	if in.reply() == "" || strings.Contains(in.reply(), "Restarting") {
+	if in.reply() == "" || strings.Contains(in.reply(), "restarting") {
 		t.Errorf("the /play under way at the stop was not played: %q", in.reply())
 	}
 }
