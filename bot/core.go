@@ -548,8 +548,10 @@ func (c *Core) forget(t *Table) {
 }
 
 // deliver sends messages through their platform's transport. A closed DM
-// is remembered on the user, so that the next start can warn about it.
-func (c *Core) deliver(ctx context.Context, outs ...Out) {
+// is remembered on the user, so that the next start can warn about it;
+// stopping is true when a platform did not send one because it is stopping
+// (ErrStopping).
+func (c *Core) deliver(ctx context.Context, outs ...Out) (stopping bool) {
 	for _, o := range outs {
 		key := o.Chat
 		if o.Dest == ToUser {
@@ -565,6 +567,10 @@ func (c *Core) deliver(ctx context.Context, outs ...Out) {
 			continue
 		}
 		if err := c.deliverOne(ctx, tr, o); err != nil {
+			if errors.Is(err, ErrStopping) {
+				stopping = true
+				continue
+			}
 			if errors.Is(err, ErrNoPrivate) {
 				c.updateUser(o.User, func(u *userRecord) { u.NoDM = true })
 				continue
@@ -576,6 +582,7 @@ func (c *Core) deliver(ctx context.Context, outs ...Out) {
 			}
 		}
 	}
+	return stopping
 }
 
 // withheld tells a private message not to send: the user's private

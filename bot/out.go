@@ -130,6 +130,12 @@ func AsksText(data string) bool {
 // private (Discord DMs closed, a Telegram user who never opened the bot).
 var ErrNoPrivate = errors.New("bot: user cannot receive private messages")
 
+// ErrStopping is what a transport returns for a message it did not send
+// because it is stopping (SIGTERM): the outbox it came from is not
+// recorded as shown, and is shown at the next start (the store's unshown
+// index), so that a move saved just before a stop is still shown.
+var ErrStopping = errors.New("bot: the platform is stopping")
+
 // Transport delivers the messages the bot sends on its own: boards, events,
 // hands, reminders. One per platform.
 //

@@ -230,12 +230,17 @@ func (c *Core) deliverOutbox(t *Table, id uint64) bool {
 	}
 	// Each message is drawn, then sent, before the next is drawn: the
 	// board (first) does not wait for the hands' pictures.
+	stopping := false
 	for i := range outs {
 		c.drawPictures(outs[i : i+1])
-		c.deliver(context.Background(), outs[i])
+		if c.deliver(context.Background(), outs[i]) {
+			stopping = true
+		}
 	}
-	if !rated {
-		return true // shown again, and rated, at the next start
+	if !rated || stopping {
+		// Shown again at the next start (rated then): a platform that
+		// was stopping did not show all of it (ErrStopping).
+		return true
 	}
 	if c.shared != nil {
 		c.landed(t, seq)

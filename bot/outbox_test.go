@@ -103,3 +103,32 @@ func TestOutbox_UnshownIsDeliveredAtStartUp(t *testing.T) {
 		t.Fatalf("shown a third time: %+v", outs)
 	}
 }
+
+// stoppingTransport is a platform that stops (SIGTERM): it sends nothing
+// more and says so.
+type stoppingTransport struct{ recorder }
+
+func (*stoppingTransport) Deliver(context.Context, Out) error { return ErrStopping }
+
+// What a stopping platform did not show is not recorded as shown: the next
+// start shows it (the move was saved and answered just before the stop).
+func TestOutbox_NotShownByAStoppingPlatformIsShownAtStartUp(t *testing.T) {
+	h := newHarness(t)
+	h.seated()
+	h.core.SetTransport("local", &stoppingTransport{recorder{closed: map[string]bool{}}})
+	mustOK(t, h.do("alice", "/move 1"))
+	h.core.Flush()
+	if recs, err := h.st.Unshown(); err != nil || len(recs) != 1 {
+		t.Fatalf("unshown tables after the stop: %d (%v)", len(recs), err)
+	}
+	h.restart()
+	h.core.resumeOutboxes()
+	h.core.Flush()
+	board := false
+	for _, o := range h.rec.take() {
+		board = board || o.Board && strings.Contains(o.Text, "alice plays 1")
+	}
+	if !board {
+		t.Fatal("the board of the move saved before the stop was not shown at the next start")
+	}
+}

@@ -93,7 +93,16 @@ func (a *Adapter) boardOf(table uint64) (boardRef, bool) {
 // (50007: DMs closed, or no server in common) is bot.ErrNoPrivate. Its
 // errors are redacted: the core logs them.
 func (a *Adapter) Deliver(ctx context.Context, o bot.Out) error {
-	return a.red.Error(a.deliver(ctx, o))
+	// Once the stop cut the calls to Discord (stop.go), nothing is sent:
+	// the core shows it at the next start (bot.ErrStopping).
+	if a.baseCtx().Err() != nil {
+		return bot.ErrStopping
+	}
+	err := a.deliver(ctx, o)
+	if err != nil && a.baseCtx().Err() != nil {
+		return bot.ErrStopping
+	}
+	return a.red.Error(err)
 }
 
 func (a *Adapter) deliver(ctx context.Context, o bot.Out) error {

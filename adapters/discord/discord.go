@@ -84,6 +84,8 @@ type Adapter struct {
 
 	inflight sync.WaitGroup
 	closed   bool
+	stopping bool // the stop began: new interactions are told to try again (stop.go)
+	cut      context.CancelFunc
 
 	// done, when set, is called once an interaction is fully answered
 	// (tests wait on it).
@@ -173,7 +175,9 @@ func (a *Adapter) Run(ctx context.Context) error {
 
 func (a *Adapter) serve(ctx context.Context) error {
 	a.ctxMu.Lock()
-	a.ctx = context.WithoutCancel(ctx)
+	// The interactions under way outlive the stop signal, their answers
+	// for answerGrace at most (stop.go).
+	a.ctx, a.cut = context.WithCancel(context.WithoutCancel(ctx))
 	a.ctxMu.Unlock()
 	if err := a.s.Open(); err != nil {
 		return fmt.Errorf("discord: connecting to the gateway: %w", err)
@@ -194,6 +198,7 @@ func (a *Adapter) serve(ctx context.Context) error {
 		defer a.s.AddHandler(func(*discordgo.Session, *discordgo.Ready) { up(true) })()
 	}
 	<-ctx.Done()
+	a.beginStop()
 	return nil
 }
 

@@ -28,6 +28,7 @@ func (a *Adapter) onInteraction(_ *discordgo.Session, ev *discordgo.InteractionC
 		a.mu.Unlock()
 		return
 	}
+	stopping := a.stopping
 	a.inflight.Add(1)
 	a.mu.Unlock()
 	defer a.inflight.Done()
@@ -41,6 +42,10 @@ func (a *Adapter) onInteraction(_ *discordgo.Session, ev *discordgo.InteractionC
 	}()
 	cmd, ok := a.commandOf(i)
 	if !ok {
+		return
+	}
+	if stopping {
+		a.restarting(i, cmd.User.Lang)
 		return
 	}
 	switch i.Type {

@@ -131,6 +131,7 @@ func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, m
 		sent := a.clock.Now()
 		a.obs.LimitWaited("telegram", sent.Sub(queued))
 		if err != nil {
+			markCut(ctx) // not sent: the stop cut its wait (stop.go)
 			return nil, &apiError{method: method, err: err}
 		}
 		resp, err := do()
@@ -157,6 +158,7 @@ func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, m
 			a.log.Warn("telegram request failed, retrying", "chat", chat, "err", e, "in", backoff)
 			select {
 			case <-ctx.Done():
+				markCut(ctx)
 				return nil, &apiError{method: method, err: ctx.Err()}
 			case <-a.clock.After(backoff):
 			}
@@ -202,7 +204,17 @@ func (a *Adapter) refusedBefore(method string) *apiError {
 
 // request is call with MakeRequest.
 func (a *Adapter) request(ctx context.Context, chat int64, maxWait time.Duration, method string, p tgbotapi.Params) (json.RawMessage, *apiError) {
-	return a.call(ctx, chat, maxWait, method, func() (*tgbotapi.APIResponse, error) { return a.api.MakeRequest(method, p) })
+	return a.call(ctx, chat, maxWait, method, func() (*tgbotapi.APIResponse, error) { return a.bounded().MakeRequest(method, p) })
+}
+
+// bounded is the library's client with its requests cut at the latest
+// stopWithin after the stop began: a request Telegram is slow to answer
+// does not hold the stop (stop.go). A request under way is not cut
+// sooner: whether Telegram took it would be unknown.
+func (a *Adapter) bounded() *tgbotapi.BotAPI {
+	api := *a.api
+	api.Client = statusDoer{ctxDoer{ctx: a.stop.hard, c: a.client}}
+	return &api
 }
 
 // sentID reads the message id of a sent message.

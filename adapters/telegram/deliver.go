@@ -64,15 +64,30 @@ type boardState struct {
 // chat is reported as bot.ErrNoPrivate; chat messages are queued and
 // Deliver returns at once.
 func (a *Adapter) Deliver(ctx context.Context, o bot.Out) error {
+	// Once the adapter stopped sending, nothing is sent: the core shows it
+	// at the next start (bot.ErrStopping).
+	if a.sendCtx.Err() != nil {
+		return bot.ErrStopping
+	}
 	if o.Dest == bot.ToUser {
 		uid, ok := userID(o.User)
 		if !ok {
 			return nil
 		}
+		// A private message waiting on its chat's limit is cut by the stop.
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		defer context.AfterFunc(a.sendCtx, cancel)()
+		var err error
 		if o.Hand && o.Table != 0 {
-			return a.deliverHand(ctx, uid, o)
+			err = a.deliverHand(ctx, uid, o)
+		} else {
+			err = a.sendPrivate(ctx, uid, o)
 		}
-		return a.sendPrivate(ctx, uid, o)
+		if err != nil && a.sendCtx.Err() != nil {
+			return bot.ErrStopping
+		}
+		return err
 	}
 	chat, topic, ok := parseChatKey(o.Chat)
 	if !ok {
@@ -580,7 +595,7 @@ func (a *Adapter) sendPicture(ctx context.Context, chat int64, topic int, png []
 		delete(p, "photo")
 	}
 	files := []tgbotapi.RequestFile{{Name: "photo", Data: tgbotapi.FileBytes{Name: "board.png", Bytes: png}}}
-	raw, e := a.call(ctx, chat, maxWait, "sendPhoto", func() (*tgbotapi.APIResponse, error) { return a.api.UploadFiles("sendPhoto", p, files) })
+	raw, e := a.call(ctx, chat, maxWait, "sendPhoto", func() (*tgbotapi.APIResponse, error) { return a.bounded().UploadFiles("sendPhoto", p, files) })
 	switch {
 	case e == nil:
 		a.keepFileID(key, raw)
@@ -622,7 +637,7 @@ func (a *Adapter) editPhoto(ctx context.Context, chat int64, msgID int, r render
 	media("attach://board")
 	files := []tgbotapi.RequestFile{{Name: "board", Data: tgbotapi.FileBytes{Name: "board.png", Bytes: r.photo}}}
 	raw, e := a.call(ctx, chat, maxWait, "editMessageMedia", func() (*tgbotapi.APIResponse, error) {
-		return a.api.UploadFiles("editMessageMedia", p, files)
+		return a.bounded().UploadFiles("editMessageMedia", p, files)
 	})
 	switch {
 	case e == nil:

@@ -170,11 +170,12 @@ func (h *harness) settle() {
 	h.t.Fatal("the adapter did not settle")
 }
 
-// queued is the number of updates the fake holds, not yet confirmed.
-func (h *harness) queued() int {
-	h.f.mu.Lock()
-	defer h.f.mu.Unlock()
-	return len(h.f.updates)
+// fetched tells whether the adapter took the update from getUpdates (it
+// stays with the fake, unconfirmed, until played).
+func (h *harness) fetched(id int) bool {
+	h.a.stop.mu.Lock()
+	defer h.a.stop.mu.Unlock()
+	return h.a.stop.next > id
 }
 
 func (h *harness) idle() bool {

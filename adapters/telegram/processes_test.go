@@ -439,7 +439,7 @@ func TestQueuedUpdateRecordedWhenItsTurnComes(t *testing.T) {
 	h.f.say(bob, group, 0, "/join", 0)
 	second := h.f.lastUpdateID()
 	key := func(id int) string { return "telegram:999:" + strconv.Itoa(id) }
-	for i := 0; len(seen.asked()) == 0 || h.f.pushedCount() != 2 || h.queued() != 0; i++ {
+	for i := 0; len(seen.asked()) == 0 || h.f.pushedCount() != 2 || !h.fetched(second); i++ {
 		if i == 5000 {
 			t.Fatalf("the updates were not taken: %v", seen.asked())
 		}

@@ -58,7 +58,8 @@ type Options struct {
 	// bottom and the old one deleted. Defaults 8 and 12.
 	RepostAfter int
 	RepostEvery int
-	// DrainTimeout bounds how long stopping waits for queued messages (5 s).
+	// DrainTimeout bounds how long stopping waits for queued messages (4 s:
+	// with answerGrace, a stop ends within 10 s).
 	DrainTimeout time.Duration
 	// Seen remembers the update_ids played (store.Deduper: the store the
 	// processes share), so that an update posted again — a webhook retried,
@@ -72,6 +73,10 @@ type Options struct {
 	// across restarts ("" keeps them in memory only): a picture uploaded
 	// before a restart is not uploaded again.
 	FileIDs string
+	// Pending is the file where a stop keeps the updates getUpdates had
+	// to confirm before they were played (a hundred in hand at once), for
+	// the next run to play first ("": they are lost, and logged).
+	Pending string
 }
 
 // Webhook is the webhook server.
@@ -111,6 +116,7 @@ type Adapter struct {
 	imu      sync.Mutex
 	inboxes  map[int64]*inbox
 	handlers sync.WaitGroup
+	stop     *stopState // stop.go
 
 	smu    sync.Mutex
 	boards map[uint64]*boardState
@@ -181,7 +187,7 @@ func New(opts Options) (*Adapter, error) {
 		opts.answerWithin = webhookAnswerWithin
 	}
 	if opts.DrainTimeout <= 0 {
-		opts.DrainTimeout = 5 * time.Second
+		opts.DrainTimeout = 4 * time.Second
 	}
 	client := opts.HTTPClient
 	if client == nil {
@@ -202,6 +208,7 @@ func New(opts Options) (*Adapter, error) {
 		boards: map[uint64]*boardState{}, chatBoards: map[string]map[uint64]*boardState{}, lastSeen: map[string]int{}, asks: map[string]string{}, files: map[string]string{}, pubNames: map[int64]string{},
 		pending: map[int64]pendingAsk{}, noDM: map[int64]bool{}, opened: map[int64]bool{},
 		toNew: map[int64]int64{}, probed: map[int64]bool{}, refused: map[string]bool{},
+		stop: newStopState(),
 	}
 	a.loadFileIDs()
 	opts.Core.SetTransport("telegram", a)
@@ -219,9 +226,19 @@ func (a *Adapter) WebhookAddr() string {
 	return ""
 }
 
-// Run receives updates until ctx ends, then finishes the updates in hand
-// and sends what is queued (within DrainTimeout).
+// Run receives updates until ctx ends; then each chat finishes the update
+// it is playing, the updates queued behind are left to come again
+// (stop.go), and what is queued to send is sent within DrainTimeout.
 func (a *Adapter) Run(ctx context.Context) error {
+	stopWatch := make(chan struct{})
+	defer close(stopWatch)
+	go func() {
+		select {
+		case <-ctx.Done():
+			a.beginStop()
+		case <-stopWatch:
+		}
+	}()
 	// The command menus are set alongside: commands are answered from the
 	// first second even while setMyCommands is retried.
 	a.handlers.Add(1)
@@ -232,8 +249,16 @@ func (a *Adapter) Run(ctx context.Context) error {
 	} else {
 		err = a.poll(ctx)
 	}
+	a.beginStop()
 	a.handlers.Wait()
+	if a.opts.Mode != "webhook" {
+		a.confirm()
+	}
 	a.drain()
+	// Nothing sends after the stop: a delivery the core still makes fails
+	// at once (its outbox is shown at the next start).
+	a.sendCancel()
+	a.stop.hardCut()
 	a.saveFileIDs()
 	return a.red.Error(err)
 }
@@ -246,6 +271,10 @@ func (a *Adapter) drain() {
 	case <-done:
 	case <-time.After(a.opts.DrainTimeout):
 		a.log.Warn("stopping with messages still queued")
+		a.sendCancel()
+		<-done
+	case <-a.stop.hard.Done():
+		a.log.Warn("stopping with messages still queued", "after", stopWithin)
 		a.sendCancel()
 		<-done
 	}
@@ -263,14 +292,15 @@ func (a *Adapter) poll(ctx context.Context) error {
 	if _, e := a.request(ctx, 0, time.Minute, "deleteWebhook", tgbotapi.Params{}); e != nil && ctx.Err() == nil {
 		a.log.Warn("deleteWebhook failed", "err", e)
 	}
+	a.takeAside(ctx)
 	poller := *a.api
 	poller.Client = statusDoer{ctxDoer{ctx: ctx, c: &http.Client{Timeout: a.opts.PollTimeout + 30*time.Second}}}
 	timeout := int(a.opts.PollTimeout / time.Second)
-	offset := 0
+	full := false
 	var backoff time.Duration
 	for ctx.Err() == nil {
 		p := tgbotapi.Params{"timeout": strconv.Itoa(timeout), "allowed_updates": `["message","callback_query"]`}
-		if offset != 0 {
+		if offset := a.offset(full); offset != 0 {
 			p["offset"] = strconv.Itoa(offset)
 		}
 		asked := a.clock.Now()
@@ -304,16 +334,29 @@ func (a *Adapter) poll(ctx context.Context) error {
 			a.log.Error("getUpdates: unreadable result", "err", err)
 			continue
 		}
+		var us []update
 		for _, raw := range raws {
 			u, err := decodeUpdate(raw)
 			if err != nil {
 				a.log.Warn("unreadable update", "err", err)
 				continue
 			}
-			if u.UpdateID >= offset {
-				offset = u.UpdateID + 1
-			}
+			us = append(us, u)
+		}
+		fresh := a.fetched(us)
+		for _, u := range fresh {
 			a.dispatch(ctx, u)
+		}
+		full = len(fresh) == 0 && len(raws) >= maxPollBatch
+		if len(fresh) == 0 && len(raws) > 0 && !full {
+			// Only updates in hand came back (they are not confirmed
+			// until played): Telegram answers at once while they are, so
+			// the next call waits a little.
+			select {
+			case <-ctx.Done():
+			case <-time.After(busyPoll):
+			}
+			continue
 		}
 		if took := a.clock.Now().Sub(asked); len(raws) == 0 && took < minEmptyPoll {
 			// Nothing new, and sooner than a long poll would have said
@@ -372,6 +415,9 @@ func (a *Adapter) serveWebhook(ctx context.Context) error {
 	case err := <-errc:
 		return fmt.Errorf("telegram: webhook server: %w", err)
 	}
+	// Queued updates are answered 503 now, the ones being played once
+	// played: the server's shutdown does not wait on the backlog.
+	a.beginStop()
 	shutdown()
 	return nil
 }
@@ -415,7 +461,9 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 		select {
 		case played := <-a.dispatch(ctx, u):
 			if !played {
-				http.Error(w, "played by another process now", http.StatusServiceUnavailable)
+				// Played by another process now, or not played because
+				// this one is stopping: posted again either way.
+				http.Error(w, "not played here now", http.StatusServiceUnavailable)
 				return
 			}
 			w.WriteHeader(http.StatusOK)
@@ -454,7 +502,7 @@ func (a *Adapter) setCommands(ctx context.Context) {
 			}
 		}
 		cfg := tgbotapi.SetMyCommandsConfig{Commands: cmds, LanguageCode: menu.code}
-		if _, e := a.call(ctx, 0, time.Minute, "setMyCommands", func() (*tgbotapi.APIResponse, error) { return a.api.Request(cfg) }); e != nil {
+		if _, e := a.call(ctx, 0, time.Minute, "setMyCommands", func() (*tgbotapi.APIResponse, error) { return a.bounded().Request(cfg) }); e != nil {
 			a.log.Warn("setMyCommands failed", "lang", menu.code, "err", e)
 		}
 	}

@@ -25,6 +25,7 @@ type update struct {
 	// played receives, once, true when the update was handled or dropped
 	// as played already, false when another process plays it now.
 	played chan bool
+	raw    json.RawMessage // as Telegram sent it (kept aside at a stop: stop.go)
 }
 
 type topicFields struct {
@@ -40,7 +41,7 @@ func (t *topicFields) topic() int {
 }
 
 func decodeUpdate(raw []byte) (update, error) {
-	var u update
+	u := update{raw: raw}
 	if err := json.Unmarshal(raw, &u.Update); err != nil {
 		return u, err
 	}
@@ -81,11 +82,16 @@ func (a *Adapter) dispatch(ctx context.Context, u update) <-chan bool {
 		chat = u.CallbackQuery.From.ID
 	default:
 		a.handled.Add(1)
+		a.settle(u.UpdateID)
 		u.played <- true
 		return u.played
 	}
 	a.imu.Lock()
 	defer a.imu.Unlock()
+	if a.stopped() { // under imu: serveChat empties the inboxes under it
+		u.played <- false // comes again, to the next run
+		return u.played
+	}
 	in := a.inboxes[chat]
 	if in == nil {
 		in = &inbox{}
@@ -95,8 +101,10 @@ func (a *Adapter) dispatch(ctx context.Context, u update) <-chan bool {
 	if !in.running {
 		in.running = true
 		a.handlers.Add(1)
-		// Updates in hand are finished even when stopping.
-		go a.serveChat(context.WithoutCancel(ctx), chat)
+		// The update being played when the stop begins is finished, its
+		// answers sent within answerGrace (stop.play); the ones queued
+		// behind it are not played (stop.go).
+		go a.serveChat(a.stop.play, chat)
 	}
 	return u.played
 }
@@ -106,6 +114,13 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 	for {
 		a.imu.Lock()
 		in := a.inboxes[chat]
+		if a.stopped() {
+			// Left unclaimed and unconfirmed: they come again.
+			for _, u := range in.updates {
+				u.played <- false
+			}
+			in.updates = nil
+		}
 		if len(in.updates) == 0 {
 			delete(a.inboxes, chat)
 			a.imu.Unlock()
@@ -127,10 +142,22 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 		// unclaimed, and Telegram's retry of them is played elsewhere.
 		key, claim := a.claim(u)
 		if claim == store.ClaimFresh {
-			a.handle(ctx, u)
+			uctx, cut := withCutMark(ctx)
+			a.handle(uctx, u)
+			if cut.Load() {
+				// The stop cut an answer before it was sent: not
+				// recorded as played, the update comes again (stop.go).
+				a.log.Info("update cut by the stop; it comes again", "update", u.UpdateID)
+				a.handled.Add(1)
+				u.played <- false
+				continue
+			}
 			a.markPlayed(key)
 		}
 		a.handled.Add(1)
+		if claim != store.ClaimHeld {
+			a.settle(u.UpdateID)
+		}
 		u.played <- claim != store.ClaimHeld
 	}
 }

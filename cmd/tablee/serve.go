@@ -43,7 +43,9 @@ func noConfig(path string) string {
 }
 
 // serve runs the bot on the platforms its configuration enables, until
-// SIGINT or SIGTERM; then it finishes the moves in hand and closes the store.
+// SIGINT or SIGTERM; then it finishes the moves under way (the commands
+// queued behind them are left to come again: see the adapters' stop.go),
+// and closes the store, within 10 s.
 //
 // Nothing it writes holds a secret: its log handler and the error it
 // returns pass through a redactor that knows the tokens of the run (and the

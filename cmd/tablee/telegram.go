@@ -41,6 +41,7 @@ func init() {
 				Logger:      log,
 				APIEndpoint: strings.TrimRight(tc.APIEndpoint, "/") + "/bot%s/%s",
 				FileIDs:     filepath.Join(cfg.DataDir, "telegram-file-ids.json"),
+				Pending:     filepath.Join(cfg.DataDir, "telegram-pending.json"),
 				Seen:        core.Seen(),
 			})
 			if err != nil {
