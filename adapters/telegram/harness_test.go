@@ -149,16 +149,10 @@ func (h *harness) settle() {
 	deadline := time.Now().Add(10 * time.Second)
 	for time.Now().Before(deadline) {
 		h.core.Flush() // what the core saved is handed to the adapter
-		h.f.mu.Lock()
-		queued := len(h.f.updates)
-		h.f.mu.Unlock()
-		if queued == 0 && h.idle() {
+		if h.queued() == 0 && h.idle() {
 			// idle twice in a row: a handler may be between two steps.
 			time.Sleep(2 * time.Millisecond)
-			h.f.mu.Lock()
-			queued = len(h.f.updates)
-			h.f.mu.Unlock()
-			if queued == 0 && h.idle() {
+			if h.queued() == 0 && h.idle() {
 				if h.settled != nil {
 					h.settled()
 				}
@@ -172,6 +166,14 @@ func (h *harness) settle() {
 
 // fetched tells whether the adapter took the update from getUpdates (it
 // stays with the fake, unconfirmed, until played).
+// queued is the number of updates the fake still holds: not yet confirmed
+// by a getUpdates offset past them, so not yet played.
+func (h *harness) queued() int {
+	h.f.mu.Lock()
+	defer h.f.mu.Unlock()
+	return len(h.f.updates)
+}
+
 func (h *harness) fetched(id int) bool {
 	h.a.stop.mu.Lock()
 	defer h.a.stop.mu.Unlock()
