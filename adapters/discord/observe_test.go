@@ -36,6 +36,9 @@ type calls struct {
 }
 
 func (c *calls) Moved(string, bool)                 {}
+func (c *calls) IdleGame(string, string, bool)      {}
+func (c *calls) RateLimited(string)                 {}
+func (c *calls) LeftAtStop(string, int)             {}
 func (c *calls) Refused(string)                     {}
 func (c *calls) Saved(time.Duration, error)         {}
 func (c *calls) Shown(string, time.Duration)        {}
