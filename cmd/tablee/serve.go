@@ -119,11 +119,18 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 	}
 	watchCore(m, core)
 	health := newHealth(platforms)
-	adminDone, err := serveAdmin(runCtx, cfg.Admin.Listen, m, readiness(st, damage, health), log)
+	checks := readiness(st, damage, health)
+	checks["serve"] = stopCheck(runCtx)
+	// The admin listener outlives the run: during the stop /readyz says
+	// "stopping" (503), so that a load balancer sends its webhooks to
+	// another process at once, and /metrics shows what the stop left.
+	adminCtx, adminCancel := context.WithCancel(context.WithoutCancel(ctx))
+	adminDone, err := serveAdmin(adminCtx, cfg.Admin.Listen, m, checks, log)
 	if err != nil {
+		adminCancel()
 		return err
 	}
-	defer func() { cancel(); adminDone() }() // the listener ends with the run
+	defer func() { adminCancel(); adminDone() }() // the listener ends with the process
 	if b, ok := st.(*bolt.Store); ok {
 		defer serveCopies(b, log, damage.report)()
 	}
