@@ -172,7 +172,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 	supervisors.Wait()
 	<-schedulerDone
 	core.Close() // waits for the commands under way: no move is cut in half
-	<-upkeepDone // a backup under way is finished, not cut
+	<-upkeepDone // a backup under way was abandoned at the cancel: see upkeep
 	log.Info("stopped")
 	return first
 }
