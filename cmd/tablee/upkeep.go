@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/tablee/tablee/config"
@@ -35,6 +36,10 @@ type upkeep struct {
 
 	now  func() time.Time
 	wait func(ctx context.Context, d time.Duration) bool // false when ctx is done first
+
+	// copying is set while a backup is being written: a stop that outlasts
+	// its deadline says so (stopWatch), a backup holding the saves back.
+	copying atomic.Bool
 }
 
 // retainer is a store that deletes finished games: store/bolt and
@@ -112,7 +117,9 @@ func (u *upkeep) run(ctx context.Context) {
 // when ctx ended (the stop began) and the backup was abandoned.
 func (u *upkeep) backup(ctx context.Context) bool {
 	start := time.Now()
+	u.copying.Store(true)
 	b, err := u.backups.AutoBackupContext(ctx, u.keep)
+	u.copying.Store(false)
 	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
 		u.log.Info("automatic backup abandoned: the stop began", "after", time.Since(start).Round(time.Millisecond))
 		return false

@@ -270,3 +270,61 @@ func TestStopAbandonsABackupUnderWay(t *testing.T) {
 		t.Errorf("file left in the backups directory: %s", e.Name())
 	}
 }
+
+// TestStopPastItsDeadlineExitsSaying: when a step of the stop outlasts
+// stopDeadline (here a write of the backup that never ends: a disk that
+// hangs), the process does not wait for docker's SIGKILL: it logs the
+// step it still waits for and exits.
+func TestStopPastItsDeadlineExitsSaying(t *testing.T) {
+	defer func(d time.Duration, exit func(int)) { stopDeadline, exitProcess = d, exit }(stopDeadline, exitProcess)
+	stopDeadline = time.Second
+	exited := make(chan int, 1)
+	exitProcess = func(code int) { exited <- code }
+	api := newPollingAPI(t)
+	dir := t.TempDir()
+	cfg := fmt.Sprintf("data_dir: %q\nlanguage: en\nbackups: {every: 1h}\ntelegram:\n  enabled: true\n  token: '123:abc'\n  poll_timeout: 1s\n  api_endpoint: %q\n",
+		filepath.Join(dir, "data"), api.srv.URL)
+	path := filepath.Join(dir, "tablee.yaml")
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	copying, hang := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	restore := bolt.SetCopyPace(func() {
+		once.Do(func() { close(copying) })
+		<-hang
+	})
+	defer restore()
+	var stderr redacttest.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"serve", "--config", path}, nil, io.Discard, &stderr) }()
+	select {
+	case <-copying:
+	case <-time.After(20 * time.Second):
+		t.Fatalf("no backup began:\n%s", stderr.String())
+	}
+	cancel()
+	select {
+	case code := <-exited:
+		if code == 0 {
+			t.Error("exited with 0 past the deadline")
+		}
+	case <-time.After(10 * time.Second):
+		t.Errorf("no exit past the deadline:\n%s", stderr.String())
+	}
+	log := stderr.String()
+	if !strings.Contains(log, `msg="stop past its deadline: exiting`) || !strings.Contains(log, `backup_under_way=true`) {
+		t.Errorf("the log does not say what the stop left:\n%s", log)
+	}
+	close(hang) // the disk answers: serve ends as usual
+	if err := <-done; err != nil {
+		t.Errorf("serve: %v", err)
+	}
+	select {
+	case <-exited:
+		t.Error("exited twice")
+	default:
+	}
+}
