@@ -135,9 +135,12 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 			// A flooder told to slow down: the core would answer nothing;
 			// dropped before its claim is written, so that the chat's
 			// other members do not wait behind a write per message of his;
-			// counted as the core counts the ones it refuses.
+			// counted as the core counts the ones it refuses. Settled as
+			// played, or getUpdates's offset would stay on it: given
+			// again at every poll, and again after a restart.
 			a.obs.RateLimited(bot.ScopeUser)
 			a.handled.Add(1)
+			a.settle(u.UpdateID)
 			u.played <- true
 			continue
 		}
