@@ -138,28 +138,41 @@ func (c *Core) checkIdle(t *Table, now time.Time) {
 		return
 	}
 	if t.humans() > 0 && t.Told.IsZero() {
-		c.tellIdle(t, now)
-		c.keep(t, snap)
+		reason := c.tellIdle(t, now)
+		if c.keep(t, snap) {
+			c.obs.IdleGame(t.Game, reason, false)
+		}
 		return
 	}
 	since := t.idleSince()
 	msg := i18n.T("bot.idle_stopped", i18n.Date(since), t.Game)
+	reason := IdleQuiet
+	if t.roundLapsed() {
+		reason = IdleRound
+	}
 	if t.humans() == 0 {
 		msg = i18n.T("bot.idle_all_left", t.Game)
+		reason = IdleAllLeft
 	}
 	c.abandon(t)
 	t.say(msg).Scores = true
 	if !c.keep(t, snap) {
 		return // still due: the scheduler tries again after a pause (reschedule)
 	}
-	c.log.Info("idle game stopped", "table", t.ID, "chat", t.Chat, "game", t.Game, "since", since)
+	c.log.Info("idle game stopped", "table", t.ID, "chat", t.Chat, "game", t.Game, "since", since, "reason", reason)
+	c.obs.IdleGame(t.Game, reason, true)
 	c.forget(t)
 }
 
 // tellIdle tells the chat, and each player in private, that the game stops
-// on a date unless someone plays. The caller holds the lock.
-func (c *Core) tellIdle(t *Table, now time.Time) {
+// on a date unless someone plays, and returns why (IdleQuiet, IdleRound).
+// The caller holds the lock.
+func (c *Core) tellIdle(t *Table, now time.Time) (reason string) {
 	round := t.roundLapsed()
+	reason = IdleQuiet
+	if round {
+		reason = IdleRound
+	}
 	since := t.idleSince()
 	t.Told, t.Lapsed = now.UTC(), nil
 	stop := i18n.Date(t.Told.Add(c.opts.IdleGrace))
@@ -180,7 +193,8 @@ func (c *Core) tellIdle(t *Table, now time.Time) {
 		}
 	}
 	t.say(public).Ping = humans
-	c.log.Info("idle game told", "table", t.ID, "chat", t.Chat, "game", t.Game, "since", since, "round", round)
+	c.log.Info("idle game told", "table", t.ID, "chat", t.Chat, "game", t.Game, "since", since, "reason", reason)
+	return reason
 }
 
 // idleIndexStore is a store whose due index may lack the wait of started

@@ -29,7 +29,32 @@ type Observer interface {
 	// LimitWaited is time a request waited for a platform's rate limit
 	// before it was sent.
 	LimitWaited(platform string, d time.Duration)
+	// IdleGame is a started game nobody plays (idle.go): told it will
+	// stop (stopped false), or stopped. reason is why: IdleQuiet (nobody
+	// moved for Options.IdleGame, or the grace period ran out), IdleRound
+	// (a full round on timeouts alone) or IdleAllLeft (every player left).
+	IdleGame(game, reason string, stopped bool)
+	// RateLimited is a command refused by the rate limits (ratelimit.go),
+	// by the bucket that refused it: ScopeUser or ScopeChat.
+	RateLimited(scope string)
+	// LeftAtStop is updates a platform fetched or was sent and did not
+	// play because the stop began: they come again after the restart
+	// (the adapters' stop.go).
+	LeftAtStop(platform string, n int)
 }
+
+// Reasons of Observer.IdleGame.
+const (
+	IdleQuiet   = "quiet"
+	IdleRound   = "round"
+	IdleAllLeft = "all_left"
+)
+
+// Scopes of Observer.RateLimited: the user's bucket, or his group chat's.
+const (
+	ScopeUser = "user"
+	ScopeChat = "chat"
+)
 
 // noObserver hears nothing: the core without metrics.
 type noObserver struct{}
@@ -41,6 +66,9 @@ func (noObserver) Shown(string, time.Duration)                     {}
 func (noObserver) DeadlineLate(string, time.Duration)              {}
 func (noObserver) PlatformCall(string, string, int, time.Duration) {}
 func (noObserver) LimitWaited(string, time.Duration)               {}
+func (noObserver) IdleGame(string, string, bool)                   {}
+func (noObserver) RateLimited(string)                              {}
+func (noObserver) LeftAtStop(string, int)                          {}
 
 // Observer is what the core reports to, for the adapters to report their
 // platform calls to the same place; never nil.

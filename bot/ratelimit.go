@@ -90,10 +90,11 @@ const (
 )
 
 // allow takes a token of the user's bucket and, for a command in a group
-// chat (chat not ""), of the chat's. A command refused takes none.
-func (r *rateLimiter) allow(user, chat string, now time.Time) verdict {
+// chat (chat not ""), of the chat's. A command refused takes none; scope
+// names the bucket that refused it (ScopeUser, ScopeChat).
+func (r *rateLimiter) allow(user, chat string, now time.Time) (v verdict, scope string) {
 	if r == nil {
-		return allowed
+		return allowed, ""
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -108,16 +109,20 @@ func (r *rateLimiter) allow(user, chat string, now time.Time) verdict {
 		// Told already: nothing of his is played until he slowed down
 		// (fill clears told), or a token coming back now and then would
 		// let a script spend a group's budget a command at a time.
-		return silent
+		return silent, ScopeUser
 	}
 	if (ub != nil && ub.tokens < 1) || (cb != nil && cb.tokens < 1) {
+		scope = ScopeChat
+		if ub != nil && ub.tokens < 1 {
+			scope = ScopeUser
+		}
 		if ub == nil {
 			// No bucket of his own: the chat's limit alone, told each
 			// time (a chat limit without a user limit is a test's).
-			return tellOnce
+			return tellOnce, scope
 		}
 		ub.told = true
-		return tellOnce
+		return tellOnce, scope
 	}
 	if ub != nil {
 		ub.tokens--
@@ -125,7 +130,7 @@ func (r *rateLimiter) allow(user, chat string, now time.Time) verdict {
 	if cb != nil {
 		cb.tokens--
 	}
-	return allowed
+	return allowed, ""
 }
 
 func (r *rateLimiter) bucket(m map[string]*bucket, key string, l RateLimit, now time.Time) *bucket {
@@ -139,20 +144,27 @@ func (r *rateLimiter) bucket(m map[string]*bucket, key string, l RateLimit, now 
 }
 
 // allow asks the limiter about a command: a group chat's command counts
-// for the chat too, a private one for its author alone.
+// for the chat too, a private one for its author alone. A refusal is
+// counted for the operator's metrics.
 func (c *Core) allow(cmd Command) verdict {
 	chat := cmd.Chat
 	if cmd.Private {
 		chat = ""
 	}
-	return c.limiter.allow(cmd.User.ID, chat, c.clock.Now())
+	v, scope := c.limiter.allow(cmd.User.ID, chat, c.clock.Now())
+	if v != allowed {
+		c.obs.RateLimited(scope)
+	}
+	return v
 }
 
 // Ignored tells whether a user's commands are ignored now: he went past
 // his rate limit, was told, and has not slowed down since. An adapter may
 // drop his messages before anything else is done with them (recorded as
 // seen, queued behind his chat's other commands): the core would answer
-// them nothing, and a flood costs the others nothing.
+// them nothing, and a flood costs the others nothing. An adapter that
+// drops a command so reports it to the Observer (RateLimited, ScopeUser),
+// as the core would have.
 func (c *Core) Ignored(user string) bool {
 	return c.limiter.ignored(user, c.clock.Now())
 }

@@ -33,9 +33,13 @@ func TestRouteLeavesOutIdsAndTokens(t *testing.T) {
 type calls struct {
 	mu   sync.Mutex
 	seen map[string]int // "method code"
+	left int            // interactions left unplayed by a stop
 }
 
 func (c *calls) Moved(string, bool)                 {}
+func (c *calls) IdleGame(string, string, bool)      {}
+func (c *calls) RateLimited(string)                 {}
+func (c *calls) LeftAtStop(_ string, n int)         { c.mu.Lock(); c.left += n; c.mu.Unlock() }
 func (c *calls) Refused(string)                     {}
 func (c *calls) Saved(time.Duration, error)         {}
 func (c *calls) Shown(string, time.Duration)        {}

@@ -58,6 +58,9 @@ func (a *Adapter) restarting(i *discordgo.Interaction, lang i18n.Lang) {
 	if i.Type == discordgo.InteractionApplicationCommandAutocomplete {
 		resp = &discordgo.InteractionResponse{Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 			Data: &discordgo.InteractionResponseData{Choices: []*discordgo.ApplicationCommandOptionChoice{}}}
+	} else {
+		// A command or a button not played: its author tries again.
+		a.core.Observer().LeftAtStop("discord", 1)
 	}
 	if err := a.s.InteractionRespond(i, resp, discordgo.WithContext(ctx)); err != nil {
 		a.log.Warn("answering an interaction while stopping", "err", err)

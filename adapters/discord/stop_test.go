@@ -12,6 +12,9 @@ import (
 // is played and answered.
 func TestStopTellsNewInteractionsToTryAgain(t *testing.T) {
 	e := newEnv(t, Options{})
+	obs := &calls{seen: map[string]int{}}
+	e.obs = obs
+	e.restart()
 	e.saveDelay.Store(int64(1500 * time.Millisecond)) // a slow disk: the /play below is under way at the stop
 	played := make(chan *finter, 1)
 	go func() { played <- e.slash(alice, channel, "play", "game", "tictactoe") }()
@@ -44,5 +47,11 @@ func TestStopTellsNewInteractionsToTryAgain(t *testing.T) {
 	in := <-played
 	if in.reply() == "" || strings.Contains(in.reply(), "restarting") {
 		t.Errorf("the /play under way at the stop was not played: %q", in.reply())
+	}
+	// The operator sees them (tablee_stop_left_updates_total).
+	obs.mu.Lock()
+	defer obs.mu.Unlock()
+	if obs.left != 2 {
+		t.Errorf("%d interactions reported left at the stop, want 2", obs.left)
 	}
 }

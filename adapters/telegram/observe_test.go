@@ -15,9 +15,14 @@ type calls struct {
 	mu     sync.Mutex
 	seen   map[string]int // "method code"
 	waited time.Duration
+	left   int // updates left unplayed by a stop
+	denied int // commands refused by the rate limits
 }
 
 func (c *calls) Moved(string, bool)                 {}
+func (c *calls) IdleGame(string, string, bool)      {}
+func (c *calls) RateLimited(string)                 { c.mu.Lock(); c.denied++; c.mu.Unlock() }
+func (c *calls) LeftAtStop(_ string, n int)         { c.mu.Lock(); c.left += n; c.mu.Unlock() }
 func (c *calls) Refused(string)                     {}
 func (c *calls) Saved(time.Duration, error)         {}
 func (c *calls) Shown(string, time.Duration)        {}
@@ -62,5 +67,32 @@ func TestCallsAndLimitWaitsAreObserved(t *testing.T) {
 	// Ten messages past the 20 of the first minute wait for it to end.
 	if c.waited < 30*time.Second {
 		t.Errorf("waited %v for the limits, want at least 30 s", c.waited)
+	}
+}
+
+// A flooder's commands the adapter drops before the core sees them (he
+// was told to slow down) are counted as refused by the rate limits, as
+// the ones the core refuses: the operator sees the whole flood. They are
+// settled as played too: getUpdates's offset passes them (settle waits
+// for every update to be confirmed), rather than staying on the first of
+// them, given again at every poll and after a restart.
+func TestFloodDroppedByTheAdapterIsCounted(t *testing.T) {
+	h := newHarness(t)
+	c := &calls{seen: map[string]int{}}
+	h.obs = c
+	h.coreOpts = func(o *bot.Options) {
+		o.RateLimits = bot.RateLimits{User: bot.RateLimit{Burst: 2, Every: time.Hour}}
+	}
+	h.restart()
+	const sent = 10
+	for range sent {
+		h.f.say(bob, group, 0, "/help", 0)
+	}
+	h.settle()
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	// Two played; the third told to slow down; the others dropped.
+	if c.denied != sent-2 {
+		t.Errorf("%d commands counted as refused by the rate limits, want %d", c.denied, sent-2)
 	}
 }

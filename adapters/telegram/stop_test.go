@@ -14,6 +14,9 @@ import (
 // given again too and dropped as played (Options.Seen).
 func TestStopLeavesQueuedUpdatesToComeAgain(t *testing.T) {
 	h := newHarness(t)
+	obs := &calls{seen: map[string]int{}}
+	h.obs = obs
+	h.restart()
 	release := h.f.hold(alice.ID) // her answers wait: her chat's updates queue up
 	const queued, others = 12, 4
 	for i := range queued {
@@ -39,6 +42,14 @@ func TestStopLeavesQueuedUpdatesToComeAgain(t *testing.T) {
 	// bob's played ones too.
 	if n := h.queuedUpdates(); n != queued-1+others {
 		t.Errorf("%d updates left unconfirmed, want %d", n, queued-1+others)
+	}
+	// The operator sees them in the metrics: alice's left behind the one
+	// under way (tablee_stop_left_updates_total).
+	obs.mu.Lock()
+	left := obs.left
+	obs.mu.Unlock()
+	if left != queued-1 {
+		t.Errorf("%d updates reported left at the stop, want %d", left, queued-1)
 	}
 	h.open()
 	h.settle()

@@ -90,6 +90,7 @@ func (a *Adapter) dispatch(ctx context.Context, u update) <-chan bool {
 	defer a.imu.Unlock()
 	if a.stopped() { // under imu: serveChat empties the inboxes under it
 		u.played <- false // comes again, to the next run
+		a.obs.LeftAtStop("telegram", 1)
 		return u.played
 	}
 	in := a.inboxes[chat]
@@ -119,6 +120,7 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 			for _, u := range in.updates {
 				u.played <- false
 			}
+			a.obs.LeftAtStop("telegram", len(in.updates))
 			in.updates = nil
 		}
 		if len(in.updates) == 0 {
@@ -132,8 +134,13 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 		if u.Message != nil && u.Message.From != nil && a.core.Ignored(userKey(u.Message.From.ID)) {
 			// A flooder told to slow down: the core would answer nothing;
 			// dropped before its claim is written, so that the chat's
-			// other members do not wait behind a write per message of his.
+			// other members do not wait behind a write per message of his;
+			// counted as the core counts the ones it refuses. Settled as
+			// played, or getUpdates's offset would stay on it: given
+			// again at every poll, and again after a restart.
+			a.obs.RateLimited(bot.ScopeUser)
 			a.handled.Add(1)
+			a.settle(u.UpdateID)
 			u.played <- true
 			continue
 		}

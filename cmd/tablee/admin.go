@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 
 	"github.com/tablee/tablee/bot"
@@ -85,6 +86,17 @@ func readiness(st store.Store, damage *damageStop, h *health) map[string]metrics
 		checks[name] = func() error { return h.ready(name) }
 	}
 	return checks
+}
+
+// stopCheck fails once run is over: the stop began (a signal, or damage
+// met), and the process takes nothing more.
+func stopCheck(run context.Context) metrics.Check {
+	return func() error {
+		if run.Err() != nil {
+			return errors.New("stopping")
+		}
+		return nil
+	}
 }
 
 // serveAdmin opens the admin listener on addr (an address taken is an

@@ -29,6 +29,23 @@ type pollingAPI struct {
 	updates []string // update JSON, update_id = index + 1
 	next    int
 	sent    int
+	hold    chan struct{} // while set, sends wait for it to close
+	held    int           // sends waiting on hold
+}
+
+// holdSends makes every send wait until the returned function is called.
+func (b *pollingAPI) holdSends() (release func()) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	h := make(chan struct{})
+	b.hold = h
+	return sync.OnceFunc(func() { close(h) })
+}
+
+func (b *pollingAPI) heldSends() int {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.held
 }
 
 func newPollingAPI(t *testing.T) *pollingAPI {
@@ -55,6 +72,12 @@ func newPollingAPI(t *testing.T) *pollingAPI {
 			result = ups
 		case strings.HasPrefix(method, "send") || strings.HasPrefix(method, "edit"):
 			b.mu.Lock()
+			if h := b.hold; h != nil {
+				b.held++
+				b.mu.Unlock()
+				<-h
+				b.mu.Lock()
+			}
 			b.next++
 			b.sent++
 			id := b.next
@@ -243,6 +266,54 @@ func TestReadyzWhileAPlatformIsDown(t *testing.T) {
 	if code != http.StatusServiceUnavailable || !strings.Contains(text, "telegram: down since") || !strings.Contains(text, "store: ok") {
 		t.Errorf("/readyz with Telegram unreachable: %d %q", code, text)
 	}
+}
+
+// As soon as the stop begins (SIGTERM), /readyz answers 503 "stopping",
+// while the stop still finishes the command under way: a load balancer
+// sends the webhooks to another process at once instead of to one that
+// answers them 503 for its last seconds.
+func TestReadyzNotReadyOnceTheStopBegins(t *testing.T) {
+	api := newPollingAPI(t)
+	base, stop := startServeAdmin(t, api.srv.URL)
+	for wait := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		code, text := scrape(t, base+"/readyz")
+		if code == 200 && strings.Contains(text, "serve: ok") {
+			break
+		}
+		if time.Now().After(wait) {
+			t.Fatalf("never ready: %d %q", code, text)
+		}
+	}
+	release := api.holdSends()
+	defer release()
+	api.say(101, "Alice", "/help") // its answer is held: the stop waits for it
+	for wait := time.Now().Add(20 * time.Second); api.heldSends() == 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(wait) {
+			t.Fatal("the answer to /help was never sent")
+		}
+	}
+	stopped := make(chan string, 1)
+	go func() { stopped <- stop() }()
+	var code int
+	var text string
+	for wait := time.Now().Add(2 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		select {
+		case log := <-stopped:
+			t.Fatalf("stopped before /readyz said so (last: %d %q):\n%s", code, text, log)
+		default:
+		}
+		if code, text = scrape(t, base+"/readyz"); code == http.StatusServiceUnavailable {
+			break
+		}
+		if time.Now().After(wait) {
+			t.Fatalf("/readyz during the stop: %d %q", code, text)
+		}
+	}
+	if !strings.Contains(text, "serve: stopping") {
+		t.Errorf("/readyz during the stop does not say why: %q", text)
+	}
+	release()
+	<-stopped
 }
 
 // tablee local --admin rehearses the admin listener in a terminal: the

@@ -87,7 +87,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 	if err != nil {
 		return err
 	}
+	// The stop's watch: its end runs last, after the store is closed.
+	watch := &stopWatch{log: log}
+	defer watch.end()
 	defer st.Close()
+	defer watch.at("closing the store")
 	// The operator's figures: reported by the core, the store and the
 	// adapters, served by the admin listener when admin.listen is set.
 	m := metrics.New()
@@ -119,18 +123,28 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 	}
 	watchCore(m, core)
 	health := newHealth(platforms)
-	adminDone, err := serveAdmin(runCtx, cfg.Admin.Listen, m, readiness(st, damage, health), log)
+	checks := readiness(st, damage, health)
+	checks["serve"] = stopCheck(runCtx)
+	// The admin listener outlives the run: during the stop /readyz says
+	// "stopping" (503), so that a load balancer sends its webhooks to
+	// another process at once, and /metrics shows what the stop left.
+	adminCtx, adminCancel := context.WithCancel(context.WithoutCancel(ctx))
+	adminDone, err := serveAdmin(adminCtx, cfg.Admin.Listen, m, checks, log)
 	if err != nil {
+		adminCancel()
 		return err
 	}
-	defer func() { cancel(); adminDone() }() // the listener ends with the run
+	defer func() { adminCancel(); watch.at("closing the admin listener"); adminDone() }() // the listener ends with the process
 	if b, ok := st.(*bolt.Store); ok {
-		defer serveCopies(b, log, damage.report)()
+		closeCopies := serveCopies(b, log, damage.report)
+		defer func() { watch.at("closing the hot copies"); closeCopies() }()
 	}
 	upkeepDone := make(chan struct{})
+	upkeep := newUpkeep(st.(retainer), cfg.Backups.Every.D(), cfg.Backups.Keep, cfg.Retention.D(), log, damage.report)
+	watch.backingUp = upkeep.copying.Load
 	go func() {
 		defer close(upkeepDone)
-		newUpkeep(st.(retainer), cfg.Backups.Every.D(), cfg.Backups.Keep, cfg.Retention.D(), log, damage.report).run(runCtx)
+		upkeep.run(runCtx)
 	}()
 	var supervisors sync.WaitGroup
 	for _, p := range platforms {
@@ -161,11 +175,15 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 		}
 		first = err
 	}
+	watch.begin("the platforms") // past stopDeadline, the process exits
 	cancel()
 	supervisors.Wait()
+	watch.at("the scheduler")
 	<-schedulerDone
+	watch.at("the commands under way")
 	core.Close() // waits for the commands under way: no move is cut in half
-	<-upkeepDone // a backup under way is finished, not cut
+	watch.at("the automatic backup")
+	<-upkeepDone // a backup under way was abandoned at the cancel: see upkeep
 	log.Info("stopped")
 	return first
 }

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"log/slog"
+	"sync/atomic"
 	"time"
 
 	"github.com/tablee/tablee/config"
@@ -17,7 +19,10 @@ const retentionEvery = time.Hour
 // upkeep takes the automatic backups of the data file and applies the
 // retention of finished games, on a goroutine of its own, off the way of
 // the moves (a backup is one read transaction: saves go on meanwhile; a
-// retention pass deletes in small transactions that saves share).
+// retention pass deletes in small transactions that saves share). A stop
+// does not wait for a backup under way: it is abandoned (no file is left
+// under a backup's name, bolt.Store.AutoBackupContext), and the next run
+// takes it at start-up, its newest being older than every.
 type upkeep struct {
 	st        retainer
 	backups   *bolt.Store   // whose file is backed up; nil for none (PostgreSQL)
@@ -31,6 +36,10 @@ type upkeep struct {
 
 	now  func() time.Time
 	wait func(ctx context.Context, d time.Duration) bool // false when ctx is done first
+
+	// copying is set while a backup is being written: a stop that outlasts
+	// its deadline says so (stopWatch), a backup holding the saves back.
+	copying atomic.Bool
 }
 
 // retainer is a store that deletes finished games: store/bolt and
@@ -83,7 +92,7 @@ func (u *upkeep) run(ctx context.Context) {
 	for {
 		now = u.now()
 		if !nextBackup.IsZero() && !now.Before(nextBackup) {
-			if !u.backup() {
+			if !u.backup(ctx) {
 				return
 			}
 			nextBackup = now.Add(u.every)
@@ -104,10 +113,17 @@ func (u *upkeep) run(ctx context.Context) {
 	}
 }
 
-// backup takes one automatic backup; false when the file is damaged.
-func (u *upkeep) backup() bool {
+// backup takes one automatic backup; false when the file is damaged, or
+// when ctx ended (the stop began) and the backup was abandoned.
+func (u *upkeep) backup(ctx context.Context) bool {
 	start := time.Now()
-	b, err := u.backups.AutoBackup(u.keep)
+	u.copying.Store(true)
+	b, err := u.backups.AutoBackupContext(ctx, u.keep)
+	u.copying.Store(false)
+	if err != nil && ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+		u.log.Info("automatic backup abandoned: the stop began", "after", time.Since(start).Round(time.Millisecond))
+		return false
+	}
 	if err != nil {
 		return u.failed("automatic backup failed", err)
 	}

@@ -5,13 +5,17 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/tablee/tablee/internal/redact/redacttest"
 	"github.com/tablee/tablee/store"
 	"github.com/tablee/tablee/store/bolt"
 )
@@ -185,5 +189,142 @@ func TestUpkeepStopsOnDamage(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), `msg="automatic backup failed"`) {
 		t.Errorf("log:\n%s", log.String())
+	}
+}
+
+// TestStopAbandonsABackupUnderWay: tablee serve stopped while its
+// automatic backup is being written on a slow disk (600 ms a write) ends
+// within seconds, not when the copy is done: the backup is abandoned, no
+// file is left under a backup's name nor a temporary one, and the next
+// start takes it again.
+func TestStopAbandonsABackupUnderWay(t *testing.T) {
+	api := newPollingAPI(t)
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data")
+	cfg := fmt.Sprintf("data_dir: %q\nlanguage: en\nbackups: {every: 1h}\ntelegram:\n  enabled: true\n  token: '123:abc'\n  poll_timeout: 1s\n  api_endpoint: %q\n",
+		data, api.srv.URL)
+	path := filepath.Join(dir, "tablee.yaml")
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// A data file of a few hundred pages: its copy takes a few dozen
+	// writes of 32 KiB.
+	dbPath := filepath.Join(data, "tablee.db")
+	if err := os.MkdirAll(data, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	fillDataFile(t, dbPath, 200, 3, 1000, time.Now)
+	fi, err := os.Stat(dbPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const pace = 600 * time.Millisecond
+	if whole := time.Duration(fi.Size()/(32<<10)) * pace; whole < 8*time.Second {
+		t.Fatalf("the data file (%d bytes) is copied in %v: too small to tell", fi.Size(), whole)
+	}
+	var writes atomic.Int32
+	copying := make(chan struct{})
+	restore := bolt.SetCopyPace(func() {
+		if writes.Add(1) == 1 {
+			close(copying)
+		}
+		time.Sleep(pace)
+	})
+	defer restore()
+	var stderr redacttest.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"serve", "--config", path}, nil, io.Discard, &stderr) }()
+	select {
+	case <-copying:
+	case <-time.After(20 * time.Second):
+		t.Fatalf("no backup began:\n%s", stderr.String())
+	}
+	asked := time.Now()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("serve: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("serve did not stop:\n%s", stderr.String())
+	}
+	took := time.Since(asked)
+	// The copy goes on no further than the write under way; the stop's
+	// other steps take a moment. Finished, the copy would have taken 8 s
+	// at least.
+	if took > 5*time.Second {
+		t.Errorf("the stop took %v with a backup under way (%d writes)", took, writes.Load())
+	}
+	log := stderr.String()
+	if !strings.Contains(log, `msg="automatic backup abandoned: the stop began"`) || strings.Contains(log, "automatic backup taken") {
+		t.Errorf("the log does not say the backup was abandoned:\n%s", log)
+	}
+	if all, err := bolt.Backups(dbPath); err != nil || len(all) != 0 {
+		t.Errorf("backups after an abandoned one: %v %v", all, err)
+	}
+	entries, _ := os.ReadDir(bolt.BackupDir(dbPath))
+	for _, e := range entries {
+		t.Errorf("file left in the backups directory: %s", e.Name())
+	}
+}
+
+// TestStopPastItsDeadlineExitsSaying: when a step of the stop outlasts
+// stopDeadline (here a write of the backup that never ends: a disk that
+// hangs), the process does not wait for docker's SIGKILL: it logs the
+// step it still waits for and exits.
+func TestStopPastItsDeadlineExitsSaying(t *testing.T) {
+	defer func(d time.Duration, exit func(int)) { stopDeadline, exitProcess = d, exit }(stopDeadline, exitProcess)
+	stopDeadline = time.Second
+	exited := make(chan int, 1)
+	exitProcess = func(code int) { exited <- code }
+	api := newPollingAPI(t)
+	dir := t.TempDir()
+	cfg := fmt.Sprintf("data_dir: %q\nlanguage: en\nbackups: {every: 1h}\ntelegram:\n  enabled: true\n  token: '123:abc'\n  poll_timeout: 1s\n  api_endpoint: %q\n",
+		filepath.Join(dir, "data"), api.srv.URL)
+	path := filepath.Join(dir, "tablee.yaml")
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	copying, hang := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	restore := bolt.SetCopyPace(func() {
+		once.Do(func() { close(copying) })
+		<-hang
+	})
+	defer restore()
+	var stderr redacttest.Buffer
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"serve", "--config", path}, nil, io.Discard, &stderr) }()
+	select {
+	case <-copying:
+	case <-time.After(20 * time.Second):
+		t.Fatalf("no backup began:\n%s", stderr.String())
+	}
+	cancel()
+	select {
+	case code := <-exited:
+		if code == 0 {
+			t.Error("exited with 0 past the deadline")
+		}
+	case <-time.After(10 * time.Second):
+		t.Errorf("no exit past the deadline:\n%s", stderr.String())
+	}
+	log := stderr.String()
+	if !strings.Contains(log, `msg="stop past its deadline: exiting`) || !strings.Contains(log, `backup_under_way=true`) {
+		t.Errorf("the log does not say what the stop left:\n%s", log)
+	}
+	close(hang) // the disk answers: serve ends as usual
+	if err := <-done; err != nil {
+		t.Errorf("serve: %v", err)
+	}
+	select {
+	case <-exited:
+		t.Error("exited twice")
+	default:
 	}
 }

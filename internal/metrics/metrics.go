@@ -47,6 +47,10 @@ type Metrics struct {
 	calls        *prometheus.CounterVec
 	callSeconds  *prometheus.HistogramVec
 	limitWait    *prometheus.CounterVec
+	idleTold     *prometheus.CounterVec
+	idleStopped  *prometheus.CounterVec
+	rateLimited  *prometheus.CounterVec
+	leftAtStop   *prometheus.CounterVec
 }
 
 // New makes the registry with the bot's figures, the Go runtime's and the
@@ -77,8 +81,20 @@ func New() *Metrics {
 	m.limitWait = prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Name: "platform_limit_wait_seconds_total",
 		Help: "Time requests waited for a platform's rate limits before they were sent, by platform."},
 		[]string{"platform"})
+	m.idleTold = prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Name: "idle_games_told_total",
+		Help: "Started games nobody plays told they will stop, by game and reason (quiet: nobody moved; round: a round on timeouts alone)."},
+		[]string{"game", "reason"})
+	m.idleStopped = prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Name: "idle_games_stopped_total",
+		Help: "Started games stopped for want of players, by game and reason (quiet, round, all_left)."},
+		[]string{"game", "reason"})
+	m.rateLimited = prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Name: "rate_limited_commands_total",
+		Help: "Commands refused by the rate limits, by the bucket that refused them (user, chat)."},
+		[]string{"scope"})
+	m.leftAtStop = prometheus.NewCounterVec(prometheus.CounterOpts{Namespace: namespace, Name: "stop_left_updates_total",
+		Help: "Updates a platform had and did not play because the stop began: they come again after the restart."},
+		[]string{"platform"})
 	m.reg.MustRegister(m.moves, m.refusals, m.saves, m.saveErrors, m.delivery, m.deadlineLate,
-		m.calls, m.callSeconds, m.limitWait,
+		m.calls, m.callSeconds, m.limitWait, m.idleTold, m.idleStopped, m.rateLimited, m.leftAtStop,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }
@@ -123,6 +139,25 @@ func (m *Metrics) PlatformCall(platform, method string, code int, d time.Duratio
 func (m *Metrics) LimitWaited(platform string, d time.Duration) {
 	if d > 0 {
 		m.limitWait.WithLabelValues(platform).Add(d.Seconds())
+	}
+}
+
+// IdleGame counts a game nobody plays told it will stop, or stopped.
+func (m *Metrics) IdleGame(game, reason string, stopped bool) {
+	if stopped {
+		m.idleStopped.WithLabelValues(game, reason).Inc()
+	} else {
+		m.idleTold.WithLabelValues(game, reason).Inc()
+	}
+}
+
+// RateLimited counts a command refused by the rate limits.
+func (m *Metrics) RateLimited(scope string) { m.rateLimited.WithLabelValues(scope).Inc() }
+
+// LeftAtStop counts updates left unplayed by a stop.
+func (m *Metrics) LeftAtStop(platform string, n int) {
+	if n > 0 {
+		m.leftAtStop.WithLabelValues(platform).Add(float64(n))
 	}
 }
 

@@ -31,6 +31,14 @@ func TestMetricsReportedAreScraped(t *testing.T) {
 	m.PlatformCall("telegram", "sendMessage", 200, 40*time.Millisecond)
 	m.PlatformCall("telegram", "sendMessage", 429, 10*time.Millisecond)
 	m.LimitWaited("telegram", 1500*time.Millisecond)
+	m.IdleGame("crackword", "quiet", false)
+	m.IdleGame("crackword", "quiet", true)
+	m.IdleGame("escogriffe", "round", true)
+	m.RateLimited("user")
+	m.RateLimited("user")
+	m.RateLimited("chat")
+	m.LeftAtStop("telegram", 12)
+	m.LeftAtStop("discord", 0)
 	m.Gauge("tables_in_memory", "Tables in memory.", func() float64 { return 7 })
 	code, body := get(t, Mux(m, nil), "/metrics")
 	if code != 200 {
@@ -49,6 +57,12 @@ func TestMetricsReportedAreScraped(t *testing.T) {
 		`tablee_platform_calls_total{code="429",method="sendMessage",platform="telegram"} 1`,
 		`tablee_platform_limit_wait_seconds_total{platform="telegram"} 1.5`,
 		`tablee_tables_in_memory 7`,
+		`tablee_idle_games_told_total{game="crackword",reason="quiet"} 1`,
+		`tablee_idle_games_stopped_total{game="crackword",reason="quiet"} 1`,
+		`tablee_idle_games_stopped_total{game="escogriffe",reason="round"} 1`,
+		`tablee_rate_limited_commands_total{scope="user"} 2`,
+		`tablee_rate_limited_commands_total{scope="chat"} 1`,
+		`tablee_stop_left_updates_total{platform="telegram"} 12`,
 		`go_goroutines `,
 	} {
 		if !strings.Contains(body, want) {

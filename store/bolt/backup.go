@@ -1,6 +1,7 @@
 package bolt
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -82,15 +83,18 @@ func Backups(path string) ([]Backup, error) {
 // store stays in use, and returns its size. dst is replaced only by a
 // whole copy that passed the check; a copy that fails it is removed, and
 // the error (a store.ErrDamaged) is about the data file.
-func (s *Store) Backup(dst string) (int64, error) { return s.backup(dst) }
+func (s *Store) Backup(dst string) (int64, error) { return s.backup(context.Background(), dst) }
 
-func (s *Store) backup(dst string) (int64, error) {
+// backup writes the copy; when ctx ends first (a stop), the copy is
+// abandoned at its next write: its temporary file is removed, dst is left
+// as it was, and the error is ctx's.
+func (s *Store) backup(ctx context.Context, dst string) (int64, error) {
 	release, err := s.settle()
 	if err != nil {
 		return 0, err
 	}
 	defer release()
-	return writeChecked(s.path, dst, func(w io.Writer) (n int64, err error) {
+	return writeChecked(ctx, s.path, dst, func(w io.Writer) (n int64, err error) {
 		err = s.view("copying it to "+dst, func(tx *bbolt.Tx) error {
 			n, err = tx.WriteTo(w)
 			return err
@@ -104,6 +108,15 @@ func (s *Store) backup(dst string) (int64, error) {
 // kept). When the copy fails its check nothing is removed: older backups
 // are what the way out needs.
 func (s *Store) AutoBackup(keep int) (Backup, error) {
+	return s.AutoBackupContext(context.Background(), keep)
+}
+
+// AutoBackupContext is AutoBackup abandoned when ctx ends first: tablee
+// serve's stop does not wait for a backup of a large file (the copy holds
+// the saves back, and docker kills a stop that lasts 10 s). An abandoned
+// copy leaves no file under a backup's name, and removes no older backup;
+// its error is ctx's (errors.Is context.Canceled).
+func (s *Store) AutoBackupContext(ctx context.Context, keep int) (Backup, error) {
 	keep = max(keep, 1)
 	dir := BackupDir(s.path)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -112,7 +125,7 @@ func (s *Store) AutoBackup(keep int) (Backup, error) {
 	removeTemporaries(dir, backupBase(s.path))
 	b := Backup{Path: BackupPath(s.path, s.now()), Time: s.now().UTC().Truncate(time.Second)}
 	var err error
-	if b.Size, err = s.backup(b.Path); err != nil {
+	if b.Size, err = s.backup(ctx, b.Path); err != nil {
 		return Backup{}, err
 	}
 	all, err := Backups(s.path)
@@ -154,17 +167,18 @@ func CopyFile(path, dst string, opts Options) (int64, error) {
 			return 0, err
 		}
 		defer s.Close()
-		return s.backup(dst)
+		return s.backup(context.Background(), dst)
 	}
 	defer db.Close()
 	s := &Store{db: db, path: path}
-	return s.backup(dst)
+	return s.backup(context.Background(), dst)
 }
 
 // writeChecked writes a copy of the data file at path to dst with write:
 // to a temporary file beside dst, fsync'd, checked, then renamed over dst
-// and the directory fsync'd.
-func writeChecked(path, dst string, write func(io.Writer) (int64, error)) (int64, error) {
+// and the directory fsync'd. When ctx ends before the rename, the copy is
+// abandoned (its next write fails) and removed.
+func writeChecked(ctx context.Context, path, dst string, write func(io.Writer) (int64, error)) (int64, error) {
 	dir := filepath.Dir(dst)
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return 0, fmt.Errorf("store/bolt: copying %s: %w", path, err)
@@ -175,12 +189,17 @@ func writeChecked(path, dst string, write func(io.Writer) (int64, error)) (int64
 	}
 	tmp := f.Name()
 	defer os.Remove(tmp) // after a successful rename there is nothing left to remove
-	n, err := write(f)
+	n, err := write(ctxWriter{ctx: ctx, w: f})
 	if err == nil {
 		err = f.Sync()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
+	}
+	if ctx.Err() != nil {
+		// bbolt words the writer's error without wrapping it: ctx's is
+		// the cause.
+		return 0, fmt.Errorf("store/bolt: copying %s to %s: abandoned: %w", path, dst, ctx.Err())
 	}
 	if err != nil {
 		var fe *fileError
@@ -196,10 +215,44 @@ func writeChecked(path, dst string, write func(io.Writer) (int64, error)) (int64
 	if report.Damaged() {
 		return 0, damagedError(path, "a copy of it fails the check ("+report.Summary()+"), so it was not kept", nil)
 	}
+	if err := ctx.Err(); err != nil {
+		return 0, fmt.Errorf("store/bolt: copying %s to %s: abandoned: %w", path, dst, err)
+	}
 	if err := os.Rename(tmp, dst); err != nil {
 		return 0, fmt.Errorf("store/bolt: copying %s to %s: %w", path, dst, err)
 	}
 	return n, syncDir(dir)
+}
+
+// copyPace, when set (by a test), is called before each write of a copy:
+// a slow disk, to abandon a copy half-way.
+var copyPace func()
+
+// SetCopyPace makes every write of a copy call pace first, until restore
+// is called: for the tests of a program that takes backups (a slow disk
+// under a stop). Not for use while a copy is under way.
+func SetCopyPace(pace func()) (restore func()) {
+	prev := copyPace
+	copyPace = pace
+	return func() { copyPace = prev }
+}
+
+// ctxWriter fails its writes once ctx is done: a copy under way is
+// abandoned at its next write (bbolt's Tx.WriteTo writes 32 KiB at a
+// time).
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if copyPace != nil {
+		copyPace()
+	}
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }
 
 // removeTemporaries removes the copies a crash left half-written.

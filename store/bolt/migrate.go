@@ -1,6 +1,7 @@
 package bolt
 
 import (
+	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -96,7 +97,7 @@ func readLogV1(moves *bbolt.Bucket, id uint64, fn func(store.Move) error, onDama
 func (s *Store) migrate() error {
 	base := strings.TrimSuffix(filepath.Base(s.path), filepath.Ext(s.path))
 	aside := filepath.Join(BackupDir(s.path), base+"-schema1-"+s.now().UTC().Format(backupTimeLayout)+".db")
-	if _, err := s.backup(aside); err != nil {
+	if _, err := s.backup(context.Background(), aside); err != nil {
 		return s.damagedOr(fmt.Sprintf("migrating from schema 1: copying the file to %s first", aside), err)
 	}
 	now := s.now().UTC()

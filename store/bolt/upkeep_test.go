@@ -1,6 +1,7 @@
 package bolt
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
@@ -206,5 +207,52 @@ func TestCompact(t *testing.T) {
 	res, err = Compact(path, 0, Options{NoSync: true})
 	if err != nil || res.Deleted != 0 {
 		t.Fatalf("compaction without retention: %+v, %v", res, err)
+	}
+}
+
+// TestAutoBackupAbandonedHalfWay: a backup under way when its context
+// ends (tablee serve's stop) is abandoned at its next write: no file under
+// a backup's name, no temporary file left, the older backups kept, the
+// saves free again, and the next backup whole.
+func TestAutoBackupAbandonedHalfWay(t *testing.T) {
+	path := tempPath(t)
+	s := openTest(t, path)
+	tb := newTable(t, s, "discord:1")
+	mustSave(t, s, tb, move(1))
+	first, err := s.AutoBackup(3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	later := testNow.Add(6 * time.Hour)
+	s.now = func() time.Time { return later }
+	ctx, cancel := context.WithCancel(context.Background())
+	writes := 0
+	copyPace = func() {
+		writes++
+		if writes == 2 { // after the first page: half-way
+			cancel()
+		}
+	}
+	t.Cleanup(func() { copyPace = nil })
+	if _, err := s.AutoBackupContext(ctx, 3); !errors.Is(err, context.Canceled) {
+		t.Fatalf("abandoned backup: %v, want context.Canceled", err)
+	}
+	copyPace = nil
+	if writes != 2 {
+		t.Errorf("%d writes, want the copy stopped at the second", writes)
+	}
+	all, err := Backups(path)
+	if err != nil || len(all) != 1 || all[0].Path != first.Path {
+		t.Fatalf("backups after an abandoned one: %v %v", all, err)
+	}
+	entries, _ := os.ReadDir(BackupDir(path))
+	for _, e := range entries {
+		if strings.Contains(e.Name(), ".tmp-") {
+			t.Errorf("temporary file left: %s", e.Name())
+		}
+	}
+	mustSave(t, s, tb, move(2)) // the saves are not held back
+	if b, err := s.AutoBackup(3); err != nil || b.Path != BackupPath(path, later) {
+		t.Fatalf("next backup: %+v %v", b, err)
 	}
 }
