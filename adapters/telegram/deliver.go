@@ -74,6 +74,7 @@ func (a *Adapter) Deliver(ctx context.Context, o bot.Out) error {
 		if !ok {
 			return nil
 		}
+		ctx = a.privateCtx(ctx, uid)
 		// A private message waiting on its chat's limit is cut by the stop.
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()

@@ -4,6 +4,8 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"github.com/tablee/tablee/internal/capped"
 )
 
 // Clock is the adapter's source of time for rate limits, 429 waits and
@@ -297,4 +299,35 @@ func (l *limits) acquire(ctx context.Context, chat int64) (func(), error) {
 		return nil, err
 	}
 	return func() { relGlobal(); relChat() }, nil
+}
+
+// awaitWindow is how long after his command a person still waits for what
+// it shows him in private: the deliverer shows his hand after his move,
+// off the command's own path, within a second or two (less under load).
+const awaitWindow = 10 * time.Second
+
+// noteAsked records that uid just sent a command or pressed a button.
+func (a *Adapter) noteAsked(uid int64) {
+	a.smu.Lock()
+	capped.Set(a.asked, uid, a.clock.Now(), maxUsers)
+	a.smu.Unlock()
+}
+
+// awaits says whether uid sent a command or pressed a button within
+// awaitWindow: his own hand, delivered after his move, is then an answer
+// he waits for and goes before what can wait.
+func (a *Adapter) awaits(uid int64) bool {
+	a.smu.Lock()
+	at, ok := a.asked[uid]
+	a.smu.Unlock()
+	return ok && a.clock.Now().Sub(at) < awaitWindow
+}
+
+// privateCtx is ctx for a message to uid's private chat: urgent when he
+// waits for it, his hand after his move (awaits).
+func (a *Adapter) privateCtx(ctx context.Context, uid int64) context.Context {
+	if a.awaits(uid) {
+		return urgently(ctx)
+	}
+	return ctx
 }

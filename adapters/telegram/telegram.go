@@ -127,6 +127,7 @@ type Adapter struct {
 	files      map[string]string      // PictureKey -> file_id of its upload
 	pending    map[int64]pendingAsk   // user -> the button waiting for his word
 	noDM       map[int64]bool         // users Telegram refused to reach in private
+	asked      map[int64]time.Time    // users -> when their last command or button came (limiter.go)
 	opened     map[int64]bool         // users who wrote in private during this run
 	toNew      map[int64]int64        // migrated group -> its supergroup
 	pubNames   map[int64]string       // group -> its public username (link.go)
@@ -206,7 +207,7 @@ func New(opts Options) (*Adapter, error) {
 		lim: newLimits(opts.Clock, opts.Limits), sendCtx: sendCtx, sendCancel: cancel,
 		queues: map[int64]*chatQueue{}, inboxes: map[int64]*inbox{},
 		boards: map[uint64]*boardState{}, chatBoards: map[string]map[uint64]*boardState{}, lastSeen: map[string]int{}, asks: map[string]string{}, files: map[string]string{}, pubNames: map[int64]string{},
-		pending: map[int64]pendingAsk{}, noDM: map[int64]bool{}, opened: map[int64]bool{},
+		pending: map[int64]pendingAsk{}, noDM: map[int64]bool{}, asked: map[int64]time.Time{}, opened: map[int64]bool{},
 		toNew: map[int64]int64{}, probed: map[int64]bool{}, refused: map[string]bool{},
 		stop: newStopState(),
 	}

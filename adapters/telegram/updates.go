@@ -175,8 +175,15 @@ func (a *Adapter) handle(ctx context.Context, u update) {
 			a.log.Error("update handler panicked", "update", u.UpdateID, "panic", r)
 		}
 	}()
-	// Its answers are what someone waits for now (limiter.go).
+	// Its answers are what someone waits for now (limiter.go), and so is
+	// his hand, which the deliverer shows after his move.
 	ctx = urgently(ctx)
+	switch {
+	case u.CallbackQuery != nil && u.CallbackQuery.From != nil:
+		a.noteAsked(u.CallbackQuery.From.ID)
+	case u.Message != nil && u.Message.From != nil:
+		a.noteAsked(u.Message.From.ID)
+	}
 	switch {
 	case u.CallbackQuery != nil:
 		a.onCallback(ctx, u.CallbackQuery, u.cbTopic)
