@@ -104,6 +104,12 @@ func (e *env) start() {
 	if o.DeferAfter == 0 {
 		o.DeferAfter = 2 * time.Second
 	}
+	if o.GlobalRate == 0 {
+		// A fake without limits (most tests) takes what comes: whole games
+		// at Discord's pace would make the suite minutes longer. The load
+		// tests set the adapter's own rate against the fake's limits.
+		o.GlobalRate = 10_000
+	}
 	a, err := New(o)
 	if err != nil {
 		e.t.Fatal(err)

@@ -30,7 +30,7 @@ type burstFigures struct {
 // user asks /help in his own channel every helpEvery until every board is
 // shown; then checks that nothing was lost and nothing refused.
 func burst(t *testing.T, n int, helpEvery time.Duration) burstFigures {
-	e := newEnv(t, Options{})
+	e := newEnv(t, Options{GlobalRate: DefaultGlobalRate})
 	f := e.f
 	f.mu.Lock()
 	f.limits = discordLimits()

@@ -86,7 +86,7 @@ func TestInteractionAnswersAreNotPaced(t *testing.T) {
 // reads them): none is refused, none lost, and they keep their order.
 func TestChannelBucketFromHeaders(t *testing.T) {
 	t.Parallel()
-	e := newEnv(t, Options{})
+	e := newEnv(t, Options{GlobalRate: DefaultGlobalRate})
 	f := e.f
 	f.mu.Lock()
 	f.limits = discordLimits()
