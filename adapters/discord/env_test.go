@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -90,6 +91,9 @@ func (e *env) start() {
 		e.t.Fatal(err)
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if os.Getenv("TABLEE_DEBUGLOG") != "" {
+		quiet = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
 	core, err := bot.New(bot.Options{Store: slowStore{st, &e.saveDelay}, Lang: i18n.EN, Logger: quiet,
 		Seeds: func() uint64 { e.seed++; return e.seed }, Observer: e.obs})
 	if err != nil {

@@ -49,18 +49,11 @@ func burst(t *testing.T, n int, helpEvery time.Duration) burstFigures {
 	// The unrelated user asks until the burst is shown.
 	var helps []*finter
 	deadline := time.Now().Add(time.Duration(n)*100*time.Millisecond + 30*time.Second)
-	shown := func() bool {
-		for _, ch := range chans {
-			if !slices.ContainsFunc(f.channelMsgs(ch), isBoard) {
-				return false
-			}
-		}
-		return true
-	}
+	shown := func() bool { return len(boardsByChannel(f)) == n }
 	next := time.Now()
 	for !shown() {
 		if time.Now().After(deadline) {
-			t.Fatalf("the burst was not shown within %v", deadline.Sub(began))
+			t.Fatalf("the burst was not shown within %v: %d boards of %d", deadline.Sub(began), len(boardsByChannel(f)), n)
 		}
 		if time.Now().After(next) {
 			in, _ := f.send(2, dave, daveChannel, map[string]any{"id": "1", "name": "help", "type": 1}, nil)
@@ -83,15 +76,12 @@ func burst(t *testing.T, n int, helpEvery time.Duration) burstFigures {
 	if len(f.refused) > 0 {
 		t.Errorf("the fake refused %d requests (%v...)", len(f.refused), f.refused[0])
 	}
+	f.mu.Unlock()
+	boards := boardsByChannel(f)
+	f.mu.Lock()
 	for _, ch := range chans {
-		boards := 0
-		for _, m := range f.order {
-			if m.Channel == ch && isBoard(m) {
-				boards++
-			}
-		}
-		if boards != 1 {
-			t.Errorf("channel %s has %d boards, want 1", ch, boards)
+		if boards[ch] != 1 {
+			t.Errorf("channel %s has %d boards, want 1", ch, boards[ch])
 		}
 	}
 	paced := pacedTimes(f)
@@ -112,6 +102,20 @@ func burst(t *testing.T, n int, helpEvery time.Duration) burstFigures {
 		fig.overtaken = append(fig.overtaken, over)
 	}
 	return fig
+}
+
+// boardsByChannel counts the boards of each channel, in one pass under
+// the fake's lock (which its REST handler needs too).
+func boardsByChannel(f *fake) map[string]int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	out := map[string]int{}
+	for _, m := range f.order {
+		if isBoard(m) {
+			out[m.Channel]++
+		}
+	}
+	return out
 }
 
 // isBoard: a table's board message.

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"strings"
 	"sync"
@@ -30,10 +31,17 @@ const DefaultGlobalRate = 45
 // it and the followups: /interactions/... and /webhooks/...) go at once,
 // never behind them. Each route's own bucket is discordgo's, from the
 // X-RateLimit-* headers Discord sends.
+//
+// The client's Timeout bounds the call to Discord, not the wait for its
+// turn: the client has none, and the transport gives each call, once its
+// turn came, the timeout the client had. Otherwise a board behind a
+// backlog longer than the timeout (1,000 boards are 22 s at 45 a second)
+// would fail without ever being sent.
 type paced struct {
-	base http.RoundTripper
-	obs  bot.Observer
-	lim  *tokenBucket
+	base    http.RoundTripper
+	obs     bot.Observer
+	lim     *tokenBucket
+	timeout time.Duration // of each call once sent; 0 for none
 }
 
 func (p paced) RoundTrip(r *http.Request) (*http.Response, error) {
@@ -46,7 +54,31 @@ func (p paced) RoundTrip(r *http.Request) (*http.Response, error) {
 			return nil, err
 		}
 	}
-	return p.base.RoundTrip(r)
+	if p.timeout <= 0 {
+		return p.base.RoundTrip(r)
+	}
+	ctx, cancel := context.WithTimeout(r.Context(), p.timeout)
+	resp, err := p.base.RoundTrip(r.WithContext(ctx))
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	// The timeout covers reading the body too, as the client's did.
+	resp.Body = cancelOnClose{resp.Body, cancel}
+	return resp, nil
+}
+
+// cancelOnClose is a response body that ends its call's context when
+// closed.
+type cancelOnClose struct {
+	io.ReadCloser
+	cancel context.CancelFunc
+}
+
+func (c cancelOnClose) Close() error {
+	err := c.ReadCloser.Close()
+	c.cancel()
+	return err
 }
 
 // interactionAnswer: a request answering an interaction, free of the
@@ -67,13 +99,15 @@ func interactionAnswer(path string) bool {
 
 // pacedClient returns a copy of c whose requests, answers to interactions
 // excepted, keep to rate a second (a copy: the client may be a caller's).
+// c's Timeout moves into the transport, after the wait.
 func pacedClient(c *http.Client, rate float64, obs bot.Observer) *http.Client {
 	cp := *c
 	base := cp.Transport
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	cp.Transport = paced{base: base, obs: obs, lim: newTokenBucket(rate, time.Now)}
+	cp.Transport = paced{base: base, obs: obs, lim: newTokenBucket(rate, time.Now), timeout: cp.Timeout}
+	cp.Timeout = 0
 	return &cp
 }
 

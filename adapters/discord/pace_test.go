@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -111,5 +112,43 @@ func TestChannelBucketFromHeaders(t *testing.T) {
 		if !strings.Contains(m.Content, fmt.Sprintf("message %d", i)) {
 			t.Errorf("message %d reads %q", i, m.Content)
 		}
+	}
+}
+
+// TestClientTimeoutBoundsTheCallNotTheWait: a message behind a backlog
+// longer than the client's timeout is sent when its turn comes, rather than
+// failing unsent; a call to Discord that hangs still ends at the timeout.
+func TestClientTimeoutBoundsTheCallNotTheWait(t *testing.T) {
+	t.Parallel()
+	var hang atomic.Bool
+	base := roundTripper(func(r *http.Request) (*http.Response, error) {
+		if hang.Load() {
+			<-r.Context().Done()
+			return nil, r.Context().Err()
+		}
+		return &http.Response{StatusCode: 204, Body: http.NoBody, Header: http.Header{}}, nil
+	})
+	c := pacedClient(&http.Client{Transport: base, Timeout: 150 * time.Millisecond}, 10, &calls{})
+	post := func() error {
+		req, _ := http.NewRequest("POST", "https://discord.com/api/v9/channels/1/messages", nil)
+		resp, err := c.Do(req)
+		if err == nil {
+			resp.Body.Close()
+		}
+		return err
+	}
+	errs := make(chan error, 8)
+	for range 8 { // the last waits some 600 ms, four timeouts
+		go func() { errs <- post() }()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Errorf("a message behind the backlog failed: %v", err)
+		}
+	}
+	hang.Store(true)
+	began := time.Now()
+	if err := post(); err == nil || time.Since(began) > 2*time.Second {
+		t.Errorf("a hanging call ended after %v: %v", time.Since(began), err)
 	}
 }
