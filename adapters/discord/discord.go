@@ -2,7 +2,9 @@
 // buttons, select menus and modals become bot.Commands; the core's Outs
 // become ephemeral replies, DMs, and one board message per table edited in
 // place. It is built on discordgo: the gateway (reconnect and RESUME),
-// REST rate-limit buckets and 429 retries are discordgo's.
+// REST rate-limit buckets and 429 retries are discordgo's; the global
+// limit is the adapter's, which keeps the answers to interactions out of
+// it (pace.go).
 package discord
 
 import (
@@ -48,6 +50,10 @@ type Options struct {
 	// BoardMaxBehind: after this many other messages of the bot in the
 	// channel since the board, the board is posted anew. Default 8.
 	BoardMaxBehind int
+	// GlobalRate is how many REST requests a second the adapter makes,
+	// the answers to interactions excepted (pace.go). Default
+	// DefaultGlobalRate, under Discord's 50.
+	GlobalRate float64
 	// Now is the adapter's clock (board ages). Default time.Now.
 	Now func() time.Time
 	// Connected, when set, is told when the gateway is connected (true,
@@ -142,7 +148,12 @@ func New(opts Options) (*Adapter, error) {
 	if opts.Client != nil {
 		s.Client = opts.Client
 	}
-	s.Client = observeClient(s.Client, opts.Core.Observer())
+	if opts.GlobalRate <= 0 {
+		opts.GlobalRate = DefaultGlobalRate
+	}
+	// Paced outside, observed inside: a call's duration is Discord's, the
+	// wait before it is told apart (LimitWaited).
+	s.Client = pacedClient(observeClient(s.Client, opts.Core.Observer()), opts.GlobalRate, opts.Core.Observer())
 	if opts.Dialer != nil {
 		s.Dialer = opts.Dialer
 	}

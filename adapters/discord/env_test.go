@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -90,6 +91,9 @@ func (e *env) start() {
 		e.t.Fatal(err)
 	}
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	if os.Getenv("TABLEE_DEBUGLOG") != "" {
+		quiet = slog.New(slog.NewTextHandler(os.Stderr, nil))
+	}
 	core, err := bot.New(bot.Options{Store: slowStore{st, &e.saveDelay}, Lang: i18n.EN, Logger: quiet,
 		Seeds: func() uint64 { e.seed++; return e.seed }, Observer: e.obs})
 	if err != nil {
@@ -103,6 +107,12 @@ func (e *env) start() {
 	o.Client, o.Dialer = e.f.client(), e.f.dialer()
 	if o.DeferAfter == 0 {
 		o.DeferAfter = 2 * time.Second
+	}
+	if o.GlobalRate == 0 {
+		// A fake without limits (most tests) takes what comes: whole games
+		// at Discord's pace would make the suite minutes longer. The load
+		// tests set the adapter's own rate against the fake's limits.
+		o.GlobalRate = 10_000
 	}
 	a, err := New(o)
 	if err != nil {

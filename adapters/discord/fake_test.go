@@ -52,6 +52,10 @@ type fake struct {
 	netFail      []string // path fragments whose requests fail as a network would
 	doneCh       map[string]chan struct{}
 	deleteBoards bool
+	// limits, when set, are the rate limits the fake enforces
+	// (fakelimits_test.go); refused lists the requests it refused.
+	limits  *fakeLimits
+	refused []string
 
 	gw         sync.Mutex // guards the gateway's connections and writes
 	shards     map[int]*gwShard
@@ -227,6 +231,7 @@ func (m *fmsg) json(botID string) map[string]any {
 type finter struct {
 	ID, Token, User, Channel string
 	Created                  time.Time // when Discord sent it
+	Answered                 time.Time // when its initial response came
 	Types                    []int     // the callback types, in order
 	Original                 *fmsg     // the response message (or, for a component, the message it updated)
 	Followups                []*fmsg
@@ -539,6 +544,15 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 	f.mu.Lock()
 	f.requests = append(f.requests, key)
 	f.reqTimes = append(f.reqTimes, time.Now())
+	if f.limits != nil {
+		if refusal := f.limits.admit(r.Method, path, time.Now()); refusal != nil {
+			f.refused = append(f.refused, key)
+			f.mu.Unlock()
+			refusal.write(w)
+			return
+		}
+		f.limits.headers(w.Header(), r.Method, path, time.Now())
+	}
 	var delay time.Duration
 	for k, d := range f.delays {
 		if strings.HasPrefix(key, k) {
@@ -697,6 +711,7 @@ func (f *fake) rest(w http.ResponseWriter, r *http.Request) {
 			fail(400, 50035, why)
 			return
 		}
+		in.Answered = time.Now()
 		reply(204, nil)
 	case len(parts) >= 3 && parts[0] == "webhooks":
 		in := f.byToken[parts[2]]
@@ -1149,6 +1164,28 @@ const (
 // answered it.
 func (f *fake) interact(typ int, u fuser, channel string, data any, on *fmsg) *finter {
 	f.t.Helper()
+	in, done := f.send(typ, u, channel, data, on)
+	start := time.Now()
+	defer func() {
+		if d := time.Since(start); d > 150*time.Millisecond && slowLog {
+			f.t.Logf("slow interaction %v: %v", d, data)
+		}
+	}()
+	select {
+	case <-done:
+	case <-time.After(15 * time.Second):
+		f.t.Fatalf("fake: interaction %s (%v) never answered", in.ID, data)
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	cp := *in
+	return &cp
+}
+
+// send dispatches an INTERACTION_CREATE and returns at once: the
+// interaction (read it under f.mu) and a channel closed once the adapter
+// is done with it.
+func (f *fake) send(typ int, u fuser, channel string, data any, on *fmsg) (*finter, chan struct{}) {
 	f.mu.Lock()
 	id := f.id()
 	// Long and opaque, as Discord's are; "itok" marks it in the tests.
@@ -1190,22 +1227,8 @@ func (f *fake) interact(typ int, u fuser, channel string, data any, on *fmsg) *f
 		ev["message"] = on.json(f.botID)
 	}
 	f.mu.Unlock()
-	start := time.Now()
-	defer func() {
-		if d := time.Since(start); d > 150*time.Millisecond && slowLog {
-			f.t.Logf("slow interaction %v: %v", d, data)
-		}
-	}()
 	f.dispatch("INTERACTION_CREATE", ev)
-	select {
-	case <-done:
-	case <-time.After(15 * time.Second):
-		f.t.Fatalf("fake: interaction %s (%v) never answered", id, data)
-	}
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	cp := *in
-	return &cp
+	return in, done
 }
 
 func (f *fake) markDone(id string) {
