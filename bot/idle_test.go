@@ -325,25 +325,7 @@ func TestIdleGame_OlderRecordsFoundOnce(t *testing.T) {
 	tb := h.seated()
 	id := tb.ID
 	h.close()
-	st, err := bolt.Open(h.path, bolt.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := st.Table(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var data map[string]any
-	if err := json.Unmarshal(rec.Data, &data); err != nil {
-		t.Fatal(err)
-	}
-	delete(data, "active")
-	rec.Data, _ = json.Marshal(data)
-	rec.Due = time.Time{} // as saved before: no deadline, no due time
-	if err := st.Save(rec, nil); err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	saveAsOlder(t, h.path, id, time.Time{}) // as saved before: no deadline, no due time
 	forgetMark(t, h.path, "idle_complete")
 
 	h.clock.Advance(60 * 24 * time.Hour) // long after the table's creation
@@ -369,26 +351,8 @@ func TestIdleGame_OlderRecordsWaitFromTheUpgrade(t *testing.T) {
 	tb := h.seated()
 	id := tb.ID
 	h.close()
-	st, err := bolt.Open(h.path, bolt.Options{Timeout: time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := st.Table(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var data map[string]any
-	if err := json.Unmarshal(rec.Data, &data); err != nil {
-		t.Fatal(err)
-	}
-	delete(data, "active")
-	rec.Data, _ = json.Marshal(data)
-	h.clock.Advance(60 * 24 * time.Hour) // long after the table's creation
-	rec.Due = h.clock.Now()              // due at once, as the upgrade makes it
-	if err := st.Save(rec, nil); err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	h.clock.Advance(60 * 24 * time.Hour)      // long after the table's creation
+	saveAsOlder(t, h.path, id, h.clock.Now()) // due at once, as the upgrade makes it
 	h.open()
 	h.core.Tick(ctxBG())
 	h.core.Flush()
@@ -492,5 +456,31 @@ func TestIdleGame_TimeOffAfterTheNoticeKeepsIt(t *testing.T) {
 	h.core.Tick(ctxBG())
 	if at, ok := h.core.next(); !ok || !at.Equal(back.Add(DefaultIdleGame)) {
 		t.Fatalf("next wake-up %v %v, want 21 days after bob's return", at, ok)
+	}
+}
+
+// saveAsOlder rewrites table id of the closed bolt file at path as a tablee
+// of before the idle rule saved it: no record of the last move by a person
+// (Table.Active), and the due time given.
+func saveAsOlder(t *testing.T, path string, id uint64, due time.Time) {
+	t.Helper()
+	st, err := bolt.Open(path, bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	rec, err := st.Table(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var data map[string]any
+	if err := json.Unmarshal(rec.Data, &data); err != nil {
+		t.Fatal(err)
+	}
+	delete(data, "active")
+	rec.Data, _ = json.Marshal(data)
+	rec.Due = due
+	if err := st.Save(rec, nil); err != nil {
+		t.Fatal(err)
 	}
 }
