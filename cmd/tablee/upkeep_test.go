@@ -231,16 +231,8 @@ func TestStopAbandonsABackupUnderWay(t *testing.T) {
 		time.Sleep(pace)
 	})
 	defer restore()
-	var stderr redacttest.Buffer
-	ctx, cancel := context.WithCancel(context.Background())
+	cancel, done, stderr := serveUntilABackupBegins(t, path, copying)
 	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"serve", "--config", path}, nil, io.Discard, &stderr) }()
-	select {
-	case <-copying:
-	case <-time.After(20 * time.Second):
-		t.Fatalf("no backup began:\n%s", stderr.String())
-	}
 	asked := time.Now()
 	cancel()
 	select {
@@ -295,16 +287,8 @@ func TestStopPastItsDeadlineExitsSaying(t *testing.T) {
 		<-hang
 	})
 	defer restore()
-	var stderr redacttest.Buffer
-	ctx, cancel := context.WithCancel(context.Background())
+	cancel, done, stderr := serveUntilABackupBegins(t, path, copying)
 	defer cancel()
-	done := make(chan error, 1)
-	go func() { done <- run(ctx, []string{"serve", "--config", path}, nil, io.Discard, &stderr) }()
-	select {
-	case <-copying:
-	case <-time.After(20 * time.Second):
-		t.Fatalf("no backup began:\n%s", stderr.String())
-	}
 	cancel()
 	select {
 	case code := <-exited:
@@ -327,4 +311,22 @@ func TestStopPastItsDeadlineExitsSaying(t *testing.T) {
 		t.Error("exited twice")
 	default:
 	}
+}
+
+// serveUntilABackupBegins runs tablee serve with the configuration at path
+// until copying is closed (the automatic backup's first write); it returns
+// what stops serve, its result and its log.
+func serveUntilABackupBegins(t *testing.T, path string, copying <-chan struct{}) (context.CancelFunc, <-chan error, *redacttest.Buffer) {
+	t.Helper()
+	stderr := &redacttest.Buffer{}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"serve", "--config", path}, nil, io.Discard, stderr) }()
+	select {
+	case <-copying:
+	case <-time.After(20 * time.Second):
+		cancel()
+		t.Fatalf("no backup began:\n%s", stderr.String())
+	}
+	return cancel, done, stderr
 }
