@@ -50,14 +50,9 @@ func (b *pollingAPI) heldSends() int {
 
 func newPollingAPI(t *testing.T) *pollingAPI {
 	b := &pollingAPI{next: 1000}
-	b.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		r.ParseMultipartForm(1 << 20)
-		method := r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]
-		w.Header().Set("Content-Type", "application/json")
-		var result any = true
+	b.srv = botAPIServer(t, func(method string, r *http.Request) (result any, answer bool) {
+		result = true
 		switch {
-		case method == "getMe":
-			result = map[string]any{"id": 42, "is_bot": true, "first_name": "Tablée", "username": "tablee_test_bot"}
 		case method == "getUpdates":
 			offset, _ := strconv.Atoi(r.FormValue("offset"))
 			b.mu.Lock()
@@ -89,9 +84,8 @@ func newPollingAPI(t *testing.T) *pollingAPI {
 			}
 			result = map[string]any{"message_id": id, "date": 1, "text": r.FormValue("text"), "chat": map[string]any{"id": c, "type": kind}}
 		}
-		json.NewEncoder(w).Encode(map[string]any{"ok": true, "result": result})
-	}))
-	t.Cleanup(b.srv.Close)
+		return result, true
+	})
 	return b
 }
 

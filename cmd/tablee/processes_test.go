@@ -40,15 +40,10 @@ type botAPI struct {
 
 func newBotAPI(t *testing.T) *botAPI {
 	b := &botAPI{texts: map[string][]string{}, next: 1000}
-	b.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		r.ParseMultipartForm(1 << 20)
-		method := r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]
-		w.Header().Set("Content-Type", "application/json")
-		var result any = true
+	b.srv = botAPIServer(t, func(method string, r *http.Request) (result any, answer bool) {
+		result = true
 		chat := r.FormValue("chat_id")
 		switch {
-		case method == "getMe":
-			result = map[string]any{"id": 42, "is_bot": true, "first_name": "Tablée", "username": "tablee_test_bot"}
 		case strings.HasPrefix(method, "send") || strings.HasPrefix(method, "edit"):
 			b.mu.Lock()
 			b.next++
@@ -66,9 +61,8 @@ func newBotAPI(t *testing.T) *botAPI {
 			}
 			result = map[string]any{"message_id": id, "date": 1, "text": text, "chat": map[string]any{"id": c, "type": kind}}
 		}
-		json.NewEncoder(w).Encode(map[string]any{"ok": true, "result": result})
-	}))
-	t.Cleanup(b.srv.Close)
+		return result, true
+	})
 	return b
 }
 
@@ -352,4 +346,27 @@ func TestProcessesShareOneDatabase(t *testing.T) {
 	}
 	t.Logf("%d updates posted; moves answered per group: %d %d %d %d; idle group: %d deadline moves",
 		updateID, len(want[groups[0]]), len(want[groups[1]]), len(want[groups[2]]), len(want[groups[3]]), len(idleMoves))
+}
+
+// botAPIServer is a Bot API on the loopback for the tests of tablee serve:
+// it reads each request's form, answers getMe as the test bot, and every
+// other method with what answer returns (answer false: nothing is written,
+// the request was cut meanwhile).
+func botAPIServer(t *testing.T, answer func(method string, r *http.Request) (result any, answer bool)) *httptest.Server {
+	t.Helper()
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.ParseMultipartForm(1 << 20)
+		method := r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]
+		w.Header().Set("Content-Type", "application/json")
+		result := any(map[string]any{"id": 42, "is_bot": true, "first_name": "Tablée", "username": "tablee_test_bot"})
+		if method != "getMe" {
+			var ok bool
+			if result, ok = answer(method, r); !ok {
+				return
+			}
+		}
+		json.NewEncoder(w).Encode(map[string]any{"ok": true, "result": result})
+	}))
+	t.Cleanup(srv.Close)
+	return srv
 }

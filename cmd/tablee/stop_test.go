@@ -164,14 +164,9 @@ var markerRe = regexp.MustCompile(`zu\d\dc\dz`)
 
 func newSlowBotAPI(t *testing.T) *slowBotAPI {
 	b := &slowBotAPI{next: 100}
-	b.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		r.ParseMultipartForm(1 << 20)
-		method := r.URL.Path[strings.LastIndex(r.URL.Path, "/")+1:]
-		w.Header().Set("Content-Type", "application/json")
-		var result any = true
+	b.srv = botAPIServer(t, func(method string, r *http.Request) (result any, answer bool) {
+		result = true
 		switch {
-		case method == "getMe":
-			result = map[string]any{"id": 42, "is_bot": true, "first_name": "Tablée", "username": "tablee_test_bot"}
 		case method == "getUpdates":
 			result = b.getUpdates(r)
 		case strings.HasPrefix(method, "send"):
@@ -186,13 +181,12 @@ func newSlowBotAPI(t *testing.T) *slowBotAPI {
 			select {
 			case <-time.After(time.Duration(b.delay.Load())):
 			case <-r.Context().Done():
-				return
+				return nil, false
 			}
 			result = map[string]any{"message_id": id, "date": 1, "chat": map[string]any{"id": chat, "type": "private"}}
 		}
-		json.NewEncoder(w).Encode(map[string]any{"ok": true, "result": result})
-	}))
-	t.Cleanup(b.srv.Close)
+		return result, true
+	})
 	return b
 }
 
