@@ -249,3 +249,38 @@ func TestHelp_GeneratedFromTheTable(t *testing.T) {
 		}
 	}
 }
+
+// The names players type keep reaching the commands they always reached:
+// every French name and alias the bot understood before its commands were
+// one table.
+func TestCommandTable_NamesPlayersType(t *testing.T) {
+	for typed, want := range map[string]string{
+		"jouer": "play", "nouvelle": "play", "new": "play",
+		"rejoindre": "join", "assoir": "join", "asseoir": "join",
+		"partir": "leave", "quitter_place": "leave",
+		"commencer": "start", "demarrer": "start", "go": "start",
+		"main": "hand", "jeu": "hand",
+		"plateau": "board", "table": "board",
+		"coup": "move", "jouer_coup": "move", "m": "move",
+		"passe": "pass", "passer": "pass",
+		"quitter": "quit", "abandon": "quit", "abandonner": "quit", "stop": "quit",
+		"exclure": "kick", "expulser": "kick",
+		"jeux": "games", "list": "games",
+		"classement": "leaderboard", "statistiques": "stats",
+		"regles": "rules", "aide": "help", "start_private": "help",
+		"reglages": "settings", "options": "settings",
+		"langue": "lang", "language": "lang",
+		"robot": "addbot", "bot": "addbot", "ajouter_robot": "addbot",
+		"retirer_robot": "removebot", "bouton": "press",
+		"indice": "hint", "aide_coup": "hint",
+		"mesparties": "mygames", "mes_parties": "mygames", "my_games": "mygames",
+		"absence": "away", "absent": "away",
+		"calme": "quiet", "heures_calmes": "quiet",
+		"revanche": "rematch", "rejouer": "rematch",
+		"historique": "history", "revoir": "replay",
+	} {
+		if got := CommandName(typed); got != want {
+			t.Errorf("/%s is /%s, want /%s", typed, got, want)
+		}
+	}
+}
