@@ -120,48 +120,6 @@ func isBidiControl(r rune) bool {
 	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) || r == 0x200E || r == 0x200F
 }
 
-// aliases maps the French names of commands (and a few English synonyms) to
-// the canonical ones, so that players can type in their language.
-var aliases = map[string]string{
-	"jouer": "play", "nouvelle": "play", "new": "play",
-	"rejoindre": "join", "assoir": "join", "asseoir": "join",
-	"partir": "leave", "quitter_place": "leave",
-	"commencer": "start", "demarrer": "start", "go": "start",
-	"main": "hand", "jeu": "hand",
-	"plateau": "board", "table": "board",
-	"coup": "move", "jouer_coup": "move", "m": "move",
-	"passe": "pass", "passer": "pass",
-	"quitter": "quit", "abandon": "quit", "abandonner": "quit", "stop": "quit",
-	"exclure": "kick", "expulser": "kick",
-	"jeux": "games", "list": "games",
-	"classement": "leaderboard", "statistiques": "stats",
-	"regles":   "rules",
-	"aide":     "help",
-	"reglages": "settings", "options": "settings",
-	"langue": "lang", "language": "lang",
-	"robot": "addbot", "bot": "addbot", "ajouter_robot": "addbot",
-	"retirer_robot": "removebot",
-	"bouton":        "press",
-	"indice":        "hint", "aide_coup": "hint",
-	// Names other bots of a group might answer too ("/silence") are left out.
-	"mesparties": "mygames", "mes_parties": "mygames", "my_games": "mygames",
-	"absence": "away", "absent": "away",
-	"calme": "quiet", "heures_calmes": "quiet",
-	"revanche": "rematch", "rejouer": "rematch",
-	"historique": "history",
-	"revoir":     "replay",
-}
-
-// canonical is the English name of a command however it came: typed or
-// sent by a platform, in either language, with or without accents.
-func canonical(name string) string {
-	name = games.FoldWord(name)
-	if c, ok := aliases[name]; ok {
-		return c
-	}
-	return name
-}
-
 // Button payloads carry the table, the table's move counter and the move,
 // so that a button pressed after the game moved on is refused, and a
 // restart changes nothing: "m3f.1a.E right 2". The first byte says what the

@@ -23,6 +23,11 @@ import (
 // historyPage is how many games a page of /history lists.
 const historyPage = 10
 
+func init() {
+	commands.add(command{Name: "history", French: "historique", Rank: 130, Help: "bot.help.past",
+		Params: []Param{{Name: "page"}}, Run: plain((*Core).history)})
+}
+
 func (c *Core) history(cmd Command, rep replier) []Out {
 	page := 1
 	switch len(cmd.Args) {

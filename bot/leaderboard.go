@@ -61,6 +61,15 @@ func entryName(e ratingEntry, r i18n.Renderer) string {
 	return cmp.Or(e.Name, e.player)
 }
 
+func init() {
+	commands.add(
+		command{Name: "leaderboard", French: "classement", Rank: 110, Help: "bot.help.ratings",
+			Params: []Param{{Name: "game"}}, Run: plain((*Core).leaderboard)},
+		command{Name: "stats", French: "stats", Aliases: []string{"statistiques"}, Rank: 111, Help: "bot.help.ratings",
+			Params: []Param{{Name: "player"}}, Run: plain((*Core).stats)},
+	)
+}
+
 // leaderboard shows the leaderboard of a game, or of every game, as a
 // table of text and a picture.
 func (c *Core) leaderboard(cmd Command, rep replier) []Out {

@@ -14,6 +14,26 @@ import (
 	"github.com/tablee/tablee/i18n"
 )
 
+// The commands of a table's lobby and life: open, sit, add bots, deal,
+// stop, set.
+func init() {
+	commands.add(
+		command{Name: "play", French: "jouer", Aliases: []string{"nouvelle", "new"}, Rank: 10, Moderated: true,
+			Help: "bot.help.play", HelpArgs: func(c *Core) []any { return []any{c.gameNames()} },
+			Params: []Param{{Name: "game", Required: true}, {Name: "options"}}, Run: (*Core).play},
+		command{Name: "join", French: "rejoindre", Aliases: []string{"assoir", "asseoir"}, Rank: 20, Help: "bot.help.seats", Run: (*Core).join},
+		command{Name: "leave", French: "partir", Aliases: []string{"quitter_place"}, Rank: 21, Help: "bot.help.seats", Run: (*Core).leave},
+		command{Name: "addbot", French: "robot", Aliases: []string{"bot", "ajouter_robot"}, Rank: 30, Help: "bot.help.bots",
+			Params: []Param{{Name: "count"}, {Name: "strength"}}, Run: (*Core).addBot},
+		command{Name: "removebot", French: "retirer_robot", Rank: 31, Help: "bot.help.bots", Run: (*Core).removeBot},
+		command{Name: "start", French: "commencer", Aliases: []string{"demarrer", "go"}, Rank: 40, Help: "bot.help.start", Run: (*Core).start},
+		command{Name: "quit", French: "quitter", Aliases: []string{"abandon", "abandonner", "stop"}, Rank: 80, Moderated: true,
+			Help: "bot.help.stop", Run: (*Core).quit},
+		command{Name: "settings", French: "reglages", Aliases: []string{"options"}, Rank: 142, Moderated: true, Help: "bot.help.more",
+			Params: []Param{{Name: "settings"}}, Run: (*Core).settings},
+	)
+}
+
 // play opens a table in the chat: "/play crackword expert bots=2".
 func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 	if len(cmd.Args) == 0 {

@@ -36,6 +36,11 @@ type myGame struct {
 	until      time.Time // the user's deadline, or the earliest of the others'
 }
 
+func init() {
+	commands.add(command{Name: "mygames", French: "mesparties", Aliases: []string{"mes_parties", "my_games"}, Rank: 90,
+		Help: "bot.help.mygames", Run: plain((*Core).myGames)})
+}
+
 // myGames lists the author's tables, in private.
 func (c *Core) myGames(cmd Command, rep replier) []Out {
 	now := c.clock.Now()

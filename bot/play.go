@@ -16,6 +16,23 @@ import (
 // whose bots could play forever cannot hold a table's lock forever.
 const maxBotMoves = 5000
 
+// The commands of the game under way: the hand, the board, a move, a pass.
+func init() {
+	commands.add(
+		command{Name: "hand", French: "main", Aliases: []string{"jeu"}, Rank: 50, Help: "bot.help.views", Run: (*Core).hand},
+		command{Name: "board", French: "plateau", Aliases: []string{"table"}, Rank: 51, Help: "bot.help.views", Run: (*Core).board},
+		command{Name: "move", French: "coup", Aliases: []string{"jouer_coup", "m"}, Rank: 60, Help: "bot.help.moves",
+			Params: []Param{{Name: "move", Required: true}}, Run: (*Core).typedMove},
+		command{Name: "pass", French: "passe", Aliases: []string{"passer"}, Rank: 61, Help: "bot.help.moves", Run: (*Core).typedMove},
+	)
+}
+
+// typedMove plays /move and /pass: MoveOf makes the move of them.
+func (c *Core) typedMove(ctx context.Context, cmd Command, rep replier) []Out {
+	mv, _ := MoveOf(nil, cmd.Name, cmd.Args)
+	return c.move(ctx, cmd, mv, rep)
+}
+
 // move plays a typed move of the command's author.
 func (c *Core) move(ctx context.Context, cmd Command, move string, rep replier) []Out {
 	t := c.tableFor(cmd)

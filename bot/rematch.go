@@ -58,13 +58,17 @@ func rematchWait(s Settings) time.Duration {
 // its players' answers.
 func (t *Table) rematchPending() bool { return t.Phase == Lobby && t.Rematch != nil }
 
+// A rematch is asked for in the chat of the game: in private, the bot
+// could not tell which game.
+func init() {
+	commands.add(command{Name: "rematch", French: "revanche", Aliases: []string{"rejouer"}, Rank: 120, Help: "bot.help.rematch",
+		Where: inChat, Elsewhere: "bot.rematch_in_chat", Params: []Param{{Name: "answer"}}, Run: (*Core).rematch})
+}
+
 // rematch answers /rematch (/revanche) in a chat: it proposes to play the
 // chat's last game again, or says yes (or, with "no", no) to the rematch
-// waiting there.
+// waiting there. The table of commands keeps it to chats.
 func (c *Core) rematch(ctx context.Context, cmd Command, rep replier) []Out {
-	if cmd.Private {
-		return rep.refuse("bot.rematch_in_chat")
-	}
 	yes := true
 	switch len(cmd.Args) {
 	case 0:

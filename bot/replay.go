@@ -38,6 +38,11 @@ import (
 // a button of a private replay shows the presser's own hand, never the
 // hand of whoever opened it.
 
+func init() {
+	commands.add(command{Name: "replay", French: "revoir", Rank: 131, Help: "bot.help.past",
+		Params: []Param{{Name: "table"}, {Name: "step"}, {Name: "mine"}}, Run: plain((*Core).replay)})
+}
+
 // replay answers /replay [table] [move] [me].
 func (c *Core) replay(cmd Command, rep replier) []Out {
 	var nums []uint64
