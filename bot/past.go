@@ -1,24 +1,24 @@
 package bot
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/tablee/tablee/archive"
 	"github.com/tablee/tablee/store"
 )
 
-// Games of the past, read from the store for /board after a game, a
-// rematch, /history and /replay. They are read-only copies: never put in
-// memory with the tables being played, never saved.
-
-// pastReads bounds how many tables of a chat one command reads, newest
-// first: lobbies that never began are skipped on the way, and a chat with
-// thousands of them must not make one command read them all.
-const pastReads = 200
+// Games of the past, read from the store for /board after a game and a
+// rematch; /history and /replay read them through the archive (package
+// archive), which the core gives each table as an archive.Game. They are
+// read-only copies: never put in memory with the tables being played,
+// never saved.
 
 // storedTable reads a table from the store, finished or not; nil when it
 // is unknown or unreadable.
@@ -43,43 +43,53 @@ func (c *Core) storedTable(id uint64) *Table {
 // started has no game to show, replay or play again).
 func (t *Table) began() bool { return len(t.State) > 0 }
 
-// pastGames calls f with the chat's tables whose game began, newest first,
-// until f returns false; at most pastReads tables are read.
-func (c *Core) pastGames(chat string, f func(t *Table) bool) error {
-	ids, err := c.st.ChatTables(chat)
-	return c.pastOf(ids, err, f, "chat", chat)
-}
-
-// playedGames calls f with the user's tables whose game began, finished or
-// not, whatever their chats, newest first, until f returns false; at most
-// pastReads tables are read.
-func (c *Core) playedGames(user string, f func(t *Table) bool) error {
-	ids, err := c.st.PlayedTables(user)
-	return c.pastOf(ids, err, f, "user", user)
-}
-
-// pastOf calls f with the tables of ids (oldest first, as the store listed
-// them, by) whose game began, newest first, until f returns false; at most
-// pastReads tables are read. A listing that failed is logged and returned.
-func (c *Core) pastOf(ids []uint64, err error, f func(t *Table) bool, by ...any) error {
-	if err != nil {
-		c.log.Error("tables not listed", append(by, "err", err)...)
-		return err
-	}
-	for i := len(ids) - 1; i >= 0 && i >= len(ids)-pastReads; i-- {
-		if t := c.storedTable(ids[i]); t != nil && t.began() && !f(t) {
-			break
-		}
-	}
-	return nil
-}
-
 // lastGame is the chat's most recent table whose game began; nil when
 // there is none.
 func (c *Core) lastGame(chat string) *Table {
-	var last *Table
-	c.pastGames(chat, func(t *Table) bool { last = t; return false })
-	return last
+	g, ok := c.archive().Last(chat)
+	if !ok {
+		return nil
+	}
+	return c.storedTable(g.ID)
+}
+
+// archive reads the games of the past and the ratings.
+func (c *Core) archive() *archive.Archive {
+	return archive.New(c.st, c.archived, c.log)
+}
+
+// archived reads a table as the archive reads it.
+func (c *Core) archived(id uint64) (archive.Game, bool) {
+	t := c.storedTable(id)
+	if t == nil {
+		return archive.Game{}, false
+	}
+	return t.archived(), true
+}
+
+// archived is the table as the archive reads it: its seats named as
+// players read them, dated by its end (the store's time of its end for
+// games saved before Ended was kept).
+func (t *Table) archived() archive.Game {
+	g := archive.Game{
+		ID: t.ID, Chat: t.Chat, Engine: t.engine, Options: t.Options, Seed: t.Seed, State: t.State,
+		Moves: t.Moves, Scores: t.Scores, Lang: t.Settings.Lang, Created: t.Created,
+		Ended: cmp.Or(t.Ended, t.finishedAt), Rematch: t.Rematch != nil,
+	}
+	switch t.Phase {
+	case Lobby:
+		g.Status = archive.Lobby
+	case Playing:
+		g.Status = archive.Playing
+	case Finished:
+		g.Status = archive.Finished
+	case Abandoned:
+		g.Status = archive.Stopped
+	}
+	for _, s := range t.Seats {
+		g.Seats = append(g.Seats, archive.Seat{User: s.User, Name: s.shownName()})
+	}
+	return g
 }
 
 // playedIndexStore is a store whose finished tables may name no users (a
@@ -170,4 +180,40 @@ func (c *Core) namePlayers(id uint64) (bool, error) {
 		return false, nil
 	}
 	return true, c.st.Save(rec, nil)
+}
+
+// page turns a page of the archive into the answer to a command: its text
+// rendered for the reader (or in the page's own language), its buttons
+// encoded, its links asked of the platforms, its scene to draw.
+func (c *Core) page(p archive.Page, rep replier) []Out {
+	r := p.Renderer(rep.lang)
+	var lines []string
+	for _, l := range p.Lines {
+		lines = append(lines, r.Text(l.Text))
+		if l.Link != (archive.Where{}) {
+			if link := c.tableLink(l.Link.Table, l.Link.Chat); link != "" {
+				lines = append(lines, "   "+link)
+			}
+		}
+	}
+	text := strings.Join(lines, "\n")
+	if p.Refusal {
+		return []Out{{Dest: ToReply, Refusal: true, Private: true, Text: text}}
+	}
+	out := Out{Dest: ToReply, Chat: p.Chat, Private: p.Private, Title: r.Text(p.Title), Mono: p.Mono, Text: text}
+	for _, row := range p.Buttons {
+		var bs []Button
+		for _, b := range row {
+			flag := ""
+			if b.Mine {
+				flag = "me"
+			}
+			bs = append(bs, Button{Label: r.Text(b.Label), Data: payload{Kind: 'v', Table: b.Table, Counter: b.Step, Move: flag}.encode()})
+		}
+		out.Buttons = append(out.Buttons, bs)
+	}
+	if p.Scene != nil {
+		out.draw = &drawing{scene: *p.Scene, r: r}
+	}
+	return []Out{out}
 }
