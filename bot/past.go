@@ -46,11 +46,19 @@ func (t *Table) began() bool { return len(t.State) > 0 }
 // lastGame is the chat's most recent table whose game began; nil when
 // there is none.
 func (c *Core) lastGame(chat string) *Table {
-	g, ok := c.archive().Last(chat)
-	if !ok {
+	// The archive finds it; the table it last opened is that one, kept
+	// rather than read again.
+	var last *Table
+	a := archive.New(c.st, func(id uint64) (archive.Game, bool) {
+		if last = c.storedTable(id); last == nil {
+			return archive.Game{}, false
+		}
+		return last.archived(), true
+	}, c.log)
+	if _, ok := a.Last(chat); !ok {
 		return nil
 	}
-	return c.storedTable(g.ID)
+	return last
 }
 
 // archive reads the games of the past and the ratings.

@@ -140,7 +140,8 @@ type Table struct {
 	// Rematch is set on a table opened by /rematch: the game it plays
 	// again and, while its players confirm, who did (rematch.go).
 	Rematch *Rematch `json:"rematch,omitempty"`
-	// Ended is when the game ended, by its rules or stopped (history.go).
+	// Ended is when the game ended, by its rules or stopped (the history
+	// dates a game by it: archive.History).
 	Ended time.Time `json:"ended,omitzero"`
 	// Active is when a person last moved at the table, or the game began
 	// (idle.go); zero in a record written before it was kept. Lapsed
