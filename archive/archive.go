@@ -97,13 +97,13 @@ func (g Game) Names() []i18n.Msg {
 	return names
 }
 
-// Reads bounds how many tables of a chat one reading reads, newest first:
+// reads bounds how many tables of a chat one reading reads, newest first:
 // lobbies that never began are skipped on the way, and a chat with
 // thousands of them must not make one command read them all.
-const Reads = 200
+const reads = 200
 
 // chatGames calls f with the chat's games that began, newest first, until
-// f returns false; at most Reads tables are read.
+// f returns false; at most reads tables are read.
 func (a *Archive) chatGames(chat string, f func(g Game) bool) error {
 	ids, err := a.st.ChatTables(chat)
 	return a.newest(ids, err, f, "chat", chat)
@@ -111,21 +111,21 @@ func (a *Archive) chatGames(chat string, f func(g Game) bool) error {
 
 // playedGames calls f with the user's games that began, finished or not,
 // whatever their chats, newest first, until f returns false; at most
-// Reads tables are read.
+// reads tables are read.
 func (a *Archive) playedGames(user string, f func(g Game) bool) error {
 	ids, err := a.st.PlayedTables(user)
 	return a.newest(ids, err, f, "user", user)
 }
 
 // newest calls f with the games of ids (oldest first, as the store listed
-// them, by) that began, newest first, until f returns false; at most Reads
+// them, by) that began, newest first, until f returns false; at most reads
 // tables are read. A listing that failed is logged and returned.
 func (a *Archive) newest(ids []uint64, err error, f func(g Game) bool, by ...any) error {
 	if err != nil {
 		a.log.Error("tables not listed", append(by, "err", err)...)
 		return err
 	}
-	for i := len(ids) - 1; i >= 0 && i >= len(ids)-Reads; i-- {
+	for i := len(ids) - 1; i >= 0 && i >= len(ids)-reads; i-- {
 		if g, ok := a.open(ids[i]); ok && g.Began() && !f(g) {
 			break
 		}

@@ -170,8 +170,8 @@ func TestHistory_NewestFirstInPages(t *testing.T) {
 	if p := s.a.History("local:main", false, 3, now); !p.Refusal || p.Lines[0].Text.Key != "bot.history_no_page" {
 		t.Fatalf("page 3: %+v", p)
 	}
-	if p := s.a.History("local:main", false, HistoryPages+1, now); !p.Refusal || p.Lines[0].Text.Key != "bot.history_usage" {
-		t.Fatalf("page %d: %+v", HistoryPages+1, p)
+	if p := s.a.History("local:main", false, historyPages+1, now); !p.Refusal || p.Lines[0].Text.Key != "bot.history_usage" {
+		t.Fatalf("page %d: %+v", historyPages+1, p)
 	}
 	if p := s.a.History("local:nowhere", false, 1, now); p.Refusal || p.Lines[0].Text.Key != "bot.history_none" {
 		t.Fatalf("an empty chat: %+v", p)

@@ -21,14 +21,14 @@ import (
 // HistoryPage is how many games a page of the history lists.
 const HistoryPage = 10
 
-// HistoryPages is the most pages the history reads.
-const HistoryPages = Reads / HistoryPage
+// historyPages is the most pages the history reads.
+const historyPages = reads / HistoryPage
 
 // History is the page-th page (from 1) of a chat's history or, with
 // mine, of the user's own games (of is the chat, or the user).
 func (a *Archive) History(of string, mine bool, page int, now time.Time) Page {
-	if page < 1 || page > HistoryPages {
-		return refusal("bot.history_usage", HistoryPages)
+	if page < 1 || page > historyPages {
+		return refusal("bot.history_usage", historyPages)
 	}
 	skip := (page - 1) * HistoryPage
 	var out []Line
