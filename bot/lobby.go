@@ -509,7 +509,7 @@ func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
 }
 
 // deal begins the game of a lobby whose seats are set: a new game from a
-// new seed (kept with the table: a replay starts from it, replay.go), the
+// new seed (kept with the table: a replay starts from it, archive.Step), the
 // deadlines, and the board with every seat's hand to show, after the
 // public events pre. It returns the refusal when the game cannot begin,
 // having changed nothing; the caller holds the lock and saves.

@@ -140,7 +140,8 @@ type Table struct {
 	// Rematch is set on a table opened by /rematch: the game it plays
 	// again and, while its players confirm, who did (rematch.go).
 	Rematch *Rematch `json:"rematch,omitempty"`
-	// Ended is when the game ended, by its rules or stopped (history.go).
+	// Ended is when the game ended, by its rules or stopped (the history
+	// dates a game by it: archive.History).
 	Ended time.Time `json:"ended,omitzero"`
 	// Active is when a person last moved at the table, or the game began
 	// (idle.go); zero in a record written before it was kept. Lapsed
@@ -324,14 +325,26 @@ func (t *Table) nameIn(seat int, lang i18n.Lang) string {
 	return t.Seats[seat].Name
 }
 
+// shownName is the seat's name as players read it (nameIn).
+func (s Seat) shownName() i18n.Msg {
+	if s.Bot && s.Level != games.Normal {
+		return s.levelName()
+	}
+	return i18n.Raw(s.Name)
+}
+
 // withLevel is the seat's name followed by its strength, as the lobby
 // lists every bot player.
 func (s Seat) withLevel(lang i18n.Lang) string {
 	if !s.Bot {
 		return s.Name
 	}
-	r := i18n.Renderer{Lang: lang}
-	return r.Text(i18n.T("bot.seat_strength", s.Name, i18n.T("bot.strength."+s.Level.String())))
+	return i18n.Renderer{Lang: lang}.Text(s.levelName())
+}
+
+// levelName is a bot player's name followed by its strength.
+func (s Seat) levelName() i18n.Msg {
+	return i18n.T("bot.seat_strength", s.Name, i18n.T("bot.strength."+s.Level.String()))
 }
 
 // botLevel is the strength a bot plays a seat at: its own for a bot
