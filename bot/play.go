@@ -171,6 +171,7 @@ func (c *Core) boardOutTold(t *Table, moves int) Out {
 	title := r.Text(i18n.T(t.Game + ".title"))
 	out.Title = r.Text(i18n.T("bot.table_title", title, t.ID))
 	if t.Rematch != nil && t.game == nil {
+		// A rematch never dealt: waiting (Rematching), or closed.
 		return c.rematchBoard(t, out, r)
 	}
 	if t.Phase == Lobby {
