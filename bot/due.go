@@ -8,9 +8,10 @@ import (
 
 // The scheduler's agenda: when each table next needs it (a reminder, a
 // deadline, a lobby's expiry, a bot seat to play, a game nobody plays: its
-// timing's NextDue, timing.go), one entry per table in a min-heap. Every change of a table updates its entry, so the next thing
-// due is found without looking at every table: the scheduler used to read
-// all of them after every move. The store keeps the same time with each
+// timing's NextDue, timing.go), one entry per table in a min-heap. Every
+// change of a table updates its entry, so the next thing due is found
+// without looking at every table: the scheduler used to read all of them
+// after every move. The store keeps the same time with each
 // table (its due index, Table.Due), for a start-up that reads the index
 // rather than the tables. Every started game has a due time (idle.go), so
 // the agenda holds an entry for each (about 53 bytes an entry: 5.3 MB for
