@@ -35,7 +35,7 @@ func (t *Table) archived() archive.Game {
 		Ended: cmp.Or(t.Ended, t.finishedAt), Rematch: t.Rematch != nil,
 	}
 	switch t.Phase {
-	case Lobby:
+	case Lobby, Rematching:
 		g.Status = archive.Lobby
 	case Playing:
 		g.Status = archive.Playing

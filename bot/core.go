@@ -432,7 +432,7 @@ var errNotSaved = errors.New("bot: not saved")
 
 // save writes the table, and the move when there is one, in one transaction.
 func (c *Core) save(t *Table, mv *store.Move) error {
-	if t.Phase == Lobby && t.batchOpen {
+	if t.Phase.undealt() && t.batchOpen {
 		// A change the lobby shows (a seat, a bot) starts its week again;
 		// a note of an adapter or a rewrite at start-up does not.
 		t.Touched = c.clock.Now().UTC()
@@ -442,7 +442,7 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 	if err != nil {
 		return err
 	}
-	rec.Due = c.dueOf(t)
+	rec.Due = c.timing(t).NextDue(c.clock.Now())
 	rec.Lazy, t.lazy = t.lazy && mv == nil && !t.batchOpen, false
 	opened := t.batchOpen
 	t.batchOpen = false // the change's batch ends with its save, saved or not

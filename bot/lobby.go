@@ -314,13 +314,13 @@ func (c *Core) seat(t *Table, u User, rep replier, check bool) []Out {
 		return rep.refuse("bot.no_table")
 	}
 	defer c.unlock(t)
-	if t.Phase != Lobby {
+	if !t.Phase.undealt() {
 		return rep.refuse("bot.already_started")
 	}
 	if t.seatOf(u.ID) >= 0 {
 		return rep.refuse("bot.already_seated")
 	}
-	if t.Rematch != nil {
+	if t.Phase == Rematching {
 		return rep.refuse("bot.rematch_seats")
 	}
 	if _, max := t.engine.Seats(); len(t.Seats) >= max {
@@ -362,7 +362,7 @@ func (c *Core) leave(ctx context.Context, cmd Command, rep replier) []Out {
 		return none
 	}
 	defer c.unlock(t)
-	if t.rematchPending() {
+	if t.Phase == Rematching {
 		return c.declineRematch(t, cmd.User, rep)
 	}
 	seat := t.seatOf(cmd.User.ID)
@@ -415,13 +415,13 @@ func (c *Core) addBot(ctx context.Context, cmd Command, rep replier) []Out {
 		return rep.refuse("bot.no_table")
 	}
 	defer c.unlock(t)
-	if t.Phase != Lobby {
+	if !t.Phase.undealt() {
 		return rep.refuse("bot.already_started")
 	}
 	if t.seatOf(cmd.User.ID) < 0 {
 		return rep.refuse("bot.not_seated")
 	}
-	if t.Rematch != nil {
+	if t.Phase == Rematching {
 		return rep.refuse("bot.rematch_seats")
 	}
 	_, max := t.engine.Seats()
@@ -446,13 +446,13 @@ func (c *Core) removeBot(ctx context.Context, cmd Command, rep replier) []Out {
 		return none
 	}
 	defer c.unlock(t)
-	if t.Phase != Lobby {
+	if !t.Phase.undealt() {
 		return rep.refuse("bot.already_started")
 	}
 	if t.seatOf(cmd.User.ID) < 0 {
 		return rep.refuse("bot.not_seated")
 	}
-	if t.Rematch != nil {
+	if t.Phase == Rematching {
 		return rep.refuse("bot.rematch_seats")
 	}
 	last := -1
@@ -482,10 +482,10 @@ func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
 		return none
 	}
 	defer c.unlock(t)
-	if t.Phase != Lobby {
+	if !t.Phase.undealt() {
 		return rep.refuse("bot.already_started")
 	}
-	if t.Rematch != nil {
+	if t.Phase == Rematching {
 		// A rematch starts when its last player says yes.
 		return rep.refuse("bot.rematch_waiting", c.unconfirmedNames(t))
 	}
@@ -574,7 +574,7 @@ func (c *Core) quit(ctx context.Context, cmd Command, rep replier) []Out {
 		return none
 	}
 	defer c.unlock(t)
-	if t.rematchPending() {
+	if t.Phase == Rematching {
 		if t.seatOf(cmd.User.ID) < 0 && cmd.moderates(t) {
 			return c.closeRematchModerated(t, cmd.User, rep)
 		}
@@ -815,7 +815,7 @@ func (c *Core) applySetting(t *Table, key, val string) string {
 		if !ok {
 			return "bot.bad_setting"
 		}
-		if t.Phase != Lobby {
+		if !t.Phase.undealt() {
 			return "bot.rules_locked"
 		}
 		if t.Options == nil {

@@ -67,12 +67,12 @@ func (c *Core) unseat(ctx context.Context, cmd Command, rep replier) []Out {
 	if !cmd.moderates(t) {
 		return rep.refuse("bot.kick_not_moderator")
 	}
-	if t.Phase != Lobby && t.Phase != Playing {
-		return rep.refuse("bot.no_table")
-	}
-	if t.Rematch != nil && t.Phase == Lobby {
+	if t.Phase == Rematching {
 		// A rematch's seats are the last game's; /quit closes it.
 		return rep.refuse("bot.kick_rematch")
+	}
+	if t.Phase != Lobby && t.Phase != Playing {
+		return rep.refuse("bot.no_table")
 	}
 	arg := strings.Join(cmd.Args, " ")
 	if arg == "" {

@@ -52,7 +52,7 @@ func (c *Core) move(ctx context.Context, cmd Command, move string, rep replier) 
 // playerMove checks the seat and turn, applies, saves, announces and lets
 // the bots answer. The table's lock is held.
 func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, rep replier) []Out {
-	if t.Phase == Lobby {
+	if t.Phase.undealt() {
 		return rep.refuse("bot.not_started")
 	}
 	if t.over() {
@@ -158,7 +158,7 @@ func (c *Core) playBots(t *Table) (moved bool) {
 			}
 		}
 		if seat < 0 {
-			t.retries, t.retryAt = 0, time.Time{}
+			c.timing(t).retried()
 			break
 		}
 		if n == maxBotMoves {
@@ -188,6 +188,7 @@ func (c *Core) boardOutTold(t *Table, moves int) Out {
 	title := r.Text(i18n.T(t.Game + ".title"))
 	out.Title = r.Text(i18n.T("bot.table_title", title, t.ID))
 	if t.Rematch != nil && t.game == nil {
+		// A rematch never dealt: waiting (Rematching), or closed.
 		return c.rematchBoard(t, out, r)
 	}
 	if t.Phase == Lobby {
@@ -223,7 +224,7 @@ func (c *Core) boardOutTold(t *Table, moves int) Out {
 					Quiet: t.quietNow(w.Seat, now)})
 			}
 			if d, ok := t.deadline(w.Seat); ok {
-				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), i18n.Deadline(t.expiresAt(d, now), now))))
+				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), i18n.Deadline(c.timing(t).expiresAt(d, now), now))))
 			}
 		}
 		if h, ok := t.game.(games.Handless); !ok || !h.Handless() {
