@@ -266,9 +266,7 @@ func (a *Adapter) unping(ctx context.Context, table uint64) {
 	delete(a.pings, table)
 	a.mu.Unlock()
 	if ok {
-		if err := a.s.ChannelMessageDelete(p.Channel, p.ID, discordgo.WithContext(ctx)); err != nil && restCode(err) != codeUnknownMessage {
-			a.log.Debug("deleting a turn ping", "table", table, "err", err)
-		}
+		a.remove(ctx, p.Channel, p.ID)
 	}
 }
 

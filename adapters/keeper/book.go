@@ -35,8 +35,10 @@ func newBook[X comparable](notes Notes, codec Codec[X], max int, log *slog.Logge
 
 // get is the kept message of k: remembered, or read from its note (after a
 // restart, or once the cache let it go). On a shared store the note is read
-// every time, another process may have sent the message anew; the counts
-// of this process go on while the message is the same. A note that does
+// every time, another process may have sent the message anew or changed
+// what its note says; what the note does not say (the counts, what a
+// platform keeps in memory only) stands while the note is the same, and
+// the counts while the message is. A note that does
 // not say its place (a platform whose table never changes chat) reads as
 // at place.
 func (b *book[X]) get(k Key, place string) (Ref[X], bool) {
@@ -59,6 +61,9 @@ func (b *book[X]) get(k Key, place string) (Ref[X], bool) {
 	if cur, ok := b.refs[k]; ok {
 		if !shared {
 			return cur, cur.ID != "" // kept meanwhile
+		}
+		if b.codec.Format(cur) == b.codec.Format(r) {
+			return cur, cur.ID != "" // what is kept in memory only stands
 		}
 		if cur.ID == r.ID && cur.Place == r.Place {
 			r.Since, r.Edits = cur.Since, cur.Edits

@@ -27,6 +27,9 @@ type Later struct {
 
 // NewLater starts writing to notes in the background.
 func NewLater(notes Notes, log *slog.Logger) *Later {
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
 	n := &Later{notes: notes, log: log, pending: map[Key]string{}, kick: make(chan struct{}, 1), quit: make(chan struct{})}
 	n.wg.Add(1)
 	go n.loop()
