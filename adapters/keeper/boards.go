@@ -25,11 +25,12 @@ type Settings struct {
 	Old Old
 }
 
-// scrolled says whether r has scrolled out of sight at now.
-func (s Settings) scrolled(r Ref[struct{}], now time.Time) bool {
-	return s.AfterMessages > 0 && r.Since >= s.AfterMessages ||
-		s.AfterEdits > 0 && r.Edits >= s.AfterEdits && r.Since > 0 ||
-		s.OlderThan > 0 && !r.Posted.IsZero() && now.Sub(r.Posted) >= s.OlderThan
+// scrolled says whether a board sent at posted, since which since
+// messages came and edits were made, has scrolled out of sight at now.
+func (s Settings) scrolled(posted time.Time, since, edits int, now time.Time) bool {
+	return s.AfterMessages > 0 && since >= s.AfterMessages ||
+		s.AfterEdits > 0 && edits >= s.AfterEdits && since > 0 ||
+		s.OlderThan > 0 && !posted.IsZero() && now.Sub(posted) >= s.OlderThan
 }
 
 // Config is what a keeper of one kind of message needs.
@@ -76,30 +77,15 @@ type Show struct {
 func (b *Boards[M, X]) Show(ctx context.Context, table uint64, place string, m M, s Show) (Outcome, error) {
 	k := Key{table, b.note}
 	prev, ok := b.book.get(k, place)
-	if ok && prev.Place == place && !s.Force && !(b.scrolled(prev, s.Now) && (s.Hold == nil || !s.Hold())) {
-		out, err := edit(ctx, b.p, b.book, k, prev, m)
-		if !errors.Is(err, ErrGone) {
-			return out, err
-		}
-	}
-	var was *Ref[X]
-	if ok {
-		was = &prev
-	}
-	r, err := b.p.Send(ctx, place, m, was)
-	switch {
-	case err != nil:
-		return Failed, err
-	case r.ID == "":
-		return Queued, nil
-	}
-	if r.Place == "" {
-		r.Place = place
+	scrolled := b.set.scrolled(prev.Posted, prev.Since, prev.Edits, s.Now)
+	inPlace := prev.Place == place && !s.Force && !(scrolled && (s.Hold == nil || !s.Hold()))
+	r, out, err := keep(ctx, b.p, b.book, k, place, m, prev, ok, inPlace)
+	if out != Sent {
+		return out, err
 	}
 	if r.Posted.IsZero() {
 		r.Posted = s.Now
 	}
-	r.Since, r.Edits = 0, 0
 	b.book.set(k, r)
 	if ok && (prev.ID != r.ID || prev.Place != r.Place) {
 		switch b.set.Old {
@@ -112,8 +98,33 @@ func (b *Boards[M, X]) Show(ctx context.Context, table uint64, place string, m M
 	return Sent, nil
 }
 
-func (b *Boards[M, X]) scrolled(r Ref[X], now time.Time) bool {
-	return b.set.scrolled(Ref[struct{}]{Posted: r.Posted, Since: r.Since, Edits: r.Edits}, now)
+// keep edits the kept message prev (ok: there is one) with m when inPlace,
+// else, or when the platform says it can no longer be edited, sends m
+// anew at place; Sent: r is the new message, which the caller keeps.
+func keep[M any, X comparable](ctx context.Context, p Platform[M, X], bk *book[X], k Key, place string, m M,
+	prev Ref[X], ok, inPlace bool) (r Ref[X], out Outcome, err error) {
+	if ok && inPlace {
+		out, err := edit(ctx, p, bk, k, prev, m)
+		if !errors.Is(err, ErrGone) {
+			return prev, out, err
+		}
+	}
+	var was *Ref[X]
+	if ok {
+		was = &prev
+	}
+	r, err = p.Send(ctx, place, m, was)
+	switch {
+	case err != nil:
+		return r, Failed, err
+	case r.ID == "":
+		return r, Queued, nil
+	}
+	if r.Place == "" {
+		r.Place = place
+	}
+	r.Since, r.Edits = 0, 0
+	return r, Sent, nil
 }
 
 // edit edits the kept message prev with m and keeps what it became;

@@ -1,9 +1,6 @@
 package keeper
 
-import (
-	"context"
-	"errors"
-)
+import "context"
 
 // Turn is what a hand says of its player's turn (bot.Out has these
 // methods, bot/turns.go): whether it calls him for a turn the hand kept
@@ -36,27 +33,14 @@ func NewHands[M any, X comparable](p Platform[M, X], c Config[X]) *Hands[M, X] {
 func (h *Hands[M, X]) Show(ctx context.Context, table uint64, player, place string, m M, t Turn) (Outcome, error) {
 	k := Key{table, h.prefix + player}
 	prev, ok := h.book.get(k, place)
-	if ok && !t.Calls(prev.Turn, ok) {
-		out, err := edit(ctx, h.p, h.book, k, prev, m)
-		if !errors.Is(err, ErrGone) {
-			return out, err
-		}
-	}
-	var was *Ref[X]
-	if ok {
-		was = &prev
-	}
-	r, err := h.p.Send(ctx, place, m, was)
-	switch {
-	case err != nil:
-		return Failed, err
-	case r.ID == "":
-		return Queued, nil
+	r, out, err := keep(ctx, h.p, h.book, k, place, m, prev, ok, !t.Calls(prev.Turn, ok))
+	if out != Sent {
+		return out, err
 	}
 	if ok && prev.ID != r.ID {
 		h.p.Strip(ctx, prev)
 	}
-	r.Turn, r.Since, r.Edits = t.CalledTurn(prev.Turn), 0, 0
+	r.Turn = t.CalledTurn(prev.Turn)
 	h.book.set(k, r)
 	return Sent, nil
 }

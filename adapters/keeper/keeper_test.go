@@ -3,113 +3,11 @@ package keeper
 import (
 	"context"
 	"errors"
-	"fmt"
-	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 )
-
-// fake is an in-memory platform: it records every call ("send c 1 text",
-// "edit c 1 text", "strip c 1", "delete c 1") and answers as told.
-type fake struct {
-	mu      sync.Mutex
-	calls   []string
-	next    int
-	gone    map[string]bool // messages whose edit answers ErrGone
-	same    bool            // every edit answers ErrUnchanged
-	failed  error           // every edit fails so
-	queued  bool            // every send is queued (no id yet)
-	extraOf func(m string) string
-}
-
-func newFake() *fake { return &fake{gone: map[string]bool{}} }
-
-func (f *fake) record(s string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.calls = append(f.calls, s)
-}
-
-func (f *fake) took() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	c := f.calls
-	f.calls = nil
-	return c
-}
-
-func (f *fake) Send(_ context.Context, place, m string, _ *Ref[string]) (Ref[string], error) {
-	f.record("send " + place + " " + m)
-	if f.queued {
-		return Ref[string]{}, nil
-	}
-	f.mu.Lock()
-	f.next++
-	id := strconv.Itoa(f.next)
-	f.mu.Unlock()
-	r := Ref[string]{Place: place, ID: id}
-	if f.extraOf != nil {
-		r.Extra = f.extraOf(m)
-	}
-	return r, nil
-}
-
-func (f *fake) Edit(_ context.Context, at Ref[string], m string) (Ref[string], error) {
-	f.record("edit " + at.Place + " " + at.ID + " " + m)
-	switch {
-	case f.gone[at.ID]:
-		return at, fmt.Errorf("%w: unknown message", ErrGone)
-	case f.failed != nil:
-		return at, f.failed
-	case f.same:
-		return at, ErrUnchanged
-	}
-	if f.extraOf != nil {
-		at.Extra = f.extraOf(m)
-	}
-	return at, nil
-}
-
-func (f *fake) Strip(_ context.Context, at Ref[string]) { f.record("strip " + at.Place + " " + at.ID) }
-func (f *fake) Delete(_ context.Context, at Ref[string]) {
-	f.record("delete " + at.Place + " " + at.ID)
-}
-
-// notes is an in-memory note store counting its reads and writes.
-type notes struct {
-	mu            sync.Mutex
-	m             map[Key]string
-	reads, writes int
-	shared        bool
-}
-
-func newNotes() *notes { return &notes{m: map[Key]string{}} }
-
-func (n *notes) Note(table uint64, key string) string {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	n.reads++
-	return n.m[Key{table, key}]
-}
-
-func (n *notes) SetNote(table uint64, key, v string) error {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	n.writes++
-	n.m[Key{table, key}] = v
-	return nil
-}
-
-func (n *notes) Shared() bool { return n.shared }
-
-func (n *notes) counts() (reads, writes int) {
-	n.mu.Lock()
-	defer n.mu.Unlock()
-	return n.reads, n.writes
-}
 
 // codec writes "<place> <id> <posted> <turn> <extra>".
 var codec = Codec[string]{
@@ -128,6 +26,13 @@ var codec = Codec[string]{
 }
 
 var t0 = time.Date(2026, 11, 26, 20, 0, 0, 0, time.UTC)
+
+// newBoards is a keeper of boards (note "board", at most max remembered)
+// over a fake platform and notes.
+func newBoards(set Settings, max int) (*fake, *notes, *Boards[string, string]) {
+	f, n := newFake(), newNotes()
+	return f, n, NewBoards(f, set, Config[string]{Notes: n, Note: "board", Codec: codec, Max: max})
+}
 
 // step is one thing that happens to a table's board.
 type step struct {
@@ -196,8 +101,7 @@ func TestBoards(t *testing.T) {
 		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			f, n := newFake(), newNotes()
-			b := NewBoards(f, c.set, Config[string]{Notes: n, Note: "board", Codec: codec, Max: 10})
+			f, _, b := newBoards(c.set, 10)
 			now := t0
 			for i, s := range c.steps {
 				now = now.Add(s.later)
@@ -215,9 +119,7 @@ func TestBoards(t *testing.T) {
 				if err != nil || out != s.outcome {
 					t.Errorf("step %d: %v, %v; want %v", i, out, err, s.outcome)
 				}
-				if got := f.took(); !slices.Equal(got, s.want) {
-					t.Errorf("step %d: calls %q, want %q", i, got, s.want)
-				}
+				f.expect(t, "step "+strconv.Itoa(i), s.want...)
 			}
 		})
 	}
@@ -226,8 +128,7 @@ func TestBoards(t *testing.T) {
 // An edit that answers "unchanged" keeps the board and is not counted as
 // an edit; any other failure is returned, and nothing is sent.
 func TestBoardEditOutcomes(t *testing.T) {
-	f, n := newFake(), newNotes()
-	b := NewBoards(f, Settings{AfterEdits: 1}, Config[string]{Notes: n, Note: "board", Codec: codec, Max: 10})
+	f, _, b := newBoards(Settings{AfterEdits: 1}, 10)
 	ctx := context.Background()
 	b.Show(ctx, 7, "c", "a", Show{Now: t0})
 	f.same = true
@@ -246,25 +147,20 @@ func TestBoardEditOutcomes(t *testing.T) {
 	b.Show(ctx, 7, "c", "b", Show{Now: t0}) // the first edit counted
 	b.Show(ctx, 7, "c", "c", Show{Now: t0}) // now it has scrolled away
 	want := []string{"send c a", "edit c 1 a", "edit c 1 a", "edit c 1 a", "edit c 1 b", "edit c 1 b", "send c c"}
-	if got := f.took(); !slices.Equal(got, want) {
-		t.Errorf("calls %q, want %q", got, want)
-	}
+	f.expect(t, "calls", want...)
 	f.queued = true
 	if out, err := b.Show(ctx, 7, "c", "d", Show{Force: true}); out != Queued || err != nil {
 		t.Errorf("a queued board: %v, %v", out, err)
 	}
 	f.queued = false
 	b.Show(ctx, 7, "c", "e", Show{Now: t0})
-	if got := f.took(); !slices.Equal(got, []string{"send c d", "edit c 2 e"}) {
-		t.Errorf("after a queued board: %q (the kept one is still edited)", got)
-	}
+	f.expect(t, "after a queued board (the kept one is still edited)", "send c d", "edit c 2 e")
 }
 
 // A message counts only for the boards of its place, not for the table it
 // is the board of, and only when it came after the board.
 func TestPassed(t *testing.T) {
-	f, n := newFake(), newNotes()
-	b := NewBoards(f, Settings{AfterMessages: 1}, Config[string]{Notes: n, Note: "board", Codec: codec, Max: 10})
+	f, _, b := newBoards(Settings{AfterMessages: 1}, 10)
 	ctx := context.Background()
 	b.Show(ctx, 1, "c", "one", Show{})
 	b.Show(ctx, 2, "d", "two", Show{})
@@ -275,9 +171,7 @@ func TestPassed(t *testing.T) {
 	b.Passed("c", 0, nil)
 	b.Show(ctx, 1, "c", "one", Show{})
 	want := []string{"send c one", "send d two", "edit c 1 one", "send c one"}
-	if got := f.took(); !slices.Equal(got, want) {
-		t.Errorf("calls %q, want %q", got, want)
-	}
+	f.expect(t, "calls", want...)
 }
 
 // Where a board is is kept in its table's note: read once, then cached;
@@ -305,9 +199,7 @@ func TestNotes(t *testing.T) {
 	b = NewBoards(f, Settings{AfterMessages: 8}, cfg)
 	b.Show(ctx, 7, "c", "c", Show{Now: t0})
 	b.Show(ctx, 7, "c", "d", Show{Now: t0})
-	if got := f.took(); !slices.Equal(got, []string{"edit c 1 c", "edit c 1 d"}) {
-		t.Errorf("after a restart: %q", got)
-	}
+	f.expect(t, "after a restart", "edit c 1 c", "edit c 1 d")
 	if r, _ := n.counts(); r != 2 {
 		t.Errorf("%d reads of the note, want 2 (once per run)", r)
 	}
@@ -319,9 +211,7 @@ func TestNotes(t *testing.T) {
 	n.shared = true
 	n.m[Key{7, "board"}] = "c 9 " + strconv.FormatInt(t0.Unix(), 10) + " 0 xd"
 	b.Show(ctx, 7, "c", "e", Show{Now: t0})
-	if got := f.took(); !slices.Equal(got, []string{"edit c 9 e"}) {
-		t.Errorf("on a shared store: %q", got)
-	}
+	f.expect(t, "on a shared store", "edit c 9 e")
 	if r, _ := n.counts(); r != 3 {
 		t.Errorf("%d reads of the note, want 3", r)
 	}
@@ -333,20 +223,15 @@ func TestNotes(t *testing.T) {
 	delete(n.m, Key{8, "board"})
 	n.shared = true
 	b.Show(ctx, 8, "c", "g", Show{Now: t0})
-	if got := f.took(); !slices.Equal(got, []string{"send c f", "edit c 2 g"}) {
-		t.Errorf("with its note not saved yet: %q", got)
-	}
+	f.expect(t, "with its note not saved yet", "send c f", "edit c 2 g")
 }
 
 // Table 0 (a board of no table) is kept in memory only.
 func TestNoTable(t *testing.T) {
-	f, n := newFake(), newNotes()
-	b := NewBoards(f, Settings{AfterMessages: 8}, Config[string]{Notes: n, Note: "board", Codec: codec, Max: 10})
+	f, n, b := newBoards(Settings{AfterMessages: 8}, 10)
 	b.Show(context.Background(), 0, "c", "a", Show{})
 	b.Show(context.Background(), 0, "c", "b", Show{})
-	if got := f.took(); !slices.Equal(got, []string{"send c a", "edit c 1 b"}) {
-		t.Errorf("calls %q", got)
-	}
+	f.expect(t, "calls", "send c a", "edit c 1 b")
 	if r, w := n.counts(); r != 0 || w != 0 {
 		t.Errorf("%d reads, %d writes", r, w)
 	}
@@ -355,16 +240,13 @@ func TestNoTable(t *testing.T) {
 // The boards remembered are bounded: past Max they are let go, read again
 // from their notes when needed, and still edited in place.
 func TestBounded(t *testing.T) {
-	f, n := newFake(), newNotes()
-	b := NewBoards(f, Settings{AfterMessages: 8}, Config[string]{Notes: n, Note: "board", Codec: codec, Max: 1})
+	f, _, b := newBoards(Settings{AfterMessages: 8}, 1)
 	ctx := context.Background()
 	for _, table := range []uint64{1, 2, 1, 2} {
 		b.Show(ctx, table, "c"+strconv.FormatUint(table, 10), "m", Show{Now: t0})
 	}
 	want := []string{"send c1 m", "send c2 m", "edit c1 1 m", "edit c2 2 m"}
-	if got := f.took(); !slices.Equal(got, want) {
-		t.Errorf("calls %q, want %q", got, want)
-	}
+	f.expect(t, "calls", want...)
 	if refs, places := b.Size(); refs > 1 || places > 1 {
 		t.Errorf("%d boards in %d places remembered, at most 1", refs, places)
 	}
@@ -374,17 +256,14 @@ func TestBounded(t *testing.T) {
 // the next one is sent in the new chat, and no message of the old one
 // counts for it.
 func TestMoved(t *testing.T) {
-	f, n := newFake(), newNotes()
-	b := NewBoards(f, Settings{AfterMessages: 1, Old: Delete}, Config[string]{Notes: n, Note: "board", Codec: codec, Max: 10})
+	f, _, b := newBoards(Settings{AfterMessages: 1, Old: Delete}, 10)
 	ctx := context.Background()
 	b.Show(ctx, 7, "old", "a", Show{})
 	b.Moved("old", "new")
 	b.Show(ctx, 7, "new", "b", Show{})
 	b.Passed("old", 0, nil)
 	b.Show(ctx, 7, "new", "c", Show{})
-	if got := f.took(); !slices.Equal(got, []string{"send old a", "send new b", "edit new 2 c"}) {
-		t.Errorf("calls %q", got)
-	}
+	f.expect(t, "calls", "send old a", "send new b", "edit new 2 c")
 }
 
 // turn is a hand that calls its player for a turn (0: for none).
@@ -424,9 +303,7 @@ func TestHands(t *testing.T) {
 		if err != nil || out != s.out {
 			t.Errorf("step %d: %v, %v; want %v", i, out, err, s.out)
 		}
-		if got := f.took(); !slices.Equal(got, s.want) {
-			t.Errorf("step %d: calls %q, want %q", i, got, s.want)
-		}
+		f.expect(t, "step "+strconv.Itoa(i), s.want...)
 	}
 	// The turn it called for is kept (a vanished hand keeps it).
 	if r, ok := h.Hand(7, "u"); !ok || r.Turn != 2 || r.ID != "3" {
@@ -436,9 +313,7 @@ func TestHands(t *testing.T) {
 	h = NewHands(f, cfg)
 	h.Show(ctx, 7, "u", "p", "g", turn(2))
 	h.Show(ctx, 7, "u", "p", "h", turn(3))
-	if got := f.took(); !slices.Equal(got, []string{"edit p 3 g", "send p h", "strip p 3"}) {
-		t.Errorf("after a restart: %q", got)
-	}
+	f.expect(t, "after a restart", "edit p 3 g", "send p h", "strip p 3")
 	if note := n.m[Key{7, "hand.u"}]; !strings.HasPrefix(note, "p 4 ") || !strings.Contains(note, " 3 ") {
 		t.Errorf("hand note %q", note)
 	}
@@ -447,9 +322,7 @@ func TestHands(t *testing.T) {
 	if out, err := h.Show(ctx, 7, "u", "p", "i", turn(0)); out != Failed || err == nil {
 		t.Errorf("a failed edit: %v, %v", out, err)
 	}
-	if got := f.took(); !slices.Equal(got, []string{"edit p 4 i"}) {
-		t.Errorf("after a failed edit: %q", got)
-	}
+	f.expect(t, "after a failed edit", "edit p 4 i")
 }
 
 // Later writes notes in the background, the latest value of each winning;
@@ -475,9 +348,8 @@ func TestLater(t *testing.T) {
 // what another process wrote in it (its extra) is taken.
 func TestSharedKeepsCounts(t *testing.T) {
 	ctx := context.Background()
-	f, n := newFake(), newNotes()
+	f, n, b := newBoards(Settings{AfterMessages: 2}, 10)
 	n.shared = true
-	b := NewBoards(f, Settings{AfterMessages: 2}, Config[string]{Notes: n, Note: "board", Codec: codec, Max: 10})
 	b.Show(ctx, 7, "c", "a", Show{Now: t0})
 	b.Passed("c", 0, nil)
 	b.Show(ctx, 7, "c", "b", Show{Now: t0})
@@ -487,9 +359,7 @@ func TestSharedKeepsCounts(t *testing.T) {
 	}
 	b.Passed("c", 0, nil)
 	b.Show(ctx, 7, "c", "c", Show{Now: t0})
-	if got := f.took(); !slices.Equal(got, []string{"send c a", "edit c 1 b", "send c c"}) {
-		t.Errorf("calls %q", got)
-	}
+	f.expect(t, "calls", "send c a", "edit c 1 b", "send c c")
 	if r, _ := n.counts(); r != 4 {
 		t.Errorf("%d reads of the note, want 4 (one per use)", r)
 	}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -115,25 +114,6 @@ func (a *Adapter) deliverHand(ctx context.Context, uid int64, o bot.Out) error {
 	user := strconv.FormatInt(uid, 10)
 	_, err := a.hands.Show(ctx, o.Table, user, user, hand{uid: uid, r: r}, o)
 	return err
-}
-
-// stripButtons removes the buttons of a message; one that has none left is
-// fine.
-func (a *Adapter) stripButtons(ctx context.Context, chat int64, msgID string) *apiError {
-	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "message_id": msgID}
-	_ = p.AddInterface("reply_markup", tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}})
-	if _, e := a.request(ctx, chat, a.limits.MaxSyncWait, "editMessageReplyMarkup", p); e != nil && !e.notModified() {
-		return e
-	}
-	return nil
-}
-
-// deleteMessage deletes a message, logging why it could not.
-func (a *Adapter) deleteMessage(ctx context.Context, chat int64, msgID, why string) {
-	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "message_id": msgID}
-	if _, e := a.request(ctx, chat, time.Hour, "deleteMessage", p); e != nil {
-		a.log.Debug(why, "chat", chat, "err", e)
-	}
 }
 
 // errOtherKind is a hand that cannot replace the last one in place: a

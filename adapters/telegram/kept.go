@@ -164,3 +164,22 @@ func (s boardSide) Delete(ctx context.Context, at boardRef) {
 		s.a.deleteMessage(ctx, chat, at.ID, "old board not deleted")
 	}
 }
+
+// stripButtons removes the buttons of a message; one that has none left is
+// fine.
+func (a *Adapter) stripButtons(ctx context.Context, chat int64, msgID string) *apiError {
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "message_id": msgID}
+	_ = p.AddInterface("reply_markup", tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}})
+	if _, e := a.request(ctx, chat, a.limits.MaxSyncWait, "editMessageReplyMarkup", p); e != nil && !e.notModified() {
+		return e
+	}
+	return nil
+}
+
+// deleteMessage deletes a message, logging why it could not.
+func (a *Adapter) deleteMessage(ctx context.Context, chat int64, msgID, why string) {
+	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "message_id": msgID}
+	if _, e := a.request(ctx, chat, time.Hour, "deleteMessage", p); e != nil {
+		a.log.Debug(why, "chat", chat, "err", e)
+	}
+}
