@@ -364,3 +364,26 @@ func TestSharedKeepsCounts(t *testing.T) {
 		t.Errorf("%d reads of the note, want 4 (one per use)", r)
 	}
 }
+
+// quiet is a platform that does nothing, for the keeper's own cost.
+type quiet struct{}
+
+func (quiet) Send(_ context.Context, place, _ string, _ *Ref[string]) (Ref[string], error) {
+	return Ref[string]{Place: place, ID: "1"}, nil
+}
+func (quiet) Edit(_ context.Context, at Ref[string], _ string) (Ref[string], error) { return at, nil }
+func (quiet) Strip(context.Context, Ref[string])                                    {}
+func (quiet) Delete(context.Context, Ref[string])                                   {}
+
+// BenchmarkBoardEdit is what the keeper adds to a board edited in place:
+// the cached note, the decision, the note left unwritten.
+func BenchmarkBoardEdit(b *testing.B) {
+	k := NewBoards(quiet{}, Settings{AfterMessages: 8, AfterEdits: 12, OlderThan: time.Hour},
+		Config[string]{Notes: newNotes(), Note: "board", Codec: codec, Max: 10})
+	ctx := context.Background()
+	k.Show(ctx, 7, "c", "m", Show{Now: t0})
+	b.ReportAllocs()
+	for b.Loop() {
+		k.Show(ctx, 7, "c", "m", Show{Now: t0})
+	}
+}
