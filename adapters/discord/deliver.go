@@ -202,7 +202,8 @@ type tableMu struct {
 }
 
 // maxBoards bounds the boards, maxHands the hands, maxUsers the DM
-// channels and maxChats the channels (their guilds) kept in memory (internal/capped): the tables' notes and Discord have them again.
+// channels and maxChats the channels (their guilds) kept in memory
+// (internal/capped): the tables' notes and Discord have them again.
 var (
 	maxBoards = 20_000
 	maxHands  = 50_000

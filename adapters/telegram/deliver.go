@@ -321,7 +321,7 @@ func (a *Adapter) sendBoard(ctx context.Context, j *job) {
 	}
 	a.smu.Unlock()
 	hold := func() bool { return crowded > 0 && a.lim.chat(j.chat).room(a.clock) < 2 }
-	_, err := a.boards.Show(ctx, j.table, chatKey(j.chat, j.topic), j, keeper.Show{Force: j.repost, Hold: hold})
+	_, err := a.boards.Show(ctx, j.table, chatKey(j.chat, j.topic), j, keeper.Show{Now: a.clock.Now(), Force: j.repost, Hold: hold})
 	if errors.Is(err, errTextInstead) {
 		a.log.Warn("board picture not sent, showing the text board", "table", j.table, "err", err)
 		j.msg = textOnly(j.msg)
