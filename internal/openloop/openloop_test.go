@@ -1,0 +1,142 @@
+package openloop
+
+import (
+	"math"
+	"slices"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// The schedule is a Poisson process: the same for a seed, its count near
+// rate × duration, its gaps exponential (mean 1/rate, as many above the
+// mean as e⁻¹ of them), in order.
+func TestSchedule(t *testing.T) {
+	const rate, d = 1000.0, 20 * time.Second
+	s := Schedule(7, rate, d)
+	if !slices.Equal(s, Schedule(7, rate, d)) {
+		t.Fatal("two schedules of one seed differ")
+	}
+	if slices.Equal(s[:100], Schedule(8, rate, d)[:100]) {
+		t.Fatal("two seeds gave one schedule")
+	}
+	want := rate * d.Seconds()
+	if n := float64(len(s)); math.Abs(n-want) > 4*math.Sqrt(want) {
+		t.Fatalf("%v arrivals, want about %v", n, want)
+	}
+	if !slices.IsSorted(s) || s[len(s)-1] >= d || s[0] < 0 {
+		t.Fatal("arrivals out of order or out of the run")
+	}
+	above := 0
+	prev := time.Duration(0)
+	for _, at := range s {
+		if at-prev > time.Second/rate {
+			above++
+		}
+		prev = at
+	}
+	if f := float64(above) / float64(len(s)); math.Abs(f-math.Exp(-1)) > 0.02 {
+		t.Fatalf("%.3f of the gaps above the mean, want e⁻¹ ≈ 0.368: not exponential", f)
+	}
+	if Schedule(1, 0, d) != nil || Schedule(1, rate, 0) != nil {
+		t.Fatal("a schedule without rate or duration has arrivals")
+	}
+}
+
+// Fire does not wait for an arrival's answer before the next: arrivals
+// that each take 200 ms, 20 of them within 100 ms, all start on time.
+func TestFireIsOpenLoop(t *testing.T) {
+	s := make([]time.Duration, 20)
+	for i := range s {
+		s[i] = time.Duration(i) * 5 * time.Millisecond
+	}
+	var late atomic.Int64
+	var fired atomic.Int32
+	start := time.Now()
+	Fire(start, s, func(i int, due time.Time) {
+		if due != start.Add(s[i]) {
+			t.Errorf("arrival %d due %v, want %v", i, due, start.Add(s[i]))
+		}
+		late.Store(max(late.Load(), int64(time.Since(due))))
+		fired.Add(1)
+		time.Sleep(200 * time.Millisecond)
+	})
+	if fired.Load() != 20 {
+		t.Fatalf("%d arrivals fired, want 20", fired.Load())
+	}
+	if took := time.Since(start); took > 290*time.Millisecond+150*time.Millisecond {
+		t.Fatalf("20 arrivals of 200 ms within 100 ms took %v: they waited for each other", took)
+	}
+	if l := time.Duration(late.Load()); l > 100*time.Millisecond {
+		t.Fatalf("an arrival was fired %v after it was due", l)
+	}
+}
+
+func TestPercentile(t *testing.T) {
+	ms := make([]time.Duration, 1000)
+	for i := range ms {
+		ms[len(ms)-1-i] = time.Duration(i+1) * time.Millisecond // 1000 ms … 1 ms
+	}
+	for _, c := range []struct {
+		p    float64
+		want time.Duration
+	}{{50, 500 * time.Millisecond}, {99, 990 * time.Millisecond}, {99.9, 999 * time.Millisecond}, {100, time.Second}, {0.01, time.Millisecond}} {
+		if got := Percentile(ms, c.p); got != c.want {
+			t.Errorf("p%v = %v, want %v", c.p, got, c.want)
+		}
+	}
+	if ms[0] != time.Second {
+		t.Fatal("Percentile sorted its argument")
+	}
+	if got := Percentile([]int{3, 1, 2}, 50); got != 2 {
+		t.Fatalf("median of 3 1 2 = %d", got)
+	}
+	if got := Percentile([]int(nil), 99); got != 0 {
+		t.Fatalf("percentile of nothing = %d", got)
+	}
+	var r Recorder
+	for _, d := range ms {
+		r.Add(d)
+	}
+	if r.Len() != 1000 || r.Percentile(99) != 990*time.Millisecond {
+		t.Fatalf("recorder: %d values, p99 %v", r.Len(), r.Percentile(99))
+	}
+}
+
+// CPU counts the process's work: a busy loop of 50 ms of wall time costs
+// at least 30 ms of CPU.
+func TestCPU(t *testing.T) {
+	c0 := CPU()
+	x := 0
+	for end := time.Now().Add(50 * time.Millisecond); time.Now().Before(end); {
+		x++
+	}
+	if d := CPU() - c0; d < 30*time.Millisecond {
+		t.Fatalf("50 ms of busy loop counted %v of CPU (%d)", d, x)
+	}
+}
+
+// The knee is the highest rate that kept up within the bound, and no rate
+// past the first that failed.
+func TestKnee(t *testing.T) {
+	ms := time.Millisecond
+	step := func(rate float64, p99 time.Duration, done int, took time.Duration) Step {
+		return Step{Rate: rate, Offered: 100, Done: done, P99: p99, Took: took, Span: 3 * time.Second}
+	}
+	steps := []Step{
+		step(500, 30*ms, 100, 3*time.Second),   // p99 over the bound
+		step(25, 5*ms, 100, 3*time.Second),     // held
+		step(1000, 20*ms, 100, 3*time.Second),  // lucky, past a failure
+		step(100, 8*ms, 100, 3*time.Second+ms), // held
+		step(250, 10*ms, 100, 9*time.Second),   // fell behind
+	}
+	if k := Knee(steps, 25*ms); k != 100 {
+		t.Fatalf("knee %v, want 100", k)
+	}
+	if k := Knee(steps[:1], 25*ms); k != 0 {
+		t.Fatalf("knee %v, want 0", k)
+	}
+	if (Step{Rate: 1, Offered: 10, Done: 9, Span: time.Second, Took: time.Second}).KeptUp() {
+		t.Fatal("a step that lost an arrival kept up")
+	}
+}
