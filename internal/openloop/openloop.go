@@ -11,10 +11,14 @@
 package openloop
 
 import (
+	"bytes"
 	"cmp"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -149,4 +153,57 @@ func Knee(steps []Step, bound time.Duration) float64 {
 		knee = st.Rate
 	}
 	return knee
+}
+
+// ServerCPU is the CPU time used so far by the processes whose command
+// line contains match and by their children, the ones gone included (a
+// server's, such as PostgreSQL's postmaster and its backends): what the
+// load costs beside the process measuring it. Linux only (/proc); 0
+// elsewhere.
+func ServerCPU(match string) time.Duration {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0
+	}
+	type proc struct {
+		ppid  int
+		ticks int64 // utime+stime, and cutime+cstime of its children gone
+	}
+	procs := map[int]proc{}
+	roots := map[int]bool{}
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		// The fields after the command's name, which may hold spaces,
+		// in parentheses: state ppid … utime(14) stime cutime cstime.
+		rest := string(stat[bytes.LastIndexByte(stat, ')')+2:])
+		f := strings.Fields(rest)
+		if len(f) < 15 {
+			continue
+		}
+		ppid, _ := strconv.Atoi(f[1])
+		var ticks int64
+		for _, s := range f[11:15] {
+			n, _ := strconv.ParseInt(s, 10, 64)
+			ticks += n
+		}
+		procs[pid] = proc{ppid: ppid, ticks: ticks}
+		if cmd, err := os.ReadFile("/proc/" + e.Name() + "/cmdline"); err == nil && strings.Contains(string(cmd), match) {
+			roots[pid] = true
+		}
+	}
+	var ticks int64
+	for pid, p := range procs {
+		if roots[pid] || roots[p.ppid] {
+			ticks += p.ticks
+		}
+	}
+	// The kernel counts in clock ticks, USER_HZ: 100 a second on Linux.
+	return time.Duration(ticks) * (time.Second / 100)
 }

@@ -1,8 +1,12 @@
 package openloop
 
 import (
+	"bufio"
 	"math"
+	"os"
+	"os/exec"
 	"slices"
+	"strconv"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -138,5 +142,32 @@ func TestKnee(t *testing.T) {
 	}
 	if (Step{Rate: 1, Offered: 10, Done: 9, Span: time.Second, Took: time.Second}).KeptUp() {
 		t.Fatal("a step that lost an arrival kept up")
+	}
+}
+
+// ServerCPU counts another process's CPU, found by its command line: a
+// shell counting to 300,000 has spent some by the time it sleeps.
+func TestServerCPU(t *testing.T) {
+	marker := "openloop-test-" + strconv.Itoa(os.Getpid())
+	cmd := exec.Command("sh", "-c", "i=0; while [ $i -lt 300000 ]; do i=$((i+1)); done; echo counted; sleep 10 # "+marker)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Skipf("no shell: %v", err)
+	}
+	defer func() { cmd.Process.Kill(); cmd.Wait() }()
+	if ServerCPU(marker) > time.Second {
+		t.Fatal("a process just started counted over a second")
+	}
+	if _, err := bufio.NewReader(out).ReadString('\n'); err != nil {
+		t.Fatal(err)
+	}
+	if d := ServerCPU(marker); d < 20*time.Millisecond {
+		t.Fatalf("a shell that counted to 300,000 counted %v of CPU", d)
+	}
+	if d := ServerCPU("no-such-process-" + marker + "x"); d != 0 {
+		t.Fatalf("no process counted %v", d)
 	}
 }
