@@ -452,6 +452,7 @@ type e2eMove struct {
 	k      int // the chat's kth move of the run, from 1
 	due    time.Time
 	posted time.Time
+	msg    int  // the person's message's id in the group
 	failed bool // the webhook's POST was not answered 200
 }
 
@@ -460,7 +461,8 @@ type e2eMove struct {
 func (r *e2eRig) send(i int, m *e2eMove) {
 	u := r.person(m.chat)
 	m.posted = time.Now()
-	msg, _ := r.f.write(u, m.chat, 0, "/pass", 0)
+	msg, id := r.f.write(u, m.chat, 0, "/pass", 0)
+	m.msg = id
 	update := map[string]any{"message": msg}
 	if r.setup.mode == "polling" {
 		r.f.push(update)
@@ -536,57 +538,32 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env e2eEnv, url string) open
 		r.send(i, moves[i])
 	})
 	r.settle(time.Minute)
+	res := r.measure(moves, want, calls0, start)
+	// A move not shown yet may still be: a bot's reply that lost a race
+	// with another process is played again later. The run ends once every
+	// move is shown, or nothing was sent for 5 s.
+	for quiet := time.Now(); len(res.shown) < len(moves) && time.Since(quiet) < 5*time.Second; {
+		time.Sleep(250 * time.Millisecond)
+		r.settle(time.Minute)
+		if n := len(r.f.allCalls()) - calls0; n != res.calls {
+			quiet = time.Now()
+			res = r.measure(moves, want, calls0, start)
+		}
+	}
 	cpu := openloop.CPU() - cpu0
 	pg := postgresCPU(url) - pg0
 	b.StopTimer()
-
-	calls := r.f.allCalls()[calls0:]
-	byChat := map[int64][]fakeCall{}
-	for _, c := range calls {
-		byChat[c.Chat] = append(byChat[c.Chat], c)
-	}
-	var acks, shown []time.Duration
-	failed, last := 0, start
-	methods := map[string]int{}
-	for _, c := range calls {
-		methods[c.Method]++
-	}
+	acks, shown, last := res.acks, res.shown, res.last
+	failed := 0
 	for _, m := range moves {
 		if m.failed {
 			failed++
 		}
-		person := r.person(m.chat).ID
-		if s.mode == "echo" {
-			person = m.chat
-		}
-		// The answer: the first call for the person after his update.
-		var ack time.Time
-		for _, chat := range []int64{m.chat, person} {
-			for _, c := range byChat[chat] {
-				if !c.At.Before(m.posted) {
-					if ack.IsZero() || c.At.Before(ack) {
-						ack = c.At
-					}
-					break
-				}
-			}
-		}
-		if ack.IsZero() {
-			continue
-		}
-		acks = append(acks, ack.Sub(m.due))
-		last = maxTime(last, ack)
-		if s.mode == "echo" {
-			shown = append(shown, ack.Sub(m.due))
-			continue
-		}
-		// Shown: the first board of the group whose counter counts the
-		// person's kth pass.
-		for _, c := range byChat[m.chat] {
-			if counterOf(c) >= int64(want[m.k]) && !c.At.Before(m.posted) {
-				shown = append(shown, c.At.Sub(m.due))
-				last = maxTime(last, c.At)
-				break
+	}
+	if os.Getenv("TABLEE_E2E_LOG") != "" {
+		for _, c := range r.f.allCalls()[calls0:] {
+			if c.Method == "sendMessage" {
+				b.Logf("sendMessage to %d: %v", c.Chat, c.Params)
 			}
 		}
 	}
@@ -605,9 +582,82 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env e2eEnv, url string) open
 		}
 	}
 	b.ReportMetric(float64(len(acks))/max(step.Took, env.span).Seconds(), "moves/s")
-	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d shown, %d posts failed, kept up: %v; calls %v",
-		s.name, rate, len(moves), len(r.chats), len(acks), len(shown), failed, step.KeptUp(), methods)
+	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v",
+		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods)
 	return step
+}
+
+// e2eResult is what the calls to the fake say of a run's moves.
+type e2eResult struct {
+	acks, shown []time.Duration // from each move's due time
+	last        time.Time       // of the last answer or board counted
+	calls       int             // the calls seen
+	refused     int             // moves answered with a refusal
+	methods     map[string]int  // how many of each method
+}
+
+// measure finds each move's answer and board among the calls made since
+// the calls0th (want: the counter that shows each pass, counters).
+func (r *e2eRig) measure(moves []*e2eMove, want []uint64, calls0 int, start time.Time) e2eResult {
+	calls := r.f.allCalls()[calls0:]
+	res := e2eResult{last: start, calls: len(calls), methods: map[string]int{}}
+	byChat := map[int64][]fakeCall{}
+	for _, c := range calls {
+		byChat[c.Chat] = append(byChat[c.Chat], c)
+		res.methods[c.Method]++
+	}
+	// The answer: the first call for the person after his update, in the
+	// group or in his private chat.
+	acks := make([]*fakeCall, len(moves))
+	for i, m := range moves {
+		person := r.person(m.chat).ID
+		if r.setup.mode == "echo" {
+			person = m.chat
+		}
+		for _, chat := range []int64{m.chat, person} {
+			for j, c := range byChat[chat] {
+				if !c.At.Before(m.posted) {
+					if acks[i] == nil || c.At.Before(acks[i].At) {
+						acks[i] = &byChat[chat][j]
+					}
+					break
+				}
+			}
+		}
+	}
+	// A move answered with a refusal (a warning, in private) is never
+	// shown, and the group's later passes are shown by a lower counter.
+	skipped, warned := map[int64]int{}, map[*fakeCall]bool{}
+	for i, m := range moves {
+		ack := acks[i]
+		if ack == nil {
+			continue
+		}
+		res.acks = append(res.acks, ack.At.Sub(m.due))
+		res.last = maxTime(res.last, ack.At)
+		if r.setup.mode == "echo" {
+			res.shown = append(res.shown, ack.At.Sub(m.due))
+			continue
+		}
+		if ack.Method == "sendMessage" && strings.HasPrefix(ack.Params["text"], "⚠️") && !warned[ack] {
+			// One warning answers one move: the first posted of the
+			// moves it is the first call after.
+			warned[ack] = true
+			res.refused++
+			skipped[m.chat]++
+			continue
+		}
+		// Shown: the first board of the group whose counter counts the
+		// person's kth pass, less the group's passes refused before it.
+		for _, c := range byChat[m.chat] {
+			if counterOf(c) >= int64(want[max(m.k-skipped[m.chat], 0)]) && !c.At.Before(m.posted) {
+				res.shown = append(res.shown, c.At.Sub(m.due))
+				res.last = maxTime(res.last, c.At)
+				break
+			}
+		}
+	}
+	return res
 }
 
 func maxTime(a, b time.Time) time.Time {
