@@ -23,6 +23,7 @@ import (
 
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/benchgame"
 	"github.com/tablee/tablee/internal/metrics"
 	"github.com/tablee/tablee/internal/openloop"
 	"github.com/tablee/tablee/internal/pgtest"
@@ -70,7 +71,7 @@ import (
 //
 // TABLEE_E2E_RATES (moves/s, "25,100,250,500,1000"), TABLEE_E2E_SECONDS
 // (of arrivals at each rate, 3) and TABLEE_E2E_CHATS (at least, 200; a
-// rate gets more when it needs them: a game lasts 31 passes) size it;
+// rate gets more when it needs them: benchgame.MaxPasses a chat) size it;
 // TABLEE_E2E_CHATS=1000 TABLEE_E2E_SECONDS=10 is the full size.
 func BenchmarkEndToEndTelegram(b *testing.B) {
 	env := e2eFromEnv(b)
@@ -109,11 +110,6 @@ func BenchmarkEndToEndTelegram(b *testing.B) {
 
 // e2eBound is the ack p99 a rate must stay within to count for the knee.
 const e2eBound = 100 * time.Millisecond
-
-// e2eMaxMoves is the most passes a chat is sent: a game of Crack Word
-// whose person only passes ends after 31 of them (every table is dealt
-// from one seed: the same game in every chat).
-const e2eMaxMoves = 28
 
 type e2eSetup struct {
 	name  string
@@ -239,11 +235,10 @@ func (r *e2eRig) startProc() *e2eProc {
 	if os.Getenv("TABLEE_E2E_LOG") != "" {
 		quiet = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
-	// Every table is dealt from one seed: every game is the same, and
-	// lasts e2eMaxMoves passes and more. No rate limit of the core's: a
-	// person's bucket would refuse the faster chats' moves.
+	// Every table is dealt from one seed (benchgame). No rate limit of
+	// the core's: a person's bucket would refuse the faster chats' moves.
 	p.core, err = bot.New(bot.Options{Store: p.st, Lang: i18n.EN, Logger: quiet, Observer: metrics.New(),
-		Seeds: func() uint64 { return 1 }})
+		Seeds: benchgame.Seeds})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -308,60 +303,11 @@ func (r *e2eRig) person(chat int64) fakeUser {
 	return fakeUser{ID: id, Name: "Player " + strconv.FormatInt(id, 10), Lang: "en"}
 }
 
-// e2eSteps open a table the person plays against a bot player.
-func (r *e2eRig) e2eSteps() []string {
-	if r.setup.text {
-		return []string{"/play crackword", "/settings view=text", "/addbot", "/start"}
-	}
-	return []string{"/play crackword", "/addbot", "/start"}
-}
-
-// handle plays a command of the person of a group on a core.
-func handle(core *bot.Core, u fakeUser, chat int64, text string) []bot.Out {
-	name, args, _ := bot.ParseText(text)
-	return core.Handle(context.Background(), bot.Command{Chat: chatKey(chat, 0), Server: chatKey(chat, 0),
-		User: bot.User{ID: userKey(u.ID), Name: u.Name}, Name: name, Args: args})
-}
-
-// counters are the table's move counter once set up ([0]) and after the
-// person's kth pass ([k]), from a dry run of the game on a core of its
-// own: every table is dealt from one seed, so every group plays this game,
-// and the board that shows the kth pass is the first whose counter
-// reaches counters[k].
-func (r *e2eRig) counters() []uint64 {
-	st, err := bolt.Open(filepath.Join(r.b.TempDir(), "dry.db"), bolt.Options{NoSync: true})
-	if err != nil {
-		r.b.Fatal(err)
-	}
-	defer st.Close()
-	core, err := bot.New(bot.Options{Store: st, Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Seeds: func() uint64 { return 1 }})
-	if err != nil {
-		r.b.Fatal(err)
-	}
-	defer core.Close()
-	chat := r.chats[0]
-	u := r.person(chat)
-	core.SetPrivateReachable(userKey(u.ID), true)
-	for _, text := range r.e2eSteps() {
-		handle(core, u, chat, text)
-	}
-	out := []uint64{core.Counter(chatKey(chat, 0))}
-	for range e2eMaxMoves {
-		if outs := handle(core, u, chat, "/pass"); len(outs) == 0 || outs[0].Refusal {
-			r.b.Fatalf("dry run: pass %d refused: %+v", len(out), outs)
-		}
-		out = append(out, core.Counter(chatKey(chat, 0)))
-	}
-	return out
-}
-
 // openTables opens a Crack Word table in every group, the person against a
 // bot player, started, through the core (set-up, not measured), and waits
 // for every board to be posted.
 func (r *e2eRig) openTables() {
 	core := r.procs[0].core
-	steps := r.e2eSteps()
 	var wg sync.WaitGroup
 	work := make(chan int64)
 	for range 16 {
@@ -371,10 +317,8 @@ func (r *e2eRig) openTables() {
 			for chat := range work {
 				u := r.person(chat)
 				core.SetPrivateReachable(userKey(u.ID), true)
-				for _, text := range steps {
-					if outs := handle(core, u, chat, text); len(outs) > 0 && outs[0].Refusal {
-						r.b.Errorf("set-up of %d: %s refused: %s", chat, text, outs[0].Text)
-					}
+				if err := benchgame.Open(core, chatKey(chat, 0), bot.User{ID: userKey(u.ID), Name: u.Name}, r.setup.text); err != nil {
+					r.b.Error(err)
 				}
 			}
 		}()
@@ -461,7 +405,7 @@ type e2eMove struct {
 func (r *e2eRig) send(i int, m *e2eMove) {
 	u := r.person(m.chat)
 	m.posted = time.Now()
-	msg, id := r.f.write(u, m.chat, 0, "/pass", 0)
+	msg, id := r.f.write(u, m.chat, 0, benchgame.Move, 0)
 	m.msg = id
 	update := map[string]any{"message": msg}
 	if r.setup.mode == "polling" {
@@ -495,14 +439,14 @@ func (r *e2eRig) echoURL() string {
 
 // plan gives each arrival of the schedule its group: one drawn at random
 // (from the seed), or the next one with moves left when it has played
-// e2eMaxMoves.
+// benchgame.MaxPasses.
 func plan(seed uint64, schedule []time.Duration, chats []int64) []*e2eMove {
 	rnd := rand.New(rand.NewPCG(seed, 1))
 	count := map[int64]int{}
 	moves := make([]*e2eMove, len(schedule))
 	for i := range schedule {
 		j := rnd.IntN(len(chats))
-		for n := 0; count[chats[j]] >= e2eMaxMoves && n < len(chats); n++ {
+		for n := 0; count[chats[j]] >= benchgame.MaxPasses && n < len(chats); n++ {
 			j = (j + 1) % len(chats)
 		}
 		count[chats[j]]++
@@ -514,11 +458,14 @@ func plan(seed uint64, schedule []time.Duration, chats []int64) []*e2eMove {
 // runE2E plays one rate on a fresh rig and reports its figures.
 func runE2E(b *testing.B, s e2eSetup, rate float64, env e2eEnv, url string) openloop.Step {
 	// Enough groups that none reaches the end of its game.
-	chats := max(env.chats, int(rate*env.span.Seconds()/(e2eMaxMoves/2))+1)
+	chats := max(env.chats, int(rate*env.span.Seconds()/(benchgame.MaxPasses/2))+1)
 	r := newE2ERig(b, s, chats, url)
 	var want []uint64
 	if s.mode != "echo" {
-		want = r.counters()
+		var err error
+		if want, err = benchgame.Counters(s.text); err != nil {
+			b.Fatal(err)
+		}
 		for chat, n := range r.boardCounters() {
 			if uint64(n) != want[0] {
 				b.Fatalf("group %d shows move %d after the set-up, the dry run %d: not the same game", chat, n, want[0])
