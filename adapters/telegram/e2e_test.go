@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -74,7 +73,10 @@ import (
 // rate gets more when it needs them: benchgame.MaxPasses a chat) size it;
 // TABLEE_E2E_CHATS=1000 TABLEE_E2E_SECONDS=10 is the full size.
 func BenchmarkEndToEndTelegram(b *testing.B) {
-	env := e2eFromEnv(b)
+	env, err := benchgame.SizeFromEnv()
+	if err != nil {
+		b.Fatal(err)
+	}
 	var cluster *pgtest.Cluster
 	defer func() { cluster.Stop() }()
 	pgURL := func(b *testing.B) string {
@@ -90,7 +92,7 @@ func BenchmarkEndToEndTelegram(b *testing.B) {
 	for _, s := range e2eSetups {
 		b.Run(s.name, func(b *testing.B) {
 			steps := map[float64]openloop.Step{}
-			for _, rate := range env.rates {
+			for _, rate := range env.Rates {
 				b.Run(fmt.Sprintf("rate=%g", rate), func(b *testing.B) {
 					url := ""
 					if strings.HasPrefix(s.store, "postgres") {
@@ -125,41 +127,6 @@ var e2eSetups = []e2eSetup{
 	{name: "polling-bolt-pictures", mode: "polling", store: "bolt"},
 	{name: "webhook-postgres-pictures", mode: "webhook", store: "postgres"},
 	{name: "webhook-postgres2proc-pictures", mode: "webhook", store: "postgres2"},
-}
-
-type e2eEnv struct {
-	rates []float64
-	span  time.Duration
-	chats int
-}
-
-func e2eFromEnv(b *testing.B) e2eEnv {
-	env := e2eEnv{rates: []float64{25, 100, 250, 500, 1000}, span: 3 * time.Second, chats: 200}
-	if s := os.Getenv("TABLEE_E2E_RATES"); s != "" {
-		env.rates = nil
-		for _, f := range strings.Split(s, ",") {
-			r, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
-			if err != nil || r <= 0 {
-				b.Fatalf("TABLEE_E2E_RATES: %q", f)
-			}
-			env.rates = append(env.rates, r)
-		}
-	}
-	if s := os.Getenv("TABLEE_E2E_SECONDS"); s != "" {
-		n, err := strconv.ParseFloat(s, 64)
-		if err != nil || n <= 0 {
-			b.Fatalf("TABLEE_E2E_SECONDS: %q", s)
-		}
-		env.span = time.Duration(n * float64(time.Second))
-	}
-	if s := os.Getenv("TABLEE_E2E_CHATS"); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n <= 0 {
-			b.Fatalf("TABLEE_E2E_CHATS: %q", s)
-		}
-		env.chats = n
-	}
-	return env
 }
 
 // e2eLimits are the adapter's limits in the benchmark: none that a run
@@ -437,29 +404,9 @@ func (r *e2eRig) echoURL() string {
 	return r.echo.URL
 }
 
-// plan gives each arrival of the schedule its group: one drawn at random
-// (from the seed), or the next one with moves left when it has played
-// benchgame.MaxPasses.
-func plan(seed uint64, schedule []time.Duration, chats []int64) []*e2eMove {
-	rnd := rand.New(rand.NewPCG(seed, 1))
-	count := map[int64]int{}
-	moves := make([]*e2eMove, len(schedule))
-	for i := range schedule {
-		j := rnd.IntN(len(chats))
-		for n := 0; count[chats[j]] >= benchgame.MaxPasses && n < len(chats); n++ {
-			j = (j + 1) % len(chats)
-		}
-		count[chats[j]]++
-		moves[i] = &e2eMove{chat: chats[j], k: count[chats[j]]}
-	}
-	return moves
-}
-
 // runE2E plays one rate on a fresh rig and reports its figures.
-func runE2E(b *testing.B, s e2eSetup, rate float64, env e2eEnv, url string) openloop.Step {
-	// Enough groups that none reaches the end of its game.
-	chats := max(env.chats, int(rate*env.span.Seconds()/(benchgame.MaxPasses/2))+1)
-	r := newE2ERig(b, s, chats, url)
+func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url string) openloop.Step {
+	r := newE2ERig(b, s, env.ChatsFor(rate), url)
 	var want []uint64
 	if s.mode != "echo" {
 		var err error
@@ -473,8 +420,11 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env e2eEnv, url string) open
 		}
 	}
 	calls0 := len(r.f.allCalls())
-	schedule := openloop.Schedule(uint64(rate), rate, env.span)
-	moves := plan(uint64(rate), schedule, r.chats)
+	schedule := openloop.Schedule(uint64(rate), rate, env.Span)
+	moves := make([]*e2eMove, len(schedule))
+	for i, a := range benchgame.Plan(uint64(rate), len(schedule), len(r.chats)) {
+		moves[i] = &e2eMove{chat: r.chats[a.Chat], k: a.K}
+	}
 
 	b.ResetTimer()
 	pg0 := postgresCPU(url)
@@ -515,7 +465,7 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env e2eEnv, url string) open
 		}
 	}
 	step := openloop.Step{Rate: rate, Offered: len(moves), Done: len(acks), P99: openloop.Percentile(acks, 99),
-		Took: last.Sub(start), Span: env.span}
+		Took: last.Sub(start), Span: env.Span}
 	for _, p := range []float64{50, 99, 99.9} {
 		name := strings.ReplaceAll(fmt.Sprintf("p%g", p), ".", "")
 		b.ReportMetric(openloop.Millis(openloop.Percentile(acks, p)), "ack-"+name+"-ms")
@@ -528,7 +478,7 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env e2eEnv, url string) open
 			b.ReportMetric(pg.Seconds()*1000/float64(len(moves)), "pg-cpu-ms/move")
 		}
 	}
-	b.ReportMetric(float64(len(acks))/max(step.Took, env.span).Seconds(), "moves/s")
+	b.ReportMetric(float64(len(acks))/max(step.Took, env.Span).Seconds(), "moves/s")
 	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v",
 		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods)
 	return step

@@ -11,8 +11,12 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
 
 	"github.com/tablee/tablee/bot"
 	_ "github.com/tablee/tablee/games/crackword" // the game played
@@ -87,4 +91,74 @@ func Counters(text bool) ([]uint64, error) {
 		out = append(out, core.Counter(chat))
 	}
 	return out, nil
+}
+
+// Size is how much a benchmark plays: the rates it tries, how long the
+// arrivals of each last, and how many chats at least play.
+type Size struct {
+	Rates []float64     // moves a second
+	Span  time.Duration // of arrivals at each rate
+	Chats int           // at least; a rate gets more when it needs them
+}
+
+// SizeFromEnv is the default size (25 to 1,000 moves a second, 3 s of
+// arrivals each, 200 chats), changed by TABLEE_E2E_RATES ("25,100"),
+// TABLEE_E2E_SECONDS and TABLEE_E2E_CHATS: the full size is
+// TABLEE_E2E_CHATS=1000 TABLEE_E2E_SECONDS=10.
+func SizeFromEnv() (Size, error) {
+	z := Size{Rates: []float64{25, 100, 250, 500, 1000}, Span: 3 * time.Second, Chats: 200}
+	if s := os.Getenv("TABLEE_E2E_RATES"); s != "" {
+		z.Rates = nil
+		for _, f := range strings.Split(s, ",") {
+			r, err := strconv.ParseFloat(strings.TrimSpace(f), 64)
+			if err != nil || r <= 0 {
+				return z, fmt.Errorf("TABLEE_E2E_RATES: %q is no rate", f)
+			}
+			z.Rates = append(z.Rates, r)
+		}
+	}
+	if s := os.Getenv("TABLEE_E2E_SECONDS"); s != "" {
+		n, err := strconv.ParseFloat(s, 64)
+		if err != nil || n <= 0 {
+			return z, fmt.Errorf("TABLEE_E2E_SECONDS: %q", s)
+		}
+		z.Span = time.Duration(n * float64(time.Second))
+	}
+	if s := os.Getenv("TABLEE_E2E_CHATS"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n <= 0 {
+			return z, fmt.Errorf("TABLEE_E2E_CHATS: %q", s)
+		}
+		z.Chats = n
+	}
+	return z, nil
+}
+
+// ChatsFor is how many chats play at rate: enough that none averages
+// more than half of MaxPasses.
+func (z Size) ChatsFor(rate float64) int {
+	return max(z.Chats, int(rate*z.Span.Seconds()/(MaxPasses/2))+1)
+}
+
+// Arrival is the chat of one arrival, and which of the chat's moves it is
+// (from 1).
+type Arrival struct {
+	Chat, K int
+}
+
+// Plan gives each of n arrivals its chat (of chats): one drawn at random
+// from the seed, or the next one with moves left when it had MaxPasses.
+func Plan(seed uint64, n, chats int) []Arrival {
+	rnd := rand.New(rand.NewPCG(seed, 1))
+	count := make([]int, chats)
+	out := make([]Arrival, n)
+	for i := range out {
+		j := rnd.IntN(chats)
+		for tries := 0; count[j] >= MaxPasses && tries < chats; tries++ {
+			j = (j + 1) % chats
+		}
+		count[j]++
+		out[i] = Arrival{Chat: j, K: count[j]}
+	}
+	return out
 }
