@@ -207,3 +207,17 @@ func ServerCPU(match string) time.Duration {
 	// The kernel counts in clock ticks, USER_HZ: 100 a second on Linux.
 	return time.Duration(ticks) * (time.Second / 100)
 }
+
+// KneeOfAll is Knee of steps once each of rates has its step (a
+// configuration played rate after rate); ok is false until then.
+func KneeOfAll(steps map[float64]Step, rates []float64, bound time.Duration) (knee float64, ok bool) {
+	var all []Step
+	for _, r := range rates {
+		s, ok := steps[r]
+		if !ok {
+			return 0, false
+		}
+		all = append(all, s)
+	}
+	return Knee(all, bound), true
+}
