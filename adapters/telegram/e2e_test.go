@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync"
@@ -72,6 +73,8 @@ import (
 // (of arrivals at each rate, 3) and TABLEE_E2E_CHATS (at least, 200; a
 // rate gets more when it needs them: benchgame.MaxPasses a chat) size it;
 // TABLEE_E2E_CHATS=1000 TABLEE_E2E_SECONDS=10 is the full size.
+// TABLEE_E2E_CPUPROFILE=<file> writes a CPU profile of the runs alone,
+// set-up left out (of the last rate run: choose one with -bench).
 func BenchmarkEndToEndTelegram(b *testing.B) {
 	env, err := benchgame.SizeFromEnv()
 	if err != nil {
@@ -425,6 +428,17 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 	}
 
 	b.ResetTimer()
+	if path := os.Getenv("TABLEE_E2E_CPUPROFILE"); path != "" {
+		// The run alone, without the set-up that -cpuprofile would count.
+		out, err := os.Create(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := pprof.StartCPUProfile(out); err != nil {
+			b.Fatal(err)
+		}
+		defer func() { pprof.StopCPUProfile(); out.Close() }()
+	}
 	pg0 := postgresCPU(url)
 	cpu0 := openloop.CPU()
 	start := time.Now().Add(10 * time.Millisecond)
