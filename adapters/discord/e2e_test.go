@@ -47,15 +47,9 @@ func BenchmarkEndToEndDiscord(b *testing.B) {
 		text bool
 	}{{"bolt-pictures", false}, {"bolt-text", true}} {
 		b.Run(view.name, func(b *testing.B) {
-			steps := map[float64]openloop.Step{}
-			for _, rate := range size.Rates {
-				b.Run(fmt.Sprintf("rate=%g", rate), func(b *testing.B) {
-					steps[rate] = runDiscordE2E(b, rate, size, view.text)
-					if knee, ok := openloop.KneeOfAll(steps, size.Rates, e2eBound); ok {
-						b.Logf("%s: knee %g moves/s (ack p99 ≤ %v and kept up)", view.name, knee, e2eBound)
-					}
-				})
-			}
+			openloop.Ladder(b, view.name, size.Rates, e2eBound, func(b *testing.B, rate float64) openloop.Step {
+				return runDiscordE2E(b, rate, size, view.text)
+			})
 		})
 	}
 }
@@ -191,18 +185,9 @@ func runDiscordE2E(b *testing.B, rate float64, size benchgame.Size, text bool) o
 		}
 	}
 	e.f.mu.Unlock()
-	step := openloop.Step{Rate: rate, Offered: len(schedule), Done: len(acks), P99: openloop.Percentile(acks, 99),
-		Took: last.Sub(start), Span: size.Span}
-	for _, p := range []float64{50, 99, 99.9} {
-		name := strings.ReplaceAll(fmt.Sprintf("p%g", p), ".", "")
-		b.ReportMetric(openloop.Millis(openloop.Percentile(acks, p)), "ack-"+name+"-ms")
-		b.ReportMetric(openloop.Millis(openloop.Percentile(shown, p)), "shown-"+name+"-ms")
-	}
-	if len(schedule) > 0 {
-		b.ReportMetric(cpu.Seconds()*1000/float64(len(schedule)), "cpu-ms/move")
-		b.ReportMetric(100*float64(len(shown))/float64(len(schedule)), "shown-%")
-	}
-	b.ReportMetric(float64(len(acks))/max(step.Took, size.Span).Seconds(), "moves/s")
+	run := openloop.Run{Rate: rate, Span: size.Span, Offered: len(schedule), Acks: acks, Shown: shown, Last: last, Start: start, CPU: cpu}
+	run.Report(b)
+	step := run.Step()
 	b.Logf("%g/s: %d moves in %d channels, %d answered, %d refused, %d shown, kept up: %v",
 		rate, len(schedule), n, len(acks), refused, len(shown), step.KeptUp())
 	return step

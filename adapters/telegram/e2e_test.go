@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -94,19 +93,13 @@ func BenchmarkEndToEndTelegram(b *testing.B) {
 	}
 	for _, s := range e2eSetups {
 		b.Run(s.name, func(b *testing.B) {
-			steps := map[float64]openloop.Step{}
-			for _, rate := range env.Rates {
-				b.Run(fmt.Sprintf("rate=%g", rate), func(b *testing.B) {
-					url := ""
-					if strings.HasPrefix(s.store, "postgres") {
-						url = pgURL(b)
-					}
-					steps[rate] = runE2E(b, s, rate, env, url)
-					if knee, ok := openloop.KneeOfAll(steps, env.Rates, e2eBound); ok {
-						b.Logf("%s: knee %g moves/s (ack p99 ≤ %v and kept up)", s.name, knee, e2eBound)
-					}
-				})
-			}
+			openloop.Ladder(b, s.name, env.Rates, e2eBound, func(b *testing.B, rate float64) openloop.Step {
+				url := ""
+				if strings.HasPrefix(s.store, "postgres") {
+					url = pgURL(b)
+				}
+				return runE2E(b, s, rate, env, url)
+			})
 		})
 	}
 }
@@ -476,21 +469,12 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 			}
 		}
 	}
-	step := openloop.Step{Rate: rate, Offered: len(moves), Done: len(acks), P99: openloop.Percentile(acks, 99),
-		Took: last.Sub(start), Span: env.Span}
-	for _, p := range []float64{50, 99, 99.9} {
-		name := strings.ReplaceAll(fmt.Sprintf("p%g", p), ".", "")
-		b.ReportMetric(openloop.Millis(openloop.Percentile(acks, p)), "ack-"+name+"-ms")
-		b.ReportMetric(openloop.Millis(openloop.Percentile(shown, p)), "shown-"+name+"-ms")
+	run := openloop.Run{Rate: rate, Span: env.Span, Offered: len(moves), Acks: acks, Shown: shown, Last: last, Start: start, CPU: cpu}
+	run.Report(b)
+	if url != "" && len(moves) > 0 {
+		b.ReportMetric(pg.Seconds()*1000/float64(len(moves)), "pg-cpu-ms/move")
 	}
-	if len(moves) > 0 {
-		b.ReportMetric(cpu.Seconds()*1000/float64(len(moves)), "cpu-ms/move")
-		b.ReportMetric(100*float64(len(shown))/float64(len(moves)), "shown-%")
-		if url != "" {
-			b.ReportMetric(pg.Seconds()*1000/float64(len(moves)), "pg-cpu-ms/move")
-		}
-	}
-	b.ReportMetric(float64(len(acks))/max(step.Took, env.Span).Seconds(), "moves/s")
+	step := run.Step()
 	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v",
 		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods)
 	return step

@@ -13,6 +13,7 @@ package openloop
 import (
 	"bytes"
 	"cmp"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -21,6 +22,7 @@ import (
 	"strings"
 	"sync"
 	"syscall"
+	"testing"
 	"time"
 )
 
@@ -220,4 +222,54 @@ func KneeOfAll(steps map[float64]Step, rates []float64, bound time.Duration) (kn
 		all = append(all, s)
 	}
 	return Knee(all, bound), true
+}
+
+// Run is what one rate of a benchmark measured.
+type Run struct {
+	Rate    float64
+	Span    time.Duration   // of the schedule
+	Offered int             // arrivals fired
+	Acks    []time.Duration // from each answered arrival's due time to its answer
+	Shown   []time.Duration // from each shown arrival's due time to the board showing it
+	Last    time.Time       // the last answer or board counted
+	Start   time.Time       // of the schedule
+	CPU     time.Duration   // the process's, over the run and its drain
+}
+
+// Step is the run as the knee sees it.
+func (r Run) Step() Step {
+	return Step{Rate: r.Rate, Offered: r.Offered, Done: len(r.Acks), P99: Percentile(r.Acks, 99),
+		Took: r.Last.Sub(r.Start), Span: r.Span}
+}
+
+// Report gives a benchmark the run's metrics: ack and shown p50, p99 and
+// p99.9 (ms), cpu-ms/move and shown-% over the arrivals offered, and
+// moves/s (answered, over the run or its schedule, whichever is longer).
+func (r Run) Report(b *testing.B) {
+	for _, p := range []float64{50, 99, 99.9} {
+		name := strings.ReplaceAll(fmt.Sprintf("p%g", p), ".", "")
+		b.ReportMetric(Millis(Percentile(r.Acks, p)), "ack-"+name+"-ms")
+		b.ReportMetric(Millis(Percentile(r.Shown, p)), "shown-"+name+"-ms")
+	}
+	if r.Offered > 0 {
+		b.ReportMetric(r.CPU.Seconds()*1000/float64(r.Offered), "cpu-ms/move")
+		b.ReportMetric(100*float64(len(r.Shown))/float64(r.Offered), "shown-%")
+	}
+	b.ReportMetric(float64(len(r.Acks))/max(r.Last.Sub(r.Start), r.Span).Seconds(), "moves/s")
+}
+
+// Ladder runs a configuration rate after rate, each in its own
+// sub-benchmark "rate=<r>", and logs its knee (ack p99 within bound, kept
+// up) in the last one's output: a benchmark with sub-benchmarks shows no
+// log of its own.
+func Ladder(b *testing.B, name string, rates []float64, bound time.Duration, run func(b *testing.B, rate float64) Step) {
+	steps := map[float64]Step{}
+	for _, rate := range rates {
+		b.Run(fmt.Sprintf("rate=%g", rate), func(b *testing.B) {
+			steps[rate] = run(b, rate)
+			if knee, ok := KneeOfAll(steps, rates, bound); ok {
+				b.Logf("%s: knee %g moves/s (ack p99 ≤ %v and kept up)", name, knee, bound)
+			}
+		})
+	}
 }

@@ -192,3 +192,14 @@ func TestKneeOfAll(t *testing.T) {
 		t.Fatalf("knee %v, %v; want 100", k, ok)
 	}
 }
+
+// A run's step counts its answers, their p99 and how long it took.
+func TestRunStep(t *testing.T) {
+	start := time.Now()
+	r := Run{Rate: 10, Span: time.Second, Offered: 3, Acks: []time.Duration{time.Millisecond, 3 * time.Millisecond},
+		Start: start, Last: start.Add(1500 * time.Millisecond)}
+	s := r.Step()
+	if s.Done != 2 || s.Offered != 3 || s.P99 != 3*time.Millisecond || s.Took != 1500*time.Millisecond || s.KeptUp() {
+		t.Fatalf("step %+v (kept up %v)", s, s.KeptUp())
+	}
+}
