@@ -73,7 +73,8 @@ import (
 // rate gets more when it needs them: benchgame.MaxPasses a chat) size it;
 // TABLEE_E2E_CHATS=1000 TABLEE_E2E_SECONDS=10 is the full size.
 // TABLEE_E2E_CPUPROFILE=<file> writes a CPU profile of the runs alone,
-// set-up left out (of the last rate run: choose one with -bench).
+// set-up left out (of the last rate run: choose one with -bench);
+// TABLEE_E2E_LOG=1 shows the bot's warnings and the messages it sent.
 func BenchmarkEndToEndTelegram(b *testing.B) {
 	env, err := benchgame.SizeFromEnv()
 	if err != nil {
