@@ -133,11 +133,12 @@ type Step struct {
 }
 
 // KeptUp tells whether the step answered every arrival and, in all, at
-// the rate they came: its last answer within a second (or a tenth of the
-// run, whichever is more) of the schedule's end. A server that falls
-// behind ends the run with a backlog, however good its percentiles.
+// the rate they came: its last answer within a tenth of the schedule's
+// span (a quarter of a second at least) of the schedule's end, so at 90 %
+// of the rate at the least. A server that falls behind ends the run with
+// a backlog, however good its percentiles.
 func (s Step) KeptUp() bool {
-	slack := max(time.Second, s.Span/10)
+	slack := max(250*time.Millisecond, s.Span/10)
 	return s.Offered > 0 && s.Done == s.Offered && s.Took <= s.Span+slack
 }
 

@@ -151,6 +151,12 @@ func TestKnee(t *testing.T) {
 	if (Step{Rate: 1, Offered: 10, Done: 9, Span: time.Second, Took: time.Second}).KeptUp() {
 		t.Fatal("a step that lost an arrival kept up")
 	}
+	if (Step{Rate: 1, Offered: 10, Done: 10, Span: 3 * time.Second, Took: 3400 * time.Millisecond}).KeptUp() {
+		t.Fatal("a step of 3 s that answered its last 400 ms late kept up")
+	}
+	if !(Step{Rate: 1, Offered: 10, Done: 10, Span: 3 * time.Second, Took: 3200 * time.Millisecond}).KeptUp() {
+		t.Fatal("a step of 3 s that answered its last 200 ms late did not keep up")
+	}
 }
 
 // ServerCPU counts another process's CPU, found by its command line: a
