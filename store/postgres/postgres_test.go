@@ -285,3 +285,34 @@ func TestSchema4OpenTablesDue(t *testing.T) {
 		t.Fatalf("due after the upgrade: %+v, want table 1 alone, due now", due)
 	}
 }
+
+// A lazy write (Shown, the leases, a save of what was shown) is one round
+// trip whose commit does not wait for the disk: the setting holds for the
+// statement's transaction, and for it only; the connection's next
+// transactions wait for the disk again.
+func TestLazyWriteIsItsOwnTransaction(t *testing.T) {
+	st, err := Open(cluster.Database(t), Options{MaxConns: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx := context.Background()
+	if _, err := st.lazyExec(ctx, "INSERT INTO seen (key, played) SELECT current_setting('synchronous_commit'), true"); err != nil {
+		t.Fatal(err)
+	}
+	var key string
+	if err := st.pool.QueryRow(ctx, "SELECT key FROM seen").Scan(&key); err != nil || key != "off" {
+		t.Fatalf("the lazy write ran with synchronous_commit %q (%v), want off", key, err)
+	}
+	var now string
+	if err := st.pool.QueryRow(ctx, "SELECT current_setting('synchronous_commit')").Scan(&now); err != nil || now != "on" {
+		t.Fatalf("after a lazy write, the connection's synchronous_commit is %q (%v), want on", now, err)
+	}
+	// A statement that fails leaves nothing of the batch behind.
+	if _, err := st.lazyExec(ctx, "SELECT 1/0"); err == nil {
+		t.Fatal("a division by zero went through")
+	}
+	if err := st.pool.QueryRow(ctx, "SELECT current_setting('synchronous_commit')").Scan(&now); err != nil || now != "on" {
+		t.Fatalf("after a failed lazy write, synchronous_commit is %q (%v), want on", now, err)
+	}
+}
