@@ -45,9 +45,9 @@ const (
 	// unshown poll picks up what is left).
 	deliveryBusyWait  = 100 * time.Millisecond
 	deliveryBusyTries = 50
-	// freshTries bounds how often a command is run again after another
-	// process moved its table.
-	freshTries = 4
+	// freshTries bounds how often a command, or a bot's reply, is played
+	// again at once after another process moved its table.
+	freshTries = 5
 )
 
 // handleFresh runs a command, and runs it again when it was refused after
