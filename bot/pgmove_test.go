@@ -23,7 +23,10 @@ import (
 // 1, 2 or 4 cores (as many processes: each its own connection pool) on one
 // database, each move sent to a process at random, so that a process
 // often holds a copy another process moved on from. Four senders per
-// process. Reports moves/s, ack-p50-ms and ack-p99-ms (command to answer).
+// process. Reports moves/s, ack-p50-ms and ack-p99-ms (command to answer),
+// and pg-cpu-ms/move: the CPU PostgreSQL's server spent (its processes'
+// user and system time, pgtest.Cluster.ServerCPU) over the moves played,
+// their deliveries included.
 //
 //	go test -run '^$' -bench BenchmarkPostgresMove -benchtime 2000x ./bot
 func BenchmarkPostgresMove(b *testing.B) {
@@ -80,6 +83,7 @@ func benchPostgresMove(b *testing.B, procs int) {
 	var acks []time.Duration
 	senders := 4 * procs
 	b.ResetTimer()
+	cpu0, cpuErr := cluster.ServerCPU()
 	start := time.Now()
 	var wg sync.WaitGroup
 	for s := 0; s < senders; s++ {
@@ -117,6 +121,9 @@ func benchPostgresMove(b *testing.B, procs int) {
 		c.Flush()
 	}
 	b.StopTimer()
+	if cpu1, err := cluster.ServerCPU(); cpuErr == nil && err == nil && len(acks) > 0 {
+		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/1000/float64(len(acks)), "pg-cpu-ms/move")
+	}
 	slices.Sort(acks)
 	b.ReportMetric(float64(len(acks))/elapsed.Seconds(), "moves/s")
 	b.ReportMetric(p99ms(acks), "ack-p99-ms")

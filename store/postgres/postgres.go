@@ -50,6 +50,10 @@ type Options struct {
 // Store is a tablee store on one PostgreSQL database.
 type Store struct {
 	pool    *pgxpool.Pool
+	// lazyPool's connections commit without waiting for the disk
+	// (synchronous_commit off): the writes whose loss in a crash of the
+	// database only shows a batch again or delays a claim (lazily).
+	lazyPool *pgxpool.Pool
 	url     string // for tests that open the same database again
 	timeout time.Duration
 	// owner names this process in the leases it takes.
@@ -98,6 +102,14 @@ func Open(dsn string, opts Options) (*Store, error) {
 	if err := s.migrate(ctx); err != nil {
 		s.pool.Close()
 		return nil, err
+	}
+	// The lazy writes' connections: their commits never wait for the disk.
+	lazy := cfg.Copy()
+	lazy.ConnConfig.RuntimeParams["synchronous_commit"] = "off"
+	lazy.MaxConns = max(2, cfg.MaxConns/2)
+	if s.lazyPool, err = pgxpool.NewWithConfig(ctx, lazy); err != nil {
+		s.pool.Close()
+		return nil, s.wrap("connecting", err)
 	}
 	return s, nil
 }
@@ -197,6 +209,7 @@ func (s *Store) PoolStat() *pgxpool.Stat { return s.pool.Stat() }
 
 func (s *Store) Close() error {
 	s.pool.Close()
+	s.lazyPool.Close()
 	return nil
 }
 
@@ -653,33 +666,15 @@ DELETE FROM tables WHERE id IN (
 }
 
 // lazily runs one statement whose loss in a crash of the database only
-// shows a batch again or delays a claim by a lease (Shown, the leases):
-// committed without waiting for the disk, so that the moves' commits do
-// not queue behind it. One round trip: the setting and the statement go in
-// one batch, which PostgreSQL runs as one transaction (a pipeline without
-// BEGIN is one implicit transaction up to its Sync); the setting is the
-// transaction's own (set_config's is_local), so that it holds for the
-// commit at the batch's end and not after.
+// shows a batch again or delays a claim by a lease (Shown, the leases, a
+// save of what was shown): on a connection whose commits do not wait for
+// the disk, so that the moves' commits do not queue behind it. One
+// statement, one round trip.
 func (s *Store) lazily(ctx context.Context, query string, args ...any) error {
 	_, err := s.lazyExec(ctx, query, args...)
 	return err
 }
 
 func (s *Store) lazyExec(ctx context.Context, query string, args ...any) (pgconn.CommandTag, error) {
-	b := &pgx.Batch{}
-	b.Queue(lazyCommit)
-	b.Queue(query, args...)
-	br := s.pool.SendBatch(ctx, b)
-	defer br.Close()
-	if _, err := br.Exec(); err != nil {
-		return pgconn.CommandTag{}, err
-	}
-	tag, err := br.Exec()
-	if err != nil {
-		return tag, err
-	}
-	return tag, br.Close()
+	return s.lazyPool.Exec(ctx, query, args...)
 }
-
-// lazyCommit makes the transaction's commit not wait for the disk.
-const lazyCommit = "SELECT set_config('synchronous_commit', 'off', true)"
