@@ -43,8 +43,8 @@ const (
 	// deliveryBusyWait paces a deliverer waiting for another process to
 	// finish showing the same table; deliveryBusyTries bounds the wait (the
 	// unshown poll picks up what is left).
-	deliveryBusyWait  = 20 * time.Millisecond
-	deliveryBusyTries = 250
+	deliveryBusyWait  = 100 * time.Millisecond
+	deliveryBusyTries = 50
 	// freshTries bounds how often a command, or a bot's reply, is played
 	// again at once after another process moved its table.
 	freshTries = 5
