@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -189,4 +191,116 @@ func TestPostgresMoveRoundTrips(t *testing.T) {
 	if trips > pgMoveTrips || stmts > pgMoveStmts {
 		t.Errorf("a move costs %d round trips and %d statements, the budget is %d and %d", trips, stmts, pgMoveTrips, pgMoveStmts)
 	}
+}
+
+// BenchmarkPostgresBotMove is the move of TestPostgresMoveRoundTrips at
+// speed: Crack Word tables of a person and a bot (pictures on), the
+// person's move taken as the Telegram adapter takes an update (claimed,
+// handled, marked played), the bot's reply played in the same command,
+// both shown through the deliverer, the scheduler running; one process,
+// four senders, each its own tables. Reports moves/s (a person's move and
+// its reply), ack-p99-ms, pg-cpu-ms/move (the CPU of PostgreSQL's server
+// processes, pgtest.Cluster.ServerCPU), and the round trips and
+// statements sent per move.
+//
+//	go test -run '^$' -bench BenchmarkPostgresBotMove -benchtime 2000x ./bot
+func BenchmarkPostgresBotMove(b *testing.B) {
+	const senders, tables = 4, 64
+	tc := newTripCounter()
+	st, err := postgres.Open(cluster.Database(b), postgres.Options{Tracer: tc})
+	if err != nil {
+		b.Fatal(err)
+	}
+	core, err := New(Options{Store: st, Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	core.SetTransport("local", discard{})
+	ctx, cancel := context.WithCancel(context.Background())
+	go core.Run(ctx)
+	defer func() { cancel(); core.Close(); st.Close() }()
+	var chats []string
+	for i := range tables {
+		chat := fmt.Sprintf("local:b%d", i)
+		mustOK(b, core.doAs(chat, "alice", "/play crackword bots=1"))
+		mustOK(b, core.doAs(chat, "alice", "/start"))
+		chats = append(chats, chat)
+	}
+	core.Flush()
+	// hint is alice's move as the bot would choose it, read from the
+	// table in memory (one process: it is the table as stored), so that
+	// the harness sends nothing to the database.
+	hint := func(chat string) (string, bool) {
+		t := core.chatTable(chat)
+		if t == nil {
+			return "", false
+		}
+		t.mu.Lock()
+		defer t.mu.Unlock()
+		seat := t.seatOf("local:alice")
+		if _, ok := t.waitFor(seat); !ok || seat < 0 {
+			return "", false
+		}
+		return t.game.Bot(seat, 0), true
+	}
+	var left, update atomic.Int64
+	left.Store(int64(b.N))
+	var mu sync.Mutex
+	var acks []time.Duration
+	var wg sync.WaitGroup
+	b.ResetTimer()
+	tc.take()
+	cpu0, cpuErr := cluster.ServerCPU()
+	start := time.Now()
+	for s := range senders {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var mine []time.Duration
+			for i := s; left.Add(-1) >= 0; i += senders {
+				chat := chats[i%tables]
+				mv, ok := hint(chat)
+				if !ok {
+					continue
+				}
+				key := fmt.Sprintf("local:update:%d", update.Add(1))
+				t0 := time.Now()
+				if c, err := st.Claim(key, 15*time.Second); err != nil || c != 0 {
+					b.Errorf("update %s: %v, %v", key, c, err)
+					return
+				}
+				outs := core.doAs(chat, "alice", "/move "+mv)
+				if err := st.Played(key); err != nil {
+					b.Error(err)
+					return
+				}
+				mine = append(mine, time.Since(t0))
+				if len(outs) == 0 || outs[0].Refusal {
+					b.Errorf("%s: %+v", chat, outs)
+					return
+				}
+			}
+			mu.Lock()
+			acks = append(acks, mine...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	core.Flush()
+	elapsed := time.Since(start)
+	cpu1, err := cluster.ServerCPU()
+	trips, stmts, _ := tc.take()
+	b.StopTimer()
+	n := float64(len(acks))
+	if n == 0 {
+		b.Fatal("no move played")
+	}
+	slices.Sort(acks)
+	b.ReportMetric(n/elapsed.Seconds(), "moves/s")
+	b.ReportMetric(p99ms(acks), "ack-p99-ms")
+	if cpuErr == nil && err == nil {
+		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/1000/n, "pg-cpu-ms/move")
+	}
+	b.ReportMetric(float64(trips)/n, "trips/move")
+	b.ReportMetric(float64(stmts)/n, "stmts/move")
 }
