@@ -106,7 +106,7 @@ func Open(dsn string, opts Options) (*Store, error) {
 	// The lazy writes' connections: their commits never wait for the disk.
 	lazy := cfg.Copy()
 	lazy.ConnConfig.RuntimeParams["synchronous_commit"] = "off"
-	lazy.MaxConns = max(2, cfg.MaxConns/2)
+	lazy.MaxConns = cfg.MaxConns
 	if s.lazyPool, err = pgxpool.NewWithConfig(ctx, lazy); err != nil {
 		s.pool.Close()
 		return nil, s.wrap("connecting", err)
