@@ -221,12 +221,12 @@ func TestSharedConflictBounded(t *testing.T) {
 	}
 }
 
-// screen is the chats' screens, shared by the processes: for each chat,
+// screen is the chats' screens, shared by the processes: for each table,
 // the turns of the boards shown, with when each turn was first shown.
 type screen struct {
 	mu    sync.Mutex
 	cond  *sync.Cond
-	shown map[string][]shownTurn
+	shown map[uint64][]shownTurn
 }
 
 type shownTurn struct {
@@ -235,36 +235,36 @@ type shownTurn struct {
 }
 
 func newScreen() *screen {
-	s := &screen{shown: map[string][]shownTurn{}}
+	s := &screen{shown: map[uint64][]shownTurn{}}
 	s.cond = sync.NewCond(&s.mu)
 	return s
 }
 
 func (s *screen) Deliver(_ context.Context, o Out) error {
-	if !o.Board || o.Chat == "" {
+	if !o.Board || o.Table == 0 {
 		return nil
 	}
 	now := time.Now()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	list := s.shown[o.Chat]
+	list := s.shown[o.Table]
 	if len(list) == 0 || o.Turn > list[len(list)-1].turn {
-		s.shown[o.Chat] = append(list, shownTurn{o.Turn, now})
+		s.shown[o.Table] = append(list, shownTurn{o.Turn, now})
 		s.cond.Broadcast()
 	}
 	return nil
 }
 
-// waitTurn is when a board of the chat at turn or later was first shown;
+// waitTurn is when a board of the table at turn or later was first shown;
 // false when none was within limit.
-func (s *screen) waitTurn(chat string, turn uint64, limit time.Duration) (time.Time, bool) {
+func (s *screen) waitTurn(table, turn uint64, limit time.Duration) (time.Time, bool) {
 	end := time.Now().Add(limit)
 	timer := time.AfterFunc(limit, func() { s.mu.Lock(); s.cond.Broadcast(); s.mu.Unlock() })
 	defer timer.Stop()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for {
-		for _, st := range s.shown[chat] {
+		for _, st := range s.shown[table] {
 			if st.turn >= turn {
 				return st.at, true
 			}
@@ -276,10 +276,10 @@ func (s *screen) waitTurn(chat string, turn uint64, limit time.Duration) (time.T
 	}
 }
 
-func (s *screen) last(chat string) uint64 {
+func (s *screen) last(table uint64) uint64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	list := s.shown[chat]
+	list := s.shown[table]
 	if len(list) == 0 {
 		return 0
 	}
@@ -330,30 +330,30 @@ func hammer(tb testing.TB, tables int, logger *slog.Logger) *hammered {
 	return h
 }
 
-// play sends alice's next move at the chat to the core: the turn of the
-// board that shows it with the bot's reply, and whether the game waited
-// for her. A move refused fails the test.
-func (h *hammered) play(tb testing.TB, core *Core, chat string) (uint64, bool) {
+// play sends alice's next move at the chat to the core: the table and
+// the turn of the board that shows the move with the bot's reply, and
+// whether the game waited for her. A move refused fails the test.
+func (h *hammered) play(tb testing.TB, core *Core, chat string) (table, turn uint64, ok bool) {
 	mv, ok := core.Hint(chat, "local:alice")
 	if !ok {
-		return 0, false
+		return 0, 0, false
 	}
 	outs := core.doAs(chat, "alice", "/move "+mv)
 	if len(outs) == 0 || outs[0].Refusal {
 		tb.Errorf("%s: the move %q was refused: %+v", chat, mv, outs)
-		return 0, false
+		return 0, 0, false
 	}
 	t := core.lockLive(core.tableFor(Command{Chat: chat}))
 	if t == nil {
-		return 0, true // the game ended
+		return 0, 0, false // the game ended
 	}
 	defer t.mu.Unlock()
 	if t.botWaiting() {
 		// The bot's reply was not played (a conflict left to the
 		// scheduler): the move is shown with it, a turn later.
-		return t.Turns + 1, true
+		return t.ID, t.Turns + 1, true
 	}
-	return t.Turns, true
+	return t.ID, t.Turns, true
 }
 
 // checkAllShown waits for the deliverers, then checks that every game
@@ -382,7 +382,7 @@ func (h *hammered) checkAllShown(tb testing.TB) {
 			if t.botWaiting() {
 				wrong = append(wrong, chat+": waits for the bot")
 			}
-			if shown := h.screen.last(chat); shown != t.Turns || rec.Unshown != 0 {
+			if shown := h.screen.last(rec.ID); shown != t.Turns || rec.Unshown != 0 {
 				wrong = append(wrong, fmt.Sprintf("%s: turn %d shown, the table is at turn %d, unshown %d", chat, shown, t.Turns, rec.Unshown))
 			}
 		}
@@ -418,7 +418,7 @@ func TestSharedConflictsTwoProcessesHammered(t *testing.T) {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(s), 35))
 			for range 30 {
-				if _, ok := h.play(t, h.cores[rng.IntN(2)], chat); !ok {
+				if _, _, ok := h.play(t, h.cores[rng.IntN(2)], chat); !ok {
 					return
 				}
 			}
@@ -471,14 +471,22 @@ func BenchmarkSharedShowMove(b *testing.B) {
 		wg.Add(1)
 		go func(due time.Time) {
 			defer wg.Done()
-			turn, ok := h.play(b, core, chat)
+			table, turn, ok := h.play(b, core, chat)
 			if !ok {
-				return // the game ended: the table stays busy
+				// The game ended (a new one begins), or waits for its
+				// bot: the chat takes moves again a little later.
+				if core.tableFor(Command{Chat: chat}) == nil {
+					core.doAs(chat, "alice", "/play crackword bots=1")
+					core.doAs(chat, "alice", "/start")
+				}
+				time.Sleep(10 * time.Millisecond)
+				idle <- chat
+				return
 			}
 			// The next move of the table may come before this one is
 			// shown: a process may be showing it when the other plays.
 			idle <- chat
-			at, shown := h.screen.waitTurn(chat, turn, 30*time.Second)
+			at, shown := h.screen.waitTurn(table, turn, 30*time.Second)
 			mu.Lock()
 			if shown {
 				shows = append(shows, at.Sub(due))
