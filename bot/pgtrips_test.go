@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
-	"slices"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -23,16 +23,13 @@ import (
 // round trips (a statement alone, a batch of statements, or a statement
 // prepared for the cache is one each). It is the store's pgx tracer.
 type tripCounter struct {
-	mu     sync.Mutex
-	trips  int
-	stmts  int
-	bySQL  map[string]int
-	inFunc map[*pgx.Conn]bool // a batch under way on the connection
+	mu    sync.Mutex
+	trips int
+	stmts int
+	bySQL map[string]int
 }
 
-func newTripCounter() *tripCounter {
-	return &tripCounter{bySQL: map[string]int{}, inFunc: map[*pgx.Conn]bool{}}
-}
+func newTripCounter() *tripCounter { return &tripCounter{bySQL: map[string]int{}} }
 
 func (tc *tripCounter) TraceQueryStart(ctx context.Context, conn *pgx.Conn, d pgx.TraceQueryStartData) context.Context {
 	tc.mu.Lock()

@@ -49,13 +49,13 @@ type Options struct {
 
 // Store is a tablee store on one PostgreSQL database.
 type Store struct {
-	pool    *pgxpool.Pool
+	pool *pgxpool.Pool
 	// lazyPool's connections commit without waiting for the disk
 	// (synchronous_commit off): the writes whose loss in a crash of the
 	// database only shows a batch again or delays a claim (lazily).
 	lazyPool *pgxpool.Pool
-	url     string // for tests that open the same database again
-	timeout time.Duration
+	url      string // for tests that open the same database again
+	timeout  time.Duration
 	// owner names this process in the leases it takes.
 	owner string
 	red   *redact.Redactor
