@@ -255,6 +255,23 @@ func (s *screen) Deliver(_ context.Context, o Out) error {
 	return nil
 }
 
+// noting is a process's view of the screen: as the Telegram adapter does
+// when it posts a board, the board's message is noted with its table
+// (Core.SetNote, a save), after it was shown and before the deliverer
+// marks it shown: a save of its own that another process's move may meet.
+type noting struct {
+	*screen
+	core *Core
+}
+
+func (n noting) Deliver(ctx context.Context, o Out) error {
+	err := n.screen.Deliver(ctx, o)
+	if o.Board && o.Table != 0 {
+		n.core.SetNote(o.Table, "board", fmt.Sprint(o.Turn))
+	}
+	return err
+}
+
 // waitTurn is when a board of the table at turn or later was first shown;
 // false when none was within limit.
 func (s *screen) waitTurn(table, turn uint64, limit time.Duration) (time.Time, bool) {
@@ -288,7 +305,8 @@ func (s *screen) last(table uint64) uint64 {
 
 // hammered is two processes (two cores, each its own connection pool and
 // scheduler, on the system clock) on one database, Crack Word tables of a
-// person and a bot opened through the first, one screen for both.
+// person and a bot opened through the first, one screen for both, each
+// board noted with its table by the process that showed it.
 type hammered struct {
 	cores  []*Core
 	stores []*conflicting
@@ -311,7 +329,7 @@ func hammer(tb testing.TB, tables int, logger *slog.Logger) *hammered {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		core.SetTransport("local", h.screen)
+		core.SetTransport("local", noting{h.screen, core})
 		go core.Run(ctx)
 		h.cores, h.stores = append(h.cores, core), append(h.stores, st)
 		tb.Cleanup(func() { core.Close(); pg.Close() })
