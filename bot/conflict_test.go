@@ -81,10 +81,18 @@ func (l *logCount) take() []string {
 	return m
 }
 
+// when makes the saves f chooses conflict.
+func (s *conflicting) when(f func(store.Table, *store.Move) bool) {
+	s.mu.Lock()
+	s.conflict = f
+	s.mu.Unlock()
+}
+
 // conflictCore is a core on a conflicting store, with a clock that moves
 // only by hand and no scheduler: what is played is played within Handle,
-// not by a retry later.
-func conflictCore(t *testing.T) (*Core, *conflicting, *recorder, *logCount) {
+// not by a retry later. A Crack Word game of alice and a bot is started
+// in the chat: its table's id.
+func conflictCore(t *testing.T, chat string) (*Core, *conflicting, *recorder, *logCount, uint64) {
 	t.Helper()
 	pg, err := postgres.Open(cluster.Database(t), postgres.Options{})
 	if err != nil {
@@ -103,7 +111,9 @@ func conflictCore(t *testing.T) (*Core, *conflicting, *recorder, *logCount) {
 	core.SetTransport("local", rec)
 	rec.core = func() *Core { return core }
 	t.Cleanup(func() { core.Close(); pg.Close() })
-	return core, st, rec, logs
+	mustOK(t, core.doAs(chat, "alice", "/play crackword bots=1"))
+	mustOK(t, core.doAs(chat, "alice", "/start"))
+	return core, st, rec, logs, core.tableFor(Command{Chat: chat}).ID
 }
 
 func (c *Core) doAs(chat, user, text string) []Out {
@@ -116,21 +126,16 @@ func (c *Core) doAs(chat, user, text string) []Out {
 // the game waits for the person again, and what both moves show is shown,
 // with no clock moved and no scheduler.
 func TestSharedConflictBotReplyPlayedAtOnce(t *testing.T) {
-	core, st, rec, logs := conflictCore(t)
 	const chat = "local:bots"
-	mustOK(t, core.doAs(chat, "alice", "/play crackword bots=1"))
-	mustOK(t, core.doAs(chat, "alice", "/start"))
-	id := core.tableFor(Command{Chat: chat}).ID
+	core, st, rec, logs, id := conflictCore(t, chat)
 	fired := false
-	st.mu.Lock()
-	st.conflict = func(tb store.Table, mv *store.Move) bool {
+	st.when(func(tb store.Table, mv *store.Move) bool {
 		if mv != nil && mv.User == "" && !fired {
 			fired = true
 			return true
 		}
 		return false
-	}
-	st.mu.Unlock()
+	})
 	for n := 0; !fired; n++ {
 		if n == 30 {
 			t.Fatal("the bot never replied")
@@ -168,22 +173,17 @@ func TestSharedConflictBotReplyPlayedAtOnce(t *testing.T) {
 // A person's move whose save is stale is played again at once on the
 // table read again: accepted, logged once.
 func TestSharedConflictCommandPlayedAgain(t *testing.T) {
-	core, st, _, _ := conflictCore(t)
 	const chat = "local:cmd"
-	mustOK(t, core.doAs(chat, "alice", "/play crackword bots=1"))
-	mustOK(t, core.doAs(chat, "alice", "/start"))
-	id := core.tableFor(Command{Chat: chat}).ID
+	core, st, _, _, id := conflictCore(t, chat)
 	before, _ := st.Moves(id)
 	fired := 0
-	st.mu.Lock()
-	st.conflict = func(tb store.Table, mv *store.Move) bool {
+	st.when(func(tb store.Table, mv *store.Move) bool {
 		if mv != nil && mv.User == "local:alice" && fired < 2 {
 			fired++
 			return true
 		}
 		return false
-	}
-	st.mu.Unlock()
+	})
 	mv, ok := core.Hint(chat, "local:alice")
 	if !ok {
 		t.Fatal("the game does not wait for alice")
@@ -204,15 +204,10 @@ func TestSharedConflictCommandPlayedAgain(t *testing.T) {
 // A command that meets a conflict at every try is refused after freshTries
 // tries, as a failed save is: nothing logged.
 func TestSharedConflictBounded(t *testing.T) {
-	core, st, _, _ := conflictCore(t)
 	const chat = "local:bound"
-	mustOK(t, core.doAs(chat, "alice", "/play crackword bots=1"))
-	mustOK(t, core.doAs(chat, "alice", "/start"))
-	id := core.tableFor(Command{Chat: chat}).ID
+	core, st, _, _, id := conflictCore(t, chat)
 	before, _ := st.Moves(id)
-	st.mu.Lock()
-	st.conflict = func(tb store.Table, mv *store.Move) bool { return mv != nil && mv.User == "local:alice" }
-	st.mu.Unlock()
+	st.when(func(tb store.Table, mv *store.Move) bool { return mv != nil && mv.User == "local:alice" })
 	mv, _ := core.Hint(chat, "local:alice")
 	mustRefuse(t, core.doAs(chat, "alice", "/move "+mv), "could not save")
 	after, _ := st.Moves(id)

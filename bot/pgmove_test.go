@@ -59,23 +59,12 @@ func benchPostgresMove(b *testing.B, procs int) {
 		b.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	var cores []*Core
 	for range procs {
-		st, err := postgres.Open(url, postgres.Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		core, err := New(Options{Store: st, Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-		if err != nil {
-			b.Fatal(err)
-		}
-		core.SetTransport("bench", discard{})
-		go core.Run(ctx)
+		core, _ := benchPostgresCore(ctx, b, url, postgres.Options{}, "bench")
 		cores = append(cores, core)
-		defer st.Close()
-		defer core.Close()
 	}
-	defer cancel()
 
 	var left atomic.Int64
 	left.Store(int64(b.N))
@@ -130,6 +119,25 @@ func benchPostgresMove(b *testing.B, procs int) {
 	if len(acks) > 0 {
 		b.ReportMetric(float64(acks[len(acks)/2].Microseconds())/1000, "ack-p50-ms")
 	}
+}
+
+// benchPostgresCore is a process of a benchmark on PostgreSQL: a core on
+// a store of its own on the database at url, its transport for platform
+// dropping everything, its scheduler running until ctx ends; both closed
+// when the benchmark ends.
+func benchPostgresCore(ctx context.Context, b *testing.B, url string, opts postgres.Options, platform string) (*Core, *postgres.Store) {
+	st, err := postgres.Open(url, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	core, err := New(Options{Store: st, Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	core.SetTransport(platform, discard{})
+	go core.Run(ctx)
+	b.Cleanup(func() { core.Close(); st.Close() })
+	return core, st
 }
 
 // discard is a transport that drops everything.

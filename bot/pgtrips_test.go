@@ -204,18 +204,9 @@ func TestPostgresMoveRoundTrips(t *testing.T) {
 func BenchmarkPostgresBotMove(b *testing.B) {
 	const senders, tables = 4, 64
 	tc := newTripCounter()
-	st, err := postgres.Open(cluster.Database(b), postgres.Options{Tracer: tc})
-	if err != nil {
-		b.Fatal(err)
-	}
-	core, err := New(Options{Store: st, Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		b.Fatal(err)
-	}
-	core.SetTransport("local", discard{})
 	ctx, cancel := context.WithCancel(context.Background())
-	go core.Run(ctx)
-	defer func() { cancel(); core.Close(); st.Close() }()
+	defer cancel()
+	core, st := benchPostgresCore(ctx, b, cluster.Database(b), postgres.Options{Tracer: tc}, "local")
 	var chats []string
 	for i := range tables {
 		chat := fmt.Sprintf("local:b%d", i)
