@@ -4,10 +4,12 @@
 // store.Deduper; store.Importer for `tablee migrate`). store/bolt stays the
 // embedded store of one process.
 //
-// A Save is one transaction that locks the table's row (SELECT … FOR
-// UPDATE), checks the version the caller read (store.ErrStale otherwise),
-// and writes the table, its move and its indexes; it commits with
+// A Save is one statement, one round trip and its own transaction: it
+// writes the table, its move and its indexes only at the version the
+// caller read (store.ErrStale otherwise), and commits with
 // synchronous_commit on, so that an answered move is on the server's disk.
+// What need not wait for the disk (leases, what was shown) goes through a
+// second pool whose connections commit without waiting.
 // The schema is versioned in the code (schema.go) and migrated at Open.
 package postgres
 
