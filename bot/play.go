@@ -144,6 +144,41 @@ func (c *Core) runBots(t *Table) {
 	if t.over() {
 		c.forget(t)
 	}
+	if t.evicted {
+		c.replayBots(t)
+	}
+}
+
+// replayBots plays the bot seats of a table whose copy was dropped because
+// another process saved the table (a stale save, shared.go): at once, on
+// the table read again, so that a conflict between processes delays the
+// bot's reply by a read, not by the scheduler's pause. After freshTries
+// conflicts in a row the scheduler plays them after its pause (retryLater).
+// The caller holds the dropped copy's lock, which nobody else waits on
+// while holding another table's.
+func (c *Core) replayBots(t *Table) {
+	for try := 1; try <= freshTries; try++ {
+		fresh := c.lockLive(c.table(t.ID))
+		if fresh == nil || !c.replayBotsOn(fresh, try == freshTries) {
+			return // played, or finished or deleted by the other process
+		}
+	}
+}
+
+// replayBotsOn plays the bot seats of a locked copy read again, and
+// unlocks it; true when its save was stale too. After the last try the
+// scheduler's pause is asked for.
+func (c *Core) replayBotsOn(t *Table, last bool) (stale bool) {
+	defer c.unlock(t)
+	c.playBots(t)
+	if t.over() {
+		c.forget(t)
+	}
+	if t.evicted && last {
+		c.log.Error("bot move not played", "table", t.ID, "game", t.Game, "err", store.ErrStale)
+		c.retryLater(t)
+	}
+	return t.evicted
 }
 
 // playBots plays the bot seats while the game waits for them; moved says

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/store"
 )
 
 // A seat played by the bot (a bot player, a player who left, a seat whose
@@ -82,6 +83,11 @@ func (c *Core) botStep(t *Table, seat int) (ok bool) {
 			return false
 		}
 		_, err = c.apply(t, seat, "", w.Timeout)
+	}
+	if errors.Is(err, store.ErrStale) {
+		// Another process saved the table: its bots play again at once on
+		// the table read again (replayBots), not after a pause.
+		return false
 	}
 	if err != nil {
 		c.log.Error("bot move not played", "table", t.ID, "game", t.Game, "seat", seat, "err", err)
