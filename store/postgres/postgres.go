@@ -290,6 +290,11 @@ WHERE tables.version = $11`,
 			b.Queue("INSERT INTO moves (table_id, seq, at, seat, user_id, text) VALUES ($1, $2, $3, $4, $5, $6)",
 				int64(t.ID), int64(mv.Seq), mv.At.UTC(), mv.Seat, mv.User, mv.Text)
 		}
+		// The events the save plays are recorded played in its
+		// transaction (store.Table.Played): with the move, or not at all.
+		for _, k := range t.Played {
+			b.Queue(playedSQL, k)
+		}
 		br := tx.SendBatch(ctx, b)
 		tag, err := br.Exec()
 		if err == nil && tag.RowsAffected() == 0 {

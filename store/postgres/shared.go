@@ -121,9 +121,16 @@ RETURNING false`, key, lease.Microseconds()).Scan(&played)
 func (s *Store) Played(key string) error {
 	ctx, cancel := s.ctx()
 	defer cancel()
-	err := s.lazily(ctx, "UPDATE seen SET played = true, claimed_until = NULL WHERE key = $1", key)
+	err := s.lazily(ctx, "UPDATE seen SET played = true, claimed_until = NULL WHERE key = $1 AND NOT played", key)
 	return s.wrap("recording event "+key+" played", err)
 }
+
+// playedSQL records an event played in a Save's transaction: its claim's
+// row, or a row of its own when the claim was not written (a store that
+// could not be asked).
+const playedSQL = `
+INSERT INTO seen (key, played, claimed_until) VALUES ($1, true, NULL)
+ON CONFLICT (key) DO UPDATE SET played = true, claimed_until = NULL`
 
 func (s *Store) pruneSeen(ctx context.Context) error {
 	_, err := s.pool.Exec(ctx, "DELETE FROM seen WHERE at < now() - $1 * interval '1 microsecond'", store.SeenFor.Microseconds())
