@@ -124,7 +124,7 @@ func TestDurableWritesPerAnsweredMove(t *testing.T) {
 	if w, _ := cs.take(); len(w) != 1 || w[0] != "played "+fakeUpdateKey(id) {
 		t.Errorf("a refused /pass wrote %q", w)
 	}
-// Given again after a restart (getUpdates before its offset was
+	// Given again after a restart (getUpdates before its offset was
 	// confirmed): dropped as played, nothing written.
 	counter := h.core.Counter(key)
 	h.close()
