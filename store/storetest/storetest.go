@@ -73,11 +73,11 @@ func playedWithSave(t *testing.T, o Opener) {
 	a = save(t, st, a, move(2, "B2"))
 	check(d, "telegram:1:51", store.ClaimPlayed)
 	// Refused (a move out of sequence): nothing recorded.
-	check(d, "telegram:1:52", store.ClaimFresh)
 	a.Played = []string{"telegram:1:52", "telegram:1:53"}
 	if err := st.Save(a, move(7, "C7")); !errors.Is(err, store.ErrMoveSeq) {
 		t.Fatalf("a move out of sequence: %v, want ErrMoveSeq", err)
 	}
+	check(d, "telegram:1:52", store.ClaimFresh)
 	if err := d.Played("telegram:1:50"); err != nil { // played already: no harm
 		t.Fatal(err)
 	}
@@ -87,8 +87,12 @@ func playedWithSave(t *testing.T, o Opener) {
 	}
 	check(d, "telegram:1:50", store.ClaimPlayed)
 	check(d, "telegram:1:51", store.ClaimPlayed)
-	check(d, "telegram:1:52", store.ClaimFresh)
-	check(d, "telegram:1:53", store.ClaimFresh)
+	// 52 is claimed (above), 53 new: neither was played.
+	for _, k := range []string{"telegram:1:52", "telegram:1:53"} {
+		if c, err := d.Claim(k, time.Minute); c == store.ClaimPlayed || err != nil {
+			t.Errorf("Claim(%s) after a refused save = %v, %v", k, c, err)
+		}
+	}
 	if moves, err := st.Moves(a.ID); err != nil || len(moves) != 2 {
 		t.Errorf("the log: %+v, %v", moves, err)
 	}
