@@ -12,8 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"go.etcd.io/bbolt"
-
 	"github.com/tablee/tablee/store"
 )
 
@@ -418,15 +416,7 @@ func TestJournalPlayedEvents(t *testing.T) {
 	a := newTable(t, s, "telegram:1")
 	a.Played = []string{"telegram:9:1"}
 	mustSave(t, s, a, move(1))
-	inFile := func() int {
-		n := 0
-		if err := s.db.View(func(tx *bbolt.Tx) error {
-			return tx.Bucket(bSeen).ForEach(func(_, _ []byte) error { n++; return nil })
-		}); err != nil {
-			t.Fatal(err)
-		}
-		return n
-	}
+	inFile := func() int { return fileBucketLen(t, s, bSeen) }
 	if n := inFile(); n != 0 {
 		t.Fatalf("%d events in the file before a checkpoint", n)
 	}
