@@ -46,12 +46,20 @@ func (c *Core) move(ctx context.Context, cmd Command, move string, rep replier) 
 		return rep.refuse("bot.no_table")
 	}
 	defer c.unlock(t)
-	return c.playerMove(ctx, t, cmd.User, cmd.Event, move, rep)
+	return c.commandMove(ctx, t, cmd, move, rep)
+}
+
+// commandMove is playerMove for the author of a command: the move's save
+// records the command's platform event played (Core.save).
+func (c *Core) commandMove(ctx context.Context, t *Table, cmd Command, move string, rep replier) []Out {
+	t.event = cmd.Event
+	defer func() { t.event = nil }()
+	return c.playerMove(ctx, t, cmd.User, move, rep)
 }
 
 // playerMove checks the seat and turn, applies, saves, announces and lets
 // the bots answer. The table's lock is held.
-func (c *Core) playerMove(ctx context.Context, t *Table, u User, ev *Event, move string, rep replier) []Out {
+func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, rep replier) []Out {
 	if t.Phase == Lobby {
 		return rep.refuse("bot.not_started")
 	}
@@ -73,11 +81,7 @@ func (c *Core) playerMove(ctx context.Context, t *Table, u User, ev *Event, move
 	// the counter window is not his), or that he may (La Coquillaude's
 	// proposal replaced before the round is resolved), where "not your
 	// turn" would be false.
-	// The move's save records the event played (Core.save).
-	t.event = ev
-	_, err := c.apply(t, seat, u.ID, move)
-	t.event = nil
-	if err != nil {
+	if _, err := c.apply(t, seat, u.ID, move); err != nil {
 		var r *games.Refusal
 		if errors.As(err, &r) {
 			return rep.refusal(r.Msg, t)
@@ -419,16 +423,16 @@ func (c *Core) press(ctx context.Context, cmd Command, rep replier) []Out {
 		if text == "" || strings.ContainsAny(text, " \t") {
 			return rep.refuse("bot.need_word")
 		}
-		return c.playerMove(ctx, t, cmd.User, cmd.Event, p.Move+" "+text, rep)
+		return c.commandMove(ctx, t, cmd, p.Move+" "+text, rep)
 	case 'w':
 		// Several words: the rest of a move, on one line.
 		text := strings.Join(strings.Fields(cmd.Text), " ")
 		if text == "" {
 			return rep.refuse("bot.need_text")
 		}
-		return c.playerMove(ctx, t, cmd.User, cmd.Event, p.Move+" "+text, rep)
+		return c.commandMove(ctx, t, cmd, p.Move+" "+text, rep)
 	default:
-		return c.playerMove(ctx, t, cmd.User, cmd.Event, p.Move, rep)
+		return c.commandMove(ctx, t, cmd, p.Move, rep)
 	}
 }
 
