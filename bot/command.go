@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -41,7 +42,24 @@ type Command struct {
 	// only, never from anything the user typed or a button carried; the
 	// core honours it only for a table of Chat itself (see moderates).
 	Moderator bool
+	// Event is the platform event the command came from, as the adapter
+	// claimed it (store.Deduper), nil when it claims none. Adapters set
+	// it from their own claim only, never from anything the user sent.
+	Event *Event
 }
+
+// Event is a platform event being played (a Telegram update). The save of
+// the move it plays records it played in the same durable write
+// (store.Table.Played): the answered move waits for one write, and the
+// event is played once, the move with it or neither. Recorded then tells
+// the adapter that it has nothing more to write for it.
+type Event struct {
+	Key      string // the store.Deduper key the adapter claimed
+	recorded atomic.Bool
+}
+
+// Recorded tells whether a save recorded the event played.
+func (e *Event) Recorded() bool { return e != nil && e.recorded.Load() }
 
 // User is the person behind a command.
 type User struct {

@@ -444,6 +444,10 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 	}
 	rec.Due = c.timing(t).NextDue(c.clock.Now())
 	rec.Lazy, t.lazy = t.lazy && mv == nil && !t.batchOpen, false
+	ev := t.event
+	if ev != nil && ev.Key != "" && mv != nil {
+		rec.Played = []string{ev.Key}
+	}
 	opened := t.batchOpen
 	t.batchOpen = false // the change's batch ends with its save, saved or not
 	// The store's time is the disk's, not the core's clock (which tests
@@ -458,6 +462,10 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 		}
 		c.log.Error("save failed", "table", t.ID, "err", err)
 		return err
+	}
+	if rec.Played != nil {
+		ev.recorded.Store(true)
+		t.event = nil // the bots' moves that follow are not the event's
 	}
 	t.version = rec.Version + 1
 	t.committed = rec.Data

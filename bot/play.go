@@ -46,6 +46,14 @@ func (c *Core) move(ctx context.Context, cmd Command, move string, rep replier) 
 		return rep.refuse("bot.no_table")
 	}
 	defer c.unlock(t)
+	return c.commandMove(ctx, t, cmd, move, rep)
+}
+
+// commandMove is playerMove for the author of a command: the move's save
+// records the command's platform event played (Core.save).
+func (c *Core) commandMove(ctx context.Context, t *Table, cmd Command, move string, rep replier) []Out {
+	t.event = cmd.Event
+	defer func() { t.event = nil }()
 	return c.playerMove(ctx, t, cmd.User, move, rep)
 }
 
@@ -451,16 +459,16 @@ func (c *Core) press(ctx context.Context, cmd Command, rep replier) []Out {
 		if text == "" || strings.ContainsAny(text, " \t") {
 			return rep.refuse("bot.need_word")
 		}
-		return c.playerMove(ctx, t, cmd.User, p.Move+" "+text, rep)
+		return c.commandMove(ctx, t, cmd, p.Move+" "+text, rep)
 	case 'w':
 		// Several words: the rest of a move, on one line.
 		text := strings.Join(strings.Fields(cmd.Text), " ")
 		if text == "" {
 			return rep.refuse("bot.need_text")
 		}
-		return c.playerMove(ctx, t, cmd.User, p.Move+" "+text, rep)
+		return c.commandMove(ctx, t, cmd, p.Move+" "+text, rep)
 	default:
-		return c.playerMove(ctx, t, cmd.User, p.Move, rep)
+		return c.commandMove(ctx, t, cmd, p.Move, rep)
 	}
 }
 

@@ -196,6 +196,9 @@ type Table struct {
 	// lazy marks the next save as one that only records what was shown
 	// (store.Table.Lazy).
 	lazy bool
+	// event is the platform event whose move is being played under the
+	// table's lock: the move's save records it played (Core.save).
+	event *Event
 	// unshownSince is when the first move not shown yet was saved, for the
 	// delivery latency an operator watches (observe.go); zero when all
 	// was shown. Memory only: a restart shows what was left at once.

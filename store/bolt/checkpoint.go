@@ -201,6 +201,7 @@ func (s *Store) openJournal(opts Options) error {
 	j := &s.j
 	j.tables = map[uint64][]version{}
 	j.open = map[string][]openVersion{}
+	j.played = map[string]uint64{}
 	var epoch uint64
 	err := s.view("reading its journal position", func(tx *bbolt.Tx) error {
 		meta := tx.Bucket(bMeta)

@@ -44,6 +44,7 @@ import (
 //	      unshown, count seated, (len, user)..., len data, data
 //	      [move: seq, at (Unix ns, varint), seat (varint), len user, user,
 //	      len text, text]
+//	      [played (flags bit 2): count, (len, event key)...]
 //
 // Integers are unsigned varints unless told. Every entry carries its log
 // sequence number (lsn): 1, 2, ... in the order the Saves were checked,
@@ -63,6 +64,9 @@ const (
 
 	journalFinished = 1 << 0
 	journalMove     = 1 << 1
+	// journalPlayed: the entry ends with the platform events the save
+	// records played (store.Table.Played, seen.go).
+	journalPlayed = 1 << 2
 
 	// journalFrame is the length and checksum before each body.
 	journalFrame = 8
@@ -79,7 +83,7 @@ func journalPaths(path string) [2]string {
 // encodeEntry writes a save as a journal entry, frame included.
 func encodeEntry(in *saveIn) []byte {
 	t := in.t
-	b := make([]byte, journalFrame, journalFrame+64+len(t.Chat)+len(t.Game)+len(t.Data)+entryMoveLen(in.move))
+	b := make([]byte, journalFrame, journalFrame+64+len(t.Chat)+len(t.Game)+len(t.Data)+entryMoveLen(in.move)+entryPlayedLen(t.Played))
 	b = append(b, journalVersion)
 	b = binary.BigEndian.AppendUint64(b, in.epoch)
 	b = binary.AppendUvarint(b, in.lsn)
@@ -91,6 +95,9 @@ func encodeEntry(in *saveIn) []byte {
 	}
 	if in.move != nil {
 		flags |= journalMove
+	}
+	if len(t.Played) > 0 {
+		flags |= journalPlayed
 	}
 	b = append(b, flags)
 	b = appendString(b, t.Chat)
@@ -109,10 +116,24 @@ func encodeEntry(in *saveIn) []byte {
 		b = appendString(b, m.User)
 		b = appendString(b, m.Text)
 	}
+	if len(t.Played) > 0 {
+		b = binary.AppendUvarint(b, uint64(len(t.Played)))
+		for _, k := range t.Played {
+			b = appendString(b, k)
+		}
+	}
 	body := b[journalFrame:]
 	binary.BigEndian.PutUint32(b, uint32(len(body)))
 	binary.BigEndian.PutUint32(b[4:], checksum(nil, body))
 	return b
+}
+
+func entryPlayedLen(keys []string) int {
+	n := 0
+	for _, k := range keys {
+		n += 10 + len(k)
+	}
+	return n
 }
 
 func entryMoveLen(m *store.Move) int {
@@ -157,6 +178,15 @@ func decodeEntry(body []byte) (*saveIn, error) {
 	if flags&journalMove != 0 {
 		move = &store.Move{Seq: r.uvarint(), At: time.Unix(0, r.varint()).UTC(), Seat: int(r.varint()),
 			User: r.string(), Text: r.string()}
+	}
+	if flags&journalPlayed != 0 {
+		n := r.uvarint()
+		if n > maxPlayedKeys {
+			return nil, fmt.Errorf("journal entry with %d events played", n)
+		}
+		for i := uint64(0); i < n && r.err == nil; i++ {
+			t.Played = append(t.Played, r.string())
+		}
 	}
 	if err := r.done(); err != nil {
 		return nil, err

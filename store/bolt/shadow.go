@@ -3,6 +3,7 @@ package bolt
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"sync"
@@ -91,6 +92,10 @@ type journal struct {
 	nextOp uint64
 	tables map[uint64][]version
 	open   map[string][]openVersion
+	// played are the events the journal's saves recorded played
+	// (Table.Played), with the op of the save: Claim reads them before
+	// the file.
+	played map[string]uint64
 
 	// broken is set when the journal could not be written or a checkpoint
 	// failed: the store takes no more writes, and keeps the journal files
@@ -155,6 +160,9 @@ func (j *journal) shadowSave(in *saveIn, p savePlan, op uint64) {
 	case p.openDelete:
 		j.open[in.t.Chat] = append(j.open[in.t.Chat], openVersion{op: op})
 	}
+	for _, k := range in.t.Played {
+		j.played[k] = op
+	}
 }
 
 // forget drops the versions a checkpoint wrote into the file (op up to
@@ -164,6 +172,7 @@ func (j *journal) forget(applied, kept uint64) {
 	gone := func(op uint64) bool { return op <= applied || op > kept }
 	forgetVersions(j.tables, func(v version) bool { return gone(v.op) })
 	forgetVersions(j.open, func(v openVersion) bool { return gone(v.op) })
+	maps.DeleteFunc(j.played, func(_ string, op uint64) bool { return gone(op) })
 }
 
 // forgetVersions drops the versions gone says, and the keys left without any.
@@ -198,6 +207,9 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 	}
 	in := newSaveIn(t, move, s.now())
 	if err := checkSeated(in.rec.seated); err != nil {
+		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf("store/bolt: %s: %s: %v", s.path, what, err)}
+	}
+	if err := checkPlayed(in.t.Played); err != nil {
 		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf("store/bolt: %s: %s: %v", s.path, what, err)}
 	}
 	s.gate.RLock()

@@ -263,11 +263,24 @@ func (s *Store) Save(t store.Table, mv *store.Move) error {
 	if mv != nil {
 		args[9] = int64(mv.Seq)
 		args = append(args, mv.At.UTC(), mv.Seat, mv.User, mv.Text)
-		q = "WITH saved AS (" + q + " RETURNING id)\n" + saveMove
+	}
+	if mv != nil || len(t.Played) > 0 {
+		// The events the save plays are recorded played by the same
+		// statement (store.Table.Played): with the table, or not at all.
+		with := "WITH saved AS (" + q + " RETURNING id)"
+		if len(t.Played) > 0 {
+			args = append(args, t.Played)
+			with += fmt.Sprintf(", played AS ("+playedWithSave+")", len(args))
+		}
+		last := "SELECT FROM saved"
+		if mv != nil {
+			last = saveMove
+		}
+		q = with + "\n" + last
 	}
 	var tag pgconn.CommandTag
 	var err error
-	if t.Lazy && mv == nil {
+	if t.Lazy && mv == nil && len(t.Played) == 0 {
 		tag, err = s.lazyExec(ctx, q, args...)
 	} else {
 		tag, err = s.pool.Exec(ctx, q, args...)
@@ -307,6 +320,12 @@ UPDATE tables SET chat = $2, game = $3, finished = $4,
 	data = $6, due = $7, seated = $8, unshown = greatest(unshown, $9), last_move = coalesce($10::bigint, last_move),
 	version = version + 1, due_claim_until = NULL, due_claim_by = NULL
 WHERE id = $1 AND version = $11::bigint AND ($10::bigint IS NULL OR last_move = $10::bigint - 1)`
+	// playedWithSave records the events a save plays once the table is
+	// saved: their claims' rows, or rows of their own where no claim was
+	// written (a store that could not be asked).
+	playedWithSave = `INSERT INTO seen (key, played, claimed_until)
+SELECT k, true, NULL FROM unnest($%d::text[]) AS k WHERE EXISTS (SELECT FROM saved)
+ON CONFLICT (key) DO UPDATE SET played = true, claimed_until = NULL`
 	// saveMove appends the move to the log of the table saved.
 	saveMove = "INSERT INTO moves (table_id, seq, at, seat, user_id, text) SELECT id, $10::bigint, $12::timestamptz, $13::integer, $14::text, $15::text FROM saved"
 )
