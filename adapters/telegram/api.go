@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime/multipart"
 	"net/http"
 	"strings"
 	"time"
@@ -90,7 +91,8 @@ func classify(resp *tgbotapi.APIResponse, err error, red *redact.Redactor) *apiE
 		}
 		e.migrateTo = te.MigrateToChatID
 	}
-	// UploadFiles leaves Error.Code empty: read it from the response.
+	// The library's UploadFiles left Error.Code empty: read it from the
+	// response too.
 	if resp != nil && !resp.Ok && resp.ErrorCode != 0 {
 		e.code = resp.ErrorCode
 		if e.desc == "" {
@@ -116,7 +118,7 @@ func classify(resp *tgbotapi.APIResponse, err error, red *redact.Redactor) *apiE
 // global one (chat 0: the global one only). A 429 holds the chat (or all
 // requests) for retry_after and is retried when that is at most maxWait;
 // network failures and 5xx are retried with back-off. do performs the
-// request (MakeRequest, or UploadFiles for a photo).
+// request (MakeRequest, or upload for a photo).
 func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, method string, do func() (*tgbotapi.APIResponse, error)) (json.RawMessage, *apiError) {
 	backoff := a.limits.RetryBackoff
 	for attempt := 1; ; attempt++ {
@@ -205,6 +207,57 @@ func (a *Adapter) refusedBefore(method string) *apiError {
 // request is call with MakeRequest.
 func (a *Adapter) request(ctx context.Context, chat int64, maxWait time.Duration, method string, p tgbotapi.Params) (json.RawMessage, *apiError) {
 	return a.call(ctx, chat, maxWait, method, func() (*tgbotapi.APIResponse, error) { return a.bounded().MakeRequest(method, p) })
+}
+
+// upload is call with a picture: the parameters and the file as
+// multipart/form-data, the file under field, named name. The body is built
+// in memory and sent with its length: the library's UploadFiles streams it
+// from a goroutine through a pipe, in as many chunks as the multipart
+// writer makes writes (a chunk, and often a system call, each).
+func (a *Adapter) upload(ctx context.Context, chat int64, maxWait time.Duration, method string, p tgbotapi.Params, field, name string, data []byte) (json.RawMessage, *apiError) {
+	return a.call(ctx, chat, maxWait, method, func() (*tgbotapi.APIResponse, error) {
+		var body bytes.Buffer
+		body.Grow(len(data) + 256*(len(p)+1))
+		m := multipart.NewWriter(&body)
+		for k, v := range p {
+			if err := m.WriteField(k, v); err != nil {
+				return nil, err
+			}
+		}
+		part, err := m.CreateFormFile(field, name)
+		if err == nil {
+			_, err = part.Write(data)
+		}
+		if err == nil {
+			err = m.Close()
+		}
+		if err != nil {
+			return nil, err
+		}
+		req, err := http.NewRequest(http.MethodPost, fmt.Sprintf(a.opts.APIEndpoint, a.api.Token, method), bytes.NewReader(body.Bytes()))
+		if err != nil {
+			return nil, err
+		}
+		req.Header.Set("Content-Type", m.FormDataContentType())
+		resp, err := a.bounded().Client.Do(req)
+		if err != nil {
+			return nil, err
+		}
+		defer resp.Body.Close()
+		// As the library reads an answer (MakeRequest).
+		var r tgbotapi.APIResponse
+		if err := json.NewDecoder(resp.Body).Decode(&r); err != nil {
+			return &r, err
+		}
+		if !r.Ok {
+			var rp tgbotapi.ResponseParameters
+			if r.Parameters != nil {
+				rp = *r.Parameters
+			}
+			return &r, &tgbotapi.Error{Code: r.ErrorCode, Message: r.Description, ResponseParameters: rp}
+		}
+		return &r, nil
+	})
 }
 
 // bounded is the library's client with its requests cut at the latest

@@ -430,8 +430,7 @@ func (a *Adapter) sendPicture(ctx context.Context, chat int64, topic int, png []
 		a.forgetFileID(key)
 		delete(p, "photo")
 	}
-	files := []tgbotapi.RequestFile{{Name: "photo", Data: tgbotapi.FileBytes{Name: "board.png", Bytes: png}}}
-	raw, e := a.call(ctx, chat, maxWait, "sendPhoto", func() (*tgbotapi.APIResponse, error) { return a.bounded().UploadFiles("sendPhoto", p, files) })
+	raw, e := a.upload(ctx, chat, maxWait, "sendPhoto", p, "photo", "board.png", png)
 	switch {
 	case e == nil:
 		a.keepFileID(key, raw)
@@ -471,10 +470,7 @@ func (a *Adapter) editPhoto(ctx context.Context, chat int64, msgID int, r render
 		a.forgetFileID(r.photoKey)
 	}
 	media("attach://board")
-	files := []tgbotapi.RequestFile{{Name: "board", Data: tgbotapi.FileBytes{Name: "board.png", Bytes: r.photo}}}
-	raw, e := a.call(ctx, chat, maxWait, "editMessageMedia", func() (*tgbotapi.APIResponse, error) {
-		return a.bounded().UploadFiles("editMessageMedia", p, files)
-	})
+	raw, e := a.upload(ctx, chat, maxWait, "editMessageMedia", p, "board", "board.png", r.photo)
 	switch {
 	case e == nil:
 		a.keepFileID(r.photoKey, raw)

@@ -414,7 +414,7 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 			}
 		}
 	}
-	calls0 := len(r.f.allCalls())
+	calls0, uploads0, polls0 := len(r.f.allCalls()), r.f.uploaded(), r.f.polled()
 	schedule := openloop.Schedule(uint64(rate), rate, env.Span)
 	moves := make([]*e2eMove, len(schedule))
 	for i, a := range benchgame.Plan(uint64(rate), len(schedule), len(r.chats)) {
@@ -476,8 +476,8 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 		b.ReportMetric(pg.Seconds()*1000/float64(len(moves)), "pg-cpu-ms/move")
 	}
 	step := run.Step()
-	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v",
-		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods)
+	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v, %d pictures uploaded, %d getUpdates",
+		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods, r.f.uploaded()-uploads0, r.f.polled()-polls0)
 	return step
 }
 

@@ -583,6 +583,8 @@ func photoSizes(m *fakeMsg) []map[string]any {
 
 func (f *fakeAPI) uploaded() int { f.mu.Lock(); defer f.mu.Unlock(); return f.uploads }
 
+func (f *fakeAPI) polled() int { f.mu.Lock(); defer f.mu.Unlock(); return f.polls }
+
 func (f *fakeAPI) setMarkup(m *fakeMsg, raw string) {
 	if raw == "" {
 		return
