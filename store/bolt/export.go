@@ -12,17 +12,12 @@ import (
 // What `tablee migrate` reads to copy a data file into another store
 // (store.Exporter): every table, finished or not, with its log, every
 // user, the ratings and the tables already rated, and the next table id.
-// Each walk settles the journal first, so that it sees every save, and runs
-// in one read transaction: a consistent copy of a file in use.
+// Each walk reads the view (view.go), so that it sees every save, in one
+// read transaction: a consistent copy of a file in use.
 
 // ExportTables calls each with every table, by id, and its move log.
 func (s *Store) ExportTables(each func(store.Table, []store.Move) error) error {
-	release, err := s.settle()
-	if err != nil {
-		return err
-	}
-	defer release()
-	return s.view("exporting the tables", func(tx *bbolt.Tx) error {
+	return s.read("exporting the tables", func(tx kvTx) error {
 		log := tx.Bucket(bLog)
 		return tx.Bucket(bTables).ForEach(func(k, v []byte) error {
 			if len(k) != 8 {
@@ -33,18 +28,7 @@ func (s *Store) ExportTables(each func(store.Table, []store.Move) error) error {
 			if err != nil {
 				return err
 			}
-			h, err := decodeTableHeader(id, v)
-			if err != nil {
-				return s.damaged(fmt.Sprintf("table %d", id), err)
-			}
-			var moves []store.Move
-			err = readLog(log, id, func(m store.Move) error {
-				moves = append(moves, m)
-				return nil
-			}, nil)
-			if err == nil && uint64(len(moves)) != h.last {
-				err = shortLog(id, uint64(len(moves)), h.last)
-			}
+			moves, err := s.readMoves(log, id, v, nil)
 			if err != nil {
 				return err
 			}

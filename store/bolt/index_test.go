@@ -93,11 +93,9 @@ func wantClean(t *testing.T, path string) *Report {
 // once the journal is written into it.
 func bucketLen(t *testing.T, s *Store, name []byte) int {
 	t.Helper()
-	release, err := s.settle()
-	if err != nil {
+	if err := s.checkpoint(); err != nil {
 		t.Fatal(err)
 	}
-	defer release()
 	n := 0
 	if err := s.db.View(func(tx *bbolt.Tx) error {
 		return tx.Bucket(name).ForEach(func(_, _ []byte) error { n++; return nil })

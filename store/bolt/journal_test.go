@@ -9,14 +9,16 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/tablee/tablee/store"
+	"github.com/tablee/tablee/store/wal"
 )
 
 // openJournaled opens a store whose checkpoints wait for the test (an hour
-// apart): what it saves stays in the journal until settle or Close.
+// apart): what it saves stays in the journal until a checkpoint or Close.
 func openJournaled(t *testing.T, path string) *Store {
 	t.Helper()
 	s, err := Open(path, Options{NoSync: true, Now: testClock, CheckpointEvery: time.Hour})
@@ -36,7 +38,7 @@ func crashCopy(t *testing.T, path string) string {
 	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
 		t.Fatal(err)
 	}
-	js := journalPaths(path)
+	js := wal.Paths(path)
 	for i, src := range append([]string{path}, js[:]...) {
 		data, err := os.ReadFile(src)
 		if err != nil {
@@ -44,7 +46,7 @@ func crashCopy(t *testing.T, path string) string {
 		}
 		to := dst
 		if i > 0 {
-			to = journalPaths(dst)[i-1]
+			to = wal.Paths(dst)[i-1]
 		}
 		if err := os.WriteFile(to, data, 0o600); err != nil {
 			t.Fatal(err)
@@ -149,13 +151,14 @@ func TestJournalTornTail(t *testing.T) {
 	a := newTable(t, s, "discord:1")
 	a = playMoves(t, s, a, 0, 4)
 	crashed := crashCopy(t, path)
-	entries, err := readJournalFile(journalPaths(crashed)[0], s.j.epoch)
+	epoch := s.log.Epoch()
+	entries, err := wal.Read(nil, crashed, epoch, 0)
 	if err != nil || len(entries) != 4 {
 		t.Fatalf("journal holds %d entries, %v", len(entries), err)
 	}
-	end, last := 0, len(encodeEntry(entries[3]))
+	end, last := 0, len(wal.Encode(epoch, entries[3]))
 	for _, e := range entries {
-		end += len(encodeEntry(e))
+		end += len(wal.Encode(epoch, e))
 	}
 	for name, damage := range map[string]func([]byte) []byte{
 		"cut in the last entry":     func(b []byte) []byte { return b[:end-5] },
@@ -164,7 +167,7 @@ func TestJournalTornTail(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			dst := crashCopy(t, crashed)
-			j := journalPaths(dst)[0]
+			j := wal.Paths(dst)[0]
 			data, err := os.ReadFile(j)
 			if err != nil {
 				t.Fatal(err)
@@ -231,14 +234,15 @@ func TestJournalGapIsDamage(t *testing.T) {
 	bucketLen(t, s, bTables) // settles: 2 saves in the file
 	playMoves(t, s, a, 2, 3)
 	crashed := crashCopy(t, path)
-	j := journalPaths(crashed)
-	entries, err := readJournalFile(j[1], s.j.epoch) // the second file holds saves 3 to 5
-	if err != nil || len(entries) != 3 || entries[0].lsn != 3 {
+	j := wal.Paths(crashed)
+	epoch := s.log.Epoch()
+	entries, err := wal.Read(nil, crashed, epoch, 2) // the second file holds saves 3 to 5
+	if err != nil || len(entries) != 3 || entries[0].Seq != 3 {
 		t.Fatalf("second journal file: %d entries, %v", len(entries), err)
 	}
 	var b []byte
 	for _, e := range entries[1:] {
-		b = append(b, encodeEntry(e)...)
+		b = append(b, wal.Encode(epoch, e)...)
 	}
 	if err := os.WriteFile(j[1], b, 0o600); err != nil {
 		t.Fatal(err)
@@ -255,7 +259,8 @@ func TestJournalGapIsDamage(t *testing.T) {
 // acknowledged before is. No later write is taken.
 func TestJournalWriteFailure(t *testing.T) {
 	path := tempPath(t)
-	s, err := Open(path, Options{Now: testClock, CheckpointEvery: time.Hour})
+	disk := &failingJournal{FS: wal.OS}
+	s, err := Open(path, Options{Now: testClock, CheckpointEvery: time.Hour, journalFS: disk})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,9 +269,7 @@ func TestJournalWriteFailure(t *testing.T) {
 	a = playMoves(t, s, a, 0, 2)
 	acked := a
 
-	s.jmu.Lock()
-	_ = s.j.files[s.j.cur].Close() // the next write fails
-	s.jmu.Unlock()
+	disk.failing.Store(true) // the next write fails
 	b := a
 	b.Data = []byte("never acknowledged")
 	b.Seated = []string{"discord:bob"}
@@ -293,6 +296,30 @@ func TestJournalWriteFailure(t *testing.T) {
 	if got, err := c.Table(a.ID); err != nil || !bytes.Equal(got.Data, acked.Data) {
 		t.Errorf("after a restart: %q, %v", got.Data, err)
 	}
+}
+
+// failingJournal is the journal's file system, whose writes fail once failing
+// is set.
+type failingJournal struct {
+	wal.FS
+	failing atomic.Bool
+}
+
+func (d *failingJournal) OpenFile(name string) (wal.File, error) {
+	f, err := d.FS.OpenFile(name)
+	return failingFile{File: f, d: d}, err
+}
+
+type failingFile struct {
+	wal.File
+	d *failingJournal
+}
+
+func (f failingFile) WriteAt(b []byte, off int64) (int, error) {
+	if f.d.failing.Load() {
+		return 0, errors.New("input/output error")
+	}
+	return f.File.WriteAt(b, off)
 }
 
 // The reads the bot makes while playing see the journal's saves before

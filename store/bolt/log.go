@@ -204,7 +204,7 @@ func decodeLogUsers(id uint64, v []byte) ([]string, error) {
 }
 
 // lastLogKey positions c on the last key of table id's log, if it has one.
-func lastLogKey(c *bbolt.Cursor, id uint64) (k, v []byte) {
+func lastLogKey(c kvCursor, id uint64) (k, v []byte) {
 	if id == math.MaxUint64 {
 		k, v = c.Last()
 	} else if k, v = c.Seek(logKey(id+1, 0)); k == nil {
@@ -227,7 +227,7 @@ type logTail struct {
 	lastAt   int64  // time of its last move
 }
 
-func readLogTail(log *bbolt.Bucket, id uint64) (logTail, error) {
+func readLogTail(log kvBucket, id uint64) (logTail, error) {
 	k, v := lastLogKey(log.Cursor(), id)
 	_, first, _ := splitLogKey(k)
 	if k == nil || first == 0 {
@@ -243,7 +243,7 @@ func readLogTail(log *bbolt.Bucket, id uint64) (logTail, error) {
 // appendMove appends m, the move after tail, to table id's log: to its last
 // block while it has room, else to a new block. A user the log has not
 // named yet is added to its users record.
-func appendMove(log *bbolt.Bucket, id uint64, tail logTail, m *store.Move) error {
+func appendMove(log kvBucket, id uint64, tail logTail, m *store.Move) error {
 	ref := uint64(0)
 	if m.User != "" {
 		var users []string
@@ -279,7 +279,7 @@ func appendMove(log *bbolt.Bucket, id uint64, tail logTail, m *store.Move) error
 // that skips or repeats a move, are a *logError naming the table and the
 // first move that cannot be read; onDamage (when not nil) is told and
 // decides whether to read on, at the next block.
-func readLog(log *bbolt.Bucket, id uint64, fn func(store.Move) error, onDamage func(*logError) bool) error {
+func readLog(log kvBucket, id uint64, fn func(store.Move) error, onDamage func(*logError) bool) error {
 	report := func(e *logError) error {
 		if onDamage != nil && onDamage(e) {
 			return nil

@@ -5,16 +5,15 @@ import (
 	"fmt"
 	"time"
 
-	"go.etcd.io/bbolt"
-
 	"github.com/tablee/tablee/store"
 )
 
-// A Save is worked out twice: when it is called, against the data file as
-// the journal will leave it (the shadow, journal.go), to refuse a bad save
-// before it is acknowledged; and when a checkpoint writes it into the data
-// file, against the transaction. Both run planSave on the same inputs, so
-// the two cannot disagree on what a save does.
+// A Save is worked out twice: when it is called, against the view of the
+// data file with the journal's saves over it (view.go), to refuse a bad
+// save before it is acknowledged and to lay its writes over the file; and
+// when a checkpoint writes it into the data file, against the transaction.
+// Both run applySave, and so planSave, on the same inputs, so the two
+// cannot disagree on what a save does.
 
 // saveIn is one Save call: what the journal keeps and a checkpoint applies.
 type saveIn struct {
@@ -157,7 +156,7 @@ func (p savePlan) record(in *saveIn) []byte {
 // saved with); unshown holds the highest batch saved and not shown;
 // seated holds it under each user of Seated while it is unfinished, played
 // under each user of Seated, finished or not.
-func (s *Store) applySave(tx *bbolt.Tx, in *saveIn) error {
+func (s *Store) applySave(tx kvTx, in *saveIn) error {
 	st := &txState{s: s, tx: tx}
 	p, err := s.planSave(st, in)
 	if err != nil {
@@ -187,7 +186,7 @@ func (s *Store) applySave(tx *bbolt.Tx, in *saveIn) error {
 	}
 	hk := historyKey(t.Chat, t.ID)
 	if history.Get(hk) == nil {
-		history.FillPercent = appendFill
+		history.appendOnly()
 		if err := history.Put(hk, []byte{}); err != nil {
 			return err
 		}
@@ -211,7 +210,7 @@ func (s *Store) applySave(tx *bbolt.Tx, in *saveIn) error {
 	}
 	if in.move != nil {
 		log := tx.Bucket(bLog)
-		log.FillPercent = appendFill
+		log.appendOnly()
 		return appendMove(log, t.ID, st.tail, in.move)
 	}
 	return nil
@@ -220,7 +219,7 @@ func (s *Store) applySave(tx *bbolt.Tx, in *saveIn) error {
 // txState is a saveState read in a transaction.
 type txState struct {
 	s    *Store
-	tx   *bbolt.Tx
+	tx   kvTx
 	tail logTail // the log's tail logLast read, for appendMove
 }
 
@@ -261,7 +260,7 @@ func (st *txState) unshownOf(id uint64) (uint64, error) {
 
 // applyShown clears a table's unshown entry when it holds seq or an
 // earlier batch.
-func (s *Store) applyShown(tx *bbolt.Tx, id, seq uint64) error {
+func (s *Store) applyShown(tx kvTx, id, seq uint64) error {
 	b, idk := tx.Bucket(bUnshown), key(id)
 	cur, err := s.unshownOf(b, idk)
 	if err != nil || cur == 0 || cur > seq {

@@ -1,0 +1,445 @@
+package bolt
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"sync"
+
+	"go.etcd.io/bbolt"
+)
+
+// Every read of the store goes through one view: a read transaction of the
+// data file with the writes of the saves not yet checkpointed laid over it,
+// key by key (as etcd's read buffer over its batch transaction). A Save
+// works out its writes against the view, as the checkpoint will make them
+// (applySave into a batch), and they join the overlay once its journal
+// entry is queued; the checkpoint writes the same saves into the file and
+// the overlay forgets them. A read written against the view (kvTx) cannot
+// miss a save that was acknowledged: there is no second path to remember.
+//
+// Locks: the overlay's mutex (pending.mu) is held for a lookup or a change
+// of the overlay, never across a read of the file. A view holds
+// pending.readers shared for its life; a checkpoint takes it alone only to
+// forget what it wrote, after its commit: a view that began its transaction
+// before the commit must still find those writes in the overlay.
+
+// kv is one write of the overlay: a value, or a deletion.
+type kv struct {
+	op  uint64 // the op that made it; 0 in a batch not yet joined
+	v   []byte
+	del bool
+}
+
+// layer is the writes to one bucket, by key, oldest first, and their keys
+// in order for the cursors.
+type layer struct {
+	keys []string
+	vals map[string][]kv
+}
+
+func newLayer() *layer { return &layer{vals: map[string][]kv{}} }
+
+func (l *layer) put(k string, w kv) {
+	vs, ok := l.vals[k]
+	if !ok {
+		i, _ := slices.BinarySearch(l.keys, k)
+		l.keys = slices.Insert(l.keys, i, k)
+	}
+	l.vals[k] = append(vs, w)
+}
+
+// get is the newest write of k.
+func (l *layer) get(k []byte) (kv, bool) {
+	vs := l.vals[string(k)]
+	if len(vs) == 0 {
+		return kv{}, false
+	}
+	return vs[len(vs)-1], true
+}
+
+// after is the first key after k (at k too when inclusive; the first of
+// all when k is nil) and its newest write.
+func (l *layer) after(k []byte, inclusive bool) ([]byte, kv, bool) {
+	i := 0
+	if k != nil {
+		var found bool
+		i, found = slices.BinarySearch(l.keys, string(k))
+		if found && !inclusive {
+			i++
+		}
+	}
+	if i >= len(l.keys) {
+		return nil, kv{}, false
+	}
+	vs := l.vals[l.keys[i]]
+	return []byte(l.keys[i]), vs[len(vs)-1], true
+}
+
+// before is the last key before k (at k too when inclusive; the last of
+// all when k is nil) and its newest write.
+func (l *layer) before(k []byte, inclusive bool) ([]byte, kv, bool) {
+	i := len(l.keys)
+	if k != nil {
+		var found bool
+		i, found = slices.BinarySearch(l.keys, string(k))
+		if found && inclusive {
+			i++
+		}
+	}
+	if i == 0 {
+		return nil, kv{}, false
+	}
+	vs := l.vals[l.keys[i-1]]
+	return []byte(l.keys[i-1]), vs[len(vs)-1], true
+}
+
+// drop removes the writes gone says, and the keys left without any.
+func (l *layer) drop(gone func(kv) bool) {
+	kept := l.keys[:0]
+	for _, k := range l.keys {
+		vs := slices.DeleteFunc(l.vals[k], gone)
+		if len(vs) == 0 {
+			delete(l.vals, k)
+			continue
+		}
+		l.vals[k] = vs
+		kept = append(kept, k)
+	}
+	clear(l.keys[len(kept):])
+	l.keys = kept
+}
+
+// jop is one write waiting for a checkpoint: a save (durable once its
+// journal entry is) or a Shown.
+type jop struct {
+	op      uint64
+	save    *saveIn
+	id, seq uint64 // of a Shown
+}
+
+// pending is the writes not yet in the data file.
+type pending struct {
+	// readers is held shared by every view, alone by a checkpoint while it
+	// forgets what it wrote.
+	readers sync.RWMutex
+
+	mu      sync.RWMutex
+	buckets map[string]*layer
+	ops     []*jop
+	nextOp  uint64
+	lastLSN uint64 // the last save's journal entry
+	applied uint64 // the last lsn the data file holds
+	// broken is set when the journal could not be written, a checkpoint
+	// failed or a save met damage: the store takes no more writes, and
+	// keeps the journal files when closed.
+	broken error
+}
+
+func newPending() *pending { return &pending{buckets: map[string]*layer{}} }
+
+// join adds the writes of a batch to the overlay, as those of a new op.
+// The caller holds mu.
+func (p *pending) join(b *batch, o *jop) {
+	p.nextOp++
+	o.op = p.nextOp
+	p.ops = append(p.ops, o)
+	for name, bl := range b.buckets {
+		l := p.buckets[name]
+		if l == nil {
+			l = newLayer()
+			p.buckets[name] = l
+		}
+		for _, k := range bl.keys {
+			w, _ := bl.get([]byte(k))
+			w.op = o.op
+			l.put(k, w)
+		}
+	}
+}
+
+// forget drops the writes of the ops gone says. The caller holds mu.
+func (p *pending) forget(gone func(op uint64) bool) {
+	for name, l := range p.buckets {
+		l.drop(func(w kv) bool { return gone(w.op) })
+		if len(l.keys) == 0 {
+			delete(p.buckets, name)
+		}
+	}
+}
+
+// takeBack drops an op that never became durable, and those after it,
+// whose writes were worked out over it.
+func (p *pending) takeBack(op uint64) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.ops = slices.DeleteFunc(p.ops, func(o *jop) bool { return o.op >= op })
+	p.forget(func(o uint64) bool { return o >= op })
+}
+
+// read runs fn on the view: a read transaction of the file under the
+// writes not yet in it.
+func (s *Store) read(what string, fn func(kvTx) error) error {
+	p := s.p
+	if p == nil { // a file no process journals to (tools)
+		return s.view(what, func(tx *bbolt.Tx) error { return fn(boltTx{tx}) })
+	}
+	p.readers.RLock()
+	defer p.readers.RUnlock()
+	return s.view(what, func(tx *bbolt.Tx) error { return fn(viewTx{p: p, tx: tx}) })
+}
+
+// viewTx is the view: the overlay over a read transaction.
+type viewTx struct {
+	p  *pending
+	tx *bbolt.Tx
+}
+
+func (t viewTx) Bucket(name []byte) kvBucket {
+	return &stacked{top: overlayTop{p: t.p, name: string(name)}, under: boltBucket{t.tx.Bucket(name)}}
+}
+
+// top is the upper layer of a stacked bucket.
+type top interface {
+	get(k []byte) (kv, bool)
+	after(k []byte, inclusive bool) ([]byte, kv, bool)
+	before(k []byte, inclusive bool) ([]byte, kv, bool)
+	empty() bool
+	put(k []byte, w kv) error
+}
+
+// overlayTop is the overlay's writes to a bucket, read under its lock.
+type overlayTop struct {
+	p    *pending
+	name string
+}
+
+func (o overlayTop) layer() *layer { return o.p.buckets[o.name] }
+
+func (o overlayTop) get(k []byte) (kv, bool) {
+	o.p.mu.RLock()
+	defer o.p.mu.RUnlock()
+	if l := o.layer(); l != nil {
+		return l.get(k)
+	}
+	return kv{}, false
+}
+
+func (o overlayTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
+	o.p.mu.RLock()
+	defer o.p.mu.RUnlock()
+	if l := o.layer(); l != nil {
+		return l.after(k, inclusive)
+	}
+	return nil, kv{}, false
+}
+
+func (o overlayTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
+	o.p.mu.RLock()
+	defer o.p.mu.RUnlock()
+	if l := o.layer(); l != nil {
+		return l.before(k, inclusive)
+	}
+	return nil, kv{}, false
+}
+
+func (o overlayTop) empty() bool {
+	o.p.mu.RLock()
+	defer o.p.mu.RUnlock()
+	return o.layer() == nil
+}
+
+var errReadOnly = errors.New("the view of the data file is read only: a save's writes go into a batch")
+
+func (overlayTop) put([]byte, kv) error { return errReadOnly }
+
+// batch is the writes of one save (or Shown) as it works them out, over
+// the view; they join the overlay when its journal entry is queued.
+type batch struct {
+	under   kvTx
+	buckets map[string]*layer
+}
+
+func newBatch(under kvTx) *batch { return &batch{under: under, buckets: map[string]*layer{}} }
+
+func (b *batch) Bucket(name []byte) kvBucket {
+	return &stacked{top: batchTop{b: b, name: string(name)}, under: b.under.Bucket(name)}
+}
+
+func (b *batch) empty() bool { return len(b.buckets) == 0 }
+
+type batchTop struct {
+	b    *batch
+	name string
+}
+
+func (t batchTop) get(k []byte) (kv, bool) {
+	if l := t.b.buckets[t.name]; l != nil {
+		return l.get(k)
+	}
+	return kv{}, false
+}
+
+func (t batchTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
+	if l := t.b.buckets[t.name]; l != nil {
+		return l.after(k, inclusive)
+	}
+	return nil, kv{}, false
+}
+
+func (t batchTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
+	if l := t.b.buckets[t.name]; l != nil {
+		return l.before(k, inclusive)
+	}
+	return nil, kv{}, false
+}
+
+func (t batchTop) empty() bool { return t.b.buckets[t.name] == nil }
+
+func (t batchTop) put(k []byte, w kv) error {
+	l := t.b.buckets[t.name]
+	if l == nil {
+		l = newLayer()
+		t.b.buckets[t.name] = l
+	}
+	// The layer keeps the newest write of a key alone: a batch is one op.
+	ks := string(k)
+	if _, ok := l.vals[ks]; ok {
+		l.vals[ks] = l.vals[ks][:0]
+	}
+	w.v = bytes.Clone(w.v)
+	l.put(ks, w)
+	return nil
+}
+
+// stacked is a bucket whose writes in top hide those of under.
+type stacked struct {
+	top   top
+	under kvBucket
+}
+
+func (b *stacked) Get(k []byte) []byte {
+	if w, ok := b.top.get(k); ok {
+		if w.del {
+			return nil
+		}
+		return w.v
+	}
+	return b.under.Get(k)
+}
+
+func (b *stacked) Put(k, v []byte) error {
+	if v == nil {
+		v = []byte{} // a value, not a deletion
+	}
+	return b.top.put(k, kv{v: v})
+}
+
+func (b *stacked) Delete(k []byte) error { return b.top.put(k, kv{del: true}) }
+
+func (b *stacked) appendOnly() {}
+
+func (b *stacked) Cursor() kvCursor {
+	if b.top.empty() {
+		return b.under.Cursor()
+	}
+	return &mergedCursor{top: b.top, under: b.under.Cursor()}
+}
+
+func (b *stacked) ForEach(fn func(k, v []byte) error) error {
+	c := b.Cursor()
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		if err := fn(k, v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// mergedCursor walks the keys of both layers in order, top's writes
+// hiding under's keys. It finds its next key from the one it is on, so
+// that writes joining the overlay meanwhile do not lose its place.
+type mergedCursor struct {
+	top   top
+	under kvCursor
+	at    []byte
+}
+
+func (c *mergedCursor) First() ([]byte, []byte)       { return c.forward(nil, true) }
+func (c *mergedCursor) Seek(k []byte) ([]byte, []byte) { return c.forward(k, true) }
+func (c *mergedCursor) Last() ([]byte, []byte)        { return c.backward(nil, true) }
+
+func (c *mergedCursor) Next() ([]byte, []byte) {
+	if c.at == nil {
+		return nil, nil
+	}
+	return c.forward(c.at, false)
+}
+
+func (c *mergedCursor) Prev() ([]byte, []byte) {
+	if c.at == nil {
+		return nil, nil
+	}
+	return c.backward(c.at, false)
+}
+
+// underAfter is under's first key after k (at k when inclusive).
+func (c *mergedCursor) underAfter(k []byte, inclusive bool) ([]byte, []byte) {
+	if k == nil {
+		return c.under.First()
+	}
+	uk, uv := c.under.Seek(k)
+	if uk != nil && !inclusive && bytes.Equal(uk, k) {
+		uk, uv = c.under.Next()
+	}
+	return uk, uv
+}
+
+// underBefore is under's last key before k (at k when inclusive).
+func (c *mergedCursor) underBefore(k []byte, inclusive bool) ([]byte, []byte) {
+	if k == nil {
+		return c.under.Last()
+	}
+	uk, uv := c.under.Seek(k)
+	switch {
+	case uk == nil:
+		return c.under.Last()
+	case inclusive && bytes.Equal(uk, k):
+		return uk, uv
+	}
+	return c.under.Prev()
+}
+
+func (c *mergedCursor) forward(k []byte, inclusive bool) ([]byte, []byte) {
+	for {
+		uk, uv := c.underAfter(k, inclusive)
+		tk, tw, ok := c.top.after(k, inclusive)
+		if !ok || uk != nil && bytes.Compare(uk, tk) < 0 {
+			c.at = uk
+			return uk, uv
+		}
+		if tw.del { // hides under's key, if it has it: go on past it
+			k, inclusive = tk, false
+			continue
+		}
+		c.at = tk
+		return tk, tw.v
+	}
+}
+
+func (c *mergedCursor) backward(k []byte, inclusive bool) ([]byte, []byte) {
+	for {
+		uk, uv := c.underBefore(k, inclusive)
+		tk, tw, ok := c.top.before(k, inclusive)
+		if !ok || uk != nil && bytes.Compare(uk, tk) > 0 {
+			c.at = uk
+			return uk, uv
+		}
+		if tw.del {
+			k, inclusive = tk, false
+			continue
+		}
+		c.at = tk
+		return tk, tw.v
+	}
+}
