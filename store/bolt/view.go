@@ -365,9 +365,9 @@ type mergedCursor struct {
 	at    []byte
 }
 
-func (c *mergedCursor) First() ([]byte, []byte)       { return c.forward(nil, true) }
+func (c *mergedCursor) First() ([]byte, []byte)        { return c.forward(nil, true) }
 func (c *mergedCursor) Seek(k []byte) ([]byte, []byte) { return c.forward(k, true) }
-func (c *mergedCursor) Last() ([]byte, []byte)        { return c.backward(nil, true) }
+func (c *mergedCursor) Last() ([]byte, []byte)         { return c.backward(nil, true) }
 
 func (c *mergedCursor) Next() ([]byte, []byte) {
 	if c.at == nil {
