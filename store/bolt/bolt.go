@@ -33,12 +33,14 @@
 // that the bot saves every open table once to fill them (upgradeIndexes).
 // A key of seated is read from its end, so a 0 byte in a user id is safe.
 //
-// A Save is acknowledged once it is in the journal, two files beside the
-// data file written in turn and fsync'd (journal.go); a checkpoint writes
-// the journal into the data file about once a second (checkpoint.go), and
-// Open writes whatever a crash left in it. Saves are checked against the
-// file as the journal will leave it (shadow.go, save.go). Every other write
-// is one bbolt transaction; concurrent ones share one (group.go).
+// A Save is acknowledged once it is in the journal, a write-ahead log
+// beside the data file (store/wal; its records are written in journal.go);
+// a checkpoint writes the journal into the data file about once a second
+// (checkpoint.go), and Open writes whatever a crash left in it. Every read
+// goes through one view, the file with the journal's saves laid over it
+// key by key (view.go); Saves are checked and worked out against it
+// (save.go). Every other write is one bbolt transaction; concurrent ones
+// share one (group.go).
 //
 // Schema 4 is schema 3 with the journal: meta "journal" holds the last
 // journal entry the file holds and meta "epoch" the number that the entries
@@ -1022,7 +1024,7 @@ func shortLog(id, got, want uint64) error {
 // User reads a user record; store.ErrNotFound when the user is new.
 func (s *Store) User(id string) (store.User, error) {
 	var u store.User
-	err := s.view("reading user "+id, func(tx *bbolt.Tx) error {
+	err := s.read("reading user "+id, func(tx kvTx) error {
 		v := tx.Bucket(bUsers).Get([]byte(id))
 		if v == nil {
 			return store.ErrNotFound

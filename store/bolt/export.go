@@ -4,8 +4,6 @@ import (
 	"encoding/binary"
 	"fmt"
 
-	"go.etcd.io/bbolt"
-
 	"github.com/tablee/tablee/store"
 )
 
@@ -39,7 +37,7 @@ func (s *Store) ExportTables(each func(store.Table, []store.Move) error) error {
 
 // ExportUsers calls each with every user record, by id.
 func (s *Store) ExportUsers(each func(store.User) error) error {
-	return s.view("exporting the users", func(tx *bbolt.Tx) error {
+	return s.read("exporting the users", func(tx kvTx) error {
 		return tx.Bucket(bUsers).ForEach(func(k, v []byte) error {
 			u, err := decodeUser(string(k), v)
 			if err != nil {
@@ -53,7 +51,7 @@ func (s *Store) ExportUsers(each func(store.User) error) error {
 // ExportRated lists the tables whose game was rated, by id.
 func (s *Store) ExportRated() ([]uint64, error) {
 	var ids []uint64
-	err := s.view("exporting the rated tables", func(tx *bbolt.Tx) error {
+	err := s.read("exporting the rated tables", func(tx kvTx) error {
 		ids = ids[:0]
 		return tx.Bucket(bRated).ForEach(func(k, _ []byte) error {
 			if len(k) != 8 {
@@ -69,7 +67,7 @@ func (s *Store) ExportRated() ([]uint64, error) {
 // NextTableID is the id NewTableID gives next, without reserving it.
 func (s *Store) NextTableID() (uint64, error) {
 	var n uint64
-	err := s.view("reading the next table id", func(tx *bbolt.Tx) error {
+	err := s.read("reading the next table id", func(tx kvTx) error {
 		var err error
 		if n, err = nextTable(tx.Bucket(bMeta)); err != nil {
 			return s.damaged("meta next_table", err)

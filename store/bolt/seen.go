@@ -43,7 +43,7 @@ type claimed struct {
 // otherwise.
 func (s *Store) Claim(key string, lease time.Duration) (store.Claim, error) {
 	played := false
-	err := s.view("claiming event "+key, func(tx *bbolt.Tx) error {
+	err := s.read("claiming event "+key, func(tx kvTx) error {
 		v := tx.Bucket(bSeen).Get([]byte(key))
 		played = v != nil && (len(v) != seenValueLen || v[8] == 1)
 		return nil

@@ -178,7 +178,10 @@ func (p *pending) takeBack(op uint64) {
 }
 
 // read runs fn on the view: a read transaction of the file under the
-// writes not yet in it.
+// writes not yet in it. Every read of the store's data goes through it
+// (the buckets no save writes read the same, the overlay holding none of
+// their keys). fn must not start another read: a checkpoint waiting to
+// forget would hold the second one back, and the first with it.
 func (s *Store) read(what string, fn func(kvTx) error) error {
 	p := s.p
 	if p == nil { // a file no process journals to (tools)
