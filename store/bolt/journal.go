@@ -170,6 +170,9 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 		s.p.takeBack(o.op)
 		return err
 	}
+	s.p.mu.Lock()
+	s.p.durable = max(s.p.durable, o.op)
+	s.p.mu.Unlock()
 	return nil
 }
 

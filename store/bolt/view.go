@@ -49,6 +49,21 @@ func (l *layer) put(k string, w kv) {
 	l.vals[k] = append(vs, w)
 }
 
+// keepFrom drops the writes of k older than its newest one made by an op
+// up to durable: a failed journal write takes back only ops after the
+// last durable one, so no older value is ever needed again.
+func (l *layer) keepFrom(k string, durable uint64) {
+	vs := l.vals[k]
+	i := len(vs) - 1
+	for i >= 0 && vs[i].op > durable {
+		i--
+	}
+	if i > 0 {
+		clear(vs[:i])
+		l.vals[k] = vs[i:]
+	}
+}
+
 // get is the newest write of k.
 func (l *layer) get(k []byte) (kv, bool) {
 	vs := l.vals[string(k)]
@@ -129,6 +144,9 @@ type pending struct {
 	ops     []*jop
 	nextOp  uint64
 	lastLSN uint64 // the last save's journal entry
+	// durable is an op up to which every op is durable: a save whose
+	// journal entry is on disk (and so every entry before it), or a Shown.
+	durable uint64
 	applied uint64 // the last lsn the data file holds
 	// broken is set when the journal could not be written, a checkpoint
 	// failed or a save met damage: the store takes no more writes, and
@@ -154,6 +172,7 @@ func (p *pending) join(b *batch, o *jop) {
 			w, _ := bl.get([]byte(k))
 			w.op = o.op
 			l.put(k, w)
+			l.keepFrom(k, p.durable)
 		}
 	}
 }
@@ -306,11 +325,12 @@ func (t batchTop) put(k []byte, w kv) error {
 		t.b.buckets[t.name] = l
 	}
 	// The layer keeps the newest write of a key alone: a batch is one op.
+	// Its values are not copied: the writes of a save (applySave) put
+	// values they made, never one they read, as bbolt's Put asks too.
 	ks := string(k)
 	if _, ok := l.vals[ks]; ok {
 		l.vals[ks] = l.vals[ks][:0]
 	}
-	w.v = bytes.Clone(w.v)
 	l.put(ks, w)
 	return nil
 }
@@ -366,17 +386,30 @@ type mergedCursor struct {
 	top   top
 	under kvCursor
 	at    []byte
+	// uk, uv are where under is, after a move forward: the first key of
+	// under at or after one up to at, so that Next moves under on only
+	// when it returned uk (a Seek per key would cost more than the walk).
+	uk, uv  []byte
+	forward bool
 }
 
-func (c *mergedCursor) First() ([]byte, []byte)        { return c.forward(nil, true) }
-func (c *mergedCursor) Seek(k []byte) ([]byte, []byte) { return c.forward(k, true) }
-func (c *mergedCursor) Last() ([]byte, []byte)         { return c.backward(nil, true) }
+func (c *mergedCursor) First() ([]byte, []byte) {
+	c.forward = false
+	return c.next(nil, true)
+}
+
+func (c *mergedCursor) Seek(k []byte) ([]byte, []byte) {
+	c.forward = false
+	return c.next(k, true)
+}
+
+func (c *mergedCursor) Last() ([]byte, []byte) { return c.backward(nil, true) }
 
 func (c *mergedCursor) Next() ([]byte, []byte) {
 	if c.at == nil {
 		return nil, nil
 	}
-	return c.forward(c.at, false)
+	return c.next(c.at, false)
 }
 
 func (c *mergedCursor) Prev() ([]byte, []byte) {
@@ -388,18 +421,30 @@ func (c *mergedCursor) Prev() ([]byte, []byte) {
 
 // underAfter is under's first key after k (at k when inclusive).
 func (c *mergedCursor) underAfter(k []byte, inclusive bool) ([]byte, []byte) {
+	if c.forward && c.uk != nil && k != nil {
+		switch cmp := bytes.Compare(c.uk, k); {
+		case cmp > 0 || cmp == 0 && inclusive:
+			return c.uk, c.uv
+		case cmp == 0:
+			c.uk, c.uv = c.under.Next()
+			return c.uk, c.uv
+		}
+	}
+	c.forward = true
 	if k == nil {
-		return c.under.First()
+		c.uk, c.uv = c.under.First()
+		return c.uk, c.uv
 	}
-	uk, uv := c.under.Seek(k)
-	if uk != nil && !inclusive && bytes.Equal(uk, k) {
-		uk, uv = c.under.Next()
+	c.uk, c.uv = c.under.Seek(k)
+	if c.uk != nil && !inclusive && bytes.Equal(c.uk, k) {
+		c.uk, c.uv = c.under.Next()
 	}
-	return uk, uv
+	return c.uk, c.uv
 }
 
 // underBefore is under's last key before k (at k when inclusive).
 func (c *mergedCursor) underBefore(k []byte, inclusive bool) ([]byte, []byte) {
+	c.forward = false
 	if k == nil {
 		return c.under.Last()
 	}
@@ -413,7 +458,7 @@ func (c *mergedCursor) underBefore(k []byte, inclusive bool) ([]byte, []byte) {
 	return c.under.Prev()
 }
 
-func (c *mergedCursor) forward(k []byte, inclusive bool) ([]byte, []byte) {
+func (c *mergedCursor) next(k []byte, inclusive bool) ([]byte, []byte) {
 	for {
 		uk, uv := c.underAfter(k, inclusive)
 		tk, tw, ok := c.top.after(k, inclusive)
