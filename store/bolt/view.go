@@ -64,8 +64,12 @@ func (l *layer) keepFrom(k string, durable uint64) {
 	}
 }
 
-// get is the newest write of k.
+// get is the newest write of k. The reads of a layer take a nil one for
+// an empty one: a bucket no write touched has none.
 func (l *layer) get(k []byte) (kv, bool) {
+	if l == nil {
+		return kv{}, false
+	}
 	vs := l.vals[string(k)]
 	if len(vs) == 0 {
 		return kv{}, false
@@ -76,6 +80,9 @@ func (l *layer) get(k []byte) (kv, bool) {
 // after is the first key after k (at k too when inclusive; the first of
 // all when k is nil) and its newest write.
 func (l *layer) after(k []byte, inclusive bool) ([]byte, kv, bool) {
+	if l == nil {
+		return nil, kv{}, false
+	}
 	i := 0
 	if k != nil {
 		var found bool
@@ -94,6 +101,9 @@ func (l *layer) after(k []byte, inclusive bool) ([]byte, kv, bool) {
 // before is the last key before k (at k too when inclusive; the last of
 // all when k is nil) and its newest write.
 func (l *layer) before(k []byte, inclusive bool) ([]byte, kv, bool) {
+	if l == nil {
+		return nil, kv{}, false
+	}
 	i := len(l.keys)
 	if k != nil {
 		var found bool
@@ -241,28 +251,19 @@ func (o overlayTop) layer() *layer { return o.p.buckets[o.name] }
 func (o overlayTop) get(k []byte) (kv, bool) {
 	o.p.mu.RLock()
 	defer o.p.mu.RUnlock()
-	if l := o.layer(); l != nil {
-		return l.get(k)
-	}
-	return kv{}, false
+	return o.layer().get(k)
 }
 
 func (o overlayTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
 	o.p.mu.RLock()
 	defer o.p.mu.RUnlock()
-	if l := o.layer(); l != nil {
-		return l.after(k, inclusive)
-	}
-	return nil, kv{}, false
+	return o.layer().after(k, inclusive)
 }
 
 func (o overlayTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
 	o.p.mu.RLock()
 	defer o.p.mu.RUnlock()
-	if l := o.layer(); l != nil {
-		return l.before(k, inclusive)
-	}
-	return nil, kv{}, false
+	return o.layer().before(k, inclusive)
 }
 
 func (o overlayTop) empty() bool {
@@ -295,25 +296,14 @@ type batchTop struct {
 	name string
 }
 
-func (t batchTop) get(k []byte) (kv, bool) {
-	if l := t.b.buckets[t.name]; l != nil {
-		return l.get(k)
-	}
-	return kv{}, false
-}
+func (t batchTop) get(k []byte) (kv, bool) { return t.b.buckets[t.name].get(k) }
 
 func (t batchTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
-	if l := t.b.buckets[t.name]; l != nil {
-		return l.after(k, inclusive)
-	}
-	return nil, kv{}, false
+	return t.b.buckets[t.name].after(k, inclusive)
 }
 
 func (t batchTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
-	if l := t.b.buckets[t.name]; l != nil {
-		return l.before(k, inclusive)
-	}
-	return nil, kv{}, false
+	return t.b.buckets[t.name].before(k, inclusive)
 }
 
 func (t batchTop) empty() bool { return t.b.buckets[t.name] == nil }

@@ -23,6 +23,7 @@
 package wal
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -88,15 +89,7 @@ func Read(fsys FS, path string, epoch, applied uint64) ([]Record, error) {
 			}
 		}
 	}
-	slices.SortFunc(all, func(a, b Record) int {
-		switch {
-		case a.Seq < b.Seq:
-			return -1
-		case a.Seq > b.Seq:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(all, func(a, b Record) int { return cmp.Compare(a.Seq, b.Seq) })
 	for i, r := range all {
 		if want := applied + 1 + uint64(i); r.Seq != want {
 			return nil, &GapError{Applied: applied, First: all[0].Seq, From: want, To: r.Seq - 1}
