@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/google/btree"
 	"go.etcd.io/bbolt"
 )
 
@@ -32,19 +33,21 @@ type kv struct {
 }
 
 // layer is the writes to one bucket, by key, oldest first, and their keys
-// in order for the cursors.
+// in order for the cursors (a B-tree: a save adds its keys in O(log n),
+// where a sorted slice moved half of them).
 type layer struct {
-	keys []string
-	vals map[string][]kv
+	vals  map[string][]kv
+	order *btree.BTreeG[string]
 }
 
-func newLayer() *layer { return &layer{vals: map[string][]kv{}} }
+func newLayer() *layer {
+	return &layer{vals: map[string][]kv{}, order: btree.NewOrderedG[string](16)}
+}
 
 func (l *layer) put(k string, w kv) {
 	vs, ok := l.vals[k]
 	if !ok {
-		i, _ := slices.BinarySearch(l.keys, k)
-		l.keys = slices.Insert(l.keys, i, k)
+		l.order.ReplaceOrInsert(k)
 	}
 	l.vals[k] = append(vs, w)
 }
@@ -77,25 +80,36 @@ func (l *layer) get(k []byte) (kv, bool) {
 	return vs[len(vs)-1], true
 }
 
+// newest is key k with its newest write.
+func (l *layer) newest(k string) ([]byte, kv, bool) {
+	vs := l.vals[k]
+	return []byte(k), vs[len(vs)-1], true
+}
+
 // after is the first key after k (at k too when inclusive; the first of
 // all when k is nil) and its newest write.
 func (l *layer) after(k []byte, inclusive bool) ([]byte, kv, bool) {
 	if l == nil {
 		return nil, kv{}, false
 	}
-	i := 0
-	if k != nil {
-		var found bool
-		i, found = slices.BinarySearch(l.keys, string(k))
-		if found && !inclusive {
-			i++
+	if k == nil {
+		if first, ok := l.order.Min(); ok {
+			return l.newest(first)
 		}
-	}
-	if i >= len(l.keys) {
 		return nil, kv{}, false
 	}
-	vs := l.vals[l.keys[i]]
-	return []byte(l.keys[i]), vs[len(vs)-1], true
+	found, ok := "", false
+	l.order.AscendGreaterOrEqual(string(k), func(x string) bool {
+		if !inclusive && x == string(k) {
+			return true
+		}
+		found, ok = x, true
+		return false
+	})
+	if !ok {
+		return nil, kv{}, false
+	}
+	return l.newest(found)
 }
 
 // before is the last key before k (at k too when inclusive; the last of
@@ -104,36 +118,39 @@ func (l *layer) before(k []byte, inclusive bool) ([]byte, kv, bool) {
 	if l == nil {
 		return nil, kv{}, false
 	}
-	i := len(l.keys)
-	if k != nil {
-		var found bool
-		i, found = slices.BinarySearch(l.keys, string(k))
-		if found && inclusive {
-			i++
+	if k == nil {
+		if last, ok := l.order.Max(); ok {
+			return l.newest(last)
 		}
-	}
-	if i == 0 {
 		return nil, kv{}, false
 	}
-	vs := l.vals[l.keys[i-1]]
-	return []byte(l.keys[i-1]), vs[len(vs)-1], true
+	found, ok := "", false
+	l.order.DescendLessOrEqual(string(k), func(x string) bool {
+		if !inclusive && x == string(k) {
+			return true
+		}
+		found, ok = x, true
+		return false
+	})
+	if !ok {
+		return nil, kv{}, false
+	}
+	return l.newest(found)
 }
 
 // drop removes the writes gone says, and the keys left without any.
 func (l *layer) drop(gone func(kv) bool) {
-	kept := l.keys[:0]
-	for _, k := range l.keys {
-		vs := slices.DeleteFunc(l.vals[k], gone)
-		if len(vs) == 0 {
+	for k, vs := range l.vals {
+		if vs = slices.DeleteFunc(vs, gone); len(vs) == 0 {
 			delete(l.vals, k)
-			continue
+			l.order.Delete(k)
+		} else {
+			l.vals[k] = vs
 		}
-		l.vals[k] = vs
-		kept = append(kept, k)
 	}
-	clear(l.keys[len(kept):])
-	l.keys = kept
 }
+
+func (l *layer) empty() bool { return len(l.vals) == 0 }
 
 // jop is one write waiting for a checkpoint: a save (durable once its
 // journal entry is) or a Shown.
@@ -178,8 +195,8 @@ func (p *pending) join(b *batch, o *jop) {
 			l = newLayer()
 			p.buckets[name] = l
 		}
-		for _, k := range bl.keys {
-			w, _ := bl.get([]byte(k))
+		for k, vs := range bl.vals {
+			w := vs[len(vs)-1]
 			w.op = o.op
 			l.put(k, w)
 			l.keepFrom(k, p.durable)
@@ -191,7 +208,7 @@ func (p *pending) join(b *batch, o *jop) {
 func (p *pending) forget(gone func(op uint64) bool) {
 	for name, l := range p.buckets {
 		l.drop(func(w kv) bool { return gone(w.op) })
-		if len(l.keys) == 0 {
+		if l.empty() {
 			delete(p.buckets, name)
 		}
 	}
