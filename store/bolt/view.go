@@ -88,50 +88,39 @@ func (l *layer) newest(k string) ([]byte, kv, bool) {
 
 // after is the first key after k (at k too when inclusive; the first of
 // all when k is nil) and its newest write.
-func (l *layer) after(k []byte, inclusive bool) ([]byte, kv, bool) {
-	if l == nil {
-		return nil, kv{}, false
-	}
-	if k == nil {
-		if first, ok := l.order.Min(); ok {
-			return l.newest(first)
-		}
-		return nil, kv{}, false
-	}
-	found, ok := "", false
-	l.order.AscendGreaterOrEqual(string(k), func(x string) bool {
-		if !inclusive && x == string(k) {
-			return true
-		}
-		found, ok = x, true
-		return false
-	})
-	if !ok {
-		return nil, kv{}, false
-	}
-	return l.newest(found)
-}
+func (l *layer) after(k []byte, inclusive bool) ([]byte, kv, bool) { return l.near(k, inclusive, true) }
 
 // before is the last key before k (at k too when inclusive; the last of
 // all when k is nil) and its newest write.
 func (l *layer) before(k []byte, inclusive bool) ([]byte, kv, bool) {
+	return l.near(k, inclusive, false)
+}
+
+// near is after (forward) or before.
+func (l *layer) near(k []byte, inclusive, forward bool) ([]byte, kv, bool) {
 	if l == nil {
 		return nil, kv{}, false
 	}
-	if k == nil {
-		if last, ok := l.order.Max(); ok {
-			return l.newest(last)
+	var found string
+	var ok bool
+	switch {
+	case k == nil && forward:
+		found, ok = l.order.Min()
+	case k == nil:
+		found, ok = l.order.Max()
+	default:
+		walk := l.order.AscendGreaterOrEqual
+		if !forward {
+			walk = l.order.DescendLessOrEqual
 		}
-		return nil, kv{}, false
+		walk(string(k), func(x string) bool {
+			if !inclusive && x == string(k) {
+				return true
+			}
+			found, ok = x, true
+			return false
+		})
 	}
-	found, ok := "", false
-	l.order.DescendLessOrEqual(string(k), func(x string) bool {
-		if !inclusive && x == string(k) {
-			return true
-		}
-		found, ok = x, true
-		return false
-	})
 	if !ok {
 		return nil, kv{}, false
 	}
