@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -41,7 +42,24 @@ type Command struct {
 	// only, never from anything the user typed or a button carried; the
 	// core honours it only for a table of Chat itself (see moderates).
 	Moderator bool
+	// Event is the platform event the command came from, as the adapter
+	// claimed it (store.Deduper), nil when it claims none. Adapters set
+	// it from their own claim only, never from anything the user sent.
+	Event *Event
 }
+
+// Event is a platform event being played (a Telegram update). The save of
+// the move it plays records it played in the same durable write
+// (store.Table.Played): the answered move waits for one write, and the
+// event is played once, the move with it or neither. Recorded then tells
+// the adapter that it has nothing more to write for it.
+type Event struct {
+	Key      string // the store.Deduper key the adapter claimed
+	recorded atomic.Bool
+}
+
+// Recorded tells whether a save recorded the event played.
+func (e *Event) Recorded() bool { return e != nil && e.recorded.Load() }
 
 // User is the person behind a command.
 type User struct {
@@ -118,48 +136,6 @@ func (c Command) check() error {
 // than it is stored (a classic way to disguise a command or a name).
 func isBidiControl(r rune) bool {
 	return (r >= 0x202A && r <= 0x202E) || (r >= 0x2066 && r <= 0x2069) || r == 0x200E || r == 0x200F
-}
-
-// aliases maps the French names of commands (and a few English synonyms) to
-// the canonical ones, so that players can type in their language.
-var aliases = map[string]string{
-	"jouer": "play", "nouvelle": "play", "new": "play",
-	"rejoindre": "join", "assoir": "join", "asseoir": "join",
-	"partir": "leave", "quitter_place": "leave",
-	"commencer": "start", "demarrer": "start", "go": "start",
-	"main": "hand", "jeu": "hand",
-	"plateau": "board", "table": "board",
-	"coup": "move", "jouer_coup": "move", "m": "move",
-	"passe": "pass", "passer": "pass",
-	"quitter": "quit", "abandon": "quit", "abandonner": "quit", "stop": "quit",
-	"exclure": "kick", "expulser": "kick",
-	"jeux": "games", "list": "games",
-	"classement": "leaderboard", "statistiques": "stats",
-	"regles":   "rules",
-	"aide":     "help",
-	"reglages": "settings", "options": "settings",
-	"langue": "lang", "language": "lang",
-	"robot": "addbot", "bot": "addbot", "ajouter_robot": "addbot",
-	"retirer_robot": "removebot",
-	"bouton":        "press",
-	"indice":        "hint", "aide_coup": "hint",
-	// Names other bots of a group might answer too ("/silence") are left out.
-	"mesparties": "mygames", "mes_parties": "mygames", "my_games": "mygames",
-	"absence": "away", "absent": "away",
-	"calme": "quiet", "heures_calmes": "quiet",
-	"revanche": "rematch", "rejouer": "rematch",
-	"historique": "history",
-	"revoir":     "replay",
-}
-
-// canonical is the English name of a command however it came: typed or
-// sent by a platform, in either language, with or without accents.
-func canonical(name string) string {
-	name = games.FoldWord(name)
-	if c, ok := aliases[name]; ok {
-		return c
-	}
-	return name
 }
 
 // Button payloads carry the table, the table's move counter and the move,

@@ -305,63 +305,15 @@ func (c *Core) handle(ctx context.Context, cmd Command) (outs []Out) {
 	if cmd.Payload != "" {
 		return c.press(ctx, cmd, rep)
 	}
-	name := canonical(cmd.Name)
-	switch name {
-	case "help", "start_private":
-		return c.help(cmd, rep)
-	case "games":
-		return c.listGames(rep)
-	case "rules":
-		return c.rules(cmd, rep)
-	case "lang":
-		return c.setLang(cmd, rep)
-	case "play":
-		return c.play(ctx, cmd, rep)
-	case "join":
-		return c.join(ctx, cmd, rep)
-	case "leave":
-		return c.leave(ctx, cmd, rep)
-	case "addbot":
-		return c.addBot(ctx, cmd, rep)
-	case "removebot":
-		return c.removeBot(ctx, cmd, rep)
-	case "start":
-		return c.start(ctx, cmd, rep)
-	case "quit":
-		return c.quit(ctx, cmd, rep)
-	case "settings":
-		return c.settings(ctx, cmd, rep)
-	case "kick":
-		return c.unseat(ctx, cmd, rep)
-	case "board":
-		return c.board(ctx, cmd, rep)
-	case "hand":
-		return c.hand(ctx, cmd, rep)
-	case "stats":
-		return c.stats(cmd, rep)
-	case "leaderboard":
-		return c.leaderboard(cmd, rep)
-	case "hint":
-		return c.hint(cmd, rep)
-	case "mygames":
-		return c.myGames(cmd, rep)
-	case "away":
-		return c.away(cmd, rep)
-	case "quiet":
-		return c.quiet(cmd, rep)
-	case "rematch":
-		return c.rematch(ctx, cmd, rep)
-	case "history":
-		return c.history(cmd, rep)
-	case "replay":
-		return c.replay(cmd, rep)
-	case "move", "pass":
-		mv, _ := MoveOf(nil, name, cmd.Args)
-		return c.move(ctx, cmd, mv, rep)
+	if row := commands.lookup(cmd.Name); row != nil && row.Run != nil {
+		if !row.Where.allows(cmd.Private) {
+			return rep.refuse(row.Elsewhere)
+		}
+		return row.Run(c, ctx, cmd, rep)
 	}
 	// A game's own verbs ("/crack", "/pioche 2") are moves of the table.
 	if t := c.tableFor(cmd); t != nil && t.engine != nil {
-		if mv, ok := MoveOf(t.engine, name, cmd.Args); ok {
+		if mv, ok := MoveOf(t.engine, cmd.Name, cmd.Args); ok {
 			return c.move(ctx, cmd, mv, rep)
 		}
 	}
@@ -480,7 +432,7 @@ var errNotSaved = errors.New("bot: not saved")
 
 // save writes the table, and the move when there is one, in one transaction.
 func (c *Core) save(t *Table, mv *store.Move) error {
-	if t.Phase == Lobby && t.batchOpen {
+	if t.Phase.undealt() && t.batchOpen {
 		// A change the lobby shows (a seat, a bot) starts its week again;
 		// a note of an adapter or a rewrite at start-up does not.
 		t.Touched = c.clock.Now().UTC()
@@ -490,8 +442,12 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 	if err != nil {
 		return err
 	}
-	rec.Due = c.dueOf(t)
+	rec.Due = c.timing(t).NextDue(c.clock.Now())
 	rec.Lazy, t.lazy = t.lazy && mv == nil && !t.batchOpen, false
+	ev := t.event
+	if ev != nil && ev.Key != "" && mv != nil {
+		rec.Played = []string{ev.Key}
+	}
 	opened := t.batchOpen
 	t.batchOpen = false // the change's batch ends with its save, saved or not
 	// The store's time is the disk's, not the core's clock (which tests
@@ -506,6 +462,10 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 		}
 		c.log.Error("save failed", "table", t.ID, "err", err)
 		return err
+	}
+	if rec.Played != nil {
+		ev.recorded.Store(true)
+		t.event = nil // the bots' moves that follow are not the event's
 	}
 	t.version = rec.Version + 1
 	t.committed = rec.Data

@@ -9,46 +9,11 @@ import (
 	"github.com/tablee/tablee/i18n"
 )
 
-// rearm sets the deadlines of the seats the game now waits for. A seat that
-// was already waiting keeps its deadline (a simultaneous phase does not
-// restart the clock of the others); the seat that just moved, or a newly
-// waiting one, gets a fresh one. Bots need none: they move at once.
+// rearm sets the deadlines of the seats the game now waits for
+// (timing.rearm) and wakes the scheduler up to them.
 func (c *Core) rearm(t *Table, mover int) {
-	var next []Deadline
-	if limit := phaseLimit(t); limit > 0 {
-		now := c.clock.Now().UTC()
-		for _, w := range t.waiting() {
-			if t.botPlays(w.Seat) {
-				continue
-			}
-			if w.Timeout == "" && t.Settings.OnExpiry != "bot" {
-				continue
-			}
-			if d, ok := t.deadline(w.Seat); ok && w.Seat != mover {
-				next = append(next, d)
-				continue
-			}
-			// A player away at a table that waits for him: his clock
-			// starts when he is back (timeoff.go).
-			next = append(next, Deadline{Seat: w.Seat, At: laterOf(now, t.Seats[w.Seat].AwayUntil).Add(limit)})
-		}
-	}
-	t.Deadlines = next
+	c.timing(t).rearm(mover, c.clock.Now())
 	c.wakeUp()
-}
-
-// phaseLimit is how long a waiting seat has: the table's turn time on an
-// asynchronous table (one limit for every phase, in hours or days), else,
-// in live play, the game's own limit for its phase (La Coquillaude's
-// answer minute), else none.
-func phaseLimit(t *Table) time.Duration {
-	if t.Settings.Turn > 0 {
-		return t.Settings.Turn
-	}
-	if tg, ok := t.game.(games.Timed); ok {
-		return tg.PhaseDuration()
-	}
-	return 0
 }
 
 func (c *Core) wakeUp() {
@@ -105,7 +70,7 @@ func (c *Core) reschedule(t *Table, now time.Time) {
 	if c.table(t.ID) != t {
 		return // forgotten: finished, expired
 	}
-	at := c.dueOf(t)
+	at := c.timing(t).NextDue(now)
 	if at.IsZero() {
 		return
 	}
@@ -125,9 +90,10 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 	if t.Phase != Playing {
 		return
 	}
+	tm := c.timing(t)
 	// Reminders first: they are cheap and never change the game.
 	for i, d := range t.Deadlines {
-		at, end := t.remindAt(d, now), t.expiresAt(d, now)
+		at, end := tm.remindAt(d, now), tm.expiresAt(d, now)
 		if at.IsZero() || now.Before(at) || !now.Before(end) {
 			continue
 		}
@@ -151,7 +117,7 @@ func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 	for {
 		expired, late := -1, time.Duration(0)
 		for _, d := range t.Deadlines {
-			if at := t.expiresAt(d, now); !now.Before(at) {
+			if at := tm.expiresAt(d, now); !now.Before(at) {
 				expired, late = d.Seat, now.Sub(at)
 				break
 			}

@@ -7,58 +7,20 @@ import (
 )
 
 // The scheduler's agenda: when each table next needs it (a reminder, a
-// deadline, a lobby's expiry, a bot seat to play, a game nobody plays), in
-// a min-heap. Every change of a table updates its entry, so the next thing
-// due is found without looking at every table: the scheduler used to read
-// all of them after every move. The store keeps the same time with each
+// deadline, a lobby's expiry, a bot seat to play, a game nobody plays: its
+// timing's NextDue, timing.go), one entry per table in a min-heap. Every
+// change of a table updates its entry, so the next thing due is found
+// without looking at every table: the scheduler used to read all of them
+// after every move. The store keeps the same time with each
 // table (its due index, Table.Due), for a start-up that reads the index
 // rather than the tables. Every started game has a due time (idle.go), so
 // the agenda holds an entry for each (about 53 bytes an entry: 5.3 MB for
 // 100,000 started games).
 
-// dueOf is the earliest time the scheduler must look at the table, zero
-// for none. The caller holds the table's lock.
-func (c *Core) dueOf(t *Table) time.Time {
-	var best time.Time
-	consider := func(at time.Time) {
-		if !at.IsZero() && (best.IsZero() || at.Before(best)) {
-			best = at
-		}
-	}
-	now := c.clock.Now()
-	for _, d := range t.Deadlines {
-		consider(t.remindAt(d, now))
-		consider(t.expiresAt(d, now))
-	}
-	if t.Phase == Playing {
-		for _, s := range t.Seats {
-			if s.away() {
-				consider(s.AwayUntil) // the player is back (timeoff.go)
-			}
-		}
-	}
-	if at, ok := c.idleDue(t); ok {
-		consider(at) // a game nobody plays (idle.go)
-	}
-	if at, ok := c.lobbyExpiresAt(t); ok {
-		consider(at)
-	}
-	if at, ok := c.resumeDue(t); ok {
-		if at.IsZero() {
-			at = now // a bot waits: at once
-		}
-		consider(at)
-	}
-	return best
-}
-
 // setDue puts the table on the agenda at its due time, or takes it off. The
 // caller holds the table's lock.
 func (c *Core) setDue(t *Table) {
-	at := c.dueOf(t)
-	if t.over() {
-		at = time.Time{}
-	}
+	at := c.timing(t).NextDue(c.clock.Now())
 	c.dueMu.Lock()
 	earlier := c.agenda.set(t.ID, at)
 	c.dueMu.Unlock()

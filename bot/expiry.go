@@ -13,29 +13,11 @@ import (
 // changed for Options.LobbyExpiry (default a week) is closed: its record is
 // deleted from the store (it holds no move, nothing worth keeping) and the
 // chat is told once. Every change to the lobby (a join, a bot, a setting)
-// starts the wait again, so a table still being gathered stays.
+// starts the wait again, so a table still being gathered stays. When it
+// closes is the table's timing's (timing.lobbyCloses).
 
 // DefaultLobbyExpiry is how long an unchanged lobby stays open.
 const DefaultLobbyExpiry = 7 * 24 * time.Hour
-
-// lobbyExpiresAt is when the table's lobby closes, or false when the
-// table is not a lobby. The caller holds the lock.
-func (c *Core) lobbyExpiresAt(t *Table) (time.Time, bool) {
-	if t.Phase != Lobby {
-		return time.Time{}, false
-	}
-	if !t.retryAt.IsZero() {
-		return t.retryAt, true // a failed delete waits before trying again
-	}
-	if t.Rematch != nil {
-		return t.Rematch.Until, true // rematch.go
-	}
-	last := t.Created
-	if t.Touched.After(last) {
-		last = t.Touched
-	}
-	return last.Add(c.opts.LobbyExpiry), true
-}
 
 // expireLobby closes the table's lobby if its time has come, and tells the
 // chat with the lock released (the table is gone from the store: it has no
@@ -51,11 +33,11 @@ func (c *Core) closeExpiredLobby(t *Table, now time.Time) (Out, bool) {
 		return Out{}, false
 	}
 	defer c.unlock(t)
-	at, ok := c.lobbyExpiresAt(t)
+	at, ok := c.timing(t).lobbyCloses()
 	if !ok || now.Before(at) {
 		return Out{}, false
 	}
-	if t.Rematch != nil {
+	if t.Phase == Rematching {
 		// Its board says it closed; it is kept, as a lobby stopped by /quit is.
 		c.expireRematch(t)
 		return Out{}, false

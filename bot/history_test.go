@@ -12,6 +12,7 @@ import (
 
 	"go.etcd.io/bbolt"
 
+	"github.com/tablee/tablee/archive"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/store"
 	"github.com/tablee/tablee/store/bolt"
@@ -182,14 +183,14 @@ func TestHistory_InPrivateFindsGamesOfAnOlderFile(t *testing.T) {
 // line that says so.
 func TestHistory_Pages(t *testing.T) {
 	h := newHarness(t)
-	for i := 0; i < historyPage+2; i++ {
+	for i := 0; i < archive.HistoryPage+2; i++ {
 		h.seated()
 		h.finishTicTacToe()
 	}
 	first := h.do("alice", "/history")
 	lines := strings.Split(first[0].Text, "\n")
-	if len(first) != 1 || !strings.HasPrefix(lines[0], fmt.Sprintf("#%d ·", historyPage+2)) ||
-		!strings.HasPrefix(lines[historyPage-1], "#3 ·") || !strings.Contains(first[0].Text, "/history 2 for older games.") {
+	if len(first) != 1 || !strings.HasPrefix(lines[0], fmt.Sprintf("#%d ·", archive.HistoryPage+2)) ||
+		!strings.HasPrefix(lines[archive.HistoryPage-1], "#3 ·") || !strings.Contains(first[0].Text, "/history 2 for older games.") {
 		t.Fatalf("page 1:\n%s", first[0].Text)
 	}
 	second := h.do("alice", "/history 2")
@@ -212,7 +213,7 @@ func TestHistory_ShortDate(t *testing.T) {
 		{time.Date(2025, 12, 31, 23, 0, 0, 0, time.UTC), "31 December 2025", "31 décembre 2025"},
 	} {
 		for lang, want := range map[i18n.Lang]string{i18n.EN: c.en, i18n.FR: c.fr} {
-			if got := (i18n.Renderer{Lang: lang}).Text(shortDate(c.at, now)); got != want {
+			if got := (i18n.Renderer{Lang: lang}).Text(archive.ShortDate(c.at, now)); got != want {
 				t.Errorf("%v in %s: %q, want %q", c.at, lang, got, want)
 			}
 		}

@@ -40,7 +40,8 @@ import (
 // (Options.IdleGame, Options.IdleGrace; abandoned.after and .grace).
 // A stopped game goes to history as one stopped by /quit, its scores so
 // far kept. Every time here is the table's own (its record), so that its
-// due time (due.go) is in the store's due index and survives restarts.
+// due time (timing.idleDue) is in the store's due index and survives
+// restarts.
 
 // Defaults of Options.IdleGame and Options.IdleGrace.
 const (
@@ -98,25 +99,6 @@ func (t *Table) lapseOn(seat int) {
 	}
 }
 
-// idleDue is when the scheduler must look at a started game for want of
-// players: at once when they all left or a round lapsed, else the end of
-// the quiet wait, or of the grace period once told. False outside play.
-// The caller holds the lock.
-func (c *Core) idleDue(t *Table) (time.Time, bool) {
-	if t.Phase != Playing {
-		return time.Time{}, false
-	}
-	if t.humans() == 0 || t.roundLapsed() {
-		// Already due: a time in the past, never the clock's present,
-		// which would be later than the tick's (see resumeDue).
-		return t.idleSince(), true
-	}
-	if t.Told.IsZero() {
-		return t.idleSince().Add(c.opts.IdleGame), true
-	}
-	return t.Told.Add(c.opts.IdleGrace), true
-}
-
 // checkIdle tells a game nobody plays that it will stop, or stops it, if
 // its time has come; the deliverer shows it, like any change.
 func (c *Core) checkIdle(t *Table, now time.Time) {
@@ -124,7 +106,7 @@ func (c *Core) checkIdle(t *Table, now time.Time) {
 		return
 	}
 	defer c.unlock(t)
-	at, ok := c.idleDue(t)
+	at, ok := c.timing(t).idleDue()
 	if !ok || now.Before(at) && !t.roundLapsed() {
 		return
 	}

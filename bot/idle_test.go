@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablee/tablee/store"
 	"github.com/tablee/tablee/store/bolt"
 )
 
@@ -464,6 +465,17 @@ func TestIdleGame_TimeOffAfterTheNoticeKeepsIt(t *testing.T) {
 // (Table.Active), and the due time given.
 func saveAsOlder(t *testing.T, path string, id uint64, due time.Time) {
 	t.Helper()
+	rewriteRecord(t, path, id, func(data map[string]any, rec *store.Table) {
+		delete(data, "active")
+		rec.Due = due
+	})
+}
+
+// rewriteRecord rewrites table id of the closed bolt file at path as an
+// older tablee saved it: change edits its record's fields, and may edit
+// what the store keeps beside them.
+func rewriteRecord(t *testing.T, path string, id uint64, change func(data map[string]any, rec *store.Table)) {
+	t.Helper()
 	st, err := bolt.Open(path, bolt.Options{Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -477,9 +489,8 @@ func saveAsOlder(t *testing.T, path string, id uint64, due time.Time) {
 	if err := json.Unmarshal(rec.Data, &data); err != nil {
 		t.Fatal(err)
 	}
-	delete(data, "active")
+	change(data, &rec)
 	rec.Data, _ = json.Marshal(data)
-	rec.Due = due
 	if err := st.Save(rec, nil); err != nil {
 		t.Fatal(err)
 	}

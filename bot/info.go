@@ -2,6 +2,7 @@ package bot
 
 import (
 	"cmp"
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -10,9 +11,25 @@ import (
 	"github.com/tablee/tablee/i18n"
 )
 
+// The commands of information: the help, the games and their rules, the
+// reader's language, a hint.
+func init() {
+	commands.add(
+		command{Name: "hint", French: "indice", Aliases: []string{"aide_coup"}, Rank: 70, Help: "bot.help.hint", Run: plain((*Core).hint)},
+		command{Name: "games", French: "jeux", Aliases: []string{"list"}, Rank: 140, Help: "bot.help.more",
+			Run: func(c *Core, _ context.Context, _ Command, rep replier) []Out { return c.listGames(rep) }},
+		command{Name: "rules", French: "regles", Rank: 141, Help: "bot.help.more", Params: []Param{{Name: "game"}}, Run: plain((*Core).rules)},
+		command{Name: "lang", French: "langue", Aliases: []string{"language"}, Rank: 143, Help: "bot.help.more",
+			Params: []Param{{Name: "lang", Required: true}}, Run: plain((*Core).setLang)},
+		// Telegram's /start in a private chat is the help (start_private).
+		command{Name: "help", French: "aide", Aliases: []string{"start_private"}, Rank: 150, Run: plain((*Core).help)},
+	)
+}
+
 // help lists the commands; in a private chat it is also the greeting.
 func (c *Core) help(cmd Command, rep replier) []Out {
-	return rep.say("bot.help", c.gameNames())
+	lines := append([]string{rep.text("bot.help")}, c.helpLines(rep)...)
+	return []Out{{Dest: ToReply, Text: strings.Join(lines, "\n")}}
 }
 
 // listGames describes every registered game.

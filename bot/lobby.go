@@ -14,6 +14,26 @@ import (
 	"github.com/tablee/tablee/i18n"
 )
 
+// The commands of a table's lobby and life: open, sit, add bots, deal,
+// stop, set.
+func init() {
+	commands.add(
+		command{Name: "play", French: "jouer", Aliases: []string{"nouvelle", "new"}, Rank: 10, Moderated: true,
+			Help: "bot.help.play", HelpArgs: func(c *Core) []any { return []any{c.gameNames()} },
+			Params: []Param{{Name: "game", Required: true}, {Name: "options"}}, Run: (*Core).play},
+		command{Name: "join", French: "rejoindre", Aliases: []string{"assoir", "asseoir"}, Rank: 20, Help: "bot.help.seats", Run: (*Core).join},
+		command{Name: "leave", French: "partir", Aliases: []string{"quitter_place"}, Rank: 21, Help: "bot.help.seats", Run: (*Core).leave},
+		command{Name: "addbot", French: "robot", Aliases: []string{"bot", "ajouter_robot"}, Rank: 30, Help: "bot.help.bots",
+			Params: []Param{{Name: "count"}, {Name: "strength"}}, Run: (*Core).addBot},
+		command{Name: "removebot", French: "retirer_robot", Rank: 31, Help: "bot.help.bots", Run: (*Core).removeBot},
+		command{Name: "start", French: "commencer", Aliases: []string{"demarrer", "go"}, Rank: 40, Help: "bot.help.start", Run: (*Core).start},
+		command{Name: "quit", French: "quitter", Aliases: []string{"abandon", "abandonner", "stop"}, Rank: 80, Moderated: true,
+			Help: "bot.help.stop", Run: (*Core).quit},
+		command{Name: "settings", French: "reglages", Aliases: []string{"options"}, Rank: 142, Moderated: true, Help: "bot.help.more",
+			Params: []Param{{Name: "settings"}}, Run: (*Core).settings},
+	)
+}
+
 // play opens a table in the chat: "/play crackword expert bots=2".
 func (c *Core) play(ctx context.Context, cmd Command, rep replier) []Out {
 	if len(cmd.Args) == 0 {
@@ -294,13 +314,13 @@ func (c *Core) seat(t *Table, u User, rep replier, check bool) []Out {
 		return rep.refuse("bot.no_table")
 	}
 	defer c.unlock(t)
-	if t.Phase != Lobby {
+	if !t.Phase.undealt() {
 		return rep.refuse("bot.already_started")
 	}
 	if t.seatOf(u.ID) >= 0 {
 		return rep.refuse("bot.already_seated")
 	}
-	if t.Rematch != nil {
+	if t.Phase == Rematching {
 		return rep.refuse("bot.rematch_seats")
 	}
 	if _, max := t.engine.Seats(); len(t.Seats) >= max {
@@ -342,7 +362,7 @@ func (c *Core) leave(ctx context.Context, cmd Command, rep replier) []Out {
 		return none
 	}
 	defer c.unlock(t)
-	if t.rematchPending() {
+	if t.Phase == Rematching {
 		return c.declineRematch(t, cmd.User, rep)
 	}
 	seat := t.seatOf(cmd.User.ID)
@@ -395,13 +415,13 @@ func (c *Core) addBot(ctx context.Context, cmd Command, rep replier) []Out {
 		return rep.refuse("bot.no_table")
 	}
 	defer c.unlock(t)
-	if t.Phase != Lobby {
+	if !t.Phase.undealt() {
 		return rep.refuse("bot.already_started")
 	}
 	if t.seatOf(cmd.User.ID) < 0 {
 		return rep.refuse("bot.not_seated")
 	}
-	if t.Rematch != nil {
+	if t.Phase == Rematching {
 		return rep.refuse("bot.rematch_seats")
 	}
 	_, max := t.engine.Seats()
@@ -426,13 +446,13 @@ func (c *Core) removeBot(ctx context.Context, cmd Command, rep replier) []Out {
 		return none
 	}
 	defer c.unlock(t)
-	if t.Phase != Lobby {
+	if !t.Phase.undealt() {
 		return rep.refuse("bot.already_started")
 	}
 	if t.seatOf(cmd.User.ID) < 0 {
 		return rep.refuse("bot.not_seated")
 	}
-	if t.Rematch != nil {
+	if t.Phase == Rematching {
 		return rep.refuse("bot.rematch_seats")
 	}
 	last := -1
@@ -462,10 +482,10 @@ func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
 		return none
 	}
 	defer c.unlock(t)
-	if t.Phase != Lobby {
+	if !t.Phase.undealt() {
 		return rep.refuse("bot.already_started")
 	}
-	if t.Rematch != nil {
+	if t.Phase == Rematching {
 		// A rematch starts when its last player says yes.
 		return rep.refuse("bot.rematch_waiting", c.unconfirmedNames(t))
 	}
@@ -489,7 +509,7 @@ func (c *Core) start(ctx context.Context, cmd Command, rep replier) []Out {
 }
 
 // deal begins the game of a lobby whose seats are set: a new game from a
-// new seed (kept with the table: a replay starts from it, replay.go), the
+// new seed (kept with the table: a replay starts from it, archive.Step), the
 // deadlines, and the board with every seat's hand to show, after the
 // public events pre. It returns the refusal when the game cannot begin,
 // having changed nothing; the caller holds the lock and saves.
@@ -554,7 +574,7 @@ func (c *Core) quit(ctx context.Context, cmd Command, rep replier) []Out {
 		return none
 	}
 	defer c.unlock(t)
-	if t.rematchPending() {
+	if t.Phase == Rematching {
 		if t.seatOf(cmd.User.ID) < 0 && cmd.moderates(t) {
 			return c.closeRematchModerated(t, cmd.User, rep)
 		}
@@ -795,7 +815,7 @@ func (c *Core) applySetting(t *Table, key, val string) string {
 		if !ok {
 			return "bot.bad_setting"
 		}
-		if t.Phase != Lobby {
+		if !t.Phase.undealt() {
 			return "bot.rules_locked"
 		}
 		if t.Options == nil {

@@ -45,21 +45,25 @@ func init() {
 		"bot.go":                 "Here we go!",
 		"bot.hand_title":         "%v — your hand (table #%v)",
 		"bot.hand_title_turn":    "%v — your turn, move %v (table #%v)",
-		"bot.help": "Commands:\n" +
-			"/play <game> [options] — open a table (games: %v)\n" +
-			"/join, /leave — take or leave a seat\n" +
-			"/addbot [n] [easy|normal|strong], /removebot — add or remove bot players\n" +
-			"/start — deal (whoever opened the table)\n" +
-			"/hand — your hand, in private · /board — the table\n" +
-			"/move … — play · /pass — pass\n" +
-			"/hint — the move the bot would play, in private (where the table allows it: /settings hints=on)\n" +
-			"/quit — stop the game (or vote to stop it) · /kick @player — a moderator takes a seat away\n" +
-			"/mygames — your tables in every chat: whose turn, the deadline, a link\n" +
-			"/away 3d, /away off — time off · /quiet 23:00-08:00 — quiet hours (/settings tz=Europe/Paris)\n" +
-			"/leaderboard [game] — the local leaderboard · /stats [@player] — ratings, games, wins, best moves\n" +
-			"/rematch — the last game again, same players (/rematch no to decline)\n" +
-			"/history — the games played here (in private: yours) · /replay <table> [move] — watch one again\n" +
-			"/games · /rules <game> · /settings · /lang fr|en",
+
+		// /help: its title, then the line of each group of commands,
+		// named by the rows of the table of commands (commands.go).
+		"bot.help":         "Commands:",
+		"bot.help.play":    "/play <game> [options] — open a table (games: %v)",
+		"bot.help.seats":   "/join, /leave — take or leave a seat",
+		"bot.help.bots":    "/addbot [n] [easy|normal|strong], /removebot — add or remove bot players",
+		"bot.help.start":   "/start — deal (whoever opened the table)",
+		"bot.help.views":   "/hand — your hand, in private · /board — the table",
+		"bot.help.moves":   "/move … — play · /pass — pass",
+		"bot.help.hint":    "/hint — the move the bot would play, in private (where the table allows it: /settings hints=on)",
+		"bot.help.stop":    "/quit — stop the game (or vote to stop it) · /kick @player — a moderator takes a seat away",
+		"bot.help.mygames": "/mygames — your tables in every chat: whose turn, the deadline, a link",
+		"bot.help.timeoff": "/away 3d, /away off — time off · /quiet 23:00-08:00 — quiet hours (/settings tz=Europe/Paris)",
+		"bot.help.ratings": "/leaderboard [game] — the local leaderboard · /stats [@player] — ratings, games, wins, best moves",
+		"bot.help.rematch": "/rematch — the last game again, same players (/rematch no to decline)",
+		"bot.help.past":    "/history — the games played here (in private: yours) · /replay <table> [move] — watch one again",
+		"bot.help.more":    "/games · /rules <game> · /settings · /lang fr|en",
+
 		"bot.joined":           "%v sits down at the table.",
 		"bot.last_game":        "The last game here, finished (/play to start another):",
 		"bot.stopped":          "It was stopped before its end.",

@@ -45,21 +45,25 @@ func init() {
 		"bot.go":                 "C'est parti !",
 		"bot.hand_title":         "%v — ton jeu (table n°%v)",
 		"bot.hand_title_turn":    "%v — à toi de jouer, coup %v (table n°%v)",
-		"bot.help": "Commandes :\n" +
-			"/jouer <jeu> [options] — ouvrir une table (jeux : %v)\n" +
-			"/rejoindre, /partir — prendre ou quitter une place\n" +
-			"/robot [n] [facile|normal|fort], /retirer_robot — ajouter ou retirer des robots\n" +
-			"/commencer — distribuer (la personne qui a ouvert la table)\n" +
-			"/main — ton jeu, en privé · /plateau — la table\n" +
-			"/coup … — jouer · /passe — passer\n" +
-			"/indice — le coup que jouerait le robot, en privé (si la table le permet : /reglages indices=oui)\n" +
-			"/quitter — arrêter la partie (ou voter pour l'arrêter) · /exclure @joueur — la modération retire une place\n" +
-			"/mesparties — tes tables dans tous les salons : à qui le tour, le délai, un lien\n" +
-			"/absence 3j, /absence off — une absence · /calme 23:00-08:00 — tes heures calmes (/reglages fuseau=Europe/Paris)\n" +
-			"/classement [jeu] — le classement local · /stats [@joueur] — cotes, parties, victoires, meilleurs coups\n" +
-			"/revanche — rejouer la dernière partie, mêmes joueurs (/revanche non pour refuser)\n" +
-			"/historique — les parties jouées ici (en privé : les tiennes) · /revoir <table> [coup] — en revoir une\n" +
-			"/jeux · /regles <jeu> · /reglages · /langue fr|en",
+
+		// /help: its title, then the line of each group of commands,
+		// named by the rows of the table of commands (commands.go).
+		"bot.help":         "Commandes :",
+		"bot.help.play":    "/jouer <jeu> [options] — ouvrir une table (jeux : %v)",
+		"bot.help.seats":   "/rejoindre, /partir — prendre ou quitter une place",
+		"bot.help.bots":    "/robot [n] [facile|normal|fort], /retirer_robot — ajouter ou retirer des robots",
+		"bot.help.start":   "/commencer — distribuer (la personne qui a ouvert la table)",
+		"bot.help.views":   "/main — ton jeu, en privé · /plateau — la table",
+		"bot.help.moves":   "/coup … — jouer · /passe — passer",
+		"bot.help.hint":    "/indice — le coup que jouerait le robot, en privé (si la table le permet : /reglages indices=oui)",
+		"bot.help.stop":    "/quitter — arrêter la partie (ou voter pour l'arrêter) · /exclure @joueur — la modération retire une place",
+		"bot.help.mygames": "/mesparties — tes tables dans tous les salons : à qui le tour, le délai, un lien",
+		"bot.help.timeoff": "/absence 3j, /absence off — une absence · /calme 23:00-08:00 — tes heures calmes (/reglages fuseau=Europe/Paris)",
+		"bot.help.ratings": "/classement [jeu] — le classement local · /stats [@joueur] — cotes, parties, victoires, meilleurs coups",
+		"bot.help.rematch": "/revanche — rejouer la dernière partie, mêmes joueurs (/revanche non pour refuser)",
+		"bot.help.past":    "/historique — les parties jouées ici (en privé : les tiennes) · /revoir <table> [coup] — en revoir une",
+		"bot.help.more":    "/jeux · /regles <jeu> · /reglages · /langue fr|en",
+
 		"bot.joined":           "%v s'assoit à la table.",
 		"bot.last_game":        "La dernière partie jouée ici, terminée (/jouer pour en lancer une autre) :",
 		"bot.stopped":          "Elle a été arrêtée avant la fin.",

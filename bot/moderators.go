@@ -24,17 +24,6 @@ func (cmd Command) moderates(t *Table) bool {
 	return cmd.Moderator && !cmd.Private && cmd.Chat == t.Chat
 }
 
-// ModeratorMatters tells whether a command's answer may depend on its
-// author moderating the chat: an adapter whose platform must be asked
-// (Telegram's getChatMember) asks only for these.
-func ModeratorMatters(name string) bool {
-	switch canonical(name) {
-	case "quit", "kick", "settings", "play":
-		return true
-	}
-	return false
-}
-
 // vacate takes a person's seat: in a lobby the seat goes, in a game a bot
 // plays it from now on (it passes where the game has nothing better). The
 // table closes when no person is left at it, and a creator who goes hands
@@ -63,6 +52,11 @@ func (c *Core) vacate(t *Table, seat int) {
 	}
 }
 
+func init() {
+	commands.add(command{Name: "kick", French: "exclure", Aliases: []string{"expulser"}, Rank: 81, Moderated: true,
+		Help: "bot.help.stop", Params: []Param{{Name: "player", Required: true}}, Run: (*Core).unseat})
+}
+
 // unseat is /kick @player: a moderator takes a person's seat away.
 func (c *Core) unseat(ctx context.Context, cmd Command, rep replier) []Out {
 	t, none := c.lockTable(cmd, rep)
@@ -73,12 +67,12 @@ func (c *Core) unseat(ctx context.Context, cmd Command, rep replier) []Out {
 	if !cmd.moderates(t) {
 		return rep.refuse("bot.kick_not_moderator")
 	}
-	if t.Phase != Lobby && t.Phase != Playing {
-		return rep.refuse("bot.no_table")
-	}
-	if t.Rematch != nil && t.Phase == Lobby {
+	if t.Phase == Rematching {
 		// A rematch's seats are the last game's; /quit closes it.
 		return rep.refuse("bot.kick_rematch")
+	}
+	if t.Phase != Lobby && t.Phase != Playing {
+		return rep.refuse("bot.no_table")
 	}
 	arg := strings.Join(cmd.Args, " ")
 	if arg == "" {

@@ -36,6 +36,11 @@ type myGame struct {
 	until      time.Time // the user's deadline, or the earliest of the others'
 }
 
+func init() {
+	commands.add(command{Name: "mygames", French: "mesparties", Aliases: []string{"mes_parties", "my_games"}, Rank: 90,
+		Help: "bot.help.mygames", Run: plain((*Core).myGames)})
+}
+
 // myGames lists the author's tables, in private.
 func (c *Core) myGames(cmd Command, rep replier) []Out {
 	now := c.clock.Now()
@@ -91,14 +96,14 @@ func (c *Core) aboutTable(id uint64, user string, now time.Time) (myGame, bool) 
 	if seat < 0 || t.over() {
 		return myGame{}, false
 	}
-	g := myGame{id: t.ID, game: t.Game, chat: t.Chat, lobby: t.Phase == Lobby, seats: len(t.Seats)}
+	g := myGame{id: t.ID, game: t.Game, chat: t.Chat, lobby: t.Phase.undealt(), seats: len(t.Seats)}
 	var others []string
 	var first time.Time // the earliest deadline of the others
 	for _, w := range t.waiting() {
 		d, timed := t.deadline(w.Seat)
 		var at time.Time
 		if timed {
-			at = t.expiresAt(d, now)
+			at = c.timing(t).expiresAt(d, now)
 		}
 		if w.Seat == seat {
 			g.mine, g.until = true, at

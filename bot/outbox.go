@@ -2,12 +2,14 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/store"
 )
 
 // The outbox: what a change of a table must show, saved in the same
@@ -197,6 +199,9 @@ func (c *Core) drain(t *Table, id uint64, game string) {
 // flight (shared.go): the deliverer tries again.
 func (c *Core) deliverOutbox(t *Table, id uint64) bool {
 	if c.shared != nil {
+		if !t.mayShow() {
+			return true
+		}
 		ok, err := c.shared.ClaimDelivery(id, c.opts.Lease)
 		if err != nil {
 			c.log.Warn("delivery lease not taken", "table", id, "err", err)
@@ -253,30 +258,62 @@ func (c *Core) deliverOutbox(t *Table, id uint64) bool {
 	return true
 }
 
+// mayShow tells whether the deliverer may have something to show: on a
+// shared store, a round of the deliverer costs the database a lease taken
+// and given back, and the round a kick during the last one asks for (the
+// bot's reply saved while the person's move waited to be shown) usually
+// finds the outbox already taken. A copy evicted since may be behind: the
+// round reads it again. What another process left unshown is found by its
+// own deliverer or the unshown poll (pickUpUnshown), not here.
+func (t *Table) mayShow() bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.evicted || t.Outbox.pending() || t.InFlight != nil
+}
+
 // lockedTake takes the outbox under the table's lock, and the game to rate
 // when the table just ended by its rules. On a shared store what it took
-// is saved as in flight before anything is sent; false when that save
-// failed (nothing taken).
-func (c *Core) lockedTake(t *Table) ([]Out, uint64, finishedGame, bool, bool) {
+// is saved as in flight before anything is sent; when another process
+// saved the table since this copy was read, it is taken again at once from
+// the table read again; false when that save failed (nothing taken).
+func (c *Core) lockedTake(t *Table) (outs []Out, seq uint64, fin finishedGame, over, ok bool) {
 	if c.shared == nil {
 		t.mu.Lock()
-	} else if t = c.lockToShow(t); t == nil {
-		return nil, 0, finishedGame{}, false, true
+		defer c.unlock(t)
+		outs, seq = c.takeOutbox(t)
+		fin, over = t.finished()
+		return outs, seq, fin, over, true
+	}
+	for try := 1; ; try++ {
+		var err error
+		outs, seq, fin, over, ok, err = c.takeInFlight(t)
+		if !errors.Is(err, store.ErrStale) || try == freshTries {
+			return outs, seq, fin, over, ok
+		}
+	}
+}
+
+// takeInFlight is lockedTake on a shared store, once. The copy's version
+// is not read first: the save that marks what was taken in flight checks
+// it, and nothing is sent before that save.
+func (c *Core) takeInFlight(t *Table) ([]Out, uint64, finishedGame, bool, bool, error) {
+	if t = c.lockSaved(t); t == nil {
+		return nil, 0, finishedGame{}, false, true, nil
 	}
 	defer c.unlock(t)
 	out, in := t.Outbox, t.InFlight
 	outs, seq := c.takeOutbox(t)
-	if seq != 0 && c.shared != nil {
+	if seq != 0 {
 		t.lazy = true
 		if err := c.save(t, nil); err != nil {
 			// Not taken after all. The hands it would have shown were
 			// not: they are shown again rather than skipped (turns.go).
 			t.Outbox, t.InFlight, t.shownHands = out, in, nil
-			return nil, 0, finishedGame{}, false, false
+			return nil, 0, finishedGame{}, false, false, err
 		}
 	}
 	fin, over := t.finished()
-	return outs, seq, fin, over, true
+	return outs, seq, fin, over, true, nil
 }
 
 // takeOutbox builds the messages of the outbox from the table as it is now

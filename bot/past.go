@@ -8,17 +8,15 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tablee/tablee/archive"
 	"github.com/tablee/tablee/store"
 )
 
-// Games of the past, read from the store for /board after a game, a
-// rematch, /history and /replay. They are read-only copies: never put in
-// memory with the tables being played, never saved.
-
-// pastReads bounds how many tables of a chat one command reads, newest
-// first: lobbies that never began are skipped on the way, and a chat with
-// thousands of them must not make one command read them all.
-const pastReads = 200
+// Games of the past, read from the store for /board after a game and a
+// rematch; /history and /replay read them through the archive (package
+// archive), which the core gives each table as an archive.Game. They are
+// read-only copies: never put in memory with the tables being played,
+// never saved.
 
 // storedTable reads a table from the store, finished or not; nil when it
 // is unknown or unreadable.
@@ -43,42 +41,21 @@ func (c *Core) storedTable(id uint64) *Table {
 // started has no game to show, replay or play again).
 func (t *Table) began() bool { return len(t.State) > 0 }
 
-// pastGames calls f with the chat's tables whose game began, newest first,
-// until f returns false; at most pastReads tables are read.
-func (c *Core) pastGames(chat string, f func(t *Table) bool) error {
-	ids, err := c.st.ChatTables(chat)
-	return c.pastOf(ids, err, f, "chat", chat)
-}
-
-// playedGames calls f with the user's tables whose game began, finished or
-// not, whatever their chats, newest first, until f returns false; at most
-// pastReads tables are read.
-func (c *Core) playedGames(user string, f func(t *Table) bool) error {
-	ids, err := c.st.PlayedTables(user)
-	return c.pastOf(ids, err, f, "user", user)
-}
-
-// pastOf calls f with the tables of ids (oldest first, as the store listed
-// them, by) whose game began, newest first, until f returns false; at most
-// pastReads tables are read. A listing that failed is logged and returned.
-func (c *Core) pastOf(ids []uint64, err error, f func(t *Table) bool, by ...any) error {
-	if err != nil {
-		c.log.Error("tables not listed", append(by, "err", err)...)
-		return err
-	}
-	for i := len(ids) - 1; i >= 0 && i >= len(ids)-pastReads; i-- {
-		if t := c.storedTable(ids[i]); t != nil && t.began() && !f(t) {
-			break
-		}
-	}
-	return nil
-}
-
 // lastGame is the chat's most recent table whose game began; nil when
 // there is none.
 func (c *Core) lastGame(chat string) *Table {
+	// The archive finds it; the table it last opened is that one, kept
+	// rather than read again.
 	var last *Table
-	c.pastGames(chat, func(t *Table) bool { last = t; return false })
+	a := archive.New(c.st, func(id uint64) (archive.Game, bool) {
+		if last = c.storedTable(id); last == nil {
+			return archive.Game{}, false
+		}
+		return last.archived(), true
+	}, c.log)
+	if _, ok := a.Last(chat); !ok {
+		return nil
+	}
 	return last
 }
 

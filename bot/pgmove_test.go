@@ -23,7 +23,10 @@ import (
 // 1, 2 or 4 cores (as many processes: each its own connection pool) on one
 // database, each move sent to a process at random, so that a process
 // often holds a copy another process moved on from. Four senders per
-// process. Reports moves/s, ack-p50-ms and ack-p99-ms (command to answer).
+// process. Reports moves/s, ack-p50-ms and ack-p99-ms (command to answer),
+// and pg-cpu-ms/move: the CPU PostgreSQL's server spent (its processes'
+// user and system time, pgtest.Cluster.ServerCPU) over the moves played,
+// their deliveries included.
 //
 //	go test -run '^$' -bench BenchmarkPostgresMove -benchtime 2000x ./bot
 func BenchmarkPostgresMove(b *testing.B) {
@@ -56,23 +59,12 @@ func benchPostgresMove(b *testing.B, procs int) {
 		b.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	var cores []*Core
 	for range procs {
-		st, err := postgres.Open(url, postgres.Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		core, err := New(Options{Store: st, Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-		if err != nil {
-			b.Fatal(err)
-		}
-		core.SetTransport("bench", discard{})
-		go core.Run(ctx)
+		core, _ := benchPostgresCore(ctx, b, url, postgres.Options{}, "bench")
 		cores = append(cores, core)
-		defer st.Close()
-		defer core.Close()
 	}
-	defer cancel()
 
 	var left atomic.Int64
 	left.Store(int64(b.N))
@@ -80,6 +72,7 @@ func benchPostgresMove(b *testing.B, procs int) {
 	var acks []time.Duration
 	senders := 4 * procs
 	b.ResetTimer()
+	cpu0, cpuErr := cluster.ServerCPU()
 	start := time.Now()
 	var wg sync.WaitGroup
 	for s := 0; s < senders; s++ {
@@ -117,12 +110,34 @@ func benchPostgresMove(b *testing.B, procs int) {
 		c.Flush()
 	}
 	b.StopTimer()
+	if cpu1, err := cluster.ServerCPU(); cpuErr == nil && err == nil && len(acks) > 0 {
+		b.ReportMetric(float64((cpu1-cpu0).Microseconds())/1000/float64(len(acks)), "pg-cpu-ms/move")
+	}
 	slices.Sort(acks)
 	b.ReportMetric(float64(len(acks))/elapsed.Seconds(), "moves/s")
 	b.ReportMetric(p99ms(acks), "ack-p99-ms")
 	if len(acks) > 0 {
 		b.ReportMetric(float64(acks[len(acks)/2].Microseconds())/1000, "ack-p50-ms")
 	}
+}
+
+// benchPostgresCore is a process of a benchmark on PostgreSQL: a core on
+// a store of its own on the database at url, its transport for platform
+// dropping everything, its scheduler running until ctx ends; both closed
+// when the benchmark ends.
+func benchPostgresCore(ctx context.Context, b *testing.B, url string, opts postgres.Options, platform string) (*Core, *postgres.Store) {
+	st, err := postgres.Open(url, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	core, err := New(Options{Store: st, Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	core.SetTransport(platform, discard{})
+	go core.Run(ctx)
+	b.Cleanup(func() { core.Close(); st.Close() })
+	return core, st
 }
 
 // discard is a transport that drops everything.

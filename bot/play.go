@@ -16,6 +16,23 @@ import (
 // whose bots could play forever cannot hold a table's lock forever.
 const maxBotMoves = 5000
 
+// The commands of the game under way: the hand, the board, a move, a pass.
+func init() {
+	commands.add(
+		command{Name: "hand", French: "main", Aliases: []string{"jeu"}, Rank: 50, Help: "bot.help.views", Run: (*Core).hand},
+		command{Name: "board", French: "plateau", Aliases: []string{"table"}, Rank: 51, Help: "bot.help.views", Run: (*Core).board},
+		command{Name: "move", French: "coup", Aliases: []string{"jouer_coup", "m"}, Rank: 60, Help: "bot.help.moves",
+			Params: []Param{{Name: "move", Required: true}}, Run: (*Core).typedMove},
+		command{Name: "pass", French: "passe", Aliases: []string{"passer"}, Rank: 61, Help: "bot.help.moves", Run: (*Core).typedMove},
+	)
+}
+
+// typedMove plays /move and /pass: MoveOf makes the move of them.
+func (c *Core) typedMove(ctx context.Context, cmd Command, rep replier) []Out {
+	mv, _ := MoveOf(nil, cmd.Name, cmd.Args)
+	return c.move(ctx, cmd, mv, rep)
+}
+
 // move plays a typed move of the command's author.
 func (c *Core) move(ctx context.Context, cmd Command, move string, rep replier) []Out {
 	t := c.tableFor(cmd)
@@ -29,13 +46,21 @@ func (c *Core) move(ctx context.Context, cmd Command, move string, rep replier) 
 		return rep.refuse("bot.no_table")
 	}
 	defer c.unlock(t)
+	return c.commandMove(ctx, t, cmd, move, rep)
+}
+
+// commandMove is playerMove for the author of a command: the move's save
+// records the command's platform event played (Core.save).
+func (c *Core) commandMove(ctx context.Context, t *Table, cmd Command, move string, rep replier) []Out {
+	t.event = cmd.Event
+	defer func() { t.event = nil }()
 	return c.playerMove(ctx, t, cmd.User, move, rep)
 }
 
 // playerMove checks the seat and turn, applies, saves, announces and lets
 // the bots answer. The table's lock is held.
 func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, rep replier) []Out {
-	if t.Phase == Lobby {
+	if t.Phase.undealt() {
 		return rep.refuse("bot.not_started")
 	}
 	if t.over() {
@@ -127,6 +152,41 @@ func (c *Core) runBots(t *Table) {
 	if t.over() {
 		c.forget(t)
 	}
+	if t.evicted {
+		c.replayBots(t)
+	}
+}
+
+// replayBots plays the bot seats of a table whose copy was dropped because
+// another process saved the table (a stale save, shared.go): at once, on
+// the table read again, so that a conflict between processes delays the
+// bot's reply by a read, not by the scheduler's pause. After freshTries
+// conflicts in a row the scheduler plays them after its pause (retryLater).
+// The caller holds the dropped copy's lock, which nobody else waits on
+// while holding another table's.
+func (c *Core) replayBots(t *Table) {
+	for try := 1; try <= freshTries; try++ {
+		fresh := c.lockLive(c.table(t.ID))
+		if fresh == nil || !c.replayBotsOn(fresh, try == freshTries) {
+			return // played, or finished or deleted by the other process
+		}
+	}
+}
+
+// replayBotsOn plays the bot seats of a locked copy read again, and
+// unlocks it; true when its save was stale too. After the last try the
+// scheduler's pause is asked for.
+func (c *Core) replayBotsOn(t *Table, last bool) (stale bool) {
+	defer c.unlock(t)
+	c.playBots(t)
+	if t.over() {
+		c.forget(t)
+	}
+	if t.evicted && last {
+		c.log.Error("bot move not played", "table", t.ID, "game", t.Game, "err", store.ErrStale)
+		c.retryLater(t)
+	}
+	return t.evicted
 }
 
 // playBots plays the bot seats while the game waits for them; moved says
@@ -141,7 +201,7 @@ func (c *Core) playBots(t *Table) (moved bool) {
 			}
 		}
 		if seat < 0 {
-			t.retries, t.retryAt = 0, time.Time{}
+			c.timing(t).retried()
 			break
 		}
 		if n == maxBotMoves {
@@ -171,6 +231,7 @@ func (c *Core) boardOutTold(t *Table, moves int) Out {
 	title := r.Text(i18n.T(t.Game + ".title"))
 	out.Title = r.Text(i18n.T("bot.table_title", title, t.ID))
 	if t.Rematch != nil && t.game == nil {
+		// A rematch never dealt: waiting (Rematching), or closed.
 		return c.rematchBoard(t, out, r)
 	}
 	if t.Phase == Lobby {
@@ -206,7 +267,7 @@ func (c *Core) boardOutTold(t *Table, moves int) Out {
 					Quiet: t.quietNow(w.Seat, now)})
 			}
 			if d, ok := t.deadline(w.Seat); ok {
-				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), i18n.Deadline(t.expiresAt(d, now), now))))
+				lines = append(lines, r.Text(i18n.T("bot.deadline", t.name(w.Seat), i18n.Deadline(c.timing(t).expiresAt(d, now), now))))
 			}
 		}
 		if h, ok := t.game.(games.Handless); !ok || !h.Handless() {
@@ -398,16 +459,16 @@ func (c *Core) press(ctx context.Context, cmd Command, rep replier) []Out {
 		if text == "" || strings.ContainsAny(text, " \t") {
 			return rep.refuse("bot.need_word")
 		}
-		return c.playerMove(ctx, t, cmd.User, p.Move+" "+text, rep)
+		return c.commandMove(ctx, t, cmd, p.Move+" "+text, rep)
 	case 'w':
 		// Several words: the rest of a move, on one line.
 		text := strings.Join(strings.Fields(cmd.Text), " ")
 		if text == "" {
 			return rep.refuse("bot.need_text")
 		}
-		return c.playerMove(ctx, t, cmd.User, p.Move+" "+text, rep)
+		return c.commandMove(ctx, t, cmd, p.Move+" "+text, rep)
 	default:
-		return c.playerMove(ctx, t, cmd.User, p.Move, rep)
+		return c.commandMove(ctx, t, cmd, p.Move, rep)
 	}
 }
 

@@ -13,7 +13,8 @@ import (
 
 // Quiet hours (/quiet 23:00-08:00): a person's hours of sleep, in his time
 // zone. No reminder reaches him in them, and none of his deadlines runs
-// out in them: a deadline that would moves to their end. They are wall
+// out in them: a deadline that would moves to their end (timing.expiresAt,
+// timing.remindAt). They are wall
 // clock hours, so a night that changes to summer or winter time is an
 // hour shorter or longer, as the person's own night is.
 //
@@ -201,52 +202,6 @@ func (t *Table) quietOf(seat int) (quietHours, bool) {
 		return quietHours{}, false
 	}
 	return parseQuiet(t.Seats[seat].Quiet)
-}
-
-// expiresAt is when a deadline runs out: its time, or the end of the
-// player's quiet hours when it falls in them. A deadline found passed
-// during quiet hours (the bot was down when it fell) waits for their end
-// too. The caller holds the lock.
-func (t *Table) expiresAt(d Deadline, now time.Time) time.Time {
-	q, ok := t.quietOf(d.Seat)
-	if !ok {
-		return d.At
-	}
-	at := d.At
-	if _, end, in := q.period(at); in {
-		at = end
-	}
-	if !now.Before(at) {
-		if _, end, in := q.period(now); in {
-			at = end
-		}
-	}
-	return at
-}
-
-// remindAt is when a deadline's reminder is due, or the zero time: the
-// table's reminder time before the deadline; when that falls in the
-// player's quiet hours, at their end if the deadline is later, else just
-// before they begin. The caller holds the lock.
-func (t *Table) remindAt(d Deadline, now time.Time) time.Time {
-	if t.Settings.Reminder <= 0 || d.Reminded || t.Settings.Reminder >= phaseLimit(t) {
-		return time.Time{}
-	}
-	at := t.expiresAt(d, now)
-	r := at.Add(-t.Settings.Reminder)
-	q, ok := t.quietOf(d.Seat)
-	if !ok {
-		return r
-	}
-	start, end, in := q.period(r)
-	switch {
-	case !in:
-		return r
-	case end.Before(at):
-		return end
-	default:
-		return start.Add(-time.Minute)
-	}
 }
 
 // quietNow tells whether the seat's player is in his quiet hours.

@@ -2,11 +2,10 @@ package bot
 
 import (
 	"encoding/json"
-	"fmt"
-	"math"
 	"slices"
 	"strings"
 
+	"github.com/tablee/tablee/archive"
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/rating"
@@ -30,23 +29,12 @@ import (
 // the ratings and Shown delivers it again too, and the store's Rate, which
 // remembers the tables it rated, writes nothing the second time.
 
-// ratingModel is OpenSkill's, Tau included: a rating keeps moving however
-// many games its player has played.
-var ratingModel = rating.Default
+// ratingModel is the archive's: the records written here are those it
+// reads (leaderboards, /stats).
+var ratingModel = archive.Model
 
 // everywhere is the scope of the ratings across all servers.
-const everywhere = "*"
-
-// ratingKey is a rating record's key in the store: the records of one
-// game and scope (a leaderboard) share the prefix game, 0, scope, 0.
-func ratingKey(game, scope, player string) string { return boardPrefix(game, scope) + player }
-
-func boardPrefix(game, scope string) string { return game + "\x00" + scope + "\x00" }
-
-// botPlayer is the player a bot of a strength is rated as.
-func botPlayer(level games.Strength) string { return botPrefix + level.String() }
-
-const botPrefix = "bot:"
+const everywhere = archive.Everywhere
 
 // serverOf is the server of a chat, given as Command.Server names it: a
 // chat that names none is its own.
@@ -57,14 +45,8 @@ func serverOf(chat, server string) string {
 	return chat
 }
 
-// BestMove is a seat's best-scoring move: its text as played and the
-// points it brought (the seat's score after it less before it). The
-// engines do not say which word a move made: the move's text says it.
-type BestMove struct {
-	Move   string `json:"move"`
-	Points int    `json:"points"`
-	Table  uint64 `json:"table,omitempty"` // in a rating record: where it was played
-}
+// BestMove is a seat's best-scoring move (archive.BestMove).
+type BestMove = archive.BestMove
 
 // noteBest keeps a move as its seat's best when it scored more than any
 // before it.
@@ -85,50 +67,7 @@ func (t *Table) noteBest(seat int, move string, before, after []int) {
 }
 
 // ratingRecord is one player's record at one game in one scope.
-type ratingRecord struct {
-	Name string `json:"name,omitempty"` // as he was last seated
-	rating.Rating
-	Games int      `json:"games"`
-	Wins  int      `json:"wins,omitempty"`
-	Best  BestMove `json:"best,omitzero"`
-}
-
-// ratingEntry is a record with its player.
-type ratingEntry struct {
-	player string
-	ratingRecord
-}
-
-// ratings reads the records whose key begins with prefix.
-func (c *Core) ratings(prefix string) ([]ratingEntry, error) {
-	recs, err := c.st.Ratings(prefix)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]ratingEntry, 0, len(recs))
-	for _, r := range recs {
-		e := ratingEntry{player: r.Key[len(prefix):]}
-		if err := json.Unmarshal(r.Data, &e.ratingRecord); err != nil {
-			return nil, fmt.Errorf("rating %q: %w", r.Key, err)
-		}
-		out = append(out, e)
-	}
-	return out, nil
-}
-
-// rating reads one player's record; a player never rated has a new one.
-func (c *Core) rating(game, scope, player string) (ratingRecord, bool, error) {
-	es, err := c.ratings(ratingKey(game, scope, player))
-	if err != nil {
-		return ratingRecord{}, false, err
-	}
-	for _, e := range es {
-		if e.player == "" { // the key itself, not a longer one it begins
-			return e.ratingRecord, true, nil
-		}
-	}
-	return ratingRecord{Rating: ratingModel.New()}, false, nil
-}
+type ratingRecord = archive.Record
 
 // finishedGame is what rating a table needs, taken under its lock.
 type finishedGame struct {
@@ -155,7 +94,7 @@ func (t *Table) finished() (finishedGame, bool) {
 
 // ratedSeat is one seat as the ratings see it.
 type ratedSeat struct {
-	player string // the user, or botPlayer of the bot's strength
+	player string // the user, or archive.BotPlayer of the bot's strength
 	person bool
 	rank   float64 // lower is better
 	won    bool
@@ -174,7 +113,7 @@ func (f finishedGame) seatsOf() []ratedSeat {
 	for i, s := range f.seats {
 		r := ratedSeat{player: s.User, person: s.User != "", rank: ranks[i], won: winners[i] && !s.Left}
 		if s.Bot || s.User == "" {
-			r.player, r.person = botPlayer(s.Level), false
+			r.player, r.person = archive.BotPlayer(s.Level), false
 		}
 		if s.Left {
 			r.rank = worst + 1
@@ -216,7 +155,7 @@ func (c *Core) rateGame(f finishedGame) ([]ratingChange, error) {
 			if err != nil {
 				return err
 			}
-			recs = append(recs, store.Rating{Key: ratingKey(f.game, scope, p), Data: data})
+			recs = append(recs, store.Rating{Key: archive.Key(f.game, scope, p), Data: data})
 		}
 		return nil
 	}
@@ -249,7 +188,7 @@ func (c *Core) readRated(game, scope string, seats []ratedSeat, keep func(ratedS
 		if _, seen := out[s.player]; seen || !keep(s) {
 			continue
 		}
-		r, _, err := c.rating(game, scope, s.player)
+		r, _, err := c.archive().Rating(game, scope, s.player)
 		if err != nil {
 			return nil, err
 		}
@@ -335,31 +274,9 @@ func (c *Core) rateFinished(t *Table, f finishedGame) (out []Out, ok bool) {
 	r := i18n.Renderer{Lang: f.lang}
 	var parts []string
 	for _, ch := range changes {
-		parts = append(parts, r.Text(i18n.T("bot.rating_change", ch.name, ratingNumber(f.lang, ch.before),
-			ratingNumber(f.lang, ch.after), signedNumber(f.lang, ch.after-ch.before))))
+		parts = append(parts, r.Text(i18n.T("bot.rating_change", ch.name, archive.Number(f.lang, ch.before),
+			archive.Number(f.lang, ch.after), archive.Signed(f.lang, ch.after-ch.before))))
 	}
 	text := r.Text(i18n.T("bot.ratings_moved", i18n.T(f.game+".title"), strings.Join(parts, " · ")))
 	return []Out{{Dest: ToChat, Chat: f.chat, Table: f.table, Text: text}}, true
-}
-
-// ratingNumber shows a rating (its ordinal) to one decimal, with the
-// reader's decimal mark.
-func ratingNumber(lang i18n.Lang, x float64) string {
-	x = math.Round(x*10) / 10
-	if x == 0 {
-		x = 0 // no "-0.0"
-	}
-	s := fmt.Sprintf("%.1f", x)
-	if lang == i18n.FR {
-		s = strings.ReplaceAll(s, ".", ",")
-	}
-	return s
-}
-
-func signedNumber(lang i18n.Lang, x float64) string {
-	s := ratingNumber(lang, x)
-	if s[0] != '-' {
-		s = "+" + s
-	}
-	return s
 }

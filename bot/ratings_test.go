@@ -26,7 +26,7 @@ func (h *harness) doOn(chat, server, user, text string) []Out {
 // record reads a rating record; it fails the test when there is none.
 func (h *harness) record(game, scope, player string) ratingRecord {
 	h.t.Helper()
-	r, ok, err := h.core.rating(game, scope, player)
+	r, ok, err := h.core.archive().Rating(game, scope, player)
 	if err != nil || !ok {
 		h.t.Fatalf("no rating of %s at %s in %s (%v)", player, game, scope, err)
 	}
@@ -35,7 +35,7 @@ func (h *harness) record(game, scope, player string) ratingRecord {
 
 func (h *harness) noRecord(game, scope, player string) {
 	h.t.Helper()
-	if _, ok, err := h.core.rating(game, scope, player); err != nil || ok {
+	if _, ok, err := h.core.archive().Rating(game, scope, player); err != nil || ok {
 		h.t.Fatalf("%s has a rating at %s in %s (%v)", player, game, scope, err)
 	}
 }

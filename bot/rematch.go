@@ -54,17 +54,17 @@ func rematchWait(s Settings) time.Duration {
 	return min(max(s.Turn, rematchLive), rematchMax)
 }
 
-// rematchPending tells whether the table is a rematch still waiting for
-// its players' answers.
-func (t *Table) rematchPending() bool { return t.Phase == Lobby && t.Rematch != nil }
+// A rematch is asked for in the chat of the game: in private, the bot
+// could not tell which game.
+func init() {
+	commands.add(command{Name: "rematch", French: "revanche", Aliases: []string{"rejouer"}, Rank: 120, Help: "bot.help.rematch",
+		Where: inChat, Elsewhere: "bot.rematch_in_chat", Params: []Param{{Name: "answer"}}, Run: (*Core).rematch})
+}
 
 // rematch answers /rematch (/revanche) in a chat: it proposes to play the
 // chat's last game again, or says yes (or, with "no", no) to the rematch
-// waiting there.
+// waiting there. The table of commands keeps it to chats.
 func (c *Core) rematch(ctx context.Context, cmd Command, rep replier) []Out {
-	if cmd.Private {
-		return rep.refuse("bot.rematch_in_chat")
-	}
 	yes := true
 	switch len(cmd.Args) {
 	case 0:
@@ -130,7 +130,7 @@ func (c *Core) rematchIn(ctx context.Context, chat string, u User, of uint64, ye
 // seats, a bot in place of a player who left.
 func (c *Core) rematchTable(old *Table, u User, id uint64, now time.Time) *Table {
 	t := &Table{ID: id, Chat: old.Chat, Server: old.Server, Game: old.Game, Options: maps.Clone(old.Options), Creator: u.ID,
-		Phase: Lobby, Secret: secret(), Created: now, engine: old.engine, Settings: old.Settings,
+		Phase: Rematching, Secret: secret(), Created: now, engine: old.engine, Settings: old.Settings,
 		Rematch: &Rematch{Of: old.ID, Confirmed: []string{u.ID}, Until: now.Add(rematchWait(old.Settings))}}
 	var left []int
 	for i, s := range old.Seats {
@@ -163,7 +163,7 @@ func (c *Core) answerRematch(t *Table, u User, of uint64, yes bool, rep replier)
 		return rep.refuse("bot.rematch_nothing")
 	}
 	defer c.unlock(t)
-	if !t.rematchPending() || (of != 0 && t.Rematch.Of != of) {
+	if t.Phase != Rematching || (of != 0 && t.Rematch.Of != of) {
 		if !yes {
 			return rep.refuse("bot.rematch_none_waiting")
 		}
@@ -281,7 +281,7 @@ func (c *Core) rematchBoard(t *Table, out Out, r i18n.Renderer) Out {
 		out.Text = r.Text(i18n.T("bot.rematch_expired", rm.Of, c.unconfirmedNames(t), len(c.unconfirmed(t))))
 		return out
 	}
-	if t.Phase != Lobby {
+	if t.Phase != Rematching {
 		out.Text = r.Text(i18n.T("bot.rematch_closed", rm.Of))
 		return out
 	}

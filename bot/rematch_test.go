@@ -1,11 +1,13 @@
 package bot
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/store"
 )
 
 // finishTicTacToe plays the chat's tic-tac-toe to alice's win on the top
@@ -260,4 +262,80 @@ func TestRematch_ForgedButtons(t *testing.T) {
 		t.Fatal("a forged button opened a table")
 	}
 	mustRefuse(t, h.core.Handle(ctxBG(), Command{Chat: "local:dm", Private: true, User: User{ID: "local:alice", Name: "alice"}, Name: "rematch"}), "in the chat of the game")
+}
+
+// A waiting rematch is a phase of its own (Rematching); a tablee of before
+// saved it as a lobby with a rematch record. Such a record reads as the
+// phase it is: the rematch keeps its seats, deals on the last yes, or
+// closes itself on time, as one saved today.
+func TestRematch_WaitingRecordOfOlderShape(t *testing.T) {
+	for _, answered := range []bool{true, false} {
+		h := newHarness(t)
+		h.seated()
+		h.finishTicTacToe()
+		h.rec.take()
+		mustOK(t, h.do("alice", "/rematch"))
+		ask, _ := lastBoard(h.rec.take())
+		h.close()
+		rewriteRecord(t, h.path, ask.Table, func(data map[string]any, _ *store.Table) {
+			if data["phase"] != string(Rematching) {
+				t.Fatalf("a waiting rematch saved as %v", data["phase"])
+			}
+			data["phase"] = string(Lobby)
+		})
+		h.open()
+		nt := h.core.tableFor(Command{Chat: "local:main"})
+		if nt == nil || nt.ID != ask.Table || nt.Phase != Rematching {
+			t.Fatalf("the older rematch (table %d) read as %v", ask.Table, tableAndPhase(nt))
+		}
+		if at := h.storeDue(nt.ID); !at.Equal(nt.Rematch.Until) {
+			t.Fatalf("due %v, want the end of its wait %v", at, nt.Rematch.Until)
+		}
+		mustRefuse(t, h.do("alice", "/start"), "waiting for bob")
+		mustRefuse(t, h.do("carol", "/join"), "keeps the seats")
+		if answered {
+			mustOK(t, h.do("bob", "/rematch"))
+			game, _ := lastBoard(h.rec.take())
+			if nt = h.core.tableFor(Command{Chat: "local:main"}); nt == nil || nt.Phase != Playing ||
+				game.Table != ask.Table || !strings.Contains(game.Text, "the rematch begins") {
+				t.Fatalf("the older rematch, dealt: %v, board %q", tableAndPhase(nt), game.Text)
+			}
+			continue
+		}
+		h.clock.Advance(rematchLive)
+		h.core.Tick(ctxBG())
+		closed, _ := lastBoard(h.rec.take())
+		if closed.Table != ask.Table || !strings.Contains(closed.Text, "bob did not answer in time") ||
+			h.core.tableFor(Command{Chat: "local:main"}) != nil {
+			t.Fatalf("the older rematch, expired: %q", closed.Text)
+		}
+	}
+}
+
+// tableAndPhase names a table and its phase, or says there is none.
+func tableAndPhase(t *Table) string {
+	if t == nil {
+		return "no table"
+	}
+	return fmt.Sprintf("table %d, %s", t.ID, t.Phase)
+}
+
+// Records read in today's shape whatever shape they were written in: only
+// a lobby with a rematch record was a waiting rematch.
+func TestDecodeTable_RematchPhase(t *testing.T) {
+	for _, c := range []struct {
+		data string
+		want Phase
+	}{
+		{`{"phase":"lobby","rematch":{"of":1}}`, Rematching},
+		{`{"phase":"lobby"}`, Lobby},
+		{`{"phase":"rematching","rematch":{"of":1}}`, Rematching},
+		{`{"phase":"playing","rematch":{"of":1}}`, Playing},
+		{`{"phase":"abandoned","rematch":{"of":1,"closed":"declined","by":"bob"}}`, Abandoned},
+	} {
+		var tb Table
+		if err := decodeTable([]byte(c.data), &tb); err != nil || tb.Phase != c.want {
+			t.Errorf("%s: phase %q (%v), want %q", c.data, tb.Phase, err, c.want)
+		}
+	}
 }

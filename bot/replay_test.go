@@ -9,9 +9,11 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/tablee/tablee/archive"
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/store"
 )
 
 // playOut plays alice's and bob's moves (the bot player's choice, the
@@ -72,11 +74,11 @@ func TestReplay_WholeGameOfEveryEngineEndsAtItsSavedPosition(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			got, _ := st.after.Save()
+			got, _ := st.After.Save()
 			if !bytes.Equal(got, tb.State) {
 				t.Fatalf("the replay ends elsewhere:\n%s\n%s", got, tb.State)
 			}
-			if a, b := fmt.Sprint(st.after.Public()), fmt.Sprint(tb.game.Public()); a != b {
+			if a, b := fmt.Sprint(st.After.Public()), fmt.Sprint(tb.game.Public()); a != b {
 				t.Fatalf("public views differ:\n%s\n%s", a, b)
 			}
 			outs := h.doIn(chat, "bob", fmt.Sprintf("/replay %d %d", id, len(moves)))
@@ -91,7 +93,7 @@ func TestReplay_WholeGameOfEveryEngineEndsAtItsSavedPosition(t *testing.T) {
 			}
 			outs = h.doIn(chat, "bob", fmt.Sprintf("/replay %d 0", id))
 			r := renderer(tb, i18n.EN)
-			for _, m := range deal.after.Public().Recap {
+			for _, m := range deal.After.Public().Recap {
 				if len(outs) != 1 || !strings.Contains(outs[0].Text, r.Text(m.Msg)) {
 					t.Fatalf("the deal does not tell %q: %+v", r.Text(m.Msg), outs)
 				}
@@ -151,7 +153,7 @@ func TestReplay_ChannelNeverShowsAHand(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			hands := handLines(sp.after, 2)
+			hands := handLines(sp.After, 2)
 			if k == 0 && (len(hands[0]) == 0 || len(hands[1]) == 0) {
 				t.Fatalf("step %d: no hand to look for", k)
 			}
@@ -202,11 +204,11 @@ func TestReplay_ChannelNeverShowsAHand(t *testing.T) {
 				data := buttonData(t, mine[0], "◀")
 				got := h.press("bob", data, "")
 				next, _ := replayStep(st, moves, 0)
-				bobs := handLines(next.after, 2)
+				bobs := handLines(next.After, 2)
 				if len(got) != 1 || !got[0].Private || !got[0].Replace || len(bobs[1]) == 0 || !shows(got[0], bobs[1][0]) {
 					t.Fatalf("bob's press on alice's private replay: %+v", got)
 				}
-				for _, l := range handLines(next.after, 2)[0] {
+				for _, l := range handLines(next.After, 2)[0] {
 					if shows(got[0], l) {
 						t.Fatalf("bob's press shows alice's hand %q", l)
 					}
@@ -321,4 +323,9 @@ func TestReplay_RefusedWhenTheLogDoesNotLeadToTheGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustRefuse(t, h.do("carol", "/replay 1"), "cannot be replayed")
+}
+
+// replayStep is the archive's step of a replay of the table.
+func replayStep(t *Table, moves []store.Move, k int) (archive.Position, error) {
+	return archive.Step(t.archived(), moves, k)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/store"
 )
 
 // A seat played by the bot (a bot player, a player who left, a seat whose
@@ -15,7 +16,7 @@ import (
 // play the seat again and the table would wait on nobody. So the scheduler
 // treats "the game waits for a bot" like a deadline that is already due:
 // at start-up (Run), whenever it wakes, and, after a failure, again after a
-// pause that doubles with each failure.
+// pause that doubles with each failure (timing.resumeDue).
 
 const (
 	retryFirst = 2 * time.Second
@@ -35,26 +36,8 @@ func (t *Table) botWaiting() bool {
 // retryLater asks the scheduler to play the table's bot seats again after a
 // pause. The caller holds the table's lock.
 func (c *Core) retryLater(t *Table) {
-	pause := retryFirst << min(t.retries, 10)
-	if pause > retryMax || pause <= 0 {
-		pause = retryMax
-	}
-	t.retries++
-	t.retryAt = c.clock.Now().Add(pause)
+	c.timing(t).retryLater(c.clock.Now())
 	c.setDue(t)
-}
-
-// resumeDue is when the table's bot seats must be played: the zero time,
-// meaning at once, when the game waits for a bot and no failure asked for a
-// pause; the end of the pause otherwise; never when no bot is awaited. "At
-// once" is not the clock's present: a time read here would be later than
-// the tick's, and the tick would find the table not yet due, again and
-// again. The caller holds the lock.
-func (c *Core) resumeDue(t *Table) (time.Time, bool) {
-	if !t.botWaiting() {
-		return time.Time{}, false
-	}
-	return t.retryAt, true
 }
 
 // resume plays the bot seats a table waits for, if they are due.
@@ -63,7 +46,7 @@ func (c *Core) resume(ctx context.Context, t *Table, now time.Time) {
 		return
 	}
 	defer c.unlock(t)
-	at, ok := c.resumeDue(t)
+	at, ok := c.timing(t).resumeDue()
 	if !ok || (!at.IsZero() && now.Before(at)) {
 		return
 	}
@@ -101,12 +84,17 @@ func (c *Core) botStep(t *Table, seat int) (ok bool) {
 		}
 		_, err = c.apply(t, seat, "", w.Timeout)
 	}
+	if errors.Is(err, store.ErrStale) {
+		// Another process saved the table: its bots play again at once on
+		// the table read again (replayBots), not after a pause.
+		return false
+	}
 	if err != nil {
 		c.log.Error("bot move not played", "table", t.ID, "game", t.Game, "seat", seat, "err", err)
 		c.retryLater(t)
 		return false
 	}
-	t.retries, t.retryAt = 0, time.Time{}
+	c.timing(t).retried()
 	return true
 }
 

@@ -45,9 +45,9 @@ const (
 	// unshown poll picks up what is left).
 	deliveryBusyWait  = 100 * time.Millisecond
 	deliveryBusyTries = 50
-	// freshTries bounds how often a command is run again after another
-	// process moved its table.
-	freshTries = 4
+	// freshTries bounds how often a command, or a bot's reply, is played
+	// again at once after another process moved its table.
+	freshTries = 5
 )
 
 // handleFresh runs a command, and runs it again when it was refused after
@@ -168,6 +168,19 @@ func (c *Core) lockToShow(t *Table) *Table {
 	return t
 }
 
+// lockSaved is lockToShow for a change that only a save checks: the
+// copy's version is not read from the store first, since the save compares
+// it in its own statement; a stale save drops the copy (movedElsewhere),
+// and the caller, trying again, locks the table read again.
+func (c *Core) lockSaved(t *Table) *Table {
+	t.mu.Lock()
+	if !t.evicted {
+		return t
+	}
+	t.mu.Unlock()
+	return c.lockToShow(t)
+}
+
 // with is the outbox o followed by the batches of later not yet taken: what
 // a deliverer shows when a dead process's deliverer left o in flight.
 func (o Outbox) with(later Outbox) Outbox {
@@ -212,7 +225,7 @@ func (o Outbox) with(later Outbox) Outbox {
 // of unshown tables told.
 func (c *Core) landed(t *Table, seq uint64) {
 	for range freshTries {
-		if t = c.lockToShow(t); t == nil {
+		if t = c.lockSaved(t); t == nil {
 			return
 		}
 		if t.InFlight == nil || t.InFlight.Seq > seq {

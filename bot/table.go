@@ -17,11 +17,19 @@ import (
 type Phase string
 
 const (
-	Lobby     Phase = "lobby"     // seats are being taken
-	Playing   Phase = "playing"   // the game runs
-	Finished  Phase = "finished"  // the game ended by its rules
-	Abandoned Phase = "abandoned" // /quit ended it early, or nobody played it (idle.go)
+	Lobby Phase = "lobby" // seats are being taken
+	// Rematching: a table opened by /rematch waits for the yes of its
+	// players; its seats are the last game's (rematch.go).
+	Rematching Phase = "rematching"
+	Playing    Phase = "playing"   // the game runs
+	Finished   Phase = "finished"  // the game ended by its rules
+	Abandoned  Phase = "abandoned" // /quit ended it early, or nobody played it (idle.go)
 )
+
+// undealt tells whether the game is yet to be dealt: a lobby, or a
+// rematch waiting for its players. Its options may still change, no move
+// is played, and a change shown starts the lobby's wait again.
+func (p Phase) undealt() bool { return p == Lobby || p == Rematching }
 
 // Seat is one place at a table.
 type Seat struct {
@@ -138,9 +146,11 @@ type Table struct {
 	// ratings when the game ends (ratings.go).
 	Best []BestMove `json:"best,omitempty"`
 	// Rematch is set on a table opened by /rematch: the game it plays
-	// again and, while its players confirm, who did (rematch.go).
+	// again and who said yes (rematch.go). Whether it still waits for
+	// them is the table's phase (Rematching), not this record.
 	Rematch *Rematch `json:"rematch,omitempty"`
-	// Ended is when the game ended, by its rules or stopped (history.go).
+	// Ended is when the game ended, by its rules or stopped (the history
+	// dates a game by it: archive.History).
 	Ended time.Time `json:"ended,omitzero"`
 	// Active is when a person last moved at the table, or the game began
 	// (idle.go); zero in a record written before it was kept. Lapsed
@@ -186,6 +196,9 @@ type Table struct {
 	// lazy marks the next save as one that only records what was shown
 	// (store.Table.Lazy).
 	lazy bool
+	// event is the platform event whose move is being played under the
+	// table's lock: the move's save records it played (Core.save).
+	event *Event
 	// unshownSince is when the first move not shown yet was saved, for the
 	// delivery latency an operator watches (observe.go); zero when all
 	// was shown. Memory only: a restart shows what was left at once.
@@ -230,7 +243,7 @@ func (t *Table) over() bool { return t.Phase == Finished || t.Phase == Abandoned
 // loadTable rebuilds a table from its record, engine state included.
 func loadTable(rec store.Table) (*Table, error) {
 	t := &Table{}
-	if err := json.Unmarshal(rec.Data, t); err != nil {
+	if err := decodeTable(rec.Data, t); err != nil {
 		return nil, fmt.Errorf("table %d: %w", rec.ID, err)
 	}
 	e, ok := games.Lookup(t.Game)
@@ -255,6 +268,20 @@ func loadTable(rec store.Table) (*Table, error) {
 		t.game = g
 	}
 	return t, nil
+}
+
+// decodeTable reads a table's record, in the shape of today whatever the
+// shape it was written in.
+func decodeTable(data []byte, t *Table) error {
+	if err := json.Unmarshal(data, t); err != nil {
+		return err
+	}
+	if t.Phase == Lobby && t.Rematch != nil {
+		// Written before a waiting rematch was a phase of its own: it was
+		// a lobby with a rematch record (a closed one is Abandoned).
+		t.Phase = Rematching
+	}
+	return nil
 }
 
 // seatOf returns the seat a user holds, or -1.
@@ -324,14 +351,26 @@ func (t *Table) nameIn(seat int, lang i18n.Lang) string {
 	return t.Seats[seat].Name
 }
 
+// shownName is the seat's name as players read it (nameIn).
+func (s Seat) shownName() i18n.Msg {
+	if s.Bot && s.Level != games.Normal {
+		return s.levelName()
+	}
+	return i18n.Raw(s.Name)
+}
+
 // withLevel is the seat's name followed by its strength, as the lobby
 // lists every bot player.
 func (s Seat) withLevel(lang i18n.Lang) string {
 	if !s.Bot {
 		return s.Name
 	}
-	r := i18n.Renderer{Lang: lang}
-	return r.Text(i18n.T("bot.seat_strength", s.Name, i18n.T("bot.strength."+s.Level.String())))
+	return i18n.Renderer{Lang: lang}.Text(s.levelName())
+}
+
+// levelName is a bot player's name followed by its strength.
+func (s Seat) levelName() i18n.Msg {
+	return i18n.T("bot.seat_strength", s.Name, i18n.T("bot.strength."+s.Level.String()))
 }
 
 // botLevel is the strength a bot plays a seat at: its own for a bot
@@ -372,7 +411,7 @@ func (t *Table) snapshot() snapshot {
 
 func (t *Table) restore(s snapshot) {
 	var back Table
-	if err := json.Unmarshal(s.data, &back); err != nil {
+	if err := decodeTable(s.data, &back); err != nil {
 		return
 	}
 	engine := t.engine

@@ -57,6 +57,16 @@ func zoneName(u userRecord) string {
 	return u.TZ
 }
 
+// Time off: an absence (/away) and quiet hours (/quiet).
+func init() {
+	commands.add(
+		command{Name: "away", French: "absence", Aliases: []string{"absent"}, Rank: 100, Help: "bot.help.timeoff",
+			Params: []Param{{Name: "duration"}}, Run: plain((*Core).away)},
+		command{Name: "quiet", French: "calme", Aliases: []string{"heures_calmes"}, Rank: 101, Help: "bot.help.timeoff",
+			Params: []Param{{Name: "hours"}}, Run: plain((*Core).quiet)},
+	)
+}
+
 // away is /away 3d (/absence 3j), /away off, and /away alone for where
 // things stand.
 func (c *Core) away(cmd Command, rep replier) []Out {

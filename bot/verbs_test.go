@@ -11,8 +11,8 @@ import (
 // same name would answer it first ("/passe" is the core's pass).
 func TestGameVerbsAreNotShadowed(t *testing.T) {
 	core := map[string]bool{}
-	for _, c := range coreCommands {
-		core[c.name] = true
+	for _, c := range menuRows() {
+		core[c.Name] = true
 	}
 	for _, e := range games.All() {
 		for _, v := range e.Verbs() {

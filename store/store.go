@@ -100,6 +100,13 @@ type Table struct {
 	// otherwise as it was.
 	Lazy bool
 
+	// Played lists the platforms' events (Deduper keys) the save plays:
+	// a store that is a Deduper records them played in the same durable
+	// write as the table and its move, so that the event is played once
+	// without a write of its own; a Save refused records nothing. Save
+	// reads it only; a table read back has none.
+	Played []string
+
 	// Version counts the saves of the table in a Shared store: read with
 	// the table, it is what Save checks the stored table still has (ErrStale
 	// otherwise) before writing it as Version+1. The caller's copy is then
@@ -245,16 +252,22 @@ type Shared interface {
 // An event is claimed before it is played and marked played after: a
 // process killed between the two leaves a claim that lapses, and the
 // event's next delivery is played (a move played twice is refused by its
-// table; a move never played is never told to anyone).
+// table; a move never played is never told to anyone). An event that
+// plays a move is marked played by the move's Save (Table.Played), in
+// the same write: the move and the event are durable together or not at
+// all, and the answer waits for one write, not two.
 type Deduper interface {
 	// Claim takes the event key for the caller to play, for lease:
 	// ClaimFresh when it is new, or when whoever claimed it stopped without
 	// playing it (the lease passed, or, in a store one process has open at
 	// a time, it was claimed before the store was opened); ClaimHeld while
 	// another claim lasts (the event is being played, here or elsewhere);
-	// ClaimPlayed once Played was called for it.
+	// ClaimPlayed once Played was called for it, or a Save recorded it
+	// (Table.Played).
 	Claim(key string, lease time.Duration) (Claim, error)
-	// Played records that the claimed event was played.
+	// Played records that the claimed event was played: for an event
+	// whose play saved no table (an answer, a refusal). One a Save
+	// recorded already costs no write.
 	Played(key string) error
 }
 

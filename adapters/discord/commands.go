@@ -25,17 +25,18 @@ type option struct {
 	complete bool // autocompleted from the user's hand
 }
 
-// Options of each command, in the order their values make the command's
-// arguments ("/play game:crackword options:expert" -> "play crackword expert").
+// The option of each parameter a command of the core may take
+// (bot.Param), with its French name; whether it is required is the
+// command's to say. thread is the adapter's own, offered with /play.
 var (
 	optGame     = option{name: "game", fr: "jeu", typ: discordgo.ApplicationCommandOptionString}
 	optOptions  = option{name: "options", fr: "options", typ: discordgo.ApplicationCommandOptionString}
 	optThread   = option{name: "thread", fr: "fil", typ: discordgo.ApplicationCommandOptionBoolean}
-	optMove     = option{name: "move", fr: "coup", typ: discordgo.ApplicationCommandOptionString, required: true, complete: true}
+	optMove     = option{name: "move", fr: "coup", typ: discordgo.ApplicationCommandOptionString, complete: true}
 	optCount    = option{name: "count", fr: "nombre", typ: discordgo.ApplicationCommandOptionInteger}
 	optStrength = option{name: "strength", fr: "niveau", typ: discordgo.ApplicationCommandOptionString}
 	optSettings = option{name: "settings", fr: "reglages", typ: discordgo.ApplicationCommandOptionString}
-	optLang     = option{name: "lang", fr: "langue", typ: discordgo.ApplicationCommandOptionString, required: true}
+	optLang     = option{name: "lang", fr: "langue", typ: discordgo.ApplicationCommandOptionString}
 	optArgs     = option{name: "args", fr: "arguments", typ: discordgo.ApplicationCommandOptionString}
 	optPlayer   = option{name: "player", fr: "joueur", typ: discordgo.ApplicationCommandOptionUser}
 	optDuration = option{name: "duration", fr: "duree", typ: discordgo.ApplicationCommandOptionString}
@@ -47,43 +48,31 @@ var (
 	optMine     = option{name: "mine", fr: "moi", typ: discordgo.ApplicationCommandOptionBoolean}
 )
 
+var optionOf = map[string]option{}
+
+func init() {
+	for _, o := range []option{optGame, optOptions, optMove, optCount, optStrength, optSettings, optLang, optArgs,
+		optPlayer, optDuration, optHours, optAnswer, optPage, optTable, optStep, optMine} {
+		optionOf[o.name] = o
+	}
+}
+
+// optionsOf are a command's options, in the order of its parameters; a
+// parameter Discord has no option for is left out (the command still
+// takes it typed).
 func optionsOf(c bot.CommandInfo) []option {
-	switch c.Name {
-	case "play":
-		g := optGame
-		g.required = true
-		return []option{g, optOptions, optThread}
-	case "rules", "leaderboard":
-		return []option{optGame}
-	case "stats":
-		return []option{optPlayer}
-	case "kick":
-		p := optPlayer
-		p.required = true
-		return []option{p}
-	case "move":
-		return []option{optMove}
-	case "addbot":
-		return []option{optCount, optStrength}
-	case "settings":
-		return []option{optSettings}
-	case "lang":
-		return []option{optLang}
-	case "away":
-		return []option{optDuration}
-	case "quiet":
-		return []option{optHours}
-	case "rematch":
-		return []option{optAnswer}
-	case "history":
-		return []option{optPage}
-	case "replay":
-		return []option{optTable, optStep, optMine}
+	var opts []option
+	for _, p := range c.Params {
+		if o, ok := optionOf[p.Name]; ok {
+			o.required = p.Required
+			opts = append(opts, o)
+		}
 	}
-	if c.Game != "" {
-		return []option{optArgs}
+	if c.Name == "play" {
+		// A table in a thread of its own, which Discord alone has.
+		opts = append(opts, optThread)
 	}
-	return nil
+	return opts
 }
 
 // argOrder is the order in which option values become arguments; thread is

@@ -2,91 +2,16 @@ package discord
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"log/slog"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/internal/capped"
-	"github.com/tablee/tablee/store"
 )
-
-// noteKey is the table note holding its board message.
-const noteKey = "discord.board"
-
-// boardRef is where a table's board is: its message, when it was posted,
-// whom it last notified (so that an edit that changes whose turn it is
-// sends a ping, and one that does not stays quiet), and the server of its
-// channel (for a link to it, link.go), "" when unknown.
-type boardRef struct {
-	Channel, Message string
-	Posted           time.Time
-	Notified         string // sorted user ids, comma-separated
-	Guild            string
-}
-
-// String is the note kept with the table: the guild comes last, so that a
-// note written before it existed reads as one without a known guild.
-func (r boardRef) String() string {
-	s := r.Channel + " " + r.Message + " " + strconv.FormatInt(r.Posted.Unix(), 10) + " " + r.Notified
-	if r.Guild != "" {
-		s += " " + r.Guild
-	}
-	return s
-}
-
-func parseBoardRef(s string) (boardRef, bool) {
-	f := strings.Split(s, " ")
-	if len(f) < 3 || !isSnowflake(f[0]) || !isSnowflake(f[1]) {
-		return boardRef{}, false
-	}
-	sec, err := strconv.ParseInt(f[2], 10, 64)
-	if err != nil {
-		return boardRef{}, false
-	}
-	r := boardRef{Channel: f[0], Message: f[1], Posted: time.Unix(sec, 0)}
-	if len(f) > 3 {
-		r.Notified = f[3]
-	}
-	if len(f) > 4 && isSnowflake(f[4]) {
-		r.Guild = f[4]
-	}
-	return r, true
-}
-
-// boardOf is the board message of a table: remembered since it was
-// posted, or read from the table's note (saved with the table, so that a
-// restart edits the same message). On a store several processes share,
-// another process may have posted the board again: the note is read every
-// time. Deliver runs with no table lock held, so it may ask the core.
-func (a *Adapter) boardOf(table uint64) (boardRef, bool) {
-	shared := a.core.Shared()
-	a.mu.Lock()
-	r, ok := a.boards[table]
-	a.mu.Unlock()
-	if ok && !shared {
-		return r, true
-	}
-	known := r
-	r, ok = parseBoardRef(a.core.Note(table, noteKey))
-	if !ok {
-		return known, known != boardRef{} // the note may not be saved yet
-	}
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	if known, ok := a.boards[table]; ok && !shared {
-		return known, true
-	}
-	capped.Set(a.boards, table, r, maxBoards)
-	return r, true
-}
 
 // Deliver draws what the core sends on its own: boards and messages in the
 // table's channel, hands and nudges by DM. A DM that Discord refuses
@@ -174,96 +99,6 @@ func (a *Adapter) sendDM(ctx context.Context, user string, m message) (*discordg
 		return nil, bot.ErrNoPrivate
 	}
 	return msg, err
-}
-
-// handRef is a player's hand message for a table, and the turn it called
-// him for (bot.Out.Turn), kept in the table's note "discord.hand.<user>".
-type handRef struct {
-	messageID
-	Turn uint64
-}
-
-func handNote(user string) string { return "discord.hand." + user }
-
-func (r handRef) String() string {
-	return r.Channel + " " + r.ID + " " + strconv.FormatUint(r.Turn, 10)
-}
-
-func parseHandRef(s string) (handRef, bool) {
-	f := strings.Split(s, " ")
-	if len(f) != 3 || !isSnowflake(f[0]) || !isSnowflake(f[1]) {
-		return handRef{}, false
-	}
-	turn, err := strconv.ParseUint(f[2], 10, 64)
-	return handRef{messageID: messageID{Channel: f[0], ID: f[1]}, Turn: turn}, err == nil
-}
-
-// handOf is the player's hand message for the table, remembered or read
-// from the table's note.
-func (a *Adapter) handOf(table uint64, user string) (handRef, bool) {
-	key := noteAt{table, handNote(user)}
-	a.mu.Lock()
-	r, ok := a.hands[key]
-	a.mu.Unlock()
-	if ok && !a.core.Shared() { // as boardOf
-		return r, true
-	}
-	known := r
-	r, ok = parseHandRef(a.core.Note(table, key.key))
-	if !ok && known != (handRef{}) {
-		return known, true // the note may not be saved yet
-	}
-	if ok {
-		a.mu.Lock()
-		capped.Set(a.hands, key, r, maxHands)
-		a.mu.Unlock()
-	}
-	return r, ok
-}
-
-func (a *Adapter) setHand(table uint64, user string, r handRef) {
-	key := noteAt{table, handNote(user)}
-	a.mu.Lock()
-	capped.Set(a.hands, key, r, maxHands)
-	a.mu.Unlock()
-	a.notes.set(table, key.key, r.String())
-}
-
-// deliverHand keeps one hand message per player and table. A hand that
-// calls the player for a turn he was not called for yet is a new DM (which
-// notifies him), and the previous one loses its buttons; any other hand
-// edits the last one in place, which notifies no one. Every DM notifies,
-// and a DM per move is what makes players mute a bot (and what Discord's
-// anti-spam watches).
-func (a *Adapter) deliverHand(ctx context.Context, user string, o bot.Out) error {
-	defer a.lockTable(o.Table)()
-	m := render(o)
-	prev, ok := a.handOf(o.Table, user)
-	if ok && !o.Calls(prev.Turn, ok) {
-		err := a.edit(ctx, prev.messageID, m)
-		if err == nil {
-			return nil
-		}
-		if c := restCode(err); c != codeUnknownMessage && c != codeUnknownChannel {
-			return err
-		}
-		a.log.Info("hand no longer editable: sending it anew", "table", o.Table, "err", err)
-	}
-	msg, err := a.sendDM(ctx, user, m)
-	if err != nil {
-		return err
-	}
-	if ok && prev.ID != msg.ID {
-		// An older hand keeps its text but not its buttons: only the
-		// newest one can be played from.
-		none := []discordgo.MessageComponent{}
-		if _, err := a.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: prev.ID, Channel: prev.Channel, Components: &none},
-			discordgo.WithContext(ctx)); err != nil && restCode(err) != codeUnknownMessage {
-			a.log.Debug("removing the buttons of an older hand", "table", o.Table, "err", err)
-		}
-	}
-	a.setHand(o.Table, user, handRef{messageID{Channel: msg.ChannelID, ID: msg.ID}, o.CalledTurn(prev.Turn)})
-	return nil
 }
 
 // post creates a message as it is.
@@ -367,8 +202,8 @@ type tableMu struct {
 }
 
 // maxBoards bounds the boards, maxHands the hands, maxUsers the DM
-// channels and maxChats the channels (their counts, their guilds) kept in
-// memory (internal/capped): the tables' notes and Discord have them again.
+// channels and maxChats the channels (their guilds) kept in memory
+// (internal/capped): the tables' notes and Discord have them again.
 var (
 	maxBoards = 20_000
 	maxHands  = 50_000
@@ -376,78 +211,6 @@ var (
 	maxChats  = 100_000
 	maxAsks   = 10_000
 )
-
-// deliverBoard edits the table's board message in place, or posts it anew
-// when there is none in this channel, when it is older than BoardMaxAge,
-// when the bot has posted BoardMaxBehind messages since, when force is set,
-// or when Discord no longer lets it be edited (deleted, archived thread).
-// An edit does not notify anyone: when the players the board waits for
-// change, a short ping mentions them (and the previous ping is deleted).
-func (a *Adapter) deliverBoard(ctx context.Context, ch string, o bot.Out, force bool) error {
-	defer a.lockTable(o.Table)()
-	m := render(o)
-	who := strings.Join(m.Mentions.Users, ",")
-	now := a.opts.Now()
-	ref, ok := a.boardOf(o.Table)
-	a.mu.Lock()
-	behind := a.behind[ch]
-	a.mu.Unlock()
-	if ok && !force && ref.Channel == ch && now.Sub(ref.Posted) < a.opts.BoardMaxAge && behind < a.opts.BoardMaxBehind {
-		err := a.edit(ctx, messageID{Channel: ch, ID: ref.Message}, m)
-		if err == nil {
-			if g := a.guildOf(ch, ref); g != ref.Guild {
-				// A board note written before guilds were kept learns its
-				// guild (link.go).
-				ref.Guild = g
-				a.setBoard(o.Table, ref)
-			}
-			if who != ref.Notified {
-				// One mention per player per turn: those newly awaited are
-				// pinged; in a phase where everyone plays at once, each
-				// submission shrinks the set and pings no one again.
-				switch newly := toPing(o, newlyAwaited(m.Mentions.Users, ref.Notified)); {
-				case who == "":
-					a.unping(ctx, o.Table)
-				case len(newly) > 0:
-					a.ping(ctx, ch, o.Table, newly)
-				}
-				ref.Notified = who
-				a.setBoard(o.Table, ref)
-			}
-			return nil
-		}
-		switch restCode(err) {
-		case codeUnknownMessage, codeNotAuthor, codeThreadArchived, codeUnknownChannel:
-			a.log.Info("board no longer editable: posting it anew", "table", o.Table, "err", err)
-		default:
-			return err
-		}
-	}
-	if ok && m.Mentions != nil {
-		// A board posted anew names everyone awaited but pings only those
-		// who were not pinged for this turn yet.
-		mentions := *m.Mentions
-		mentions.Users = toPing(o, newlyAwaited(m.Mentions.Users, ref.Notified))
-		m.Mentions = &mentions
-	}
-	msg, err := a.send(ctx, ch, m)
-	if err != nil {
-		return err
-	}
-	a.mu.Lock()
-	capped.Set(a.behind, ch, 0, maxChats)
-	a.mu.Unlock()
-	a.unping(ctx, o.Table) // the new board mentions them itself
-	a.setBoard(o.Table, boardRef{Channel: ch, Message: msg.ID, Posted: now, Notified: who, Guild: a.guildOf(ch, ref)})
-	return nil
-}
-
-func (a *Adapter) setBoard(table uint64, r boardRef) {
-	a.mu.Lock()
-	capped.Set(a.boards, table, r, maxBoards)
-	a.mu.Unlock()
-	a.notes.set(table, noteKey, r.String())
-}
 
 // ping mentions the players a table now waits for, in a message of its
 // own (an edited message notifies no one).
@@ -504,9 +267,7 @@ func (a *Adapter) unping(ctx context.Context, table uint64) {
 	delete(a.pings, table)
 	a.mu.Unlock()
 	if ok {
-		if err := a.s.ChannelMessageDelete(p.Channel, p.ID, discordgo.WithContext(ctx)); err != nil && restCode(err) != codeUnknownMessage {
-			a.log.Debug("deleting a turn ping", "table", table, "err", err)
-		}
+		a.remove(ctx, p.Channel, p.ID)
 	}
 }
 
@@ -522,76 +283,4 @@ func (a *Adapter) rememberAsks(asks map[string]string) {
 	for k, v := range asks {
 		capped.Set(a.asks, k, v, maxAsks)
 	}
-}
-
-// noteSaver writes board notes to the core outside of Deliver (which runs
-// under the table's lock that SetNote takes). The latest value of each
-// table wins; flush writes what is pending before a shutdown.
-type noteSaver struct {
-	core *bot.Core
-	log  *slog.Logger
-
-	mu      sync.Mutex
-	pending map[noteAt]string
-	writeMu sync.Mutex
-	kick    chan struct{}
-	quit    chan struct{}
-	once    sync.Once
-	wg      sync.WaitGroup
-}
-
-func newNoteSaver(core *bot.Core, log *slog.Logger) *noteSaver {
-	n := &noteSaver{core: core, log: log, pending: map[noteAt]string{}, kick: make(chan struct{}, 1), quit: make(chan struct{})}
-	n.wg.Add(1)
-	go n.loop()
-	return n
-}
-
-// noteAt is one note of one table.
-type noteAt struct {
-	table uint64
-	key   string
-}
-
-func (n *noteSaver) set(table uint64, key, v string) {
-	n.mu.Lock()
-	n.pending[noteAt{table, key}] = v
-	n.mu.Unlock()
-	select {
-	case n.kick <- struct{}{}:
-	default:
-	}
-}
-
-func (n *noteSaver) loop() {
-	defer n.wg.Done()
-	for {
-		select {
-		case <-n.kick:
-			n.flush()
-		case <-n.quit:
-			return
-		}
-	}
-}
-
-// flush writes every pending note; writers take turns, so a later value is
-// never overwritten by an earlier one.
-func (n *noteSaver) flush() {
-	n.writeMu.Lock()
-	defer n.writeMu.Unlock()
-	n.mu.Lock()
-	batch := n.pending
-	n.pending = map[noteAt]string{}
-	n.mu.Unlock()
-	for at, v := range batch {
-		if err := n.core.SetNote(at.table, at.key, v); err != nil && !errors.Is(err, store.ErrNotFound) {
-			n.log.Warn("saving a note", "table", at.table, "note", at.key, "err", err)
-		}
-	}
-}
-
-func (n *noteSaver) stop() {
-	n.once.Do(func() { close(n.quit) })
-	n.wg.Wait()
 }

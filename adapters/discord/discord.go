@@ -20,6 +20,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
 
+	"github.com/tablee/tablee/adapters/keeper"
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/internal/redact"
 )
@@ -43,13 +44,14 @@ type Options struct {
 	// DeferAfter is how long an interaction waits for the core before it is
 	// deferred (Discord wants an answer within 3 s). Default 1.5 s.
 	DeferAfter time.Duration
-	// BoardMaxAge: a board message posted longer ago than this is posted
-	// anew rather than edited, so that it does not sit far up a busy
-	// channel. Default 30 min.
-	BoardMaxAge time.Duration
-	// BoardMaxBehind: after this many other messages of the bot in the
-	// channel since the board, the board is posted anew. Default 8.
-	BoardMaxBehind int
+	// Boards says when a board has scrolled out of sight and is posted
+	// anew rather than edited (adapters/keeper): after AfterMessages
+	// messages of the bot in its channel (default 8: the adapter receives
+	// no message content, so its own messages are those it counts), or
+	// once OlderThan old (default 30 min), so that it does not sit far up
+	// a busy channel; AfterEdits is 0 (edits alone never move it). An
+	// older board is left as it is (Old: keeper.Leave).
+	Boards keeper.Settings
 	// GlobalRate is how many REST requests a second the adapter makes,
 	// the answers to interactions excepted (pace.go). Default
 	// DefaultGlobalRate, under Discord's 50.
@@ -77,16 +79,15 @@ type Adapter struct {
 	mu       sync.Mutex
 	appID    string
 	dms      map[string]string    // user id -> DM channel id
-	boards   map[uint64]boardRef  // table -> its board message
 	pings    map[uint64]messageID // table -> the last "your turn" ping
-	hands    map[noteAt]handRef   // table and user -> the hand message
 	perms    permBook             // what each channel does not allow
-	behind   map[string]int       // channel -> bot messages since its board
 	asks     map[string]string    // payload -> question of its modal
 	guilds   map[string]string    // channel -> its server, from interactions (link.go)
 	tableMus map[uint64]*tableMu  // the tables being delivered (lockTable)
 
-	notes *noteSaver
+	boards *keeper.Boards[shown, boardExtra] // the tables' board messages
+	hands  *keeper.Hands[shown, struct{}]    // the players' hand messages
+	notes  *keeper.Later                     // their notes, written outside of the deliveries
 
 	inflight sync.WaitGroup
 	closed   bool
@@ -124,11 +125,11 @@ func New(opts Options) (*Adapter, error) {
 	if opts.DeferAfter <= 0 {
 		opts.DeferAfter = 1500 * time.Millisecond
 	}
-	if opts.BoardMaxAge <= 0 {
-		opts.BoardMaxAge = 30 * time.Minute
+	if opts.Boards.OlderThan <= 0 {
+		opts.Boards.OlderThan = 30 * time.Minute
 	}
-	if opts.BoardMaxBehind <= 0 {
-		opts.BoardMaxBehind = 8
+	if opts.Boards.AfterMessages <= 0 {
+		opts.Boards.AfterMessages = 8
 	}
 	if opts.Now == nil {
 		opts.Now = time.Now
@@ -161,10 +162,14 @@ func New(opts Options) (*Adapter, error) {
 	a := &Adapter{
 		opts: opts, core: opts.Core, s: s, log: opts.Logger.With("platform", "discord"), red: red,
 		ctx: context.Background(),
-		dms: map[string]string{}, boards: map[uint64]boardRef{}, pings: map[uint64]messageID{}, hands: map[noteAt]handRef{},
-		behind: map[string]int{}, asks: map[string]string{}, tableMus: map[uint64]*tableMu{}, guilds: map[string]string{},
+		dms: map[string]string{}, pings: map[uint64]messageID{},
+		asks: map[string]string{}, tableMus: map[uint64]*tableMu{}, guilds: map[string]string{},
 	}
-	a.notes = newNoteSaver(opts.Core, a.log)
+	a.notes = keeper.NewLater(opts.Core, a.log)
+	a.boards = keeper.NewBoards(boardSide{a}, opts.Boards,
+		keeper.Config[boardExtra]{Notes: a.notes, Note: noteKey, Codec: boardCodec, Max: maxBoards, Log: a.log})
+	a.hands = keeper.NewHands(handSide{a},
+		keeper.Config[struct{}]{Notes: a.notes, Note: handNotes, Codec: handCodec, Max: maxHands, Log: a.log})
 	s.AddHandler(a.onInteraction)
 	opts.Core.SetTransport("discord", a)
 	return a, nil
@@ -227,8 +232,8 @@ func (a *Adapter) stop() {
 	a.closed = true
 	a.mu.Unlock()
 	a.inflight.Wait()
-	a.notes.flush()
-	a.notes.stop()
+	a.notes.Flush()
+	a.notes.Stop()
 }
 
 // register overwrites the application's commands in one call: on the dev

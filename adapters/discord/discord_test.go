@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/tablee/tablee/adapters/keeper"
 )
 
 func findCommand(cmds []*discordgo.ApplicationCommand, name string) *discordgo.ApplicationCommand {
@@ -460,7 +462,7 @@ func TestBoardRepostedWhenGoneOrOld(t *testing.T) {
 	clockMu <- struct{}{}
 	clock := func() time.Time { <-clockMu; defer func() { clockMu <- struct{}{} }(); return now }
 	advance := func(d time.Duration) { <-clockMu; now = now.Add(d); clockMu <- struct{}{} }
-	e := newEnv(t, Options{Now: clock, BoardMaxAge: time.Hour})
+	e := newEnv(t, Options{Now: clock, Boards: keeper.Settings{OlderThan: time.Hour}})
 	f := e.f
 	e.seated(channel)
 	first := e.board(channel)

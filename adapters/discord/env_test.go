@@ -49,11 +49,16 @@ type env struct {
 
 	// obs, when set, is the core's observer (the operator's metrics).
 	obs bot.Observer
+	// seeds, when set, deals the tables (default: 1, 2, 3…).
+	seeds func() uint64
 }
 
-func newEnv(t testing.TB, opts Options) *env {
+func newEnv(t testing.TB, opts Options, tweak ...func(*env)) *env {
 	t.Helper()
 	e := &env{t: t, f: newFake(t), path: filepath.Join(t.TempDir(), "tablee.db"), opts: opts}
+	for _, f := range tweak {
+		f(e)
+	}
 	e.start()
 	t.Cleanup(e.stop)
 	t.Cleanup(e.everyPictureDescribed)
@@ -94,8 +99,12 @@ func (e *env) start() {
 	if os.Getenv("TABLEE_DEBUGLOG") != "" {
 		quiet = slog.New(slog.NewTextHandler(os.Stderr, nil))
 	}
+	seeds := e.seeds
+	if seeds == nil {
+		seeds = func() uint64 { e.seed++; return e.seed }
+	}
 	core, err := bot.New(bot.Options{Store: slowStore{st, &e.saveDelay}, Lang: i18n.EN, Logger: quiet,
-		Seeds: func() uint64 { e.seed++; return e.seed }, Observer: e.obs})
+		Seeds: seeds, Observer: e.obs})
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -56,6 +56,9 @@ type fake struct {
 	// (fakelimits_test.go); refused lists the requests it refused.
 	limits  *fakeLimits
 	refused []string
+	// written, when set, is told of every message created or edited,
+	// under mu (the end-to-end benchmark times the boards with it).
+	written func(m *fmsg)
 
 	gw         sync.Mutex // guards the gateway's connections and writes
 	shards     map[int]*gwShard
@@ -810,6 +813,9 @@ func (f *fake) add(m *fmsg) {
 	m.Sent = m.text()
 	f.msgs[m.ID] = m
 	f.order = append(f.order, m)
+	if f.written != nil {
+		f.written(m)
+	}
 }
 
 type wireMessage struct {
@@ -846,6 +852,9 @@ func (f *fake) applyEdit(m *fmsg, body []byte, files []fupload) string {
 		return why
 	}
 	f.applyFields(m, body)
+	if f.written != nil {
+		f.written(m)
+	}
 	return ""
 }
 

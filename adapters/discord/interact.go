@@ -554,7 +554,5 @@ func (a *Adapter) countPublic(ch string) {
 	if ch == "" {
 		return
 	}
-	a.mu.Lock()
-	capped.Set(a.behind, ch, a.behind[ch]+1, maxChats)
-	a.mu.Unlock()
+	a.boards.Passed(ch, 0, nil)
 }

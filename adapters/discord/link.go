@@ -35,8 +35,8 @@ func (a *Adapter) guildOf(channel string, prev boardRef) string {
 	a.mu.Lock()
 	g := a.guilds[channel]
 	a.mu.Unlock()
-	if g == "" && prev.Channel == channel {
-		g = prev.Guild
+	if g == "" && prev.Place == channel {
+		g = prev.Extra.Guild
 	}
 	return g
 }
@@ -48,12 +48,12 @@ func (a *Adapter) TableLink(table uint64, chat string) string {
 	if !ok {
 		return ""
 	}
-	guild := a.guildOf(ref.Channel, ref)
+	guild := a.guildOf(ref.Place, ref)
 	if strings.HasPrefix(chat, "discord:dm:") {
 		guild = "@me"
 	}
 	if guild == "" {
 		return ""
 	}
-	return "https://discord.com/channels/" + guild + "/" + ref.Channel + "/" + ref.Message
+	return "https://discord.com/channels/" + guild + "/" + ref.Place + "/" + ref.ID
 }

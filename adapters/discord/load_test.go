@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tablee/tablee/internal/openloop"
 )
 
 // The load tests: the adapter against the fake Discord enforcing the
@@ -152,20 +154,11 @@ func waitAnswered(t *testing.T, f *fake, in *finter) {
 	}
 }
 
-func percentile(ds []time.Duration, p int) time.Duration {
-	if len(ds) == 0 {
-		return 0
-	}
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	return s[min(len(s)-1, (len(s)*p+99)/100-1)]
-}
-
 func (fig burstFigures) log(t *testing.T, n int) {
 	t.Logf("%d channels: shown in %v; %d paced requests, %d answers to interactions; the unrelated answer (%d): p50 %v, p99 %v, max %v; paced requests overtaken: max %d",
 		n, fig.shown.Round(10*time.Millisecond), fig.backlog, fig.free, len(fig.answers),
-		percentile(fig.answers, 50).Round(time.Millisecond), percentile(fig.answers, 99).Round(time.Millisecond),
-		percentile(fig.answers, 100).Round(time.Millisecond), slices.Max(fig.overtaken))
+		openloop.Percentile(fig.answers, 50).Round(time.Millisecond), openloop.Percentile(fig.answers, 99).Round(time.Millisecond),
+		openloop.Percentile(fig.answers, 100).Round(time.Millisecond), slices.Max(fig.overtaken))
 }
 
 // TestLoadBurstAnswersFirst: /play in 180 channels at once makes some 180
@@ -196,7 +189,7 @@ func TestLoadBurstAnswersFirstFull(t *testing.T) {
 	}
 	fig := burst(t, 1000, time.Second)
 	fig.log(t, 1000)
-	if p := percentile(fig.answers, 99); p > 2*time.Second {
+	if p := openloop.Percentile(fig.answers, 99); p > 2*time.Second {
 		t.Errorf("p99 of the unrelated answer %v, want ≤ 2 s", p)
 	}
 }

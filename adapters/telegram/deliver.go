@@ -3,13 +3,14 @@ package telegram
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"strconv"
-	"strings"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/tablee/tablee/adapters/keeper"
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/capped"
@@ -40,23 +41,6 @@ type job struct {
 type chatQueue struct {
 	jobs    []*job
 	running bool
-}
-
-// boardState is what the adapter knows of a table's board message.
-type boardState struct {
-	key    string
-	msgID  int
-	loaded bool // msgID was read from the table's note
-	since  int  // messages seen in the chat after it
-	edits  int  // edits since it was posted
-	photo  bool // the message is a photo (the board had a picture)
-	// crowded counts down the board requests still taken as made in a
-	// busy group: set when updates merged while one waited (sendBoard).
-	crowded int
-	picKey  string // PictureKey of its picture, "" when unknown
-	// pubName is the group's public username its note kept, for links
-	// after a restart until the group speaks again (link.go).
-	pubName string
 }
 
 // Deliver is the core's way to send on its own. Private messages (hands,
@@ -312,190 +296,46 @@ func (a *Adapter) run(j *job) {
 	a.log.Warn("message not sent", "chat", j.chat, "err", e)
 }
 
-// sendBoard edits the table's board message in place, or posts it afresh
-// when there is none, it has scrolled away, or it cannot be edited (then
-// the old one is deleted). A board with a picture is a photo whose caption
-// is edited alone while the picture stays the same, and whose media is
-// replaced when it changed; a text board cannot become a photo (nor the
-// reverse): it is posted afresh. A picture that cannot be sent gives way to
-// the text board at once.
+// sendBoard shows a queued board: the keeper (kept.go) edits it in place
+// or posts it afresh. A busy group (lately moves came faster than its
+// boards could be shown, and it has no room left) keeps a board that
+// scrolled away in place: posting afresh costs two requests (the new board
+// and the deletion of the old one) of a budget each move's board waits for
+// (measured: a repost now and then nearly doubled the p99 of a move's
+// delay). The board is edited in place until the group's pace leaves room
+// for it; /board posts it at once. A picture that cannot be sent gives way
+// to the text board at once.
 func (a *Adapter) sendBoard(ctx context.Context, j *job) {
-	st := a.board(j)
 	a.smu.Lock()
-	old, since, edits, wasPhoto, oldKey := st.msgID, st.since, st.edits, st.photo, st.picKey
-	a.smu.Unlock()
-	photo := j.msg.photo != nil
-	scrolled := since >= a.opts.RepostAfter || (edits >= a.opts.RepostEvery && since > 0)
-	a.smu.Lock()
+	crowded := a.crowded[j.table]
 	if j.merged > 0 {
-		st.crowded = a.opts.RepostAfter
-	} else if st.crowded > 0 {
-		st.crowded--
+		// Updates merged while this one waited.
+		crowded = a.opts.Boards.AfterMessages
+	} else if crowded > 0 {
+		crowded--
 	}
-	crowded := st.crowded > 0
-	a.smu.Unlock()
-	if scrolled && old != 0 && crowded && a.lim.chat(j.chat).room(a.clock) < 2 {
-		// A busy group (lately moves came faster than its boards could
-		// be shown, and it has no room left): posting afresh costs two
-		// requests (the new board and the deletion of the old one) of a
-		// budget each move's board waits for (measured: a repost now and
-		// then nearly doubled the p99 of a move's delay). The board is
-		// edited in place until the group's pace leaves room for it;
-		// /board posts it at once.
-		scrolled = false
-	}
-	fresh := j.repost || old == 0 || scrolled || wasPhoto != photo
-	if !fresh {
-		var e *apiError
-		if photo {
-			e = a.editPhoto(ctx, j.chat, old, j.msg, j.msg.caption, oldKey != "" && oldKey == j.msg.photoKey, time.Hour)
-		} else {
-			p := tgbotapi.Params{"chat_id": strconv.FormatInt(j.chat, 10), "message_id": strconv.Itoa(old),
-				"text": j.msg.text, "parse_mode": "HTML"}
-			noLinkPreview(p)
-			if j.msg.markup != nil {
-				_ = p.AddInterface("reply_markup", j.msg.markup)
-			}
-			_, e = a.request(ctx, j.chat, time.Hour, "editMessageText", p)
-		}
-		switch {
-		case e == nil || e.notModified():
-			a.smu.Lock()
-			if e == nil {
-				st.edits++
-			}
-			if photo {
-				st.picKey = j.msg.photoKey
-			}
-			a.smu.Unlock()
-			return
-		case a.migrated(j, e):
-			return
-		case e.cannotEdit():
-			a.log.Info("board cannot be edited, posting it again", "table", j.table, "err", e)
-		case photo && pictureFailed(j.chat, e):
-			a.log.Warn("board picture not sent, showing the text board", "table", j.table, "err", e)
-			j.msg = textOnly(j.msg)
-			a.sendBoard(ctx, j)
-			return
-		default:
-			a.log.Warn("board not updated", "table", j.table, "err", e)
-			return
-		}
-	}
-	var raw json.RawMessage
-	var e *apiError
-	if photo {
-		raw, e = a.sendPicture(ctx, j.chat, j.topic, j.msg.photo, j.msg.photoKey, j.msg.caption, j.msg.markup, 0, j.msg.silent, time.Hour)
-		if e != nil && pictureFailed(j.chat, e) {
-			a.log.Warn("board picture not sent, showing the text board", "table", j.table, "err", e)
-			j.msg = textOnly(j.msg)
-			a.sendBoard(ctx, j)
-			return
-		}
+	if crowded > 0 {
+		capped.Set(a.crowded, j.table, crowded, maxBoards)
 	} else {
-		raw, e = a.request(ctx, j.chat, time.Hour, "sendMessage", a.messageParams(j.chat, j.topic, j.msg, 0))
+		delete(a.crowded, j.table)
 	}
-	if e != nil {
-		if !a.migrated(j, e) {
-			a.log.Warn("board not posted", "table", j.table, "err", e)
-		}
-		return
-	}
-	id := sentID(raw)
-	a.smu.Lock()
-	st.msgID, st.since, st.edits, st.photo, st.picKey = id, 0, 0, photo, j.msg.photoKey
 	a.smu.Unlock()
-	a.seen(j.key, id, j.table)
-	if j.table != 0 {
-		note := strconv.Itoa(id)
-		if photo {
-			note += " photo"
-		}
-		if name := a.pubName(j.chat, st); name != "" {
-			note += " @" + name
-		}
-		if err := a.core.SetNote(j.table, noteBoard, note); err != nil {
-			a.log.Debug("board note not saved", "table", j.table, "err", err)
-		}
-	}
-	if old != 0 {
-		p := tgbotapi.Params{"chat_id": strconv.FormatInt(j.chat, 10), "message_id": strconv.Itoa(old)}
-		if _, e := a.request(ctx, j.chat, time.Hour, "deleteMessage", p); e != nil {
-			a.log.Debug("old board not deleted", "table", j.table, "err", e)
-		}
+	hold := func() bool { return crowded > 0 && a.lim.chat(j.chat).room(a.clock) < 2 }
+	_, err := a.boards.Show(ctx, j.table, chatKey(j.chat, j.topic), j, keeper.Show{Now: a.clock.Now(), Force: j.repost, Hold: hold})
+	if errors.Is(err, errTextInstead) {
+		a.log.Warn("board picture not sent, showing the text board", "table", j.table, "err", err)
+		j.msg = textOnly(j.msg)
+		a.sendBoard(ctx, j)
 	}
 }
 
-// board returns the state of a table's board, reading the message id from
-// the table's note after a restart.
-func (a *Adapter) board(j *job) *boardState {
-	a.smu.Lock()
-	st := a.boards[j.table]
-	if st == nil {
-		st = &boardState{key: j.key}
-		a.keepBoard(j.table, st)
-	}
-	loaded := st.loaded || j.table == 0
-	st.loaded = true
-	a.smu.Unlock()
-	if !loaded {
-		// Not under smu: Note takes the table's lock.
-		// "<message id>", then "photo" for a board with a picture and
-		// "@<username>" for a public group.
-		f := strings.Fields(a.core.Note(j.table, noteBoard))
-		if len(f) == 0 {
-			f = []string{""}
-		}
-		if id, err := strconv.Atoi(f[0]); err == nil {
-			a.smu.Lock()
-			if st.msgID == 0 {
-				st.msgID = id
-				for _, w := range f[1:] {
-					switch {
-					case w == "photo":
-						st.photo = true
-					case strings.HasPrefix(w, "@"):
-						st.pubName = w[1:]
-					}
-				}
-				// Unknown how far it scrolled while the bot was down: a
-				// message since, so that edits soon move it down.
-				st.since = 1
-			}
-			a.smu.Unlock()
-		}
-	}
-	return st
-}
-
-// keepBoard remembers a table's board, and under its chat. The caller
-// holds smu. Past maxBoards both maps are emptied (internal/capped): a
-// board is read again from its table's note when next needed.
-func (a *Adapter) keepBoard(table uint64, st *boardState) {
-	if len(a.boards) >= maxBoards {
-		clear(a.boards)
-		clear(a.chatBoards)
-	}
-	a.boards[table] = st
-	a.indexBoard(table, st)
-}
-
-// indexBoard files a board under its chat. The caller holds smu.
-func (a *Adapter) indexBoard(table uint64, st *boardState) {
-	in := a.chatBoards[st.key]
-	if in == nil {
-		in = map[uint64]*boardState{}
-		a.chatBoards[st.key] = in
-	}
-	in[table] = st
-}
-
-// maxBoards bounds the boards kept in memory, maxChats the chats whose last
-// message (or supergroup, or username) is kept, maxUsers the users whose
-// private chat is known, maxAsks the buttons whose question is kept.
+// maxBoards bounds the boards kept in memory, maxHands the hands, maxChats
+// the chats whose last message (or supergroup, or username) is kept,
+// maxUsers the users whose private chat is known, maxAsks the buttons whose
+// question is kept.
 var (
 	maxBoards = 20_000
+	maxHands  = 50_000
 	maxChats  = 100_000
 	maxUsers  = 100_000
 	maxAsks   = 20_000
@@ -505,15 +345,14 @@ var (
 // the table whose board the message is.
 func (a *Adapter) seen(key string, msgID int, except uint64) {
 	a.smu.Lock()
-	defer a.smu.Unlock()
 	if msgID > a.lastSeen[key] {
 		capped.Set(a.lastSeen, key, msgID, maxChats)
 	}
-	for id, st := range a.chatBoards[key] {
-		if id != except && st.msgID != 0 && msgID > st.msgID {
-			st.since++
-		}
-	}
+	a.smu.Unlock()
+	a.boards.Passed(key, except, func(r boardRef) bool {
+		id, _ := strconv.Atoi(r.ID)
+		return msgID > id
+	})
 }
 
 // newChat is the supergroup a migrated group became, 0 if none.
@@ -544,13 +383,9 @@ func (a *Adapter) migrate(old, nw int64) {
 	a.smu.Lock()
 	known := a.toNew[old] == nw
 	capped.Set(a.toNew, old, nw, maxChats)
-	oldKey, newKey := chatKey(old, 0), chatKey(nw, 0)
-	for id, st := range a.chatBoards[oldKey] {
-		st.key, st.msgID, st.since, st.edits, st.photo, st.picKey = newKey, 0, 0, 0, false, ""
-		a.indexBoard(id, st)
-	}
-	delete(a.chatBoards, oldKey)
 	a.smu.Unlock()
+	oldKey, newKey := chatKey(old, 0), chatKey(nw, 0)
+	a.boards.Moved(oldKey, newKey)
 	if known {
 		return
 	}

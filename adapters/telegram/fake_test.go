@@ -90,7 +90,7 @@ type fakeUser struct {
 
 // fakeAPI is an in-process Telegram Bot API the real library talks to.
 type fakeAPI struct {
-	t     *testing.T
+	t     testing.TB
 	srv   *httptest.Server
 	clock Clock
 
@@ -188,7 +188,7 @@ func (l *fakeLimits) admit(chat int64, now time.Time) (wait time.Duration) {
 
 const fakeToken = "123456:TEST-token"
 
-func newFakeAPI(t *testing.T, clock Clock) *fakeAPI {
+func newFakeAPI(t testing.TB, clock Clock) *fakeAPI {
 	f := &fakeAPI{t: t, clock: clock, nextUpd: 1000, notify: make(chan struct{}),
 		chats: map[int64][]*fakeMsg{}, chatType: map[int64]string{}, usernames: map[int64]string{}, nextID: map[int64]int{},
 		blocked: map[int64]bool{}, stopped: map[int64]bool{}, commands: map[string][]tgbotapi.BotCommand{}, migrateTo: map[int64]int64{},
@@ -671,15 +671,29 @@ func (f *fakeAPI) getUpdates(w http.ResponseWriter, r *http.Request, params map[
 func (f *fakeAPI) push(u map[string]any) int {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.nextUpd++
-	u["update_id"] = f.nextUpd
-	b, _ := json.Marshal(u)
+	b := f.numberLocked(u)
 	f.updates = append(f.updates, b)
 	f.lastPushed = b
 	f.pushed++
 	close(f.notify)
 	f.notify = make(chan struct{})
 	return f.nextUpd
+}
+
+// numberLocked gives an update the next update_id and encodes it, under
+// f.mu.
+func (f *fakeAPI) numberLocked(u map[string]any) []byte {
+	f.nextUpd++
+	u["update_id"] = f.nextUpd
+	b, _ := json.Marshal(u)
+	return b
+}
+
+// numbered is an update with the next update_id, encoded, not queued.
+func (f *fakeAPI) numbered(u map[string]any) []byte {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.numberLocked(u)
 }
 
 // again queues the last update once more, as getUpdates gives again the
@@ -723,6 +737,15 @@ func (f *fakeAPI) chatJSON(chat int64) map[string]any {
 // say makes a user write in a chat (a group, a topic, or his private chat
 // when chat is his id). It returns the message id.
 func (f *fakeAPI) say(u fakeUser, chat int64, topic int, text string, replyTo int) int {
+	msg, id := f.write(u, chat, topic, text, replyTo)
+	f.push(map[string]any{"message": msg})
+	return id
+}
+
+// write adds a user's message to a chat, as say does, and returns it as
+// an update's "message" with its id, without queueing the update: the
+// end-to-end benchmark posts it to the webhook itself.
+func (f *fakeAPI) write(u fakeUser, chat int64, topic int, text string, replyTo int) (map[string]any, int) {
 	f.mu.Lock()
 	m := &fakeMsg{Chat: chat, Thread: topic, From: u.ID, Text: text, ReplyTo: replyTo}
 	f.add(m)
@@ -763,8 +786,7 @@ func (f *fakeAPI) say(u fakeUser, chat int64, topic int, text string, replyTo in
 		msg["entities"] = []map[string]any{{"type": "bot_command", "offset": 0, "length": end}}
 	}
 	f.mu.Unlock()
-	f.push(map[string]any{"message": msg})
-	return m.ID
+	return msg, m.ID
 }
 
 // setStatus makes a user "creator", "administrator" or (with "") a plain

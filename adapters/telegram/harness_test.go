@@ -13,6 +13,7 @@ import (
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/testgame"
+	"github.com/tablee/tablee/store"
 	"github.com/tablee/tablee/store/bolt"
 )
 
@@ -57,6 +58,8 @@ type harness struct {
 	obs bot.Observer
 	// coreOpts, when set, changes the core's options before it is built.
 	coreOpts func(*bot.Options)
+	// wrapStore, when set, stands between the core and the bbolt file.
+	wrapStore func(*bolt.Store) store.Store
 }
 
 func newHarness(t *testing.T, tweak ...func(*Options)) *harness {
@@ -91,7 +94,11 @@ func (h *harness) open() {
 		h.t.Fatal(err)
 	}
 	h.st = st
-	copts := bot.Options{Store: st, Clock: &coreClock{now: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)},
+	var cst store.Store = st
+	if h.wrapStore != nil {
+		cst = h.wrapStore(st)
+	}
+	copts := bot.Options{Store: cst, Clock: &coreClock{now: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)},
 		Seeds: func() uint64 { h.seed++; return h.seed }, Lang: i18n.EN, Logger: h.opts.Logger, Observer: h.obs}
 	if h.coreOpts != nil {
 		h.coreOpts(&copts)

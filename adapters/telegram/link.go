@@ -52,14 +52,14 @@ func (a *Adapter) learnChat(c *tgbotapi.Chat) {
 }
 
 // pubName is a group's public username: as the group last said it in this
-// run, or else as the board's note kept it; "" for none.
-func (a *Adapter) pubName(chat int64, st *boardState) string {
+// run, or else as the board's note kept it (kept); "" for none.
+func (a *Adapter) pubName(chat int64, kept string) string {
 	a.smu.Lock()
 	defer a.smu.Unlock()
 	if name, ok := a.pubNames[chat]; ok {
 		return name
 	}
-	return st.pubName
+	return kept
 }
 
 // TableLink is the t.me link to a table's board message, "" when there is
@@ -76,14 +76,11 @@ func (a *Adapter) TableLink(table uint64, key string) string {
 	if !ok {
 		return ""
 	}
-	st := a.board(&job{table: table, key: key})
-	name := a.pubName(chat, st)
-	a.smu.Lock()
-	msg := st.msgID
-	a.smu.Unlock()
-	if msg == 0 {
+	ref, ok := a.boards.Board(table, key)
+	if !ok {
 		return ""
 	}
+	name := a.pubName(chat, ref.Extra.pubName)
 	link := "https://t.me/c/" + strconv.FormatInt(channel, 10) + "/"
 	if name != "" {
 		link = "https://t.me/" + name + "/"
@@ -91,5 +88,5 @@ func (a *Adapter) TableLink(table uint64, key string) string {
 	if topic != 0 {
 		link += strconv.Itoa(topic) + "/"
 	}
-	return link + strconv.Itoa(msg)
+	return link + ref.ID
 }

@@ -128,9 +128,7 @@ func TestBoardsInMemoryAreBounded(t *testing.T) {
 			t.Errorf("the board was not edited in place: first %d, now %d (%d edits): %s", b.was.ID, b.now.ID, b.now.Edits, b.now.Text)
 		}
 	}
-	h.a.smu.Lock()
-	n, byChat := len(h.a.boards), len(h.a.chatBoards)
-	h.a.smu.Unlock()
+	n, byChat := h.a.boards.Size()
 	if n > 1 || byChat > 1 {
 		t.Errorf("%d boards in memory (%d chats), at most 1", n, byChat)
 	}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/openloop"
 )
 
 // The load tests: the bot against the fake Bot API enforcing Telegram's
@@ -99,21 +100,6 @@ func (h *harness) waitAnswer(chat int64, n int, since time.Time) time.Duration {
 	return 0
 }
 
-// percentile is the p-th percentile (0 < p ≤ 100) of ds.
-func percentile(ds []time.Duration, p int) time.Duration {
-	s := slices.Clone(ds)
-	slices.Sort(s)
-	i := (len(s)*p + 99) / 100
-	return s[max(i-1, 0)]
-}
-
-// percentileInt is the p-th percentile of ns.
-func percentileInt(ns []int, p int) int {
-	s := slices.Clone(ns)
-	slices.Sort(s)
-	return s[max((len(s)*p+99)/100-1, 0)]
-}
-
 // burst opens a table in each of n groups, each by its own user, while
 // dora, in no group, asks for /help every gap; it returns how long each of
 // her answers took, and the requests the fake answered while each was
@@ -179,14 +165,14 @@ func TestLoadBurstAnswersFirst(t *testing.T) {
 	// The median, not each one: an answer may also wait for the machine,
 	// busy handling the burst.
 	lim := h.a.limits
-	if m := percentileInt(between, 50); m > lim.Global+2 {
+	if m := openloop.Percentile(between, 50); m > lim.Global+2 {
 		t.Errorf("a median of %d requests went out between a command and its answer (%v); waits %v", m, between, waits)
 	}
 	if left := h.f.callCount() - after; left < lim.Global {
 		t.Fatalf("only %d requests were left after the answers: no backlog to go before", left)
 	}
 	t.Logf("%d groups, limits ÷%d: unrelated answer p50 %v p99 %v (×%d: p99 %v)",
-		groups, scale, percentile(waits, 50), percentile(waits, 99), scale, percentile(waits, 99)*scale)
+		groups, scale, openloop.Percentile(waits, 50), openloop.Percentile(waits, 99), scale, openloop.Percentile(waits, 99)*scale)
 }
 
 // The full-size burst of the figures: 1,000 groups at Telegram's limits.
@@ -199,8 +185,8 @@ func TestLoadBurstFull(t *testing.T) {
 	waits, _ := burst(t, h, groups, 60, h.a.limits.PrivatePer/time.Duration(h.a.limits.Private))
 	h.settleWithin(10 * time.Minute)
 	checkBurst(t, h, groups)
-	p50, p99 := percentile(waits, 50), percentile(waits, 99)
-	t.Logf("%d groups: burst shown in %v; unrelated answer p50 %v p99 %v max %v", groups, time.Since(start), p50, p99, percentile(waits, 100))
+	p50, p99 := openloop.Percentile(waits, 50), openloop.Percentile(waits, 99)
+	t.Logf("%d groups: burst shown in %v; unrelated answer p50 %v p99 %v max %v", groups, time.Since(start), p50, p99, openloop.Percentile(waits, 100))
 	if p99 > 2*time.Second {
 		t.Fatalf("p99 of the unrelated answer is %v, over 2 s", p99)
 	}
@@ -286,7 +272,7 @@ func TestLoadFloodSparesTheGroup(t *testing.T) {
 	waits := flood(t, h, 300, 3, 30*time.Millisecond)
 	h.settleWithin(time.Minute)
 	checkFlood(t, h, limits)
-	t.Logf("flood of 300, limits ÷%d: other member answered p50 %v p99 %v %v", scale, percentile(waits, 50), percentile(waits, 99), waits)
+	t.Logf("flood of 300, limits ÷%d: other member answered p50 %v p99 %v %v", scale, openloop.Percentile(waits, 50), openloop.Percentile(waits, 99), waits)
 }
 
 // The full-size flood of the figures: 2,000 commands at Telegram's limits.
@@ -297,8 +283,8 @@ func TestLoadFloodFull(t *testing.T) {
 	waits := flood(t, h, 2000, 10, 5*time.Second)
 	h.settleWithin(10 * time.Minute)
 	checkFlood(t, h, limits)
-	p50, p99 := percentile(waits, 50), percentile(waits, 99)
-	t.Logf("flood of 2000: other member answered p50 %v p99 %v max %v", p50, p99, percentile(waits, 100))
+	p50, p99 := openloop.Percentile(waits, 50), openloop.Percentile(waits, 99)
+	t.Logf("flood of 2000: other member answered p50 %v p99 %v max %v", p50, p99, openloop.Percentile(waits, 100))
 	if p99 > 2*time.Second {
 		t.Fatalf("p99 of the other member's answer is %v, over 2 s", p99)
 	}
@@ -419,7 +405,7 @@ func TestLoadBusyGroups(t *testing.T) {
 	const scale = 20
 	h := newLoadHarness(t, scale, nil)
 	waits := busyGroups(t, h, 4, 40, 2*time.Second/scale)
-	p50, p90, p99 := percentile(waits, 50), percentile(waits, 90), percentile(waits, 99)
+	p50, p90, p99 := openloop.Percentile(waits, 50), openloop.Percentile(waits, 90), openloop.Percentile(waits, 99)
 	t.Logf("4 groups, a move every %v: board shown p50 %v p90 %v p99 %v (×%d: p99 %v)", 2*time.Second/scale, p50, p90, p99, scale, p99*scale)
 	// Each request shows every move since the last: a move waits for the
 	// group's next free request at most, about 3 s of Telegram's time
@@ -435,8 +421,8 @@ func TestLoadBusyGroupsFull(t *testing.T) {
 	fullLoad(t)
 	h := newLoadHarness(t, 1, nil)
 	waits := busyGroups(t, h, 4, 90, 2*time.Second)
-	p50, p90, p99 := percentile(waits, 50), percentile(waits, 90), percentile(waits, 99)
-	t.Logf("4 groups, a move every 2 s: board shown p50 %v p90 %v p99 %v max %v", p50, p90, p99, percentile(waits, 100))
+	p50, p90, p99 := openloop.Percentile(waits, 50), openloop.Percentile(waits, 90), openloop.Percentile(waits, 99)
+	t.Logf("4 groups, a move every 2 s: board shown p50 %v p90 %v p99 %v max %v", p50, p90, p99, openloop.Percentile(waits, 100))
 	if p99 > 5*time.Second {
 		t.Fatalf("p99 of the board's delay is %v, over 5 s", p99)
 	}

@@ -38,8 +38,9 @@ import (
 // answerGrace is how long the updates being played when the stop begins
 // have to send their answers: past it, an answer still waiting for its
 // turn within Telegram's limits is not sent, and its update is not
-// recorded as played, so that it comes again (a move saved already is
-// then refused as played, and the player sees where the game is).
+// recorded as played, so that it comes again; one whose move was saved
+// was recorded played with the move (bot.Event), and is dropped when it
+// comes again: the board the move saved is shown at the next start.
 // stopWithin bounds the requests under way, and the sending of what is
 // queued: the stop ends within docker's 10 s.
 const (

@@ -30,6 +30,7 @@ import (
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
+	"github.com/tablee/tablee/adapters/keeper"
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/redact"
@@ -52,12 +53,13 @@ type Options struct {
 	Logger      *slog.Logger
 	Clock       Clock
 	Limits      Limits // zero: DefaultLimits
-	// The group's board is edited in place until it has scrolled away:
-	// RepostAfter messages seen in the chat after it, or RepostEvery edits
-	// with at least one message after it; then it is posted again at the
-	// bottom and the old one deleted. Defaults 8 and 12.
-	RepostAfter int
-	RepostEvery int
+	// Boards says when the group's board has scrolled away and is posted
+	// again at the bottom, the old one deleted (adapters/keeper): after
+	// AfterMessages messages seen in the chat after it (default 8), or
+	// AfterEdits edits with at least one message after it (default 12).
+	// OlderThan is 0 (age alone never moves it): a bot sees the messages
+	// of a group it is sent, so their count says how far it scrolled.
+	Boards keeper.Settings
 	// DrainTimeout bounds how long stopping waits for queued messages (4 s:
 	// with answerGrace, a stop ends within 10 s).
 	DrainTimeout time.Duration
@@ -118,24 +120,25 @@ type Adapter struct {
 	handlers sync.WaitGroup
 	stop     *stopState // stop.go
 
-	smu    sync.Mutex
-	boards map[uint64]*boardState
-	// chatBoards are the same boards by chat key (seen, migrate).
-	chatBoards map[string]map[uint64]*boardState
-	lastSeen   map[string]int         // chat key -> last message id seen there
-	asks       map[string]string      // callback data -> the word it asks for
-	files      map[string]string      // PictureKey -> file_id of its upload
-	pending    map[int64]pendingAsk   // user -> the button waiting for his word
-	noDM       map[int64]bool         // users Telegram refused to reach in private
-	asked      map[int64]time.Time    // users -> when their last command or button came (limiter.go)
-	opened     map[int64]bool         // users who wrote in private during this run
-	toNew      map[int64]int64        // migrated group -> its supergroup
-	pubNames   map[int64]string       // group -> its public username (link.go)
-	probed     map[int64]bool         // creators whose private chat was probed
-	refused    map[string]bool        // Bot API methods the server does not have
-	webhook    atomic.Pointer[string] // the webhook server's address, once listening
-	handled    atomic.Int64           // updates handled (tests)
-	mods       moderatorBook          // getChatMember's answers (moderators.go)
+	boards *keeper.Boards[*job, boardExtra] // the tables' boards (kept.go)
+	hands  *keeper.Hands[hand, handExtra]   // the players' hands (hands.go)
+
+	smu      sync.Mutex
+	crowded  map[uint64]int         // table -> board requests still taken as made in a busy group (sendBoard)
+	lastSeen map[string]int         // chat key -> last message id seen there
+	asks     map[string]string      // callback data -> the word it asks for
+	files    map[string]string      // PictureKey -> file_id of its upload
+	pending  map[int64]pendingAsk   // user -> the button waiting for his word
+	noDM     map[int64]bool         // users Telegram refused to reach in private
+	asked    map[int64]time.Time    // users -> when their last command or button came (limiter.go)
+	opened   map[int64]bool         // users who wrote in private during this run
+	toNew    map[int64]int64        // migrated group -> its supergroup
+	pubNames map[int64]string       // group -> its public username (link.go)
+	probed   map[int64]bool         // creators whose private chat was probed
+	refused  map[string]bool        // Bot API methods the server does not have
+	webhook  atomic.Pointer[string] // the webhook server's address, once listening
+	handled  atomic.Int64           // updates handled (tests)
+	mods     moderatorBook          // getChatMember's answers (moderators.go)
 }
 
 type pendingAsk struct {
@@ -178,12 +181,13 @@ func New(opts Options) (*Adapter, error) {
 	if opts.Limits == (Limits{}) {
 		opts.Limits = DefaultLimits()
 	}
-	if opts.RepostAfter <= 0 {
-		opts.RepostAfter = 8
+	if opts.Boards.AfterMessages <= 0 {
+		opts.Boards.AfterMessages = 8
 	}
-	if opts.RepostEvery <= 0 {
-		opts.RepostEvery = 12
+	if opts.Boards.AfterEdits <= 0 {
+		opts.Boards.AfterEdits = 12
 	}
+	opts.Boards.Old = keeper.Delete
 	if opts.answerWithin <= 0 {
 		opts.answerWithin = webhookAnswerWithin
 	}
@@ -206,11 +210,15 @@ func New(opts Options) (*Adapter, error) {
 		log: opts.Logger.With("platform", "telegram"), red: red, clock: opts.Clock, limits: opts.Limits,
 		lim: newLimits(opts.Clock, opts.Limits), sendCtx: sendCtx, sendCancel: cancel,
 		queues: map[int64]*chatQueue{}, inboxes: map[int64]*inbox{},
-		boards: map[uint64]*boardState{}, chatBoards: map[string]map[uint64]*boardState{}, lastSeen: map[string]int{}, asks: map[string]string{}, files: map[string]string{}, pubNames: map[int64]string{},
+		crowded: map[uint64]int{}, lastSeen: map[string]int{}, asks: map[string]string{}, files: map[string]string{}, pubNames: map[int64]string{},
 		pending: map[int64]pendingAsk{}, noDM: map[int64]bool{}, asked: map[int64]time.Time{}, opened: map[int64]bool{},
 		toNew: map[int64]int64{}, probed: map[int64]bool{}, refused: map[string]bool{},
 		stop: newStopState(),
 	}
+	a.boards = keeper.NewBoards(boardSide{a}, opts.Boards,
+		keeper.Config[boardExtra]{Notes: opts.Core, Note: noteBoard, Codec: boardCodec, Max: maxBoards, Log: a.log})
+	a.hands = keeper.NewHands(handSide{a},
+		keeper.Config[handExtra]{Notes: opts.Core, Note: handNotes, Codec: handCodec, Max: maxHands, Log: a.log})
 	a.loadFileIDs()
 	opts.Core.SetTransport("telegram", a)
 	return a, nil

@@ -521,7 +521,7 @@ func TestBoardRepostedWhenScrolledAway(t *testing.T) {
 	h := newHarness(t)
 	h.openTable(group, 0)
 	first := h.board(group, 0).ID
-	for i := 0; i < h.a.opts.RepostAfter; i++ {
+	for i := 0; i < h.a.opts.Boards.AfterMessages; i++ {
 		h.say(carol, group, 0, "chatting "+strconv.Itoa(i))
 	}
 	h.playTurn(group, 0)

@@ -150,16 +150,22 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 		key, claim := a.claim(u)
 		if claim == store.ClaimFresh {
 			uctx, cut := withCutMark(ctx)
+			uctx, ev := withEvent(uctx, key)
 			a.handle(uctx, u)
 			if cut.Load() {
 				// The stop cut an answer before it was sent: not
-				// recorded as played, the update comes again (stop.go).
+				// recorded as played, the update comes again (stop.go);
+				// one whose move was saved is then dropped as played.
 				a.log.Info("update cut by the stop; it comes again", "update", u.UpdateID)
 				a.handled.Add(1)
 				u.played <- false
 				continue
 			}
-			a.markPlayed(key)
+			if !ev.Recorded() {
+				// Its play saved no move (an answer, a refusal): its
+				// answers are on their way, its own write follows.
+				a.markPlayed(key)
+			}
 		}
 		a.handled.Add(1)
 		if claim != store.ClaimHeld {
@@ -281,7 +287,7 @@ func (a *Adapter) onGroup(ctx context.Context, m *tgbotapi.Message, topic int) {
 	}
 	org := &origin{chat: m.Chat.ID, topic: topic, key: key, msgID: m.MessageID, from: m.From}
 	// The group is the server of its topics: one leaderboard for all.
-	cmd := bot.Command{Chat: key, Server: chatKey(m.Chat.ID, 0), User: a.user(m.From), Name: name, Args: args}
+	cmd := bot.Command{Chat: key, Server: chatKey(m.Chat.ID, 0), User: a.user(m.From), Name: name, Args: args, Event: eventOf(ctx)}
 	if bot.ModeratorMatters(name) {
 		cmd.Moderator = a.moderates(ctx, m.Chat.ID, m.From.ID)
 		if bot.CommandName(name) == "kick" {
@@ -371,7 +377,7 @@ func (a *Adapter) onPrivate(ctx context.Context, m *tgbotapi.Message) {
 		a.smu.Lock()
 		delete(a.pending, uid) // a command drops a word being asked for
 		a.smu.Unlock()
-		cmd := bot.Command{Chat: key, Private: true, User: u, Name: name, Args: args}
+		cmd := bot.Command{Chat: key, Private: true, User: u, Name: name, Args: args, Event: eventOf(ctx)}
 		if name == "start" {
 			// The deep link of a Join button: "/start j<table>_<secret>".
 			if len(args) > 0 && strings.HasPrefix(args[0], "j") {
@@ -407,7 +413,7 @@ func (a *Adapter) onPrivate(ctx context.Context, m *tgbotapi.Message) {
 	if !waiting || strings.TrimSpace(m.Text) == "" {
 		return
 	}
-	cmd := bot.Command{Chat: key, Private: true, User: u, Payload: p.data, Text: strings.TrimSpace(m.Text)}
+	cmd := bot.Command{Chat: key, Private: true, User: u, Payload: p.data, Text: strings.TrimSpace(m.Text), Event: eventOf(ctx)}
 	a.answer(ctx, org, a.core.Handle(ctx, cmd))
 }
 
@@ -446,7 +452,7 @@ func (a *Adapter) onCallback(ctx context.Context, cb *tgbotapi.CallbackQuery, to
 		a.askWord(ctx, org, cb)
 		return
 	}
-	cmd := bot.Command{Chat: org.key, Private: org.private, User: a.user(cb.From), Payload: cb.Data}
+	cmd := bot.Command{Chat: org.key, Private: org.private, User: a.user(cb.From), Payload: cb.Data, Event: eventOf(ctx)}
 	if !org.private {
 		cmd.Server = chatKey(org.chat, 0)
 	}
@@ -746,7 +752,28 @@ func (a *Adapter) claim(u update) (key string, c store.Claim) {
 	return key, c
 }
 
-// markPlayed records that a claimed update was played. A failure is only
+// eventKey holds, in the context of an update being played, the event the
+// core's save of its move records played (bot.Event).
+type eventKey struct{}
+
+// withEvent marks ctx with the claimed update's event; none when the
+// update was not claimed (no Options.Seen).
+func withEvent(ctx context.Context, key string) (context.Context, *bot.Event) {
+	if key == "" {
+		return ctx, nil
+	}
+	ev := &bot.Event{Key: key}
+	return context.WithValue(ctx, eventKey{}, ev), ev
+}
+
+// eventOf is the event of the update being played, for its command.
+func eventOf(ctx context.Context) *bot.Event {
+	ev, _ := ctx.Value(eventKey{}).(*bot.Event)
+	return ev
+}
+
+// markPlayed records that a claimed update whose play saved no move was
+// played (one that did was recorded by the move's save). A failure is only
 // logged: the claim lapses, and a post of the update again plays it twice
 // (refused by its table), which is better than refusing the next move.
 func (a *Adapter) markPlayed(key string) {

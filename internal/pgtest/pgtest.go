@@ -261,3 +261,74 @@ func Main(m *testing.M, setup func(*Cluster), after ...func()) {
 	c.Stop()
 	os.Exit(code)
 }
+
+// Program is the path of one of the installed PostgreSQL's programs, as
+// pgbench, for a benchmark to run against the cluster.
+func (c *Cluster) Program(name string) string { return filepath.Join(c.bin, name) }
+
+// ServerCPU is the CPU time the cluster's server has used so far: its
+// postmaster's and every server process's (the connections' backends, the
+// WAL writer, the checkpointer…), those that ended included, as Linux
+// counts it in /proc (to the clock tick, 10 ms). A benchmark reads it
+// before and after to tell what PostgreSQL itself spent.
+func (c *Cluster) ServerCPU() (time.Duration, error) {
+	pidFile, err := os.ReadFile(filepath.Join(c.dir, "data", "postmaster.pid"))
+	if err != nil {
+		return 0, err
+	}
+	first, _, _ := strings.Cut(string(pidFile), "\n")
+	postmaster, err := strconv.Atoi(strings.TrimSpace(first))
+	if err != nil {
+		return 0, fmt.Errorf("pgtest: postmaster.pid: %v", err)
+	}
+	// The postmaster's own time and its ended children's (cutime, cstime).
+	ticks, _, err := procTicks(postmaster, true)
+	if err != nil {
+		return 0, err
+	}
+	procs, err := os.ReadDir("/proc")
+	if err != nil {
+		return 0, err
+	}
+	for _, p := range procs {
+		pid, err := strconv.Atoi(p.Name())
+		if err != nil || pid == postmaster {
+			continue
+		}
+		n, parent, err := procTicks(pid, false)
+		if err == nil && parent == postmaster {
+			ticks += n
+		}
+	}
+	return time.Duration(ticks) * time.Second / clockTicks, nil
+}
+
+// clockTicks is Linux's USER_HZ, the unit of /proc/<pid>/stat's times.
+const clockTicks = 100
+
+// procTicks reads a process's user and system time from /proc/<pid>/stat,
+// with its ended children's when children is set, and its parent's pid.
+func procTicks(pid int, children bool) (ticks int64, parent int, err error) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0, 0, err
+	}
+	// The command name, in parentheses, may hold spaces: the fields
+	// counted from after its closing one (state, ppid, …, utime is the
+	// 12th, then stime, cutime, cstime).
+	i := strings.LastIndexByte(string(b), ')')
+	f := strings.Fields(string(b[i+1:]))
+	if len(f) < 15 {
+		return 0, 0, fmt.Errorf("pgtest: /proc/%d/stat: %d fields", pid, len(f))
+	}
+	parent, _ = strconv.Atoi(f[1])
+	last := 12
+	if children {
+		last = 14
+	}
+	for _, s := range f[11 : last+1] {
+		n, _ := strconv.ParseInt(s, 10, 64)
+		ticks += n
+	}
+	return ticks, parent, nil
+}

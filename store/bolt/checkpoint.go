@@ -47,7 +47,16 @@ func (s *Store) checkpoint() error {
 
 	began := time.Now()
 	defer func() { s.checkpointNanos.Add(int64(time.Since(began))) }()
+	var played uint64 // the events the saves record played (seen.go)
+	for _, o := range ops {
+		if o.save != nil {
+			played += uint64(len(o.save.t.Played))
+		}
+	}
 	err = s.write(func(tx *bbolt.Tx) error {
+		if err := s.forgetSeenEvery(tx, played); err != nil {
+			return err
+		}
 		for i, o := range ops {
 			if i%checkpointYield == checkpointYield-1 {
 				// A checkpoint is seconds of moves written at once: let

@@ -96,6 +96,13 @@ func bucketLen(t *testing.T, s *Store, name []byte) int {
 	if err := s.checkpoint(); err != nil {
 		t.Fatal(err)
 	}
+	return fileBucketLen(t, s, name)
+}
+
+// fileBucketLen counts a bucket's keys in the data file as it is, without
+// the journal's saves.
+func fileBucketLen(t *testing.T, s *Store, name []byte) int {
+	t.Helper()
 	n := 0
 	if err := s.db.View(func(tx *bbolt.Tx) error {
 		return tx.Bucket(name).ForEach(func(_, _ []byte) error { n++; return nil })

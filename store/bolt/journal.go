@@ -33,6 +33,7 @@ import (
 //	unshown, count seated, (len, user)..., len data, data
 //	[move: seq, at (Unix ns, varint), seat (varint), len user, user,
 //	len text, text]
+//	[played (flags bit 2): count, (len, event key)...]
 //
 // Integers are unsigned varints unless told. Every record's lsn is its
 // sequence number in the log: 1, 2, ... in the order the Saves were
@@ -45,12 +46,15 @@ import (
 const (
 	journalFinished = 1 << 0
 	journalMove     = 1 << 1
+	// journalPlayed: the record ends with the platform events the save
+	// records played (store.Table.Played, seen.go).
+	journalPlayed = 1 << 2
 )
 
 // encodeSave writes a save as a journal record.
 func encodeSave(in *saveIn) []byte {
 	t := in.t
-	b := make([]byte, 0, 64+len(t.Chat)+len(t.Game)+len(t.Data)+entryMoveLen(in.move))
+	b := make([]byte, 0, 64+len(t.Chat)+len(t.Game)+len(t.Data)+entryMoveLen(in.move)+entryPlayedLen(t.Played))
 	b = binary.AppendVarint(b, in.now.UnixNano())
 	b = binary.AppendUvarint(b, t.ID)
 	var flags byte
@@ -59,6 +63,9 @@ func encodeSave(in *saveIn) []byte {
 	}
 	if in.move != nil {
 		flags |= journalMove
+	}
+	if len(t.Played) > 0 {
+		flags |= journalPlayed
 	}
 	b = append(b, flags)
 	b = appendString(b, t.Chat)
@@ -77,7 +84,21 @@ func encodeSave(in *saveIn) []byte {
 		b = appendString(b, m.User)
 		b = appendString(b, m.Text)
 	}
+	if len(t.Played) > 0 {
+		b = binary.AppendUvarint(b, uint64(len(t.Played)))
+		for _, k := range t.Played {
+			b = appendString(b, k)
+		}
+	}
 	return b
+}
+
+func entryPlayedLen(keys []string) int {
+	n := 0
+	for _, k := range keys {
+		n += 10 + len(k)
+	}
+	return n
 }
 
 func entryMoveLen(m *store.Move) int {
@@ -111,6 +132,15 @@ func decodeSave(r wal.Record) (*saveIn, error) {
 	if flags&journalMove != 0 {
 		move = &store.Move{Seq: rd.uvarint(), At: time.Unix(0, rd.varint()).UTC(), Seat: int(rd.varint()),
 			User: rd.string(), Text: rd.string()}
+	}
+	if flags&journalPlayed != 0 {
+		n := rd.uvarint()
+		if n > maxPlayedKeys {
+			return nil, fmt.Errorf("journal entry %d with %d events played", r.Seq, n)
+		}
+		for i := uint64(0); i < n && rd.err == nil; i++ {
+			t.Played = append(t.Played, rd.string())
+		}
 	}
 	if err := rd.done(); err != nil {
 		return nil, fmt.Errorf("journal entry %d: %w", r.Seq, err)
@@ -153,6 +183,9 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 	}
 	in := newSaveIn(t, move, s.now())
 	if err := checkSeated(in.rec.seated); err != nil {
+		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf("store/bolt: %s: %s: %v", s.path, what, err)}
+	}
+	if err := checkPlayed(in.t.Played); err != nil {
 		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf("store/bolt: %s: %s: %v", s.path, what, err)}
 	}
 	s.gate.RLock()

@@ -432,3 +432,64 @@ func TestJournalUnderCheckpoints(t *testing.T) {
 	_ = c.Close()
 	wantClean(t, path)
 }
+
+// The events a save records played (store.Table.Played) ride in its
+// journal entry: Claim sees them before a checkpoint, a crash replays
+// them with the move, and a journal write that failed takes them back
+// with its save.
+func TestJournalPlayedEvents(t *testing.T) {
+	path := tempPath(t)
+	s := openJournaled(t, path)
+	a := newTable(t, s, "telegram:1")
+	a.Played = []string{"telegram:9:1"}
+	mustSave(t, s, a, move(1))
+	inFile := func() int { return fileBucketLen(t, s, bSeen) }
+	if n := inFile(); n != 0 {
+		t.Fatalf("%d events in the file before a checkpoint", n)
+	}
+	claim := func(s *Store, key string, want store.Claim) {
+		t.Helper()
+		if c, err := s.Claim(key, time.Minute); c != want || err != nil {
+			t.Errorf("Claim(%s) = %v, %v; want %v", key, c, err, want)
+		}
+	}
+	claim(s, "telegram:9:1", store.ClaimPlayed) // from the view
+	if err := s.Played("telegram:9:1"); err != nil {
+		t.Fatal(err)
+	}
+	if n := inFile(); n != 0 {
+		t.Errorf("Played of an event a save recorded wrote it again: %d in the file", n)
+	}
+	if n := bucketLen(t, s, bSeen); n != 1 { // settles
+		t.Errorf("%d events in the file after a checkpoint, want 1", n)
+	}
+	a.Played = []string{"telegram:9:2", "telegram:9:3"}
+	mustSave(t, s, a, move(2)) // in the journal only
+
+	crashed := crashCopy(t, path)
+	// The copy's journal is written through a disk whose writes fail when
+	// told (failingJournal).
+	disk := &failingJournal{FS: wal.OS}
+	c, err := Open(crashed, Options{NoSync: true, Now: testClock, journalFS: disk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	if c.Replayed() != 1 {
+		t.Errorf("replayed %d saves, want %d", c.Replayed(), 1)
+	}
+	for _, k := range []string{"telegram:9:1", "telegram:9:2", "telegram:9:3"} {
+		claim(c, k, store.ClaimPlayed)
+	}
+	claim(c, "telegram:9:4", store.ClaimFresh)
+	wantMoves(t, c, a.ID, 2)
+
+	// A save whose journal write failed was never acknowledged: its
+	// events are not played.
+	disk.failing.Store(true)
+	a.Played = []string{"telegram:9:4"}
+	if err := c.Save(a, move(3)); err == nil {
+		t.Fatal("a save with a failing journal was taken")
+	}
+	claim(c, "telegram:9:4", store.ClaimHeld) // claimed above, not played
+}

@@ -31,6 +31,7 @@ func newSaveIn(t store.Table, move *store.Move, now time.Time) *saveIn {
 		move = &m
 	}
 	t.Seated = append([]string(nil), t.Seated...)
+	t.Played = append([]string(nil), t.Played...)
 	return &saveIn{now: now.UTC(), t: t, move: move, rec: prepareTable(t)}
 }
 
@@ -155,7 +156,8 @@ func (p savePlan) record(in *saveIn) []byte {
 // finished table is never due, though its record keeps the Due it was
 // saved with); unshown holds the highest batch saved and not shown;
 // seated holds it under each user of Seated while it is unfinished, played
-// under each user of Seated, finished or not.
+// under each user of Seated, finished or not. The events of Table.Played
+// go into the seen bucket (seen.go).
 func (s *Store) applySave(tx kvTx, in *saveIn) error {
 	st := &txState{s: s, tx: tx}
 	p, err := s.planSave(st, in)
@@ -207,6 +209,11 @@ func (s *Store) applySave(tx kvTx, in *saveIn) error {
 	}
 	if err := tx.Bucket(bTables).Put(idk, p.record(in)); err != nil {
 		return err
+	}
+	for _, k := range t.Played {
+		if err := putSeen(tx, k, in.now); err != nil {
+			return err
+		}
 	}
 	if in.move != nil {
 		log := tx.Bucket(bLog)

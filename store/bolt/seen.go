@@ -2,6 +2,7 @@ package bolt
 
 import (
 	"encoding/binary"
+	"fmt"
 	"sync"
 	"time"
 
@@ -16,7 +17,9 @@ import (
 //	first seen (Unix seconds, 8 bytes BE) | played (1 byte: 0 or 1) |
 //	claim lapses (Unix ns, 8 bytes BE) | epoch of the claim (8 bytes BE)
 //
-// Only played events are written now (played 1, no claim). A value with
+// Only played events are written now (played 1, no claim): by Played, or
+// by a Save which recorded them (Table.Played, in the Save's journal
+// entry; the view has them before the checkpoint writes them). A value with
 // played 0 is a claim an earlier version wrote into the file; one of 8
 // bytes alone was written by a version before, which recorded an event
 // when it began to play it: it counts as played. A webhook posts an update
@@ -42,15 +45,10 @@ type claimed struct {
 // when the file says so, held while another caller's claim holds, fresh
 // otherwise.
 func (s *Store) Claim(key string, lease time.Duration) (store.Claim, error) {
-	played := false
-	err := s.read("claiming event "+key, func(tx kvTx) error {
-		v := tx.Bucket(bSeen).Get([]byte(key))
-		played = v != nil && (len(v) != seenValueLen || v[8] == 1)
-		return nil
-	})
+	played, err := s.playedEvent(key)
 	switch {
 	case err != nil:
-		return store.ClaimFresh, s.wrap("claiming event "+key, err)
+		return store.ClaimFresh, err
 	case played:
 		return store.ClaimPlayed, nil
 	}
@@ -75,30 +73,90 @@ func (s *Store) Claim(key string, lease time.Duration) (store.Claim, error) {
 	return store.ClaimFresh, nil
 }
 
-// Played records that a claimed event was played (store.Deduper). Every
-// 1,000th, the ids older than a day are forgotten in the same transaction.
+// playedEvent tells whether an event is recorded played, through the
+// view: by Played, or by a Save (Table.Played) whose writes the view holds
+// whether or not a checkpoint has written them into the file yet.
+func (s *Store) playedEvent(key string) (bool, error) {
+	played := false
+	err := s.read("claiming event "+key, func(tx kvTx) error {
+		v := tx.Bucket(bSeen).Get([]byte(key))
+		played = v != nil && (len(v) != seenValueLen || v[8] == 1)
+		return nil
+	})
+	return played, s.wrap("claiming event "+key, err)
+}
+
+// Played records that a claimed event was played (store.Deduper). One a
+// Save recorded (Table.Played) is not written again: no commit. Every
+// 1,000th event played, the ids older than a day are forgotten in the same
+// transaction.
 func (s *Store) Played(key string) error {
-	err := s.write(func(tx *bbolt.Tx) error {
-		b := tx.Bucket(bSeen)
-		now := s.now()
-		if s.seen.Add(1)%1000 == 0 {
-			if err := forgetSeen(b, now); err != nil {
+	played, err := s.playedEvent(key)
+	if err == nil && !played {
+		err = s.write(func(tx *bbolt.Tx) error {
+			if err := s.forgetSeenEvery(tx, 1); err != nil {
 				return err
 			}
-		}
-		v := b.Get([]byte(key))
-		first := uint64(now.Unix())
-		if len(v) == seenValueLen {
-			first = binary.BigEndian.Uint64(v)
-		}
-		return b.Put([]byte(key), seenValue(first, true, 0, 0))
-	})
+			return putSeen(boltTx{tx}, key, s.now())
+		})
+	}
 	if err == nil {
-		s.claims.mu.Lock()
-		delete(s.claims.until, key)
-		s.claims.mu.Unlock()
+		s.unclaim(key)
 	}
 	return s.wrap("recording event "+key+" played", err)
+}
+
+// putSeen writes an event played into the seen bucket: in Played's
+// transaction, or in a Save's writes (Table.Played, applySave), worked out
+// against the view and again by the checkpoint.
+func putSeen(tx kvTx, key string, now time.Time) error {
+	b := tx.Bucket(bSeen)
+	v := b.Get([]byte(key))
+	first := uint64(now.Unix())
+	if len(v) == seenValueLen {
+		first = binary.BigEndian.Uint64(v)
+	}
+	return b.Put([]byte(key), seenValue(first, true, 0, 0))
+}
+
+// forgetSeenEvery counts n events played and, each time the count passes
+// a thousand, forgets the ids older than a day (forgetSeen). It runs in
+// the data file's own transactions (Played's, the checkpoint's), never in
+// a Save's writes: those are worked out twice, and the view must read as
+// the file will be.
+func (s *Store) forgetSeenEvery(tx *bbolt.Tx, n uint64) error {
+	if n == 0 {
+		return nil
+	}
+	if after := s.seen.Add(n); after/1000 == (after-n)/1000 {
+		return nil
+	}
+	return forgetSeen(tx.Bucket(bSeen), s.now())
+}
+
+// unclaim forgets the claims of events now played.
+func (s *Store) unclaim(keys ...string) {
+	s.claims.mu.Lock()
+	for _, k := range keys {
+		delete(s.claims.until, k)
+	}
+	s.claims.mu.Unlock()
+}
+
+// maxPlayedKeys bounds the events one Save records played.
+const maxPlayedKeys = 64
+
+// checkPlayed refuses event keys a bbolt key cannot be.
+func checkPlayed(keys []string) error {
+	if len(keys) > maxPlayedKeys {
+		return fmt.Errorf("%d events played, at most %d", len(keys), maxPlayedKeys)
+	}
+	for _, k := range keys {
+		if k == "" || len(k) > bbolt.MaxKeySize {
+			return fmt.Errorf("an event key of %d bytes, 1 to %d", len(k), bbolt.MaxKeySize)
+		}
+	}
+	return nil
 }
 
 func seenValue(first uint64, played bool, lapses int64, epoch uint64) []byte {

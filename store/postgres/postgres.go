@@ -4,10 +4,12 @@
 // store.Deduper; store.Importer for `tablee migrate`). store/bolt stays the
 // embedded store of one process.
 //
-// A Save is one transaction that locks the table's row (SELECT … FOR
-// UPDATE), checks the version the caller read (store.ErrStale otherwise),
-// and writes the table, its move and its indexes; it commits with
+// A Save is one statement, one round trip and its own transaction: it
+// writes the table, its move and its indexes only at the version the
+// caller read (store.ErrStale otherwise), and commits with
 // synchronous_commit on, so that an answered move is on the server's disk.
+// What need not wait for the disk (leases, what was shown) goes through a
+// second pool whose connections commit without waiting.
 // The schema is versioned in the code (schema.go) and migrated at Open.
 package postgres
 
@@ -41,13 +43,21 @@ type Options struct {
 	MaxConns int32
 	// Timeout bounds each call (default 30 s).
 	Timeout time.Duration
+	// Tracer, when set, is told of every statement and batch sent (pgx's
+	// tracers: a QueryTracer that may also be a BatchTracer and a
+	// PrepareTracer); the tests count the round trips of a move with it.
+	Tracer pgx.QueryTracer
 }
 
 // Store is a tablee store on one PostgreSQL database.
 type Store struct {
-	pool    *pgxpool.Pool
-	url     string // for tests that open the same database again
-	timeout time.Duration
+	pool *pgxpool.Pool
+	// lazyPool's connections commit without waiting for the disk
+	// (synchronous_commit off): the writes whose loss in a crash of the
+	// database only shows a batch again or delays a claim (lazily).
+	lazyPool *pgxpool.Pool
+	url      string // for tests that open the same database again
+	timeout  time.Duration
 	// owner names this process in the leases it takes.
 	owner string
 	red   *redact.Redactor
@@ -77,6 +87,7 @@ func Open(dsn string, opts Options) (*Store, error) {
 	// What an answered move needs, whatever the server's default.
 	cfg.ConnConfig.RuntimeParams["synchronous_commit"] = "on"
 	cfg.ConnConfig.RuntimeParams["application_name"] = "tablee"
+	cfg.ConnConfig.Tracer = opts.Tracer
 	if opts.Timeout <= 0 {
 		opts.Timeout = 30 * time.Second
 	}
@@ -93,6 +104,14 @@ func Open(dsn string, opts Options) (*Store, error) {
 	if err := s.migrate(ctx); err != nil {
 		s.pool.Close()
 		return nil, err
+	}
+	// The lazy writes' connections: their commits never wait for the disk.
+	lazy := cfg.Copy()
+	lazy.ConnConfig.RuntimeParams["synchronous_commit"] = "off"
+	lazy.MaxConns = cfg.MaxConns
+	if s.lazyPool, err = pgxpool.NewWithConfig(ctx, lazy); err != nil {
+		s.pool.Close()
+		return nil, s.wrap("connecting", err)
 	}
 	return s, nil
 }
@@ -192,6 +211,7 @@ func (s *Store) PoolStat() *pgxpool.Stat { return s.pool.Stat() }
 
 func (s *Store) Close() error {
 	s.pool.Close()
+	s.lazyPool.Close()
 	return nil
 }
 
@@ -212,7 +232,11 @@ func nullTime(t time.Time) any {
 	return t.UTC()
 }
 
-// Save writes the table and its move in one transaction (store.Store).
+// Save writes the table and its move in one transaction (store.Store):
+// one statement, one round trip. The row's version and the log's end are
+// conditions of the statement itself (the row locked by its UPDATE, or a
+// new row's INSERT), so that nothing is written when either is not what
+// the caller read; only then is the row read again, to say why.
 func (s *Store) Save(t store.Table, mv *store.Move) error {
 	what := fmt.Sprintf("saving table %d", t.ID)
 	if t.Chat == "" {
@@ -220,91 +244,122 @@ func (s *Store) Save(t store.Table, mv *store.Move) error {
 	}
 	ctx, cancel := s.ctx()
 	defer cancel()
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		if t.Lazy && mv == nil {
-			if _, err := tx.Exec(ctx, "SET LOCAL synchronous_commit = off"); err != nil {
-				return err
-			}
+	// A finished table keeps the time it first finished, to the second
+	// (the statement keeps the stored one).
+	var fin any
+	if t.Finished {
+		fin = time.Now().UTC().Truncate(time.Second)
+	}
+	seated := t.Seated
+	if seated == nil {
+		seated = []string{}
+	}
+	var seq any // the move's number, NULL without one
+	args := []any{int64(t.ID), t.Chat, t.Game, t.Finished, fin, t.Data, nullTime(t.Due), seated, int64(t.Unshown), seq, int64(t.Version)}
+	q := saveNew
+	if t.Version > 0 {
+		q = saveKnown
+	}
+	if mv != nil {
+		args[9] = int64(mv.Seq)
+		args = append(args, mv.At.UTC(), mv.Seat, mv.User, mv.Text)
+	}
+	if mv != nil || len(t.Played) > 0 {
+		// The events the save plays are recorded played by the same
+		// statement (store.Table.Played): with the table, or not at all.
+		with := "WITH saved AS (" + q + " RETURNING id)"
+		if len(t.Played) > 0 {
+			args = append(args, t.Played)
+			with += fmt.Sprintf(", played AS ("+playedWithSave+")", len(args))
 		}
-		var (
-			version, last int64
-			finished      bool
-			finishedAt    *time.Time
-		)
-		err := tx.QueryRow(ctx, "SELECT version, last_move, finished, finished_at FROM tables WHERE id = $1 FOR UPDATE", int64(t.ID)).
-			Scan(&version, &last, &finished, &finishedAt)
-		exists := err == nil
-		switch {
-		case errors.Is(err, pgx.ErrNoRows):
-			var lastID int64
-			var called bool
-			if err := tx.QueryRow(ctx, "SELECT last_value, is_called FROM table_ids").Scan(&lastID, &called); err != nil {
-				return err
-			}
-			if t.ID == 0 || !called || int64(t.ID) > lastID {
-				return refusal(store.ErrBadTable, "store/postgres: %s: id %d was never given by NewTableID", what, t.ID)
-			}
-			if t.Version != 0 {
-				return store.ErrStale // deleted by another process since it was read
-			}
-		case err != nil:
-			return err
-		case uint64(version) != t.Version:
-			return store.ErrStale
-		}
+		last := "SELECT FROM saved"
 		if mv != nil {
-			if mv.Seq != uint64(last)+1 {
-				return refusal(store.ErrMoveSeq, "store/postgres: %s: move %d refused, the log ends at move %d (a move would be lost or duplicated)", what, mv.Seq, last)
-			}
-			last = int64(mv.Seq)
+			last = saveMove
 		}
-		// A finished table keeps the time it first finished, to the second.
-		var fin any
-		switch {
-		case exists && finished && finishedAt != nil:
-			fin = *finishedAt
-		case t.Finished:
-			fin = time.Now().UTC().Truncate(time.Second)
-		}
-		seated := t.Seated
-		if seated == nil {
-			seated = []string{}
-		}
-		// The unshown index is raised, never lowered, by a save: a save of
-		// an older batch must not hide a later one (Shown lowers it).
-		// The update keeps to the version read: a new table's row, which
-		// there was none to lock, may have been inserted since by another
-		// save of the same id (its INSERT then waits for that one's commit
-		// and finds version 1, not 0: stale, and the transaction with its move
-		// rolled back). The table and its move in one round trip.
-		b := &pgx.Batch{}
-		b.Queue(`
-INSERT INTO tables (id, chat, game, finished, finished_at, data, due, seated, unshown, last_move, version)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1)
-ON CONFLICT (id) DO UPDATE SET chat = $2, game = $3, finished = $4, finished_at = $5, data = $6, due = $7,
-	seated = $8, unshown = greatest(tables.unshown, $9), last_move = $10, version = tables.version + 1,
-	due_claim_until = NULL, due_claim_by = NULL
-WHERE tables.version = $11`,
-			int64(t.ID), t.Chat, t.Game, t.Finished, fin, t.Data, nullTime(t.Due), seated, int64(t.Unshown), last, int64(t.Version))
-		if mv != nil {
-			b.Queue("INSERT INTO moves (table_id, seq, at, seat, user_id, text) VALUES ($1, $2, $3, $4, $5, $6)",
-				int64(t.ID), int64(mv.Seq), mv.At.UTC(), mv.Seat, mv.User, mv.Text)
-		}
-		br := tx.SendBatch(ctx, b)
-		tag, err := br.Exec()
-		if err == nil && tag.RowsAffected() == 0 {
-			err = store.ErrStale
-		}
-		if cerr := br.Close(); err == nil {
-			err = cerr
-		}
-		var pe *pgconn.PgError
-		if errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "tables_open_chat" {
-			return refusal(store.ErrChatBusy, "store/postgres: %s: chat %s already has an open table", what, t.Chat)
-		}
-		return err
-	})
+		q = with + "\n" + last
+	}
+	var tag pgconn.CommandTag
+	var err error
+	if t.Lazy && mv == nil && len(t.Played) == 0 {
+		tag, err = s.lazyExec(ctx, q, args...)
+	} else {
+		tag, err = s.pool.Exec(ctx, q, args...)
+	}
+	var pe *pgconn.PgError
+	switch {
+	case errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "tables_open_chat":
+		err = refusal(store.ErrChatBusy, "store/postgres: %s: chat %s already has an open table", what, t.Chat)
+	case err == nil && tag.RowsAffected() == 0:
+		err = s.whyNotSaved(ctx, what, t, mv)
+	}
 	return s.wrap(what, err)
+}
+
+// The statements of a Save. $1 … $11 are the table's columns, the move's
+// number ($10, NULL without a move) and the version read ($11); $12 … $15
+// the move's other fields. The unshown index is raised, never lowered, by
+// a save: a save of an older batch must not hide a later one (Shown lowers
+// it). A save clears the due claim: the table's next due time is a new
+// thing to claim.
+const (
+	// saveNew writes a table never saved: an id NewTableID gave, a log
+	// that starts at move 1. A row of the same id inserted meanwhile by
+	// another save (its INSERT waits for that one's commit) is left as it
+	// is: nothing written, stale.
+	saveNew = `
+INSERT INTO tables (id, chat, game, finished, finished_at, data, due, seated, unshown, last_move, version)
+SELECT $1::bigint, $2::text, $3::text, $4::boolean, $5::timestamptz, $6::bytea, $7::timestamptz, $8::text[], $9::bigint, coalesce($10::bigint, 0), 1
+WHERE $11::bigint = 0 AND coalesce($10::bigint, 1) = 1
+	AND EXISTS (SELECT FROM table_ids WHERE is_called AND last_value >= $1::bigint AND $1::bigint > 0)
+ON CONFLICT (id) DO NOTHING`
+	// saveKnown rewrites a table at the version read, its log ending just
+	// before the move. A finished table keeps the time it first finished.
+	saveKnown = `
+UPDATE tables SET chat = $2, game = $3, finished = $4,
+	finished_at = CASE WHEN finished AND finished_at IS NOT NULL THEN finished_at ELSE $5 END,
+	data = $6, due = $7, seated = $8, unshown = greatest(unshown, $9), last_move = coalesce($10::bigint, last_move),
+	version = version + 1, due_claim_until = NULL, due_claim_by = NULL
+WHERE id = $1 AND version = $11::bigint AND ($10::bigint IS NULL OR last_move = $10::bigint - 1)`
+	// playedWithSave records the events a save plays once the table is
+	// saved: their claims' rows, or rows of their own where no claim was
+	// written (a store that could not be asked).
+	playedWithSave = `INSERT INTO seen (key, played, claimed_until)
+SELECT k, true, NULL FROM unnest($%d::text[]) AS k WHERE EXISTS (SELECT FROM saved)
+ON CONFLICT (key) DO UPDATE SET played = true, claimed_until = NULL`
+	// saveMove appends the move to the log of the table saved.
+	saveMove = "INSERT INTO moves (table_id, seq, at, seat, user_id, text) SELECT id, $10::bigint, $12::timestamptz, $13::integer, $14::text, $15::text FROM saved"
+)
+
+// whyNotSaved reads what kept a Save from writing: the table changed or
+// deleted since it was read (store.ErrStale), an id NewTableID never gave
+// (store.ErrBadTable), a move that does not follow the log
+// (store.ErrMoveSeq), in that order. When the row read now would have
+// been saved, another save changed it in between: stale.
+func (s *Store) whyNotSaved(ctx context.Context, what string, t store.Table, mv *store.Move) error {
+	var version, last int64
+	err := s.pool.QueryRow(ctx, "SELECT version, last_move FROM tables WHERE id = $1", int64(t.ID)).Scan(&version, &last)
+	switch {
+	case errors.Is(err, pgx.ErrNoRows):
+		var lastID int64
+		var called bool
+		if err := s.pool.QueryRow(ctx, "SELECT last_value, is_called FROM table_ids").Scan(&lastID, &called); err != nil {
+			return err
+		}
+		if t.ID == 0 || !called || int64(t.ID) > lastID {
+			return refusal(store.ErrBadTable, "store/postgres: %s: id %d was never given by NewTableID", what, t.ID)
+		}
+		if t.Version != 0 {
+			return store.ErrStale // deleted by another process since it was read
+		}
+	case err != nil:
+		return err
+	case uint64(version) != t.Version:
+		return store.ErrStale
+	}
+	if mv != nil && mv.Seq != uint64(last)+1 {
+		return refusal(store.ErrMoveSeq, "store/postgres: %s: move %d refused, the log ends at move %d (a move would be lost or duplicated)", what, mv.Seq, last)
+	}
+	return store.ErrStale
 }
 
 const tableColumns = "id, chat, game, finished, finished_at, data, due, seated, unshown, version"
@@ -632,32 +687,15 @@ DELETE FROM tables WHERE id IN (
 }
 
 // lazily runs one statement whose loss in a crash of the database only
-// shows a batch again or delays a claim by a lease (Shown, the leases):
-// committed without waiting for the disk, so that the moves' commits do
-// not queue behind it. One round trip: the statement and the setting go
-// in one batch.
+// shows a batch again or delays a claim by a lease (Shown, the leases, a
+// save of what was shown): on a connection whose commits do not wait for
+// the disk, so that the moves' commits do not queue behind it. One
+// statement, one round trip.
 func (s *Store) lazily(ctx context.Context, query string, args ...any) error {
 	_, err := s.lazyExec(ctx, query, args...)
 	return err
 }
 
 func (s *Store) lazyExec(ctx context.Context, query string, args ...any) (pgconn.CommandTag, error) {
-	var tag pgconn.CommandTag
-	err := pgx.BeginFunc(ctx, s.pool, func(tx pgx.Tx) error {
-		b := &pgx.Batch{}
-		b.Queue("SET LOCAL synchronous_commit = off")
-		b.Queue(query, args...)
-		br := tx.SendBatch(ctx, b)
-		if _, err := br.Exec(); err != nil {
-			br.Close()
-			return err
-		}
-		var err error
-		tag, err = br.Exec()
-		if cerr := br.Close(); err == nil {
-			err = cerr
-		}
-		return err
-	})
-	return tag, err
+	return s.lazyPool.Exec(ctx, query, args...)
 }

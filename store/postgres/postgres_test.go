@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -284,4 +285,80 @@ func TestSchema4OpenTablesDue(t *testing.T) {
 	if len(due) != 1 || due[0].ID != 1 || due[0].At.Before(before.Add(-time.Minute)) {
 		t.Fatalf("due after the upgrade: %+v, want table 1 alone, due now", due)
 	}
+}
+
+// A lazy write (Shown, the leases, a save of what was shown) is one round
+// trip whose commit does not wait for the disk; the other writes wait for
+// it, whatever the server's default.
+func TestLazyWritesOnly(t *testing.T) {
+	st, err := Open(cluster.Database(t), Options{MaxConns: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ctx := context.Background()
+	if _, err := st.lazyExec(ctx, "INSERT INTO seen (key, played) SELECT current_setting('synchronous_commit'), true"); err != nil {
+		t.Fatal(err)
+	}
+	var key string
+	if err := st.pool.QueryRow(ctx, "SELECT key FROM seen").Scan(&key); err != nil || key != "off" {
+		t.Fatalf("the lazy write ran with synchronous_commit %q (%v), want off", key, err)
+	}
+	var now string
+	if err := st.pool.QueryRow(ctx, "SELECT current_setting('synchronous_commit')").Scan(&now); err != nil || now != "on" {
+		t.Fatalf("a save runs with synchronous_commit %q (%v), want on", now, err)
+	}
+}
+
+// BenchmarkPgbenchSimpleUpdate is the floor a move's cost on PostgreSQL is
+// compared with: pgbench's simple-update transaction (pgbench -N: a row
+// updated, read, a history row inserted, in one transaction that waits for
+// the disk), from the installed PostgreSQL, four clients, on the tests'
+// cluster (fsync and synchronous_commit on), b.N transactions in all.
+// Reports tx/s and pg-cpu-ms/tx, the CPU of the server's processes
+// (pgtest.Cluster.ServerCPU) per transaction.
+//
+//	go test -run '^$' -bench BenchmarkPgbenchSimpleUpdate -benchtime 20000x ./store/postgres
+func BenchmarkPgbenchSimpleUpdate(b *testing.B) {
+	ctx := context.Background()
+	conn, err := pgx.Connect(ctx, cluster.URL("postgres"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var exists bool
+	if err := conn.QueryRow(ctx, "SELECT EXISTS (SELECT FROM pg_database WHERE datname = 'pgbench')").Scan(&exists); err != nil {
+		b.Fatal(err)
+	}
+	if !exists {
+		if _, err := conn.Exec(ctx, "CREATE DATABASE pgbench"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	conn.Close(ctx)
+	url := cluster.URL("pgbench")
+	if out, err := exec.Command(cluster.Program("pgbench"), "-i", "-q", "-s", "1", url).CombinedOutput(); err != nil {
+		b.Fatalf("pgbench -i: %v\n%s", err, out)
+	}
+	const clients = 4
+	perClient := max(1, b.N/clients)
+	b.ResetTimer()
+	cpu0, err := cluster.ServerCPU()
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := time.Now()
+	out, err := exec.Command(cluster.Program("pgbench"), "-n", "-N", "-c", fmt.Sprint(clients), "-j", "2",
+		"-t", fmt.Sprint(perClient), url).CombinedOutput()
+	elapsed := time.Since(start)
+	if err != nil {
+		b.Fatalf("pgbench -N: %v\n%s", err, out)
+	}
+	cpu1, err := cluster.ServerCPU()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.StopTimer()
+	n := float64(perClient * clients)
+	b.ReportMetric(n/elapsed.Seconds(), "tx/s")
+	b.ReportMetric(float64((cpu1-cpu0).Microseconds())/1000/n, "pg-cpu-ms/tx")
 }

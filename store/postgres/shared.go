@@ -121,7 +121,7 @@ RETURNING false`, key, lease.Microseconds()).Scan(&played)
 func (s *Store) Played(key string) error {
 	ctx, cancel := s.ctx()
 	defer cancel()
-	err := s.lazily(ctx, "UPDATE seen SET played = true, claimed_until = NULL WHERE key = $1", key)
+	err := s.lazily(ctx, "UPDATE seen SET played = true, claimed_until = NULL WHERE key = $1 AND NOT played", key)
 	return s.wrap("recording event "+key+" played", err)
 }
 

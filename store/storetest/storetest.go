@@ -46,6 +46,60 @@ func Run(t *testing.T, o Opener) {
 		}
 		claims(t, st, st)
 	})
+	t.Run("PlayedWithSave", func(t *testing.T) { playedWithSave(t, o) })
+}
+
+// playedWithSave checks Table.Played: the events a save plays are played
+// once it returns, also after a restart, and a refused save records none.
+func playedWithSave(t *testing.T, o Opener) {
+	st := o.Open(t)
+	d, ok := st.(store.Deduper)
+	if !ok {
+		t.Fatal("the store does not remember events (store.Deduper)")
+	}
+	check := func(d store.Deduper, key string, want store.Claim) {
+		t.Helper()
+		if got, err := d.Claim(key, time.Minute); got != want || err != nil {
+			t.Errorf("Claim(%s) = %v, %v; want %v", key, got, err, want)
+		}
+	}
+	check(d, "telegram:1:50", store.ClaimFresh)
+	a := newTable(t, st, "local:a")
+	a.Played = []string{"telegram:1:50"}
+	a = save(t, st, a, move(1, "A1"))
+	check(d, "telegram:1:50", store.ClaimPlayed)
+	// A key never claimed (the claim could not be asked) is recorded too.
+	a.Played = []string{"telegram:1:51"}
+	a = save(t, st, a, move(2, "B2"))
+	check(d, "telegram:1:51", store.ClaimPlayed)
+	// Refused (a move out of sequence): nothing recorded.
+	a.Played = []string{"telegram:1:52", "telegram:1:53"}
+	if err := st.Save(a, move(7, "C7")); !errors.Is(err, store.ErrMoveSeq) {
+		t.Fatalf("a move out of sequence: %v, want ErrMoveSeq", err)
+	}
+	check(d, "telegram:1:52", store.ClaimFresh)
+	if err := d.Played("telegram:1:50"); err != nil { // played already: no harm
+		t.Fatal(err)
+	}
+	if o.Reopen != nil {
+		st = o.Reopen(t, st)
+		d = st.(store.Deduper)
+	}
+	check(d, "telegram:1:50", store.ClaimPlayed)
+	check(d, "telegram:1:51", store.ClaimPlayed)
+	// 52 is claimed (above), 53 new: neither was played.
+	for _, k := range []string{"telegram:1:52", "telegram:1:53"} {
+		if c, err := d.Claim(k, time.Minute); c == store.ClaimPlayed || err != nil {
+			t.Errorf("Claim(%s) after a refused save = %v, %v", k, c, err)
+		}
+	}
+	if moves, err := st.Moves(a.ID); err != nil || len(moves) != 2 {
+		t.Errorf("the log: %+v, %v", moves, err)
+	}
+	// A table read back carries no events.
+	if got, err := st.Table(a.ID); err != nil || got.Played != nil {
+		t.Errorf("read back: %v, %v", got.Played, err)
+	}
 }
 
 // claims checks Deduper.Claim and Played; p and q are the same store, or
@@ -497,6 +551,15 @@ func RunShared(t *testing.T, open func(t *testing.T) (store.Store, store.Store))
 		moves, _ := p.Moves(a.ID)
 		if string(got.Data) != `{"by":"q"}` || got.Finished || len(moves) != 1 || moves[0].Text != "Q" {
 			t.Errorf("the stale save wrote: %s, finished %v, %+v", got.Data, got.Finished, moves)
+		}
+		// Nor the event it would have played: it is played again, on
+		// the fresh table.
+		a.Played = []string{"telegram:1:60"}
+		if err := p.Save(a, move(2, "P")); !errors.Is(err, store.ErrStale) {
+			t.Fatalf("a stale save: %v, want ErrStale", err)
+		}
+		if c, err := q.(store.Deduper).Claim("telegram:1:60", time.Minute); c != store.ClaimFresh || err != nil {
+			t.Errorf("the event of a stale save: %v, %v; want ClaimFresh", c, err)
 		}
 		due, _ := p.Due(t0, 0)
 		seated, _ := p.SeatedTables("local:bob")
