@@ -63,10 +63,14 @@ const (
 )
 
 func logKey(id, seq uint64) []byte {
-	k := make([]byte, 16)
-	binary.BigEndian.PutUint64(k, id)
+	return putLogKey(new([16]byte), id, seq)
+}
+
+// putLogKey writes the key of a move into k.
+func putLogKey(k *[16]byte, id, seq uint64) []byte {
+	binary.BigEndian.PutUint64(k[:], id)
 	binary.BigEndian.PutUint64(k[8:], seq)
-	return k
+	return k[:]
 }
 
 func splitLogKey(k []byte) (id, seq uint64, ok bool) {
@@ -127,6 +131,7 @@ func walkBlock(id, first uint64, v []byte, fn func(logEntry) error) (count int, 
 		return 0, 0, &logError{table: id, seq: first, what: what}
 	}
 	rest := v[1:]
+	var salt [16]byte // each entry's key, on the stack: a save walks its block
 	for len(rest) > 0 {
 		seq := first + uint64(count)
 		bad := func(what string) (int, int64, error) {
@@ -139,7 +144,7 @@ func walkBlock(id, first uint64, v []byte, fn func(logEntry) error) (count int, 
 		body := rest[k : k+int(n)]
 		sum := binary.BigEndian.Uint32(rest[k+int(n):])
 		rest = rest[k+int(n)+4:]
-		if checksum(logKey(id, seq), body) != sum {
+		if checksum(putLogKey(&salt, id, seq), body) != sum {
 			return bad("checksum mismatch")
 		}
 		r := &reader{b: body}

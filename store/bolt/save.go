@@ -23,6 +23,17 @@ type saveIn struct {
 	t     store.Table
 	move  *store.Move // nil when the save carries no move
 	rec   tableRecord // prepareTable(t)
+	// encoded is the record as the plan of encodedAs wrote it: the save
+	// is worked out against the view, then again by the checkpoint, which
+	// most often plans the same and writes the same bytes.
+	encoded   []byte
+	encodedAs recordPlan
+}
+
+// recordPlan is what a plan adds to a table's record.
+type recordPlan struct {
+	finishedAt    time.Time
+	last, unshown uint64
 }
 
 func newSaveIn(t store.Table, move *store.Move, now time.Time) *saveIn {
@@ -67,7 +78,10 @@ type savePlan struct {
 // number is not the next of the log; an unfinished table in a chat that has
 // another one.
 func (s *Store) planSave(st saveState, in *saveIn) (savePlan, error) {
-	t, what := in.t, fmt.Sprintf("saving table %d", in.t.ID)
+	t := in.t
+	// Only an error says what was being done: a save that goes through
+	// formats nothing.
+	what := func() string { return fmt.Sprintf("saving table %d", t.ID) }
 	var p savePlan
 	next, err := st.nextTable()
 	if err != nil {
@@ -75,7 +89,7 @@ func (s *Store) planSave(st saveState, in *saveIn) (savePlan, error) {
 	}
 	if t.ID >= next {
 		return p, &fileError{kind: ErrBadTable, msg: fmt.Sprintf(
-			"store/bolt: %s: %s: id %d was never given by NewTableID", s.path, what, t.ID)}
+			"store/bolt: %s: %s: id %d was never given by NewTableID", s.path, what(), t.ID)}
 	}
 	if p.prev, p.exists, err = st.header(t.ID); err != nil {
 		return p, err
@@ -92,7 +106,7 @@ func (s *Store) planSave(st saveState, in *saveIn) (savePlan, error) {
 		if in.move.Seq != last+1 {
 			return p, &fileError{kind: ErrMoveSeq, msg: fmt.Sprintf(
 				"store/bolt: %s: %s: move %d refused, the log ends at move %d (a move would be lost or duplicated)",
-				s.path, what, in.move.Seq, last)}
+				s.path, what(), in.move.Seq, last)}
 		}
 		p.last = in.move.Seq
 	}
@@ -125,7 +139,7 @@ func (s *Store) planSave(st saveState, in *saveIn) (savePlan, error) {
 		p.openPut = true
 	case cur != t.ID:
 		return p, &fileError{kind: ErrChatBusy, msg: fmt.Sprintf(
-			"store/bolt: %s: %s: chat %s already has open table %d", s.path, what, t.Chat, cur)}
+			"store/bolt: %s: %s: chat %s already has open table %d", s.path, what(), t.Chat, cur)}
 	}
 	// The unshown index is raised, never lowered: a Save of an older batch
 	// that arrives after a later one must not hide the later one.
@@ -146,7 +160,11 @@ func (p savePlan) header(in *saveIn) tableHeader {
 
 // record is the table's record as the plan writes it.
 func (p savePlan) record(in *saveIn) []byte {
-	return in.rec.encode(p.finishedAt, p.last, p.unshown)
+	as := recordPlan{finishedAt: p.finishedAt, last: p.last, unshown: p.unshown}
+	if in.encoded == nil || in.encodedAs != as {
+		in.encoded, in.encodedAs = in.rec.encode(p.finishedAt, p.last, p.unshown), as
+	}
+	return in.encoded
 }
 
 // applySave writes a save into the data file, in the checkpoint's

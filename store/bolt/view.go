@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"slices"
+	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/google/btree"
 	"go.etcd.io/bbolt"
@@ -184,8 +186,8 @@ func (p *pending) join(b *batch, o *jop) {
 			l = newLayer()
 			p.buckets[name] = l
 		}
-		for k, vs := range bl.vals {
-			w := vs[len(vs)-1]
+		for i, k := range bl.keys {
+			w := bl.ws[i]
 			w.op = o.op
 			l.put(k, w)
 			l.keepFrom(k, p.durable)
@@ -224,17 +226,42 @@ func (s *Store) read(what string, fn func(kvTx) error) error {
 	}
 	p.readers.RLock()
 	defer p.readers.RUnlock()
-	return s.view(what, func(tx *bbolt.Tx) error { return fn(viewTx{p: p, tx: tx}) })
+	return s.view(what, func(tx *bbolt.Tx) error { return fn(&viewTx{p: p, tx: tx}) })
 }
 
 // viewTx is the view: the overlay over a read transaction.
 type viewTx struct {
-	p  *pending
-	tx *bbolt.Tx
+	p    *pending
+	tx   *bbolt.Tx
+	open openBuckets
 }
 
-func (t viewTx) Bucket(name []byte) kvBucket {
-	return &stacked{top: overlayTop{p: t.p, name: string(name)}, under: boltBucket{t.tx.Bucket(name)}}
+func (t *viewTx) Bucket(name []byte) kvBucket {
+	return t.open.get(name, func() kvBucket {
+		return &stacked{top: overlayTop{p: t.p, name: string(name)}, under: boltBucket{t.tx.Bucket(name)}}
+	})
+}
+
+// openBuckets are the buckets a transaction of the view (or a batch) has
+// opened, kept for its life: a save asks for a dozen, some twice, and
+// bbolt's read transaction opens a bucket anew, with a seek and an
+// allocation or two, each time it is asked.
+type openBuckets []namedBucket
+
+type namedBucket struct {
+	name []byte
+	b    kvBucket
+}
+
+func (o *openBuckets) get(name []byte, open func() kvBucket) kvBucket {
+	for _, nb := range *o {
+		if bytes.Equal(nb.name, name) {
+			return nb.b
+		}
+	}
+	b := open()
+	*o = append(*o, namedBucket{name: name, b: b})
+	return b
 }
 
 // top is the upper layer of a stacked bucket.
@@ -286,16 +313,77 @@ func (overlayTop) put([]byte, kv) error { return errReadOnly }
 // the view; they join the overlay when its journal entry is queued.
 type batch struct {
 	under   kvTx
-	buckets map[string]*layer
+	buckets map[string]*batchLayer
+	open    openBuckets
 }
 
-func newBatch(under kvTx) *batch { return &batch{under: under, buckets: map[string]*layer{}} }
+func newBatch(under kvTx) *batch { return &batch{under: under, buckets: map[string]*batchLayer{}} }
 
 func (b *batch) Bucket(name []byte) kvBucket {
-	return &stacked{top: batchTop{b: b, name: string(name)}, under: b.under.Bucket(name)}
+	return b.open.get(name, func() kvBucket {
+		return &stacked{top: batchTop{b: b, name: string(name)}, under: b.under.Bucket(name)}
+	})
 }
 
 func (b *batch) empty() bool { return len(b.buckets) == 0 }
+
+// batchLayer is the writes of one batch to one bucket: the newest write of
+// each key alone (a batch is one op), in key order. A save writes a few
+// keys to a bucket: a sorted slice costs less than the overlay's map and
+// B-tree to make and to search.
+type batchLayer struct {
+	keys []string
+	ws   []kv
+}
+
+func (l *batchLayer) find(k []byte) (int, bool) {
+	return slices.BinarySearchFunc(l.keys, k, compareKey)
+}
+
+// compareKey compares a key kept as a string with one asked as bytes,
+// without copying either: k is only read, for the length of the call.
+func compareKey(x string, k []byte) int {
+	return strings.Compare(x, unsafe.String(unsafe.SliceData(k), len(k)))
+}
+
+func (l *batchLayer) get(k []byte) (kv, bool) {
+	if l == nil {
+		return kv{}, false
+	}
+	if i, ok := l.find(k); ok {
+		return l.ws[i], true
+	}
+	return kv{}, false
+}
+
+func (l *batchLayer) near(k []byte, inclusive, forward bool) ([]byte, kv, bool) {
+	if l == nil || len(l.keys) == 0 {
+		return nil, kv{}, false
+	}
+	var i int
+	switch {
+	case k == nil && forward:
+		i = 0
+	case k == nil:
+		i = len(l.keys) - 1
+	default:
+		j, found := l.find(k)
+		switch {
+		case forward && found && !inclusive:
+			i = j + 1
+		case forward:
+			i = j
+		case found && inclusive:
+			i = j
+		default:
+			i = j - 1
+		}
+	}
+	if i < 0 || i >= len(l.keys) {
+		return nil, kv{}, false
+	}
+	return []byte(l.keys[i]), l.ws[i], true
+}
 
 type batchTop struct {
 	b    *batch
@@ -305,11 +393,11 @@ type batchTop struct {
 func (t batchTop) get(k []byte) (kv, bool) { return t.b.buckets[t.name].get(k) }
 
 func (t batchTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
-	return t.b.buckets[t.name].after(k, inclusive)
+	return t.b.buckets[t.name].near(k, inclusive, true)
 }
 
 func (t batchTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
-	return t.b.buckets[t.name].before(k, inclusive)
+	return t.b.buckets[t.name].near(k, inclusive, false)
 }
 
 func (t batchTop) empty() bool { return t.b.buckets[t.name] == nil }
@@ -317,17 +405,18 @@ func (t batchTop) empty() bool { return t.b.buckets[t.name] == nil }
 func (t batchTop) put(k []byte, w kv) error {
 	l := t.b.buckets[t.name]
 	if l == nil {
-		l = newLayer()
+		l = &batchLayer{}
 		t.b.buckets[t.name] = l
 	}
-	// The layer keeps the newest write of a key alone: a batch is one op.
 	// Its values are not copied: the writes of a save (applySave) put
 	// values they made, never one they read, as bbolt's Put asks too.
-	ks := string(k)
-	if _, ok := l.vals[ks]; ok {
-		l.vals[ks] = l.vals[ks][:0]
+	i, found := l.find(k)
+	if found {
+		l.ws[i] = w
+		return nil
 	}
-	l.put(ks, w)
+	l.keys = slices.Insert(l.keys, i, string(k))
+	l.ws = slices.Insert(l.ws, i, w)
 	return nil
 }
 

@@ -72,7 +72,7 @@ func TestViewReadsAsTheFileWillBe(t *testing.T) {
 			}
 		})
 		err = db.View(func(tx *bbolt.Tx) error {
-			b := viewTx{p: p, tx: tx}.Bucket(name)
+			b := (&viewTx{p: p, tx: tx}).Bucket(name)
 			for i := range 40 {
 				k := keyOf(i)
 				if got, w := b.Get(k), model[string(k)]; string(got) != w || (got == nil) != (w == "") {

@@ -36,14 +36,23 @@ type Record struct {
 
 // Encode writes a record as an entry of the given epoch, frame included.
 func Encode(epoch uint64, r Record) []byte {
-	b := make([]byte, frameLen, frameLen+1+8+binary.MaxVarintLen64+len(r.Data))
+	return appendEntry(make([]byte, 0, encodedLen(r)), epoch, r)
+}
+
+// encodedLen bounds the length of r's entry.
+func encodedLen(r Record) int { return frameLen + 1 + 8 + binary.MaxVarintLen64 + len(r.Data) }
+
+// appendEntry appends r's entry to b.
+func appendEntry(b []byte, epoch uint64, r Record) []byte {
+	start := len(b)
+	b = append(b, make([]byte, frameLen)...)
 	b = append(b, version)
 	b = binary.BigEndian.AppendUint64(b, epoch)
 	b = binary.AppendUvarint(b, r.Seq)
 	b = append(b, r.Data...)
-	body := b[frameLen:]
-	binary.BigEndian.PutUint32(b, uint32(len(body)))
-	binary.BigEndian.PutUint32(b[4:], crc32.Checksum(body, castagnoli))
+	body := b[start+frameLen:]
+	binary.BigEndian.PutUint32(b[start:], uint32(len(body)))
+	binary.BigEndian.PutUint32(b[start+4:], crc32.Checksum(body, castagnoli))
 	return b
 }
 

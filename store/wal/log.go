@@ -199,7 +199,7 @@ func (l *Log) Epoch() uint64 { return l.epoch }
 type Entry struct {
 	l    *Log
 	seq  uint64
-	buf  []byte
+	data []byte // the record, which the caller no longer changes
 	lead bool // its Wait writes the queue
 	err  error
 	done chan result
@@ -222,7 +222,9 @@ func (l *Log) Queue(data []byte) *Entry {
 	if l.broken != nil {
 		return &Entry{err: l.broken}
 	}
-	e := &Entry{l: l, seq: l.next, buf: Encode(l.epoch, Record{Seq: l.next, Data: data}), done: make(chan result, 1)}
+	// The entry is encoded by the write of its batch, straight into the
+	// batch's buffer: not under the lock, and not copied twice.
+	e := &Entry{l: l, seq: l.next, data: data, done: make(chan result, 1)}
 	l.next++
 	l.queue = append(l.queue, e)
 	if !l.leading {
@@ -272,11 +274,11 @@ func (l *Log) writeBatch(me *Entry) error {
 
 	size := 0
 	for _, e := range batch {
-		size += len(e.buf)
+		size += encodedLen(Record{Seq: e.seq, Data: e.data})
 	}
 	buf := make([]byte, 0, size)
 	for _, e := range batch {
-		buf = append(buf, e.buf...)
+		buf = appendEntry(buf, l.epoch, Record{Seq: e.seq, Data: e.data})
 	}
 	_, err := f.WriteAt(buf, off)
 	if err == nil && !l.opts.NoSync {
