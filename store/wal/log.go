@@ -200,7 +200,7 @@ type Entry struct {
 	l    *Log
 	seq  uint64
 	data []byte // the record, which the caller no longer changes
-	lead bool // its Wait writes the queue
+	lead bool   // its Wait writes the queue
 	err  error
 	done chan result
 }
