@@ -123,6 +123,8 @@ func (s *Store) checkpointOps() ([]*jop, uint64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
+	// The blocks the saves wrote are about to be read from the file.
+	clear(s.tails)
 	p.mu.RLock()
 	defer p.mu.RUnlock()
 	lsn := p.applied
@@ -212,6 +214,7 @@ const (
 // epoch, and opens the journal for the saves to come.
 func (s *Store) openJournal(opts Options) error {
 	s.p = newPending()
+	s.tails = tailCache{}
 	s.noSync = opts.NoSync
 	var applied, epoch uint64
 	err := s.view("reading its journal position", func(tx *bbolt.Tx) error {
@@ -344,6 +347,8 @@ type journalState struct {
 	p   *pending
 	// order is held while a write is worked out and queued (Store.queue).
 	order sync.Mutex
+	// tails are the log's tails the saves wrote, under order (log.go).
+	tails tailCache
 	// gate is held shared by Save and Shown, alone by exclusive.
 	gate sync.RWMutex
 	// cpMu lets one checkpoint run at a time.

@@ -191,7 +191,9 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 	s.gate.RLock()
 	defer s.gate.RUnlock()
 	o := &jop{save: in}
-	e, err := s.queue(what, o, func(b *batch) error { return s.applySave(b, in) })
+	e, err := s.queue(what, o, func(b *batch) error {
+		return s.applySaveWith(&txState{s: s, tx: b, tails: s.tails}, in)
+	})
 	if err != nil || e == nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"time"
+	"unsafe"
 
 	"go.etcd.io/bbolt"
 
@@ -232,11 +233,18 @@ type logTail struct {
 	lastAt   int64  // time of its last move
 }
 
-func readLogTail(log kvBucket, id uint64) (logTail, error) {
+func readLogTail(log kvBucket, id uint64) (logTail, error) { return readLogTailCached(log, id, nil) }
+
+// readLogTailCached is readLogTail, taking the tail from cache (when not
+// nil) where it holds.
+func readLogTailCached(log kvBucket, id uint64, cache tailCache) (logTail, error) {
 	k, v := lastLogKey(log.Cursor(), id)
 	_, first, _ := splitLogKey(k)
 	if k == nil || first == 0 {
 		return logTail{}, nil
+	}
+	if t, ok := cache.get(id, k, v); ok {
+		return t, nil
 	}
 	count, lastAt, err := walkBlock(id, first, v, nil)
 	if err != nil {
@@ -249,13 +257,19 @@ func readLogTail(log kvBucket, id uint64) (logTail, error) {
 // block while it has room, else to a new block. A user the log has not
 // named yet is added to its users record.
 func appendMove(log kvBucket, id uint64, tail logTail, m *store.Move) error {
+	_, err := appendMoveTail(log, id, tail, m)
+	return err
+}
+
+// appendMoveTail is appendMove, returning the log's tail after the move.
+func appendMoveTail(log kvBucket, id uint64, tail logTail, m *store.Move) (logTail, error) {
 	ref := uint64(0)
 	if m.User != "" {
 		var users []string
 		if v := log.Get(logKey(id, 0)); v != nil {
 			var err error
 			if users, err = decodeLogUsers(id, v); err != nil {
-				return err
+				return logTail{}, err
 			}
 		}
 		i := 0
@@ -264,7 +278,7 @@ func appendMove(log kvBucket, id uint64, tail logTail, m *store.Move) error {
 		}
 		if i == len(users) {
 			if err := log.Put(logKey(id, 0), encodeLogUsers(id, append(users, m.User))); err != nil {
-				return err
+				return logTail{}, err
 			}
 		}
 		ref = uint64(i + 1)
@@ -274,10 +288,28 @@ func appendMove(log kvBucket, id uint64, tail logTail, m *store.Move) error {
 		b := make([]byte, len(tail.block), len(tail.block)+32+len(e.text))
 		copy(b, tail.block)
 		if b = appendEntry(b, id, e, tail.lastAt); len(b) <= blockMaxBytes {
-			return log.Put(tail.blockKey, b)
+			return logTail{last: m.Seq, blockKey: tail.blockKey, block: b, count: tail.count + 1, lastAt: e.at}, log.Put(tail.blockKey, b)
 		}
 	}
-	return log.Put(logKey(id, m.Seq), appendEntry([]byte{blockVersion}, id, e, 0))
+	k, b := logKey(id, m.Seq), appendEntry([]byte{blockVersion}, id, e, 0)
+	return logTail{last: m.Seq, blockKey: k, block: b, count: 1, lastAt: e.at}, log.Put(k, b)
+}
+
+// tailCache is the log's tail after each table's last move saved, for the
+// next save of the table to find without walking its block again (a block
+// holds up to blockMaxMoves moves, each with its checksum). An entry holds
+// while the view gives back the very block it wrote (the same bytes in
+// memory, which nothing changes): a save that was taken back, or a block
+// since in the data file, is walked as before. The saves work under
+// Store.order, which guards it; a checkpoint empties it.
+type tailCache map[uint64]logTail
+
+func (c tailCache) get(id uint64, k, v []byte) (logTail, bool) {
+	t, ok := c[id]
+	if !ok || len(v) == 0 || len(v) != len(t.block) || unsafe.SliceData(v) != unsafe.SliceData(t.block) || !bytes.Equal(k, t.blockKey) {
+		return logTail{}, false
+	}
+	return t, true
 }
 
 // readLog calls fn with each move of table id in order. Damage, and a log

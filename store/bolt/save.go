@@ -177,7 +177,12 @@ func (p savePlan) record(in *saveIn) []byte {
 // under each user of Seated, finished or not. The events of Table.Played
 // go into the seen bucket (seen.go).
 func (s *Store) applySave(tx kvTx, in *saveIn) error {
-	st := &txState{s: s, tx: tx}
+	return s.applySaveWith(&txState{s: s, tx: tx}, in)
+}
+
+// applySaveWith is applySave in st.
+func (s *Store) applySaveWith(st *txState, in *saveIn) error {
+	tx := st.tx
 	p, err := s.planSave(st, in)
 	if err != nil {
 		return err
@@ -236,7 +241,11 @@ func (s *Store) applySave(tx kvTx, in *saveIn) error {
 	if in.move != nil {
 		log := tx.Bucket(bLog)
 		log.appendOnly()
-		return appendMove(log, t.ID, st.tail, in.move)
+		tail, err := appendMoveTail(log, t.ID, st.tail, in.move)
+		if err == nil && st.tails != nil {
+			st.tails[t.ID] = tail
+		}
+		return err
 	}
 	return nil
 }
@@ -246,6 +255,9 @@ type txState struct {
 	s    *Store
 	tx   kvTx
 	tail logTail // the log's tail logLast read, for appendMove
+	// tails, when not nil, keeps the log's tails between saves (a save
+	// worked out against the view, under Store.order).
+	tails tailCache
 }
 
 func (st *txState) nextTable() (uint64, error) { return nextTable(st.tx.Bucket(bMeta)) }
@@ -264,7 +276,7 @@ func (st *txState) header(id uint64) (tableHeader, bool, error) {
 
 func (st *txState) logLast(id uint64) (uint64, error) {
 	var err error
-	st.tail, err = readLogTail(st.tx.Bucket(bLog), id)
+	st.tail, err = readLogTailCached(st.tx.Bucket(bLog), id, st.tails)
 	return st.tail.last, err
 }
 

@@ -237,9 +237,12 @@ type viewTx struct {
 }
 
 func (t *viewTx) Bucket(name []byte) kvBucket {
-	return t.open.get(name, func() kvBucket {
-		return &stacked{top: overlayTop{p: t.p, name: string(name)}, under: boltBucket{t.tx.Bucket(name)}}
-	})
+	if b := t.open.find(name); b != nil {
+		return b
+	}
+	b := &stacked{top: overlayTop{p: t.p, name: name}, under: boltBucket{t.tx.Bucket(name)}}
+	t.open = append(t.open, namedBucket{name: name, b: b})
+	return b
 }
 
 // openBuckets are the buckets a transaction of the view (or a batch) has
@@ -253,15 +256,13 @@ type namedBucket struct {
 	b    kvBucket
 }
 
-func (o *openBuckets) get(name []byte, open func() kvBucket) kvBucket {
-	for _, nb := range *o {
+func (o openBuckets) find(name []byte) kvBucket {
+	for _, nb := range o {
 		if bytes.Equal(nb.name, name) {
 			return nb.b
 		}
 	}
-	b := open()
-	*o = append(*o, namedBucket{name: name, b: b})
-	return b
+	return nil
 }
 
 // top is the upper layer of a stacked bucket.
@@ -276,10 +277,10 @@ type top interface {
 // overlayTop is the overlay's writes to a bucket, read under its lock.
 type overlayTop struct {
 	p    *pending
-	name string
+	name []byte // the bucket's name, never changed
 }
 
-func (o overlayTop) layer() *layer { return o.p.buckets[o.name] }
+func (o overlayTop) layer() *layer { return o.p.buckets[string(o.name)] }
 
 func (o overlayTop) get(k []byte) (kv, bool) {
 	o.p.mu.RLock()
@@ -320,9 +321,12 @@ type batch struct {
 func newBatch(under kvTx) *batch { return &batch{under: under, buckets: map[string]*batchLayer{}} }
 
 func (b *batch) Bucket(name []byte) kvBucket {
-	return b.open.get(name, func() kvBucket {
-		return &stacked{top: batchTop{b: b, name: string(name)}, under: b.under.Bucket(name)}
-	})
+	if o := b.open.find(name); o != nil {
+		return o
+	}
+	o := &stacked{top: batchTop{b: b, name: name}, under: b.under.Bucket(name)}
+	b.open = append(b.open, namedBucket{name: name, b: o})
+	return o
 }
 
 func (b *batch) empty() bool { return len(b.buckets) == 0 }
@@ -387,26 +391,28 @@ func (l *batchLayer) near(k []byte, inclusive, forward bool) ([]byte, kv, bool) 
 
 type batchTop struct {
 	b    *batch
-	name string
+	name []byte // the bucket's name, never changed
 }
 
-func (t batchTop) get(k []byte) (kv, bool) { return t.b.buckets[t.name].get(k) }
+func (t batchTop) layer() *batchLayer { return t.b.buckets[string(t.name)] }
+
+func (t batchTop) get(k []byte) (kv, bool) { return t.layer().get(k) }
 
 func (t batchTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
-	return t.b.buckets[t.name].near(k, inclusive, true)
+	return t.layer().near(k, inclusive, true)
 }
 
 func (t batchTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
-	return t.b.buckets[t.name].near(k, inclusive, false)
+	return t.layer().near(k, inclusive, false)
 }
 
-func (t batchTop) empty() bool { return t.b.buckets[t.name] == nil }
+func (t batchTop) empty() bool { return t.layer() == nil }
 
 func (t batchTop) put(k []byte, w kv) error {
-	l := t.b.buckets[t.name]
+	l := t.layer()
 	if l == nil {
 		l = &batchLayer{}
-		t.b.buckets[t.name] = l
+		t.b.buckets[string(t.name)] = l
 	}
 	// Its values are not copied: the writes of a save (applySave) put
 	// values they made, never one they read, as bbolt's Put asks too.
