@@ -240,29 +240,56 @@ func (t *viewTx) Bucket(name []byte) kvBucket {
 	if b := t.open.find(name); b != nil {
 		return b
 	}
-	b := &stacked{top: overlayTop{p: t.p, name: name}, under: boltBucket{t.tx.Bucket(name)}}
-	t.open = append(t.open, namedBucket{name: name, b: b})
-	return b
+	// One allocation for the bucket and its top (an interface holding a
+	// struct of more than a word would be another).
+	vb := &struct {
+		stacked
+		top overlayTop
+	}{top: overlayTop{p: t.p, name: name}}
+	vb.stacked = stacked{top: &vb.top, under: boltBucket{t.tx.Bucket(name)}}
+	t.open.add(name, &vb.stacked)
+	return &vb.stacked
 }
 
 // openBuckets are the buckets a transaction of the view (or a batch) has
 // opened, kept for its life: a save asks for a dozen, some twice, and
 // bbolt's read transaction opens a bucket anew, with a seek and an
 // allocation or two, each time it is asked.
-type openBuckets []namedBucket
+type openBuckets struct {
+	some [12]namedBucket // room for the buckets a save opens: no slice to grow
+	more []namedBucket
+}
 
 type namedBucket struct {
 	name []byte
 	b    kvBucket
 }
 
-func (o openBuckets) find(name []byte) kvBucket {
-	for _, nb := range o {
+func (o *openBuckets) find(name []byte) kvBucket {
+	for i := range o.some {
+		switch nb := &o.some[i]; {
+		case nb.b == nil:
+			return nil
+		case bytes.Equal(nb.name, name):
+			return nb.b
+		}
+	}
+	for _, nb := range o.more {
 		if bytes.Equal(nb.name, name) {
 			return nb.b
 		}
 	}
 	return nil
+}
+
+func (o *openBuckets) add(name []byte, b kvBucket) {
+	for i := range o.some {
+		if o.some[i].b == nil {
+			o.some[i] = namedBucket{name: name, b: b}
+			return
+		}
+	}
+	o.more = append(o.more, namedBucket{name: name, b: b})
 }
 
 // top is the upper layer of a stacked bucket.
@@ -324,9 +351,13 @@ func (b *batch) Bucket(name []byte) kvBucket {
 	if o := b.open.find(name); o != nil {
 		return o
 	}
-	o := &stacked{top: batchTop{b: b, name: name}, under: b.under.Bucket(name)}
-	b.open = append(b.open, namedBucket{name: name, b: o})
-	return o
+	bb := &struct {
+		stacked
+		top batchTop
+	}{top: batchTop{b: b, name: name}}
+	bb.stacked = stacked{top: &bb.top, under: b.under.Bucket(name)}
+	b.open.add(name, &bb.stacked)
+	return &bb.stacked
 }
 
 func (b *batch) empty() bool { return len(b.buckets) == 0 }
