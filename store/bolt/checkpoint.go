@@ -92,7 +92,7 @@ func (s *Store) checkpoint() error {
 	p.ops = p.ops[len(ops):]
 	p.applied = lsn
 	s.countPending()
-	p.forget(func(op uint64) bool { return op <= written })
+	p.wrote(written)
 	p.mu.Unlock()
 	p.readers.Unlock()
 	s.checkpoints.Add(1)
@@ -124,7 +124,7 @@ func (s *Store) checkpointOps() ([]*jop, uint64, error) {
 		return nil, 0, err
 	}
 	// The blocks the saves wrote are about to be read from the file.
-	clear(s.tails)
+	s.tails.clear()
 	p.mu.RLock()
 	defer p.mu.RUnlock()
 	lsn := p.applied
@@ -214,7 +214,6 @@ const (
 // epoch, and opens the journal for the saves to come.
 func (s *Store) openJournal(opts Options) error {
 	s.p = newPending()
-	s.tails = tailCache{}
 	s.noSync = opts.NoSync
 	var applied, epoch uint64
 	err := s.view("reading its journal position", func(tx *bbolt.Tx) error {
@@ -347,7 +346,7 @@ type journalState struct {
 	p   *pending
 	// order is held while a write is worked out and queued (Store.queue).
 	order sync.Mutex
-	// tails are the log's tails the saves wrote, under order (log.go).
+	// tails are the log's tails the saves wrote (log.go).
 	tails tailCache
 	// gate is held shared by Save and Shown, alone by exclusive.
 	gate sync.RWMutex

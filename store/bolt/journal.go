@@ -192,7 +192,7 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 	defer s.gate.RUnlock()
 	o := &jop{save: in}
 	e, err := s.queue(what, o, func(b *batch) error {
-		return s.applySaveWith(&txState{s: s, tx: b, tails: s.tails}, in)
+		return s.applySaveWith(&txState{s: s, tx: b, tails: &s.tails}, in)
 	})
 	if err != nil || e == nil {
 		return err
@@ -205,47 +205,71 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 		s.p.takeBack(o.op)
 		return err
 	}
-	s.p.mu.Lock()
-	s.p.durable = max(s.p.durable, o.op)
-	s.p.mu.Unlock()
+	s.p.markDurable(o.op)
 	return nil
 }
 
 // queue works out a write against the view (apply, into a batch), and
 // adds it to the overlay and, for a save, to the journal's queue: e is nil
-// for a write that changes nothing or is not journaled. Writes are worked
-// out one at a time (order), so that each is checked against the ones
-// before it, and their journal entries follow that order. order is held
-// across the view's read of the file; the journal's own lock is not, and
-// neither are the overlay's nor the views'.
+// for a write that changes nothing or is not journaled. Writes join one at
+// a time (order), each checked against the ones before it, and their
+// journal entries follow that order. A save is first worked out outside
+// order, against the view as it was then; it joins as it is unless an op
+// that joined meanwhile wrote what it read (pending.changedSince: the saves
+// of other tables, in other chats, do not), else it is worked out again
+// under order. The saves of many tables are thus worked out side by side,
+// and only their joining is one at a time. Neither the journal's lock nor
+// the overlay's nor the views' is held across the view's read of the file.
 func (s *Store) queue(what string, o *jop, apply func(*batch) error) (*wal.Entry, error) {
+	var b *batch
+	var since uint64
+	var rec []byte
+	if o.save != nil {
+		s.p.mu.RLock()
+		since = s.p.nextOp
+		s.p.mu.RUnlock()
+		if err := s.read(what, func(tx kvTx) error {
+			b = newBatch(tx)
+			return apply(b)
+		}); err != nil {
+			b = nil // worked out again under order, which says why
+		}
+		rec = encodeSave(o.save)
+	}
 	s.order.Lock()
 	defer s.order.Unlock()
 	if err := s.brokenErr(); err != nil {
 		return nil, err
 	}
-	var b *batch
-	err := s.read(what, func(tx kvTx) error {
-		b = newBatch(tx)
-		return apply(b)
-	})
-	if err != nil {
-		err = s.wrap(what, err)
-		if errors.Is(err, store.ErrDamaged) {
-			// A write that found damage on its way is a write that failed
-			// on it: like one whose commit did (group.go), no more writes
-			// are taken.
-			s.breakWith(err)
-			s.group.breakWith(err)
+	if b != nil {
+		s.p.mu.RLock()
+		if s.p.changedSince(since, o.save) {
+			b = nil
 		}
-		return nil, err
+		s.p.mu.RUnlock()
+	}
+	if b == nil {
+		if err := s.read(what, func(tx kvTx) error {
+			b = newBatch(tx)
+			return apply(b)
+		}); err != nil {
+			err = s.wrap(what, err)
+			if errors.Is(err, store.ErrDamaged) {
+				// A write that found damage on its way is a write that
+				// failed on it: like one whose commit did (group.go), no
+				// more writes are taken.
+				s.breakWith(err)
+				s.group.breakWith(err)
+			}
+			return nil, err
+		}
 	}
 	if b.empty() && o.save == nil {
 		return nil, nil
 	}
 	var e *wal.Entry
 	if o.save != nil {
-		e = s.log.Queue(encodeSave(o.save))
+		e = s.log.Queue(rec)
 		if e.Seq() == 0 {
 			err := fmt.Errorf("store/bolt: %s: %w", s.path, e.Wait())
 			s.breakWith(err)

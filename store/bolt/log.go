@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"sync"
 	"time"
 	"unsafe"
 
@@ -237,7 +238,7 @@ func readLogTail(log kvBucket, id uint64) (logTail, error) { return readLogTailC
 
 // readLogTailCached is readLogTail, taking the tail from cache (when not
 // nil) where it holds.
-func readLogTailCached(log kvBucket, id uint64, cache tailCache) (logTail, error) {
+func readLogTailCached(log kvBucket, id uint64, cache *tailCache) (logTail, error) {
 	k, v := lastLogKey(log.Cursor(), id)
 	_, first, _ := splitLogKey(k)
 	if k == nil || first == 0 {
@@ -299,17 +300,45 @@ func appendMoveTail(log kvBucket, id uint64, tail logTail, m *store.Move) (logTa
 // next save of the table to find without walking its block again (a block
 // holds up to blockMaxMoves moves, each with its checksum). An entry holds
 // while the view gives back the very block it wrote (the same bytes in
-// memory, which nothing changes): a save that was taken back, or a block
-// since in the data file, is walked as before. The saves work under
-// Store.order, which guards it; a checkpoint empties it.
-type tailCache map[uint64]logTail
+// memory, which nothing changes): a save that was taken back or worked out
+// again, or a block since in the data file, is walked as before. A
+// checkpoint empties it.
+type tailCache struct {
+	mu sync.Mutex
+	m  map[uint64]logTail
+}
 
-func (c tailCache) get(id uint64, k, v []byte) (logTail, bool) {
-	t, ok := c[id]
+// get is the tail of table id whose last block, key k, the view gave as v;
+// a nil cache has none.
+func (c *tailCache) get(id uint64, k, v []byte) (logTail, bool) {
+	if c == nil {
+		return logTail{}, false
+	}
+	c.mu.Lock()
+	t, ok := c.m[id]
+	c.mu.Unlock()
 	if !ok || len(v) == 0 || len(v) != len(t.block) || unsafe.SliceData(v) != unsafe.SliceData(t.block) || !bytes.Equal(k, t.blockKey) {
 		return logTail{}, false
 	}
 	return t, true
+}
+
+func (c *tailCache) put(id uint64, t logTail) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[uint64]logTail{}
+	}
+	c.m[id] = t
+	c.mu.Unlock()
+}
+
+func (c *tailCache) clear() {
+	c.mu.Lock()
+	clear(c.m)
+	c.mu.Unlock()
 }
 
 // readLog calls fn with each move of table id in order. Damage, and a log

@@ -28,6 +28,9 @@ type saveIn struct {
 	// most often plans the same and writes the same bytes.
 	encoded   []byte
 	encodedAs recordPlan
+	// chats are the chats whose open entries the save reads: its own, and
+	// the one the table was in before (pending.changedSince).
+	chats [2]string
 }
 
 // recordPlan is what a plan adds to a table's record.
@@ -187,6 +190,7 @@ func (s *Store) applySaveWith(st *txState, in *saveIn) error {
 	if err != nil {
 		return err
 	}
+	in.chats = [2]string{in.t.Chat, p.prev.chat}
 	t, idk := in.t, key(in.t.ID)
 	open, history := tx.Bucket(bOpen), tx.Bucket(bHistory)
 	if p.leaveOld {
@@ -242,8 +246,8 @@ func (s *Store) applySaveWith(st *txState, in *saveIn) error {
 		log := tx.Bucket(bLog)
 		log.appendOnly()
 		tail, err := appendMoveTail(log, t.ID, st.tail, in.move)
-		if err == nil && st.tails != nil {
-			st.tails[t.ID] = tail
+		if err == nil {
+			st.tails.put(t.ID, tail)
 		}
 		return err
 	}
@@ -256,8 +260,8 @@ type txState struct {
 	tx   kvTx
 	tail logTail // the log's tail logLast read, for appendMove
 	// tails, when not nil, keeps the log's tails between saves (a save
-	// worked out against the view, under Store.order).
-	tails tailCache
+	// worked out against the view).
+	tails *tailCache
 }
 
 func (st *txState) nextTable() (uint64, error) { return nextTable(st.tx.Bucket(bMeta)) }

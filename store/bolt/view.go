@@ -3,9 +3,11 @@ package bolt
 import (
 	"bytes"
 	"errors"
+	"maps"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/google/btree"
@@ -164,15 +166,28 @@ type pending struct {
 	lastLSN uint64 // the last save's journal entry
 	// durable is an op up to which every op is durable: a save whose
 	// journal entry is on disk (and so every entry before it), or a Shown.
-	durable uint64
+	// It only grows, and is raised without mu: a save that returns does
+	// not wait for the views' reads to let it in.
+	durable atomic.Uint64
 	applied uint64 // the last lsn the data file holds
+	// written is the last op a checkpoint wrote into the file and forgot.
+	written uint64
+	// The last op that wrote each table's keys, each chat's open entry,
+	// each event played: what a save worked out before it joins may have
+	// read (changedSince).
+	byTable map[uint64]uint64
+	byChat  map[string]uint64
+	byEvent map[string]uint64
 	// broken is set when the journal could not be written, a checkpoint
 	// failed or a save met damage: the store takes no more writes, and
 	// keeps the journal files when closed.
 	broken error
 }
 
-func newPending() *pending { return &pending{buckets: map[string]*layer{}} }
+func newPending() *pending {
+	return &pending{buckets: map[string]*layer{}, byTable: map[uint64]uint64{}, byChat: map[string]uint64{},
+		byEvent: map[string]uint64{}}
+}
 
 // join adds the writes of a batch to the overlay, as those of a new op.
 // The caller holds mu.
@@ -180,6 +195,19 @@ func (p *pending) join(b *batch, o *jop) {
 	p.nextOp++
 	o.op = p.nextOp
 	p.ops = append(p.ops, o)
+	if in := o.save; in != nil {
+		p.byTable[in.t.ID] = o.op
+		for _, c := range in.chats {
+			if c != "" {
+				p.byChat[c] = o.op
+			}
+		}
+		for _, k := range in.t.Played {
+			p.byEvent[k] = o.op
+		}
+	} else {
+		p.byTable[o.id] = o.op // a Shown: the table's unshown entry
+	}
 	for name, bl := range b.buckets {
 		l := p.buckets[name]
 		if l == nil {
@@ -190,9 +218,52 @@ func (p *pending) join(b *batch, o *jop) {
 			w := bl.ws[i]
 			w.op = o.op
 			l.put(k, w)
-			l.keepFrom(k, p.durable)
+			l.keepFrom(k, p.durable.Load())
 		}
 	}
+}
+
+// markDurable raises durable to op.
+func (p *pending) markDurable(op uint64) {
+	for {
+		d := p.durable.Load()
+		if d >= op || p.durable.CompareAndSwap(d, op) {
+			return
+		}
+	}
+}
+
+// changedSince tells whether a save worked out against the view when op
+// since was the last one may read otherwise now: an op joined since wrote
+// what the save reads (its table's keys, its chats' open entries, the
+// events it plays), or a checkpoint forgot ops joined since. The caller
+// holds mu.
+func (p *pending) changedSince(since uint64, in *saveIn) bool {
+	if p.written > since || p.byTable[in.t.ID] > since {
+		return true
+	}
+	for _, c := range in.chats {
+		if p.byChat[c] > since {
+			return true
+		}
+	}
+	for _, k := range in.t.Played {
+		if p.byEvent[k] > since {
+			return true
+		}
+	}
+	return false
+}
+
+// wrote notes that a checkpoint wrote the ops up to op into the file.
+// The caller holds mu.
+func (p *pending) wrote(op uint64) {
+	p.written = op
+	p.forget(func(o uint64) bool { return o <= op })
+	old := func(_ uint64, o uint64) bool { return o <= op }
+	maps.DeleteFunc(p.byTable, old)
+	maps.DeleteFunc(p.byChat, func(_ string, o uint64) bool { return o <= op })
+	maps.DeleteFunc(p.byEvent, func(_ string, o uint64) bool { return o <= op })
 }
 
 // forget drops the writes of the ops gone says. The caller holds mu.

@@ -2,13 +2,18 @@ package bolt
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
+	"sync"
+	"sync/atomic"
 	"testing"
 
 	"go.etcd.io/bbolt"
+
+	"github.com/tablee/tablee/store"
 )
 
 // The view's buckets read as the file would once the overlay's writes are
@@ -119,5 +124,56 @@ func TestViewReadsAsTheFileWillBe(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// Saves worked out side by side, before they join one at a time, are
+// checked as if worked out one after the other: of many tables opening in
+// one chat at once only one opens, and of many saves of one move of a
+// table only one is taken.
+func TestSavesWorkedOutSideBySide(t *testing.T) {
+	s := openJournaled(t, tempPath(t))
+	for round := range 20 {
+		chat := fmt.Sprintf("discord:%d", round)
+		tables := make([]store.Table, 8)
+		for i := range tables {
+			tables[i] = newTable(t, s, chat)
+		}
+		var opened, taken atomic.Int32
+		var wg sync.WaitGroup
+		for i := range tables {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				switch err := s.Save(tables[i], nil); {
+				case err == nil:
+					opened.Add(1)
+				case !errors.Is(err, store.ErrChatBusy):
+					t.Errorf("Save: %v", err)
+				}
+			}()
+		}
+		wg.Wait()
+		if n := opened.Load(); n != 1 {
+			t.Fatalf("round %d: %d tables opened in one chat", round, n)
+		}
+		a := newTable(t, s, fmt.Sprintf("telegram:%d", round))
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				switch err := s.Save(a, move(1)); {
+				case err == nil:
+					taken.Add(1)
+				case !errors.Is(err, store.ErrMoveSeq):
+					t.Errorf("Save: %v", err)
+				}
+			}()
+		}
+		wg.Wait()
+		if n := taken.Load(); n != 1 {
+			t.Fatalf("round %d: move 1 taken %d times", round, n)
+		}
+		wantMoves(t, s, a.ID, 1)
 	}
 }
