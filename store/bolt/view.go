@@ -311,15 +311,22 @@ func (t *viewTx) Bucket(name []byte) kvBucket {
 	if b := t.open.find(name); b != nil {
 		return b
 	}
-	// One allocation for the bucket and its top (an interface holding a
-	// struct of more than a word would be another).
-	vb := &struct {
+	return openStacked(&t.open, name, overlayTop{p: t.p, name: name}, boltBucket{t.tx.Bucket(name)})
+}
+
+// openStacked makes the bucket name of a view or a batch, with its top t
+// over under, and keeps it in o. The bucket and its top are one
+// allocation (an interface holding a struct of more than a word would be
+// another).
+func openStacked[T top](o *openBuckets, name []byte, t T, under kvBucket) kvBucket {
+	sb := &struct {
 		stacked
-		top overlayTop
-	}{top: overlayTop{p: t.p, name: name}}
-	vb.stacked = stacked{top: &vb.top, under: boltBucket{t.tx.Bucket(name)}}
-	t.open.add(name, &vb.stacked)
-	return &vb.stacked
+		t T
+	}{t: t}
+	sb.stacked = stacked{top: any(&sb.t).(top), under: under} // *T has T's methods
+
+	o.add(name, &sb.stacked)
+	return &sb.stacked
 }
 
 // openBuckets are the buckets a transaction of the view (or a batch) has
@@ -422,13 +429,7 @@ func (b *batch) Bucket(name []byte) kvBucket {
 	if o := b.open.find(name); o != nil {
 		return o
 	}
-	bb := &struct {
-		stacked
-		top batchTop
-	}{top: batchTop{b: b, name: name}}
-	bb.stacked = stacked{top: &bb.top, under: b.under.Bucket(name)}
-	b.open.add(name, &bb.stacked)
-	return &bb.stacked
+	return openStacked(&b.open, name, batchTop{b: b, name: name}, b.under.Bucket(name))
 }
 
 func (b *batch) empty() bool { return len(b.buckets) == 0 }

@@ -139,41 +139,34 @@ func TestSavesWorkedOutSideBySide(t *testing.T) {
 		for i := range tables {
 			tables[i] = newTable(t, s, chat)
 		}
-		var opened, taken atomic.Int32
-		var wg sync.WaitGroup
-		for i := range tables {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				switch err := s.Save(tables[i], nil); {
-				case err == nil:
-					opened.Add(1)
-				case !errors.Is(err, store.ErrChatBusy):
-					t.Errorf("Save: %v", err)
-				}
-			}()
-		}
-		wg.Wait()
-		if n := opened.Load(); n != 1 {
+		if n := taken(t, 8, store.ErrChatBusy, func(i int) error { return s.Save(tables[i], nil) }); n != 1 {
 			t.Fatalf("round %d: %d tables opened in one chat", round, n)
 		}
 		a := newTable(t, s, fmt.Sprintf("telegram:%d", round))
-		for range 8 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				switch err := s.Save(a, move(1)); {
-				case err == nil:
-					taken.Add(1)
-				case !errors.Is(err, store.ErrMoveSeq):
-					t.Errorf("Save: %v", err)
-				}
-			}()
-		}
-		wg.Wait()
-		if n := taken.Load(); n != 1 {
+		if n := taken(t, 8, store.ErrMoveSeq, func(int) error { return s.Save(a, move(1)) }); n != 1 {
 			t.Fatalf("round %d: move 1 taken %d times", round, n)
 		}
 		wantMoves(t, s, a.ID, 1)
 	}
+}
+
+// taken runs n saves at once and counts those taken; each other must be
+// refused with refused.
+func taken(t *testing.T, n int, refused error, save func(i int) error) int {
+	var took atomic.Int32
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			switch err := save(i); {
+			case err == nil:
+				took.Add(1)
+			case !errors.Is(err, refused):
+				t.Errorf("Save: %v", err)
+			}
+		}()
+	}
+	wg.Wait()
+	return int(took.Load())
 }
