@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"go.etcd.io/bbolt"
+
+	"github.com/tablee/tablee/store/wal"
 )
 
 // Backups are whole copies of the data file, consistent (one read
@@ -88,12 +90,15 @@ func (s *Store) Backup(dst string) (int64, error) { return s.backup(context.Back
 // backup writes the copy; when ctx ends first (a stop), the copy is
 // abandoned at its next write: its temporary file is removed, dst is left
 // as it was, and the error is ctx's.
+//
+// The journal is first written into the file, so that the copy holds every
+// save acknowledged before it; the copy is then one read transaction, and
+// saves go on meanwhile: they are in the journal, and the copy's meta says
+// which of them it holds.
 func (s *Store) backup(ctx context.Context, dst string) (int64, error) {
-	release, err := s.settle()
-	if err != nil {
+	if err := s.checkpoint(); err != nil {
 		return 0, err
 	}
-	defer release()
 	return writeChecked(ctx, s.path, dst, func(w io.Writer) (n int64, err error) {
 		err = s.view("copying it to "+dst, func(tx *bbolt.Tx) error {
 			n, err = tx.WriteTo(w)
@@ -267,12 +272,7 @@ func removeTemporaries(dir, base string) {
 
 // syncDir makes a rename in dir durable.
 func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	defer d.Close()
-	if err := d.Sync(); err != nil && !errors.Is(err, os.ErrInvalid) {
+	if err := wal.SyncDir(dir); err != nil {
 		return fmt.Errorf("store/bolt: syncing directory %s: %w", dir, err)
 	}
 	return nil

@@ -33,12 +33,14 @@
 // that the bot saves every open table once to fill them (upgradeIndexes).
 // A key of seated is read from its end, so a 0 byte in a user id is safe.
 //
-// A Save is acknowledged once it is in the journal, two files beside the
-// data file written in turn and fsync'd (journal.go); a checkpoint writes
-// the journal into the data file about once a second (checkpoint.go), and
-// Open writes whatever a crash left in it. Saves are checked against the
-// file as the journal will leave it (shadow.go, save.go). Every other write
-// is one bbolt transaction; concurrent ones share one (group.go).
+// A Save is acknowledged once it is in the journal, a write-ahead log
+// beside the data file (store/wal; its records are written in journal.go);
+// a checkpoint writes the journal into the data file about once a second
+// (checkpoint.go), and Open writes whatever a crash left in it. Every read
+// goes through one view, the file with the journal's saves laid over it
+// key by key (view.go); Saves are checked and worked out against it
+// (save.go). Every other write is one bbolt transaction; concurrent ones
+// share one (group.go).
 //
 // Schema 4 is schema 3 with the journal: meta "journal" holds the last
 // journal entry the file holds and meta "epoch" the number that the entries
@@ -68,6 +70,7 @@ import (
 	berrors "go.etcd.io/bbolt/errors"
 
 	"github.com/tablee/tablee/store"
+	"github.com/tablee/tablee/store/wal"
 )
 
 // Options tune Open.
@@ -84,6 +87,10 @@ type Options struct {
 	// Now is the store's clock: when a table finished, when a backup was
 	// taken. Default time.Now; tests move it.
 	Now func() time.Time
+
+	// journalFS is the file system of the journal (wal.OS when nil): the
+	// tests put faults behind it.
+	journalFS wal.FS
 }
 
 // DefaultTimeout is the lock wait when Options.Timeout is zero.
@@ -563,7 +570,7 @@ func (s *Store) readSchema(tx *bbolt.Tx) (fresh bool, version int, err error) {
 // Path is the data file's path.
 func (s *Store) Path() string { return s.path }
 
-func nextTable(meta *bbolt.Bucket) (uint64, error) {
+func nextTable(meta getter) (uint64, error) {
 	v := meta.Get(kNextTable)
 	if len(v) != 8 {
 		return 0, fmt.Errorf("next_table is %d bytes, not 8", len(v))
@@ -641,7 +648,7 @@ func splitHistoryKey(k []byte) (chat string, id uint64, ok bool) {
 // putDue moves a table's entry in the due index from its old due time to
 // its new one (0: none). A finished table is never due: it has no entry,
 // whatever Due it was saved with.
-func (s *Store) putDue(tx *bbolt.Tx, id, oldDue uint64, oldFinished bool, newDue uint64, finished bool) error {
+func (s *Store) putDue(tx kvTx, id, oldDue uint64, oldFinished bool, newDue uint64, finished bool) error {
 	if oldFinished {
 		oldDue = 0
 	}
@@ -680,19 +687,19 @@ func checkSeated(users []string) error {
 
 // putSeated moves a table's entries in the seated index from the users
 // its record named to the users it names now (none for a finished table).
-func putSeated(tx *bbolt.Tx, id uint64, was, now []string) error {
+func putSeated(tx kvTx, id uint64, was, now []string) error {
 	return moveEntries(tx.Bucket(bSeated), id, was, now)
 }
 
 // putPlayed moves a table's entries in the played index from the users its
 // record named to the users it names now, finished or not.
-func putPlayed(tx *bbolt.Tx, id uint64, was, now []string) error {
+func putPlayed(tx kvTx, id uint64, was, now []string) error {
 	return moveEntries(tx.Bucket(bPlayed), id, was, now)
 }
 
 // moveEntries moves a table's entries in a user index (seatedKey) from
 // the users was to the users now.
-func moveEntries(b *bbolt.Bucket, id uint64, was, now []string) error {
+func moveEntries(b kvBucket, id uint64, was, now []string) error {
 	for _, u := range was {
 		if !slices.Contains(now, u) {
 			if err := b.Delete(seatedKey(u, id)); err != nil {
@@ -711,7 +718,7 @@ func moveEntries(b *bbolt.Bucket, id uint64, was, now []string) error {
 }
 
 // unshownOf reads a table's entry in the unshown index, 0 when none.
-func (s *Store) unshownOf(b *bbolt.Bucket, idk []byte) (uint64, error) {
+func (s *Store) unshownOf(b getter, idk []byte) (uint64, error) {
 	v := b.Get(idk)
 	switch {
 	case v == nil:
@@ -725,7 +732,7 @@ func (s *Store) unshownOf(b *bbolt.Bucket, idk []byte) (uint64, error) {
 // decodeIndexed decodes a table record and gives it the batch the unshown
 // index holds for it: the record keeps what the last Save left there, and
 // Shown clears the index alone.
-func (s *Store) decodeIndexed(tx *bbolt.Tx, id uint64, v []byte) (store.Table, error) {
+func (s *Store) decodeIndexed(tx kvTx, id uint64, v []byte) (store.Table, error) {
 	t, err := decodeTable(id, v)
 	if err != nil {
 		return store.Table{}, s.damaged(fmt.Sprintf("table %d", id), err)
@@ -740,11 +747,6 @@ func (s *Store) decodeIndexed(tx *bbolt.Tx, id uint64, v []byte) (store.Table, e
 // time, earliest first (by id for the same time), at most limit of them
 // (limit <= 0: all). It reads the due index alone, not the tables.
 func (s *Store) Due(before time.Time, limit int) ([]store.DueTable, error) {
-	release, err := s.settle()
-	if err != nil {
-		return nil, err
-	}
-	defer release()
 	end := dueNanos(before)
 	var due []store.DueTable
 	if limit > 0 {
@@ -752,7 +754,7 @@ func (s *Store) Due(before time.Time, limit int) ([]store.DueTable, error) {
 		// scheduler asks for a batch when its earliest entry is due.
 		due = make([]store.DueTable, 0, min(limit, 1024))
 	}
-	err = s.view("listing the tables due", func(tx *bbolt.Tx) error {
+	err := s.read("listing the tables due", func(tx kvTx) error {
 		due = due[:0]
 		c := tx.Bucket(bDue).Cursor()
 		for k, _ := c.First(); k != nil && (limit <= 0 || len(due) < limit); k, _ = c.Next() {
@@ -776,13 +778,8 @@ func (s *Store) Due(before time.Time, limit int) ([]store.DueTable, error) {
 // NextDue is the earliest due time of all tables, read from the first
 // entry of the due index; false when no table is due.
 func (s *Store) NextDue() (time.Time, bool, error) {
-	release, err := s.settle()
-	if err != nil {
-		return time.Time{}, false, err
-	}
-	defer release()
 	var next uint64
-	err = s.view("reading the next due time", func(tx *bbolt.Tx) error {
+	err := s.read("reading the next due time", func(tx kvTx) error {
 		k, _ := tx.Bucket(bDue).Cursor().First()
 		if k == nil {
 			next = 0
@@ -804,13 +801,8 @@ func (s *Store) NextDue() (time.Time, bool, error) {
 // Unshown returns every table, finished or not, that the unshown index
 // names, by id, with the batch it holds.
 func (s *Store) Unshown() ([]store.Table, error) {
-	release, err := s.settle()
-	if err != nil {
-		return nil, err
-	}
-	defer release()
 	var out []store.Table
-	err = s.view("listing the tables with something unshown", func(tx *bbolt.Tx) error {
+	err := s.read("listing the tables with something unshown", func(tx kvTx) error {
 		out = out[:0]
 		tables := tx.Bucket(bTables)
 		return tx.Bucket(bUnshown).ForEach(func(idk, _ []byte) error {
@@ -838,13 +830,8 @@ func (s *Store) Unshown() ([]store.Table, error) {
 
 // OpenTables returns every unfinished table, by id.
 func (s *Store) OpenTables() ([]store.Table, error) {
-	release, err := s.settle()
-	if err != nil {
-		return nil, err
-	}
-	defer release()
 	var out []store.Table
-	err = s.view("listing open tables", func(tx *bbolt.Tx) error {
+	err := s.read("listing open tables", func(tx kvTx) error {
 		out = out[:0] // View does not retry, but keep fn restartable anyway
 		return tx.Bucket(bOpen).ForEach(func(chat, idk []byte) error {
 			t, err := s.openEntry(tx, string(chat), idk)
@@ -873,31 +860,11 @@ func (s *Store) OpenTables() ([]store.Table, error) {
 // OpenTable reads a chat's unfinished table through the open index;
 // store.ErrNotFound when the chat has none.
 func (s *Store) OpenTable(chat string) (store.Table, error) {
-	what := "reading the open table of chat " + chat
-	s.jmu.Lock()
-	defer s.jmu.Unlock()
-	if vs := s.j.open[chat]; len(vs) > 0 {
-		id := vs[len(vs)-1].id
-		if id == 0 {
-			return store.Table{}, store.ErrNotFound
-		}
-		t, ok, err := s.j.shadowTable(id)
-		if !ok && err == nil {
-			err = fmt.Errorf("the journal names table %d open in chat %s but does not hold it", id, chat)
-		}
-		return t, s.wrap(what, err)
-	}
 	var t store.Table
-	err := s.view(what, func(tx *bbolt.Tx) error {
+	err := s.read("reading the open table of chat "+chat, func(tx kvTx) error {
 		idk := tx.Bucket(bOpen).Get([]byte(chat))
 		if idk == nil {
 			return store.ErrNotFound
-		}
-		if len(idk) == 8 {
-			if st, ok, err := s.j.shadowTable(binary.BigEndian.Uint64(idk)); ok || err != nil {
-				t = st
-				return err
-			}
 		}
 		var err error
 		t, err = s.openEntry(tx, chat, idk)
@@ -911,7 +878,7 @@ func (s *Store) OpenTable(chat string) (store.Table, error) {
 
 // openEntry reads the table an entry of the open index names, which must
 // be an unfinished table of that chat.
-func (s *Store) openEntry(tx *bbolt.Tx, chat string, idk []byte) (store.Table, error) {
+func (s *Store) openEntry(tx kvTx, chat string, idk []byte) (store.Table, error) {
 	if len(idk) != 8 {
 		return store.Table{}, s.damaged(fmt.Sprintf("open index of chat %s holds %d bytes", chat, len(idk)), nil)
 	}
@@ -931,23 +898,17 @@ func (s *Store) openEntry(tx *bbolt.Tx, chat string, idk []byte) (store.Table, e
 }
 
 // SeatedTables lists the unfinished tables where the user sits, by id,
-// from the seated index, and the tables saved since the last checkpoint as
-// the shadow has them.
+// from the seated index.
 func (s *Store) SeatedTables(user string) ([]uint64, error) {
-	return s.userTables(bSeated, "listing the tables of user "+user, user, func(h tableHeader) []string {
-		return openSeats(h.finished, h.seated)
-	})
+	return s.userTables(bSeated, "listing the tables of user "+user, user)
 }
 
 // userTables lists the tables a user index (seated, played) names for the
-// user, with those saved since the last checkpoint as users says of their
-// shadow's header.
-func (s *Store) userTables(index []byte, what, user string, users func(tableHeader) []string) ([]uint64, error) {
+// user.
+func (s *Store) userTables(index []byte, what, user string) ([]uint64, error) {
 	var ids []uint64
 	prefix := append([]byte(user), 0)
-	s.jmu.Lock()
-	defer s.jmu.Unlock()
-	err := s.view(what, func(tx *bbolt.Tx) error {
+	err := s.read(what, func(tx kvTx) error {
 		ids = ids[:0]
 		c := tx.Bucket(index).Cursor()
 		for k, _ := c.Seek(prefix); k != nil && bytes.HasPrefix(k, prefix); k, _ = c.Next() {
@@ -964,35 +925,20 @@ func (s *Store) userTables(index []byte, what, user string, users func(tableHead
 	if err != nil {
 		return nil, err
 	}
-	// The tables saved since the last checkpoint, as the shadow has them.
-	for id, vs := range s.j.tables {
-		h := vs[len(vs)-1].hdr
-		ids = slices.DeleteFunc(ids, func(x uint64) bool { return x == id })
-		if slices.Contains(users(h), user) {
-			ids = append(ids, id)
-		}
-	}
 	slices.Sort(ids)
 	return ids, nil
 }
 
 // PlayedTables lists every table, finished or not, whose record names the
-// user, by id, from the played index, and the tables saved since the last
-// checkpoint as the shadow has them.
+// user, by id, from the played index.
 func (s *Store) PlayedTables(user string) ([]uint64, error) {
-	return s.userTables(bPlayed, "listing the games of user "+user, user, func(h tableHeader) []string { return h.seated })
+	return s.userTables(bPlayed, "listing the games of user "+user, user)
 }
 
 // Table reads one table, finished or not; store.ErrNotFound when unknown.
-// A table saved since the last checkpoint is read from the shadow.
 func (s *Store) Table(id uint64) (store.Table, error) {
-	s.jmu.Lock()
-	defer s.jmu.Unlock()
-	if t, ok, err := s.j.shadowTable(id); ok || err != nil {
-		return t, s.wrap(fmt.Sprintf("reading table %d", id), err)
-	}
 	var t store.Table
-	err := s.view(fmt.Sprintf("reading table %d", id), func(tx *bbolt.Tx) error {
+	err := s.read(fmt.Sprintf("reading table %d", id), func(tx kvTx) error {
 		v := tx.Bucket(bTables).Get(key(id))
 		if v == nil {
 			return store.ErrNotFound
@@ -1010,13 +956,8 @@ func (s *Store) Table(id uint64) (store.Table, error) {
 // ChatTables lists every table the chat has had, oldest first; none (and no
 // error) for a chat never seen.
 func (s *Store) ChatTables(chat string) ([]uint64, error) {
-	release, err := s.settle()
-	if err != nil {
-		return nil, err
-	}
-	defer release()
 	var ids []uint64
-	err = s.view("listing the tables of chat "+chat, func(tx *bbolt.Tx) error {
+	err := s.read("listing the tables of chat "+chat, func(tx kvTx) error {
 		ids = ids[:0]
 		prefix := historyPrefix(chat)
 		c := tx.Bucket(bHistory).Cursor()
@@ -1039,35 +980,39 @@ func (s *Store) ChatTables(chat string) ([]uint64, error) {
 // unknown, none for a table without moves. A damaged move is an error
 // naming the table and the move: nothing is skipped.
 func (s *Store) Moves(id uint64) ([]store.Move, error) {
-	release, err := s.settle()
-	if err != nil {
-		return nil, err
-	}
-	defer release()
 	var moves []store.Move
-	err = s.view(fmt.Sprintf("reading the moves of table %d", id), func(tx *bbolt.Tx) error {
+	err := s.read(fmt.Sprintf("reading the moves of table %d", id), func(tx kvTx) error {
 		moves = moves[:0]
 		v := tx.Bucket(bTables).Get(key(id))
 		if v == nil {
 			return store.ErrNotFound
 		}
-		h, err := decodeTableHeader(id, v)
-		if err != nil {
-			return s.damaged(fmt.Sprintf("table %d", id), err)
-		}
-		err = readLog(tx.Bucket(bLog), id, func(m store.Move) error {
-			moves = append(moves, m)
-			return nil
-		}, nil)
-		if err == nil && uint64(len(moves)) != h.last {
-			err = shortLog(id, uint64(len(moves)), h.last)
-		}
+		var err error
+		moves, err = s.readMoves(tx.Bucket(bLog), id, v, moves)
 		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	return moves, nil
+}
+
+// readMoves appends to moves the log of table id, whose record is v: all
+// of it, as the record says it ends.
+func (s *Store) readMoves(log kvBucket, id uint64, v []byte, moves []store.Move) ([]store.Move, error) {
+	h, err := decodeTableHeader(id, v)
+	if err != nil {
+		return nil, s.damaged(fmt.Sprintf("table %d", id), err)
+	}
+	n := len(moves)
+	err = readLog(log, id, func(m store.Move) error {
+		moves = append(moves, m)
+		return nil
+	}, nil)
+	if got := uint64(len(moves) - n); err == nil && got != h.last {
+		err = shortLog(id, got, h.last)
+	}
+	return moves, err
 }
 
 // shortLog is a log that does not end where its table record says.
@@ -1079,7 +1024,7 @@ func shortLog(id, got, want uint64) error {
 // User reads a user record; store.ErrNotFound when the user is new.
 func (s *Store) User(id string) (store.User, error) {
 	var u store.User
-	err := s.view("reading user "+id, func(tx *bbolt.Tx) error {
+	err := s.read("reading user "+id, func(tx kvTx) error {
 		v := tx.Bucket(bUsers).Get([]byte(id))
 		if v == nil {
 			return store.ErrNotFound
@@ -1112,7 +1057,7 @@ func (s *Store) SaveUser(u store.User) error {
 // entry and its chat's open entry; store.ErrNotFound when unknown. Its id
 // is not given again.
 func (s *Store) DeleteTable(id uint64) error {
-	release, err := s.settle()
+	release, err := s.exclusive()
 	if err != nil {
 		return err
 	}
@@ -1154,10 +1099,10 @@ func (s *Store) deleteTable(tx *bbolt.Tx, id uint64) error {
 	if err := tx.Bucket(bRated).Delete(idk); err != nil {
 		return err
 	}
-	if err := putSeated(tx, id, openSeats(h.finished, h.seated), nil); err != nil {
+	if err := putSeated(boltTx{tx}, id, openSeats(h.finished, h.seated), nil); err != nil {
 		return err
 	}
-	if err := putPlayed(tx, id, h.seated, nil); err != nil {
+	if err := putPlayed(boltTx{tx}, id, h.seated, nil); err != nil {
 		return err
 	}
 	if err := tables.Delete(idk); err != nil {

@@ -427,7 +427,7 @@ func (c *checker) readLogs(b *bbolt.Bucket) {
 			read[id] = true
 			c.orphanLog(id)
 			n, damaged := uint64(0), false
-			_ = readLog(b, id, func(store.Move) error { n++; return nil }, func(e *logError) bool {
+			_ = readLog(boltBucket{b}, id, func(store.Move) error { n++; return nil }, func(e *logError) bool {
 				damaged = true
 				return c.logProblem(e)
 			})

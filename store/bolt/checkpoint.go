@@ -2,15 +2,16 @@ package bolt
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
-	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.etcd.io/bbolt"
+
+	"github.com/tablee/tablee/store/wal"
 )
 
 // kJournal in meta holds the last journal lsn the data file holds (8
@@ -33,54 +34,29 @@ const DefaultCheckpointEvery = time.Second
 // first turned to its other file, so that the file whose entries are being
 // written is not written over before they are in the data file.
 func (s *Store) checkpoint() error {
+	if s.log == nil {
+		return nil // a file no process journals to
+	}
 	s.cpMu.Lock()
 	defer s.cpMu.Unlock()
-	s.jmu.Lock()
-	j := &s.j
-	if len(j.ops) == 0 {
-		// Nothing to write: the file alone is the store, broken or not.
-		s.jmu.Unlock()
-		return nil
-	}
-	if j.broken != nil {
-		err := j.broken
-		s.jmu.Unlock()
+	p := s.p
+	ops, lsn, err := s.checkpointOps()
+	if err != nil || len(ops) == 0 {
 		return err
-	}
-	for gen := j.gen; j.gen == gen; {
-		if !j.leading {
-			j.rotate()
-			break
-		}
-		j.rotateWanted = true
-		s.jcond.Wait()
-		if j.broken != nil {
-			err := j.broken
-			s.jmu.Unlock()
-			return err
-		}
-	}
-	// Every batch before the turn is on disk: the ops before the first
-	// save that is not are the checkpoint's.
-	n := 0
-	for n < len(j.ops) && j.ops[n].durable {
-		n++
-	}
-	ops := j.ops[:n:n]
-	lsn := j.applied
-	for _, o := range ops {
-		if o.save != nil {
-			lsn = o.save.lsn
-		}
-	}
-	s.jmu.Unlock()
-	if n == 0 {
-		return nil
 	}
 
 	began := time.Now()
 	defer func() { s.checkpointNanos.Add(int64(time.Since(began))) }()
-	err := s.write(func(tx *bbolt.Tx) error {
+	var played uint64 // the events the saves record played (seen.go)
+	for _, o := range ops {
+		if o.save != nil {
+			played += uint64(len(o.save.t.Played))
+		}
+	}
+	err = s.write(func(tx *bbolt.Tx) error {
+		if err := s.forgetSeenEvery(tx, played); err != nil {
+			return err
+		}
 		for i, o := range ops {
 			if i%checkpointYield == checkpointYield-1 {
 				// A checkpoint is seconds of moves written at once: let
@@ -89,9 +65,9 @@ func (s *Store) checkpoint() error {
 			}
 			var err error
 			if o.save != nil {
-				err = s.applySave(tx, o.save)
+				err = s.applySave(boltTx{tx}, o.save)
 			} else {
-				err = s.applyShown(tx, o.id, o.seq)
+				err = s.applyShown(boltTx{tx}, o.id, o.seq)
 			}
 			if err != nil {
 				return err
@@ -99,26 +75,69 @@ func (s *Store) checkpoint() error {
 		}
 		return tx.Bucket(bMeta).Put(kJournal, key(lsn))
 	})
-
-	s.jmu.Lock()
-	defer s.jmu.Unlock()
 	if err != nil {
 		// The journal keeps them; turning it again could write over
 		// them. Nothing more is written until a restart reads them back.
-		err = s.wrap(fmt.Sprintf("writing %d saves of its journal into it", n), err)
+		err = s.wrap(fmt.Sprintf("writing %d saves of its journal into it", len(ops)), err)
 		s.checkpointFails.Add(1)
-		j.broken = err
-		s.jcond.Broadcast()
+		s.breakWith(err)
 		return err
 	}
-	written := ops[n-1].op
-	clear(j.ops[:n]) // the array outlives the slice: let the saves written go
-	j.ops = j.ops[n:]
-	j.applied = lsn
+	// The views that began before the commit read the file without these
+	// writes: they must find them in the overlay until they end.
+	p.readers.Lock()
+	p.mu.Lock()
+	written := ops[len(ops)-1].op
+	clear(p.ops[:len(ops)]) // the array outlives the slice: let the saves written go
+	p.ops = p.ops[len(ops):]
+	p.applied = lsn
 	s.countPending()
-	j.forget(written, j.nextOp)
+	p.wrote(written)
+	p.mu.Unlock()
+	p.readers.Unlock()
 	s.checkpoints.Add(1)
 	return nil
+}
+
+// checkpointOps turns the journal to its other file and returns the ops
+// the checkpoint writes: those before the first save whose entry is not on
+// disk, and the last lsn among them. The order lock keeps new saves out
+// meanwhile: a save whose entry is queued, and so may be on disk when the
+// journal turns, must already be among the ops, or the next turn would
+// write over it before it is in the file.
+func (s *Store) checkpointOps() ([]*jop, uint64, error) {
+	s.order.Lock()
+	defer s.order.Unlock()
+	p := s.p
+	p.mu.RLock()
+	n, broken := len(p.ops), p.broken
+	p.mu.RUnlock()
+	if n == 0 {
+		// Nothing to write: the file alone is the store, broken or not.
+		return nil, 0, nil
+	}
+	if broken != nil {
+		return nil, 0, broken
+	}
+	durable, err := s.log.Rotate()
+	if err != nil {
+		return nil, 0, err
+	}
+	// The blocks the saves wrote are about to be read from the file.
+	s.tails.clear()
+	p.mu.RLock()
+	defer p.mu.RUnlock()
+	lsn := p.applied
+	n = 0
+	for ; n < len(p.ops); n++ {
+		if o := p.ops[n]; o.save != nil {
+			if o.save.lsn > durable {
+				break
+			}
+			lsn = o.save.lsn
+		}
+	}
+	return p.ops[:n:n], lsn, nil
 }
 
 // Figures are what an operator watches of the journal and its
@@ -155,15 +174,14 @@ type checkpointer struct {
 	done sync.WaitGroup
 }
 
-func (s *Store) pokeCheckpoint() {
+func (c *checkpointer) pokeCheckpoint() {
 	select {
-	case s.cp.poke <- struct{}{}:
+	case c.poke <- struct{}{}:
 	default:
 	}
 }
 
 func (s *Store) runCheckpoints(every time.Duration) {
-	s.cp = &checkpointer{poke: make(chan struct{}, 1), stop: make(chan struct{})}
 	s.cp.done.Add(1)
 	go func() {
 		defer s.cp.done.Done()
@@ -193,22 +211,17 @@ const (
 
 // openJournal writes the entries the journal holds beyond the data file's
 // last lsn into the data file (what a crash left there), starts a new
-// epoch, and opens the journal files for the saves to come, written from
-// the start of the first.
+// epoch, and opens the journal for the saves to come.
 func (s *Store) openJournal(opts Options) error {
-	s.jcond = sync.NewCond(&s.jmu)
+	s.p = newPending()
 	s.noSync = opts.NoSync
-	j := &s.j
-	j.tables = map[uint64][]version{}
-	j.open = map[string][]openVersion{}
-	j.played = map[string]uint64{}
-	var epoch uint64
+	var applied, epoch uint64
 	err := s.view("reading its journal position", func(tx *bbolt.Tx) error {
 		meta := tx.Bucket(bMeta)
 		for _, f := range []struct {
 			key []byte
 			to  *uint64
-		}{{kJournal, &j.applied}, {kEpoch, &epoch}} {
+		}{{kJournal, &applied}, {kEpoch, &epoch}} {
 			if v := meta.Get(f.key); v != nil {
 				if len(v) != 8 {
 					return s.damaged(fmt.Sprintf("meta %s holds %d bytes", f.key, len(v)), nil)
@@ -221,43 +234,49 @@ func (s *Store) openJournal(opts Options) error {
 	if err != nil {
 		return err
 	}
-	var pending []*saveIn
-	if epoch != 0 {
-		if pending, err = s.pendingEntries(epoch, j.applied); err != nil {
-			return err
+	cp := &checkpointer{poke: make(chan struct{}, 1), stop: make(chan struct{})}
+	log, records, err := wal.Open(s.path, epoch, applied, wal.Options{NoSync: opts.NoSync, FS: opts.journalFS,
+		FileSize: journalFileSize, FullAt: journalCheckpointAt, OnFull: cp.pokeCheckpoint})
+	if err != nil {
+		var gap *wal.GapError
+		var unread *wal.ReadError
+		if errors.As(err, &gap) || errors.As(err, &unread) {
+			return s.journalError(err)
+		}
+		return fmt.Errorf("store/bolt: %s: opening its journal: %w", s.path, err)
+	}
+	pending := make([]*saveIn, len(records))
+	for i, r := range records {
+		if pending[i], err = decodeSave(r); err != nil {
+			_ = log.Close()
+			return s.journalError(err)
 		}
 	}
-	last := j.applied
+	last := applied
 	if len(pending) > 0 {
 		last = pending[len(pending)-1].lsn
-	}
-	j.epoch = epoch
-	for j.epoch == epoch || j.epoch == 0 {
-		j.epoch = rand.Uint64()
 	}
 	// Damage met while they are written back names them.
 	s.pending.Store(int64(len(pending)))
 	s.journaling.Store(true)
 	err = s.write(func(tx *bbolt.Tx) error {
 		for _, in := range pending {
-			if err := s.applySave(tx, in); err != nil {
+			if err := s.applySave(boltTx{tx}, in); err != nil {
 				return err
 			}
 		}
 		if err := tx.Bucket(bMeta).Put(kJournal, key(last)); err != nil {
 			return err
 		}
-		return tx.Bucket(bMeta).Put(kEpoch, key(j.epoch))
+		return tx.Bucket(bMeta).Put(kEpoch, key(log.Epoch()))
 	})
 	if err != nil {
+		_ = log.Close()
 		return s.wrap(fmt.Sprintf("writing the %d saves its journal holds into it", len(pending)), err)
 	}
-	j.applied, j.lsn, s.replayed = last, last+1, len(pending)
+	s.log, s.cp = log, cp
+	s.p.applied, s.p.lastLSN, s.replayed = last, last, len(pending)
 	s.countPending()
-	if err := s.openJournalFiles(opts.NoSync); err != nil {
-		s.closeJournalFiles()
-		return fmt.Errorf("store/bolt: %s: opening its journal: %w", s.path, err)
-	}
 	every := opts.CheckpointEvery
 	if every <= 0 {
 		every = DefaultCheckpointEvery
@@ -266,53 +285,10 @@ func (s *Store) openJournal(opts Options) error {
 	return nil
 }
 
-// openJournalFiles opens both journal files, creating a missing one
-// journalFileSize long. With noSync (tests) a new file is left empty: its
-// writes then grow it.
-func (s *Store) openJournalFiles(noSync bool) error {
-	created := false
-	for i, p := range journalPaths(s.path) {
-		f, err := os.OpenFile(p, os.O_RDWR|os.O_CREATE, 0o600)
-		if err != nil {
-			return err
-		}
-		s.j.files[i] = f
-		fi, err := f.Stat()
-		if err != nil {
-			return err
-		}
-		if noSync || fi.Size() >= journalFileSize {
-			continue
-		}
-		created = true
-		if _, err := f.WriteAt(make([]byte, journalFileSize-fi.Size()), fi.Size()); err != nil {
-			return err
-		}
-		if err := f.Sync(); err != nil {
-			return err
-		}
-	}
-	if created {
-		// A journal file that vanished with its directory entry would
-		// take the saves it holds with it.
-		return syncDir(filepath.Dir(s.path))
-	}
-	return nil
-}
-
 // Replayed is how many saves Open found in the journal and wrote into the
 // data file: those of the last second or so before a crash, 0 after a
 // clean stop.
 func (s *Store) Replayed() int { return s.replayed }
-
-func (s *Store) closeJournalFiles() {
-	for i, f := range s.j.files {
-		if f != nil {
-			_ = f.Close()
-			s.j.files[i] = nil
-		}
-	}
-}
 
 // closeJournal stops the checkpoints and writes the journal into the data
 // file: a data file closed cleanly holds everything. The journal files
@@ -328,7 +304,9 @@ func (s *Store) closeJournal() error {
 	s.gate.Lock()
 	defer s.gate.Unlock()
 	err := s.checkpoint()
-	s.closeJournalFiles()
+	if cerr := s.log.Close(); err == nil && s.brokenErr() == nil {
+		err = cerr
+	}
 	return err
 }
 
@@ -355,6 +333,40 @@ func journalPending(db *bbolt.DB, path string) (int, error) {
 	if err != nil || epoch == 0 {
 		return 0, err
 	}
-	pending, err := s.pendingEntries(epoch, applied)
-	return len(pending), err
+	pending, err := wal.Read(nil, path, epoch, applied)
+	if err != nil {
+		return 0, s.journalError(err)
+	}
+	return len(pending), nil
+}
+
+// journalState is the journal's part of the Store.
+type journalState struct {
+	log *wal.Log
+	p   *pending
+	// order is held while a write is worked out and queued (Store.queue).
+	order sync.Mutex
+	// tails are the log's tails the saves wrote (log.go).
+	tails tailCache
+	// gate is held shared by Save and Shown, alone by exclusive.
+	gate sync.RWMutex
+	// cpMu lets one checkpoint run at a time.
+	cpMu   sync.Mutex
+	noSync bool
+	// pending mirrors the saves in the journal and not yet in the file,
+	// for the errors that name them (diskfault.go): they are worded where
+	// the overlay's lock may be held. journaling says it is kept.
+	pending    atomic.Int64
+	journaling atomic.Bool
+	// What the operator's metrics read of the checkpoints (Figures).
+	checkpoints     atomic.Uint64
+	checkpointFails atomic.Uint64
+	checkpointNanos atomic.Int64 // the time spent writing them, in all
+}
+
+// countPending updates the mirror of the saves pending. The caller holds
+// the overlay's lock.
+func (s *journalState) countPending() {
+	s.pending.Store(int64(s.p.lastLSN - s.p.applied))
+	s.journaling.Store(true)
 }

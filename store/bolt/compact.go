@@ -77,7 +77,7 @@ func Compact(path string, retention time.Duration, opts Options) (Compaction, er
 // compactInto copies every bucket into a new bbolt file at tmp (bbolt's
 // Compact), recovering from a fault on a damaged page of the source.
 func (s *Store) compactInto(tmp string, opts Options) (err error) {
-	release, err := s.settle()
+	release, err := s.exclusive()
 	if err != nil {
 		return err
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/tablee/tablee/store/wal"
 )
 
 // A disk that fails is not a damaged file. bbolt reads the data file
@@ -140,7 +142,7 @@ func pendingGuess(path string) int {
 	if err != nil {
 		return PendingUnknown
 	}
-	for _, j := range journalPaths(path) {
+	for _, j := range wal.Paths(path) {
 		if ji, err := os.Stat(j); err == nil && ji.ModTime().After(fi.ModTime()) {
 			return PendingUnknown
 		}

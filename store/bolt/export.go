@@ -4,25 +4,18 @@ import (
 	"encoding/binary"
 	"fmt"
 
-	"go.etcd.io/bbolt"
-
 	"github.com/tablee/tablee/store"
 )
 
 // What `tablee migrate` reads to copy a data file into another store
 // (store.Exporter): every table, finished or not, with its log, every
 // user, the ratings and the tables already rated, and the next table id.
-// Each walk settles the journal first, so that it sees every save, and runs
-// in one read transaction: a consistent copy of a file in use.
+// Each walk reads the view (view.go), so that it sees every save, in one
+// read transaction: a consistent copy of a file in use.
 
 // ExportTables calls each with every table, by id, and its move log.
 func (s *Store) ExportTables(each func(store.Table, []store.Move) error) error {
-	release, err := s.settle()
-	if err != nil {
-		return err
-	}
-	defer release()
-	return s.view("exporting the tables", func(tx *bbolt.Tx) error {
+	return s.read("exporting the tables", func(tx kvTx) error {
 		log := tx.Bucket(bLog)
 		return tx.Bucket(bTables).ForEach(func(k, v []byte) error {
 			if len(k) != 8 {
@@ -33,18 +26,7 @@ func (s *Store) ExportTables(each func(store.Table, []store.Move) error) error {
 			if err != nil {
 				return err
 			}
-			h, err := decodeTableHeader(id, v)
-			if err != nil {
-				return s.damaged(fmt.Sprintf("table %d", id), err)
-			}
-			var moves []store.Move
-			err = readLog(log, id, func(m store.Move) error {
-				moves = append(moves, m)
-				return nil
-			}, nil)
-			if err == nil && uint64(len(moves)) != h.last {
-				err = shortLog(id, uint64(len(moves)), h.last)
-			}
+			moves, err := s.readMoves(log, id, v, nil)
 			if err != nil {
 				return err
 			}
@@ -55,7 +37,7 @@ func (s *Store) ExportTables(each func(store.Table, []store.Move) error) error {
 
 // ExportUsers calls each with every user record, by id.
 func (s *Store) ExportUsers(each func(store.User) error) error {
-	return s.view("exporting the users", func(tx *bbolt.Tx) error {
+	return s.read("exporting the users", func(tx kvTx) error {
 		return tx.Bucket(bUsers).ForEach(func(k, v []byte) error {
 			u, err := decodeUser(string(k), v)
 			if err != nil {
@@ -69,7 +51,7 @@ func (s *Store) ExportUsers(each func(store.User) error) error {
 // ExportRated lists the tables whose game was rated, by id.
 func (s *Store) ExportRated() ([]uint64, error) {
 	var ids []uint64
-	err := s.view("exporting the rated tables", func(tx *bbolt.Tx) error {
+	err := s.read("exporting the rated tables", func(tx kvTx) error {
 		ids = ids[:0]
 		return tx.Bucket(bRated).ForEach(func(k, _ []byte) error {
 			if len(k) != 8 {
@@ -85,7 +67,7 @@ func (s *Store) ExportRated() ([]uint64, error) {
 // NextTableID is the id NewTableID gives next, without reserving it.
 func (s *Store) NextTableID() (uint64, error) {
 	var n uint64
-	err := s.view("reading the next table id", func(tx *bbolt.Tx) error {
+	err := s.read("reading the next table id", func(tx kvTx) error {
 		var err error
 		if n, err = nextTable(tx.Bucket(bMeta)); err != nil {
 			return s.damaged("meta next_table", err)

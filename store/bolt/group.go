@@ -164,7 +164,7 @@ func (g *groupCommit) update(group []*writeCall) (failed int, err error) {
 
 // breakWith makes every later write fail with err: damage was found by a
 // write outside a transaction of the group (a Save checked against the
-// file, shadow.go).
+// view, journal.go).
 func (g *groupCommit) breakWith(err error) {
 	g.mu.Lock()
 	defer g.mu.Unlock()

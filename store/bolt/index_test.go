@@ -93,11 +93,9 @@ func wantClean(t *testing.T, path string) *Report {
 // once the journal is written into it.
 func bucketLen(t *testing.T, s *Store, name []byte) int {
 	t.Helper()
-	release, err := s.settle()
-	if err != nil {
+	if err := s.checkpoint(); err != nil {
 		t.Fatal(err)
 	}
-	defer release()
 	return fileBucketLen(t, s, name)
 }
 

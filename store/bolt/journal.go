@@ -4,89 +4,57 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"slices"
 	"time"
 
 	"github.com/tablee/tablee/store"
+	"github.com/tablee/tablee/store/wal"
 )
 
-// The journal. A Save is acknowledged once it is appended to the journal
-// and the journal is fsync'd: one small sequential write and one
-// fdatasync, shared by the Saves of the moment. A checkpoint (checkpoint.go)
-// later writes the saves of the last second or so into the bbolt file in
-// one transaction, where the many moves of a busy table become one record
-// rewrite and the page writes of hundreds of saves share one commit.
+// The journal. A Save is acknowledged once it is a record of the
+// write-ahead log (store/wal) beside the data file, <data file>.journal.0
+// and .1: one small sequential write and one fdatasync, shared by the
+// Saves of the moment. A checkpoint (checkpoint.go) later writes the saves
+// of the last second or so into the bbolt file in one transaction, where
+// the many moves of a busy table become one record rewrite and the page
+// writes of hundreds of saves share one commit. Until then the saves are
+// read through the view (view.go).
 //
 // Measured on BenchmarkRealMove (README, "Performance"), a Save that was its
 // own bbolt commit wrote 28–30 KB a move (every page on a path from the
 // root to a changed key, the free list and the meta page, for a 2 KB
 // record) and waited for two fsyncs; through the journal it writes the
-// record once plus its share of the checkpoint.
+// record once plus its share of the checkpoint. Under BenchmarkRealMove's
+// load appends took 0.3 ms at the median and 1.4 ms at p99.
 //
-// Two files beside the data file, <data file>.journal.0 and .1, take turns:
-// each checkpoint moves the writes to the other file, and a file is written
-// again, from its start, only after the checkpoint of what it held has
-// committed. They are made journalFileSize long (zeros) when created and
-// kept: an fdatasync of bytes written over a file's old ones needs no
-// metadata update, and so no commit of the file system's own journal, whose
-// thread waits for a core as busy as ours. Measured here, an fdatasync
-// after an append took 0.19 ms at the median, after writing over 0.11 ms;
-// under BenchmarkRealMove's load appends took 0.3 ms at the median and
-// 1.4 ms at p99.
+// A save's record (the log's entry adds its lsn and epoch, store/wal) is:
 //
-// An entry is:
+//	now(Unix ns, varint) id flags(1: bit 0 finished, bit 1 move)
+//	len chat, chat, len game, game, due (dueNanos)
+//	unshown, count seated, (len, user)..., len data, data
+//	[move: seq, at (Unix ns, varint), seat (varint), len user, user,
+//	len text, text]
+//	[played (flags bit 2): count, (len, event key)...]
 //
-//	len(body) (4 bytes BE) | crc32c(body) (4 bytes BE) | body
-//	body: version(1) epoch(8 bytes BE) lsn now(Unix ns, varint) id flags(1: bit 0 finished,
-//	      bit 1 move) len chat, chat, len game, game, due (dueNanos)
-//	      unshown, count seated, (len, user)..., len data, data
-//	      [move: seq, at (Unix ns, varint), seat (varint), len user, user,
-//	      len text, text]
-//	      [played (flags bit 2): count, (len, event key)...]
-//
-// Integers are unsigned varints unless told. Every entry carries its log
-// sequence number (lsn): 1, 2, ... in the order the Saves were checked,
-// and the epoch of the process that wrote it: a random number each Open
-// writes into meta (kEpoch). Entries of another epoch are never applied:
-// the journal files stay beside the data file between runs (written over,
-// not grown, see below), and a data file put back from a backup must not
-// take the saves of a run it never saw.
-// The meta bucket keeps the last lsn a checkpoint wrote (kJournal). When
-// the file is opened, the entries after it are written into it before
-// anything else (replayJournal): the entries of each file from its start,
-// as long as they read and their lsns follow each other. An entry cut short
-// by a crash, or the older bytes of a file written over, end a file's run;
-// neither was ever acknowledged, or both are in the data file already.
+// Integers are unsigned varints unless told. Every record's lsn is its
+// sequence number in the log: 1, 2, ... in the order the Saves were
+// checked. The epoch of the process that wrote it is a random number each
+// Open writes into meta (kEpoch): entries of another epoch are never
+// applied, since a data file put back from a backup must not take the
+// saves of a run it never saw. The meta bucket keeps the last lsn a
+// checkpoint wrote (kJournal); Open writes the entries after it into the
+// file before anything else.
 const (
-	journalVersion = 1
-
 	journalFinished = 1 << 0
 	journalMove     = 1 << 1
-	// journalPlayed: the entry ends with the platform events the save
+	// journalPlayed: the record ends with the platform events the save
 	// records played (store.Table.Played, seen.go).
 	journalPlayed = 1 << 2
-
-	// journalFrame is the length and checksum before each body.
-	journalFrame = 8
-	// maxJournalEntry bounds a body as read back: a damaged length must
-	// not make the reader allocate much.
-	maxJournalEntry = 128 << 20
 )
 
-// journalPaths are the two journal files of the data file at path.
-func journalPaths(path string) [2]string {
-	return [2]string{path + ".journal.0", path + ".journal.1"}
-}
-
-// encodeEntry writes a save as a journal entry, frame included.
-func encodeEntry(in *saveIn) []byte {
+// encodeSave writes a save as a journal record.
+func encodeSave(in *saveIn) []byte {
 	t := in.t
-	b := make([]byte, journalFrame, journalFrame+64+len(t.Chat)+len(t.Game)+len(t.Data)+entryMoveLen(in.move)+entryPlayedLen(t.Played))
-	b = append(b, journalVersion)
-	b = binary.BigEndian.AppendUint64(b, in.epoch)
-	b = binary.AppendUvarint(b, in.lsn)
+	b := make([]byte, 0, 64+len(t.Chat)+len(t.Game)+len(t.Data)+entryMoveLen(in.move)+entryPlayedLen(t.Played))
 	b = binary.AppendVarint(b, in.now.UnixNano())
 	b = binary.AppendUvarint(b, t.ID)
 	var flags byte
@@ -122,9 +90,6 @@ func encodeEntry(in *saveIn) []byte {
 			b = appendString(b, k)
 		}
 	}
-	body := b[journalFrame:]
-	binary.BigEndian.PutUint32(b, uint32(len(body)))
-	binary.BigEndian.PutUint32(b[4:], checksum(nil, body))
 	return b
 }
 
@@ -143,130 +108,225 @@ func entryMoveLen(m *store.Move) int {
 	return 40 + len(m.User) + len(m.Text)
 }
 
-// decodeEntry reads the body of an entry back into a save.
-func decodeEntry(body []byte) (*saveIn, error) {
-	r := &reader{b: body}
-	if v := r.byte(); r.err == nil && v != journalVersion {
-		return nil, fmt.Errorf("journal entry of unknown version %d", v)
-	}
-	var epoch uint64
-	if len(r.b) >= 8 {
-		epoch = binary.BigEndian.Uint64(r.b)
-		r.b = r.b[8:]
-	} else {
-		r.fail("truncated")
-	}
-	lsn := r.uvarint()
-	now := time.Unix(0, r.varint()).UTC()
+// decodeSave reads a journal record back into a save.
+func decodeSave(r wal.Record) (*saveIn, error) {
+	rd := &reader{b: r.Data}
+	now := time.Unix(0, rd.varint()).UTC()
 	var t store.Table
-	t.ID = r.uvarint()
-	flags := r.byte()
+	t.ID = rd.uvarint()
+	flags := rd.byte()
 	t.Finished = flags&journalFinished != 0
-	t.Chat = r.string()
-	t.Game = r.string()
-	t.Due = dueTime(r.uvarint())
-	t.Unshown = r.uvarint()
-	n := r.uvarint()
+	t.Chat = rd.string()
+	t.Game = rd.string()
+	t.Due = dueTime(rd.uvarint())
+	t.Unshown = rd.uvarint()
+	n := rd.uvarint()
 	if n > maxSeated {
-		return nil, fmt.Errorf("journal entry with %d seated users", n)
+		return nil, fmt.Errorf("journal entry %d with %d seated users", r.Seq, n)
 	}
-	for i := uint64(0); i < n && r.err == nil; i++ {
-		t.Seated = append(t.Seated, r.string())
+	for i := uint64(0); i < n && rd.err == nil; i++ {
+		t.Seated = append(t.Seated, rd.string())
 	}
-	t.Data = r.bytes()
+	t.Data = rd.bytes()
 	var move *store.Move
 	if flags&journalMove != 0 {
-		move = &store.Move{Seq: r.uvarint(), At: time.Unix(0, r.varint()).UTC(), Seat: int(r.varint()),
-			User: r.string(), Text: r.string()}
+		move = &store.Move{Seq: rd.uvarint(), At: time.Unix(0, rd.varint()).UTC(), Seat: int(rd.varint()),
+			User: rd.string(), Text: rd.string()}
 	}
 	if flags&journalPlayed != 0 {
-		n := r.uvarint()
+		n := rd.uvarint()
 		if n > maxPlayedKeys {
-			return nil, fmt.Errorf("journal entry with %d events played", n)
+			return nil, fmt.Errorf("journal entry %d with %d events played", r.Seq, n)
 		}
-		for i := uint64(0); i < n && r.err == nil; i++ {
-			t.Played = append(t.Played, r.string())
+		for i := uint64(0); i < n && rd.err == nil; i++ {
+			t.Played = append(t.Played, rd.string())
 		}
 	}
-	if err := r.done(); err != nil {
-		return nil, err
+	if err := rd.done(); err != nil {
+		return nil, fmt.Errorf("journal entry %d: %w", r.Seq, err)
 	}
 	in := newSaveIn(t, move, now)
-	in.lsn, in.epoch = lsn, epoch
+	in.lsn = r.Seq
 	return in, nil
 }
 
-// readJournalFile reads the run of entries of epoch a journal file holds
-// from its start: while they read whole, pass their checksum, belong to
-// the epoch and their lsns follow each other. A missing file holds none.
-func readJournalFile(path string, epoch uint64) ([]*saveIn, error) {
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+// journalError words an error of reading the journal as damage.
+func (s *Store) journalError(err error) error {
+	var gap *wal.GapError
+	if errors.As(err, &gap) {
+		return s.damaged(fmt.Sprintf("its journal misses the saves %d to %d (the data file holds up to %d, "+
+			"the journal from %d; a data file replaced by a backup taken while tablee ran must have its journal "+
+			"files, %s.journal.*, moved aside with the file it replaced)",
+			gap.From, gap.To, gap.Applied, gap.First, s.path), nil)
 	}
-	if err != nil {
+	return s.damaged("its journal does not read", err)
+}
+
+// Save writes the table and, when move is not nil, appends the move to the
+// table's log. It returns once the save is in the journal on disk; a
+// checkpoint writes it into the data file later (applySave says how the
+// indexes follow), and a crash before then finds it in the journal.
+//
+// It refuses, without writing anything: seats a record could not hold
+// (more than maxSeated users, a user id longer than a bbolt key allows) and
+// an id NewTableID never gave, with ErrBadTable; a move that does not carry
+// the next sequence number of the table's log (last+1, 1 for the first
+// move), with ErrMoveSeq: anything else would lose or duplicate a move; an
+// unfinished table in a chat that already has another one, with
+// ErrChatBusy. The Save that first marks a table finished records when
+// (retention goes by it).
+func (s *Store) Save(t store.Table, move *store.Move) error {
+	what := fmt.Sprintf("saving table %d", t.ID)
+	if t.ID == 0 || t.Chat == "" {
+		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf(
+			"store/bolt: %s: %s: a table needs an id from NewTableID and a chat (chat %q)", s.path, what, t.Chat)}
+	}
+	in := newSaveIn(t, move, s.now())
+	if err := checkSeated(in.rec.seated); err != nil {
+		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf("store/bolt: %s: %s: %v", s.path, what, err)}
+	}
+	if err := checkPlayed(in.t.Played); err != nil {
+		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf("store/bolt: %s: %s: %v", s.path, what, err)}
+	}
+	s.gate.RLock()
+	defer s.gate.RUnlock()
+	o := &jop{save: in}
+	e, err := s.queue(what, o, func(b *batch) error {
+		return s.applySaveWith(&txState{s: s, tx: b, tails: &s.tails}, in)
+	})
+	if err != nil || e == nil {
+		return err
+	}
+	if err := e.Wait(); err != nil {
+		// What was acknowledged is in the journal; this save and those
+		// worked out over it are not, and are taken back.
+		err = fmt.Errorf("store/bolt: %s: %w; tablee takes no more moves until it is started again", s.path, err)
+		s.breakWith(err)
+		s.p.takeBack(o.op)
+		return err
+	}
+	s.p.markDurable(o.op)
+	return nil
+}
+
+// queue works out a write against the view (apply, into a batch), and
+// adds it to the overlay and, for a save, to the journal's queue: e is nil
+// for a write that changes nothing or is not journaled. Writes join one at
+// a time (order), each checked against the ones before it, and their
+// journal entries follow that order. A save is first worked out outside
+// order, against the view as it was then; it joins as it is unless an op
+// that joined meanwhile wrote what it read (pending.changedSince: the saves
+// of other tables, in other chats, do not), else it is worked out again
+// under order. The saves of many tables are thus worked out side by side,
+// and only their joining is one at a time. Neither the journal's lock nor
+// the overlay's nor the views' is held across the view's read of the file.
+func (s *Store) queue(what string, o *jop, apply func(*batch) error) (*wal.Entry, error) {
+	var b *batch
+	var since uint64
+	var rec []byte
+	if o.save != nil {
+		s.p.mu.RLock()
+		since = s.p.nextOp
+		s.p.mu.RUnlock()
+		if err := s.read(what, func(tx kvTx) error {
+			b = newBatch(tx)
+			return apply(b)
+		}); err != nil {
+			b = nil // worked out again under order, which says why
+		}
+		rec = encodeSave(o.save)
+	}
+	s.order.Lock()
+	defer s.order.Unlock()
+	if err := s.brokenErr(); err != nil {
 		return nil, err
 	}
-	var out []*saveIn
-	for len(data) >= journalFrame {
-		n := binary.BigEndian.Uint32(data)
-		if n == 0 || n > maxJournalEntry || int64(n) > int64(len(data)-journalFrame) {
-			break
+	if b != nil {
+		s.p.mu.RLock()
+		if s.p.changedSince(since, o.save) {
+			b = nil
 		}
-		body := data[journalFrame : journalFrame+int(n)]
-		if checksum(nil, body) != binary.BigEndian.Uint32(data[4:]) {
-			break
-		}
-		in, err := decodeEntry(body)
-		if err != nil {
-			// A checksum that matches over bytes that do not decode is
-			// not a torn write: the entry was written so.
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		if in.epoch != epoch || len(out) > 0 && in.lsn != out[len(out)-1].lsn+1 {
-			break
-		}
-		out = append(out, in)
-		data = data[journalFrame+int(n):]
+		s.p.mu.RUnlock()
 	}
-	return out, nil
-}
-
-// pendingEntries reads both journal files and returns the entries of the
-// epoch after applied (the last lsn the data file holds), in order. They
-// must follow applied without a gap: a gap means saves that were
-// acknowledged are missing, and the file is reported damaged.
-func (s *Store) pendingEntries(epoch, applied uint64) ([]*saveIn, error) {
-	var all []*saveIn
-	for _, p := range journalPaths(s.path) {
-		ins, err := readJournalFile(p, epoch)
-		if err != nil {
-			return nil, s.damaged("its journal does not read", err)
-		}
-		for _, in := range ins {
-			if in.lsn > applied {
-				all = append(all, in)
+	if b == nil {
+		if err := s.read(what, func(tx kvTx) error {
+			b = newBatch(tx)
+			return apply(b)
+		}); err != nil {
+			err = s.wrap(what, err)
+			if errors.Is(err, store.ErrDamaged) {
+				// A write that found damage on its way is a write that
+				// failed on it: like one whose commit did (group.go), no
+				// more writes are taken.
+				s.breakWith(err)
+				s.group.breakWith(err)
 			}
+			return nil, err
 		}
 	}
-	slices.SortFunc(all, func(a, b *saveIn) int { return cmpUint(a.lsn, b.lsn) })
-	for i, in := range all {
-		if in.lsn != applied+1+uint64(i) {
-			return nil, s.damaged(fmt.Sprintf("its journal misses the saves %d to %d (the data file holds up to %d, "+
-				"the journal from %d; a data file replaced by a backup taken while tablee ran must have its journal "+
-				"files, %s.journal.*, moved aside with the file it replaced)",
-				applied+1+uint64(i), in.lsn-1, applied, all[0].lsn, s.path), nil)
-		}
+	if b.empty() && o.save == nil {
+		return nil, nil
 	}
-	return all, nil
+	var e *wal.Entry
+	if o.save != nil {
+		e = s.log.Queue(rec)
+		if e.Seq() == 0 {
+			err := fmt.Errorf("store/bolt: %s: %w", s.path, e.Wait())
+			s.breakWith(err)
+			return nil, err
+		}
+		o.save.lsn = e.Seq()
+	}
+	p := s.p
+	p.mu.Lock()
+	p.join(b, o)
+	if o.save != nil {
+		p.lastLSN = o.save.lsn
+		s.countPending()
+	}
+	p.mu.Unlock()
+	return e, nil
 }
 
-func cmpUint(a, b uint64) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
+// Shown records that the table's batches up to seq were shown: the table
+// leaves the Unshown index unless a later batch was saved since. It is not
+// written to the journal: a crash before the next checkpoint only shows the
+// last batch again. A table the store does not hold is not an error:
+// retention or DeleteTable may have removed it while its last batch was
+// being shown.
+func (s *Store) Shown(id, seq uint64) error {
+	what := fmt.Sprintf("marking table %d shown up to batch %d", id, seq)
+	s.gate.RLock()
+	defer s.gate.RUnlock()
+	_, err := s.queue(what, &jop{id: id, seq: seq}, func(b *batch) error { return s.applyShown(b, id, seq) })
+	return err
+}
+
+// breakWith stops the writes: the first error that broke the store is
+// what every later write returns.
+func (s *Store) breakWith(err error) {
+	s.p.mu.Lock()
+	defer s.p.mu.Unlock()
+	if s.p.broken == nil {
+		s.p.broken = err
 	}
-	return 0
+}
+
+func (s *Store) brokenErr() error {
+	s.p.mu.RLock()
+	defer s.p.mu.RUnlock()
+	return s.p.broken
+}
+
+// exclusive writes everything the journal holds into the data file and
+// keeps Saves and Shown marks waiting until release is called: for the
+// writes that work on the file alone (deleting tables, compaction). Reads
+// never need it: the view has the journal's saves.
+func (s *Store) exclusive() (release func(), err error) {
+	s.gate.Lock()
+	if err := s.checkpoint(); err != nil {
+		s.gate.Unlock()
+		return nil, err
+	}
+	return s.gate.Unlock, nil
 }

@@ -5,7 +5,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"sync"
 	"time"
+	"unsafe"
 
 	"go.etcd.io/bbolt"
 
@@ -63,10 +65,14 @@ const (
 )
 
 func logKey(id, seq uint64) []byte {
-	k := make([]byte, 16)
-	binary.BigEndian.PutUint64(k, id)
+	return putLogKey(new([16]byte), id, seq)
+}
+
+// putLogKey writes the key of a move into k.
+func putLogKey(k *[16]byte, id, seq uint64) []byte {
+	binary.BigEndian.PutUint64(k[:], id)
 	binary.BigEndian.PutUint64(k[8:], seq)
-	return k
+	return k[:]
 }
 
 func splitLogKey(k []byte) (id, seq uint64, ok bool) {
@@ -127,6 +133,7 @@ func walkBlock(id, first uint64, v []byte, fn func(logEntry) error) (count int, 
 		return 0, 0, &logError{table: id, seq: first, what: what}
 	}
 	rest := v[1:]
+	var salt [16]byte // each entry's key, on the stack: a save walks its block
 	for len(rest) > 0 {
 		seq := first + uint64(count)
 		bad := func(what string) (int, int64, error) {
@@ -139,7 +146,7 @@ func walkBlock(id, first uint64, v []byte, fn func(logEntry) error) (count int, 
 		body := rest[k : k+int(n)]
 		sum := binary.BigEndian.Uint32(rest[k+int(n):])
 		rest = rest[k+int(n)+4:]
-		if checksum(logKey(id, seq), body) != sum {
+		if checksum(putLogKey(&salt, id, seq), body) != sum {
 			return bad("checksum mismatch")
 		}
 		r := &reader{b: body}
@@ -204,7 +211,7 @@ func decodeLogUsers(id uint64, v []byte) ([]string, error) {
 }
 
 // lastLogKey positions c on the last key of table id's log, if it has one.
-func lastLogKey(c *bbolt.Cursor, id uint64) (k, v []byte) {
+func lastLogKey(c kvCursor, id uint64) (k, v []byte) {
 	if id == math.MaxUint64 {
 		k, v = c.Last()
 	} else if k, v = c.Seek(logKey(id+1, 0)); k == nil {
@@ -227,11 +234,18 @@ type logTail struct {
 	lastAt   int64  // time of its last move
 }
 
-func readLogTail(log *bbolt.Bucket, id uint64) (logTail, error) {
+func readLogTail(log kvBucket, id uint64) (logTail, error) { return readLogTailCached(log, id, nil) }
+
+// readLogTailCached is readLogTail, taking the tail from cache (when not
+// nil) where it holds.
+func readLogTailCached(log kvBucket, id uint64, cache *tailCache) (logTail, error) {
 	k, v := lastLogKey(log.Cursor(), id)
 	_, first, _ := splitLogKey(k)
 	if k == nil || first == 0 {
 		return logTail{}, nil
+	}
+	if t, ok := cache.get(id, k, v); ok {
+		return t, nil
 	}
 	count, lastAt, err := walkBlock(id, first, v, nil)
 	if err != nil {
@@ -243,14 +257,20 @@ func readLogTail(log *bbolt.Bucket, id uint64) (logTail, error) {
 // appendMove appends m, the move after tail, to table id's log: to its last
 // block while it has room, else to a new block. A user the log has not
 // named yet is added to its users record.
-func appendMove(log *bbolt.Bucket, id uint64, tail logTail, m *store.Move) error {
+func appendMove(log kvBucket, id uint64, tail logTail, m *store.Move) error {
+	_, err := appendMoveTail(log, id, tail, m)
+	return err
+}
+
+// appendMoveTail is appendMove, returning the log's tail after the move.
+func appendMoveTail(log kvBucket, id uint64, tail logTail, m *store.Move) (logTail, error) {
 	ref := uint64(0)
 	if m.User != "" {
 		var users []string
 		if v := log.Get(logKey(id, 0)); v != nil {
 			var err error
 			if users, err = decodeLogUsers(id, v); err != nil {
-				return err
+				return logTail{}, err
 			}
 		}
 		i := 0
@@ -259,7 +279,7 @@ func appendMove(log *bbolt.Bucket, id uint64, tail logTail, m *store.Move) error
 		}
 		if i == len(users) {
 			if err := log.Put(logKey(id, 0), encodeLogUsers(id, append(users, m.User))); err != nil {
-				return err
+				return logTail{}, err
 			}
 		}
 		ref = uint64(i + 1)
@@ -269,17 +289,63 @@ func appendMove(log *bbolt.Bucket, id uint64, tail logTail, m *store.Move) error
 		b := make([]byte, len(tail.block), len(tail.block)+32+len(e.text))
 		copy(b, tail.block)
 		if b = appendEntry(b, id, e, tail.lastAt); len(b) <= blockMaxBytes {
-			return log.Put(tail.blockKey, b)
+			return logTail{last: m.Seq, blockKey: tail.blockKey, block: b, count: tail.count + 1, lastAt: e.at}, log.Put(tail.blockKey, b)
 		}
 	}
-	return log.Put(logKey(id, m.Seq), appendEntry([]byte{blockVersion}, id, e, 0))
+	k, b := logKey(id, m.Seq), appendEntry([]byte{blockVersion}, id, e, 0)
+	return logTail{last: m.Seq, blockKey: k, block: b, count: 1, lastAt: e.at}, log.Put(k, b)
+}
+
+// tailCache is the log's tail after each table's last move saved, for the
+// next save of the table to find without walking its block again (a block
+// holds up to blockMaxMoves moves, each with its checksum). An entry holds
+// while the view gives back the very block it wrote (the same bytes in
+// memory, which nothing changes): a save that was taken back or worked out
+// again, or a block since in the data file, is walked as before. A
+// checkpoint empties it.
+type tailCache struct {
+	mu sync.Mutex
+	m  map[uint64]logTail
+}
+
+// get is the tail of table id whose last block, key k, the view gave as v;
+// a nil cache has none.
+func (c *tailCache) get(id uint64, k, v []byte) (logTail, bool) {
+	if c == nil {
+		return logTail{}, false
+	}
+	c.mu.Lock()
+	t, ok := c.m[id]
+	c.mu.Unlock()
+	if !ok || len(v) == 0 || len(v) != len(t.block) || unsafe.SliceData(v) != unsafe.SliceData(t.block) || !bytes.Equal(k, t.blockKey) {
+		return logTail{}, false
+	}
+	return t, true
+}
+
+func (c *tailCache) put(id uint64, t logTail) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	if c.m == nil {
+		c.m = map[uint64]logTail{}
+	}
+	c.m[id] = t
+	c.mu.Unlock()
+}
+
+func (c *tailCache) clear() {
+	c.mu.Lock()
+	clear(c.m)
+	c.mu.Unlock()
 }
 
 // readLog calls fn with each move of table id in order. Damage, and a log
 // that skips or repeats a move, are a *logError naming the table and the
 // first move that cannot be read; onDamage (when not nil) is told and
 // decides whether to read on, at the next block.
-func readLog(log *bbolt.Bucket, id uint64, fn func(store.Move) error, onDamage func(*logError) bool) error {
+func readLog(log kvBucket, id uint64, fn func(store.Move) error, onDamage func(*logError) bool) error {
 	report := func(e *logError) error {
 		if onDamage != nil && onDamage(e) {
 			return nil

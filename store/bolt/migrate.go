@@ -175,12 +175,12 @@ func (s *Store) migrateTx(tx *bbolt.Tx, now time.Time) error {
 		var last time.Time
 		var count uint64
 		err := readLogV1(moves, t.ID, func(m store.Move) error {
-			tail, err := readLogTail(log, t.ID)
+			tail, err := readLogTail(boltBucket{log}, t.ID)
 			if err != nil {
 				return err
 			}
 			last, count = m.At, m.Seq
-			return appendMove(log, t.ID, tail, &m)
+			return appendMove(boltBucket{log}, t.ID, tail, &m)
 		}, nil)
 		if err != nil {
 			return err

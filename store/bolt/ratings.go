@@ -77,7 +77,7 @@ func decodeRating(k, v []byte) (store.Rating, error) {
 func (s *Store) Ratings(prefix string) ([]store.Rating, error) {
 	var out []store.Rating
 	p := []byte(prefix)
-	err := s.view("listing the ratings "+prefix, func(tx *bbolt.Tx) error {
+	err := s.read("listing the ratings "+prefix, func(tx kvTx) error {
 		out = out[:0]
 		c := tx.Bucket(bRatings).Cursor()
 		for k, v := c.Seek(p); k != nil && bytes.HasPrefix(k, p); k, v = c.Next() {

@@ -22,7 +22,7 @@ const retentionBatch = 64
 // reused by later writes; `tablee compact` gives them back to the file
 // system.
 func (s *Store) DeleteFinished(cutoff time.Time) (int, error) {
-	release, err := s.settle()
+	release, err := s.exclusive()
 	if err != nil {
 		return 0, err
 	}

@@ -5,16 +5,15 @@ import (
 	"fmt"
 	"time"
 
-	"go.etcd.io/bbolt"
-
 	"github.com/tablee/tablee/store"
 )
 
-// A Save is worked out twice: when it is called, against the data file as
-// the journal will leave it (the shadow, journal.go), to refuse a bad save
-// before it is acknowledged; and when a checkpoint writes it into the data
-// file, against the transaction. Both run planSave on the same inputs, so
-// the two cannot disagree on what a save does.
+// A Save is worked out twice: when it is called, against the view of the
+// data file with the journal's saves over it (view.go), to refuse a bad
+// save before it is acknowledged and to lay its writes over the file; and
+// when a checkpoint writes it into the data file, against the transaction.
+// Both run applySave, and so planSave, on the same inputs, so the two
+// cannot disagree on what a save does.
 
 // saveIn is one Save call: what the journal keeps and a checkpoint applies.
 type saveIn struct {
@@ -24,6 +23,20 @@ type saveIn struct {
 	t     store.Table
 	move  *store.Move // nil when the save carries no move
 	rec   tableRecord // prepareTable(t)
+	// encoded is the record as the plan of encodedAs wrote it: the save
+	// is worked out against the view, then again by the checkpoint, which
+	// most often plans the same and writes the same bytes.
+	encoded   []byte
+	encodedAs recordPlan
+	// chats are the chats whose open entries the save reads: its own, and
+	// the one the table was in before (pending.changedSince).
+	chats [2]string
+}
+
+// recordPlan is what a plan adds to a table's record.
+type recordPlan struct {
+	finishedAt    time.Time
+	last, unshown uint64
 }
 
 func newSaveIn(t store.Table, move *store.Move, now time.Time) *saveIn {
@@ -68,7 +81,10 @@ type savePlan struct {
 // number is not the next of the log; an unfinished table in a chat that has
 // another one.
 func (s *Store) planSave(st saveState, in *saveIn) (savePlan, error) {
-	t, what := in.t, fmt.Sprintf("saving table %d", in.t.ID)
+	t := in.t
+	// Only an error says what was being done: a save that goes through
+	// formats nothing.
+	what := func() string { return fmt.Sprintf("saving table %d", t.ID) }
 	var p savePlan
 	next, err := st.nextTable()
 	if err != nil {
@@ -76,7 +92,7 @@ func (s *Store) planSave(st saveState, in *saveIn) (savePlan, error) {
 	}
 	if t.ID >= next {
 		return p, &fileError{kind: ErrBadTable, msg: fmt.Sprintf(
-			"store/bolt: %s: %s: id %d was never given by NewTableID", s.path, what, t.ID)}
+			"store/bolt: %s: %s: id %d was never given by NewTableID", s.path, what(), t.ID)}
 	}
 	if p.prev, p.exists, err = st.header(t.ID); err != nil {
 		return p, err
@@ -93,7 +109,7 @@ func (s *Store) planSave(st saveState, in *saveIn) (savePlan, error) {
 		if in.move.Seq != last+1 {
 			return p, &fileError{kind: ErrMoveSeq, msg: fmt.Sprintf(
 				"store/bolt: %s: %s: move %d refused, the log ends at move %d (a move would be lost or duplicated)",
-				s.path, what, in.move.Seq, last)}
+				s.path, what(), in.move.Seq, last)}
 		}
 		p.last = in.move.Seq
 	}
@@ -126,7 +142,7 @@ func (s *Store) planSave(st saveState, in *saveIn) (savePlan, error) {
 		p.openPut = true
 	case cur != t.ID:
 		return p, &fileError{kind: ErrChatBusy, msg: fmt.Sprintf(
-			"store/bolt: %s: %s: chat %s already has open table %d", s.path, what, t.Chat, cur)}
+			"store/bolt: %s: %s: chat %s already has open table %d", s.path, what(), t.Chat, cur)}
 	}
 	// The unshown index is raised, never lowered: a Save of an older batch
 	// that arrives after a later one must not hide the later one.
@@ -147,7 +163,11 @@ func (p savePlan) header(in *saveIn) tableHeader {
 
 // record is the table's record as the plan writes it.
 func (p savePlan) record(in *saveIn) []byte {
-	return in.rec.encode(p.finishedAt, p.last, p.unshown)
+	as := recordPlan{finishedAt: p.finishedAt, last: p.last, unshown: p.unshown}
+	if in.encoded == nil || in.encodedAs != as {
+		in.encoded, in.encodedAs = in.rec.encode(p.finishedAt, p.last, p.unshown), as
+	}
+	return in.encoded
 }
 
 // applySave writes a save into the data file, in the checkpoint's
@@ -159,12 +179,18 @@ func (p savePlan) record(in *saveIn) []byte {
 // seated holds it under each user of Seated while it is unfinished, played
 // under each user of Seated, finished or not. The events of Table.Played
 // go into the seen bucket (seen.go).
-func (s *Store) applySave(tx *bbolt.Tx, in *saveIn) error {
-	st := &txState{s: s, tx: tx}
+func (s *Store) applySave(tx kvTx, in *saveIn) error {
+	return s.applySaveWith(&txState{s: s, tx: tx}, in)
+}
+
+// applySaveWith is applySave in st.
+func (s *Store) applySaveWith(st *txState, in *saveIn) error {
+	tx := st.tx
 	p, err := s.planSave(st, in)
 	if err != nil {
 		return err
 	}
+	in.chats = [2]string{in.t.Chat, p.prev.chat}
 	t, idk := in.t, key(in.t.ID)
 	open, history := tx.Bucket(bOpen), tx.Bucket(bHistory)
 	if p.leaveOld {
@@ -189,7 +215,7 @@ func (s *Store) applySave(tx *bbolt.Tx, in *saveIn) error {
 	}
 	hk := historyKey(t.Chat, t.ID)
 	if history.Get(hk) == nil {
-		history.FillPercent = appendFill
+		history.appendOnly()
 		if err := history.Put(hk, []byte{}); err != nil {
 			return err
 		}
@@ -212,14 +238,18 @@ func (s *Store) applySave(tx *bbolt.Tx, in *saveIn) error {
 		return err
 	}
 	for _, k := range t.Played {
-		if err := s.putSeen(tx, k, in.now); err != nil {
+		if err := putSeen(tx, k, in.now); err != nil {
 			return err
 		}
 	}
 	if in.move != nil {
 		log := tx.Bucket(bLog)
-		log.FillPercent = appendFill
-		return appendMove(log, t.ID, st.tail, in.move)
+		log.appendOnly()
+		tail, err := appendMoveTail(log, t.ID, st.tail, in.move)
+		if err == nil {
+			st.tails.put(t.ID, tail)
+		}
+		return err
 	}
 	return nil
 }
@@ -227,8 +257,11 @@ func (s *Store) applySave(tx *bbolt.Tx, in *saveIn) error {
 // txState is a saveState read in a transaction.
 type txState struct {
 	s    *Store
-	tx   *bbolt.Tx
+	tx   kvTx
 	tail logTail // the log's tail logLast read, for appendMove
+	// tails, when not nil, keeps the log's tails between saves (a save
+	// worked out against the view).
+	tails *tailCache
 }
 
 func (st *txState) nextTable() (uint64, error) { return nextTable(st.tx.Bucket(bMeta)) }
@@ -247,7 +280,7 @@ func (st *txState) header(id uint64) (tableHeader, bool, error) {
 
 func (st *txState) logLast(id uint64) (uint64, error) {
 	var err error
-	st.tail, err = readLogTail(st.tx.Bucket(bLog), id)
+	st.tail, err = readLogTailCached(st.tx.Bucket(bLog), id, st.tails)
 	return st.tail.last, err
 }
 
@@ -268,7 +301,7 @@ func (st *txState) unshownOf(id uint64) (uint64, error) {
 
 // applyShown clears a table's unshown entry when it holds seq or an
 // earlier batch.
-func (s *Store) applyShown(tx *bbolt.Tx, id, seq uint64) error {
+func (s *Store) applyShown(tx kvTx, id, seq uint64) error {
 	b, idk := tx.Bucket(bUnshown), key(id)
 	cur, err := s.unshownOf(b, idk)
 	if err != nil || cur == 0 || cur > seq {

@@ -88,7 +88,7 @@ func TestPlayedIndexFollowsSaves(t *testing.T) {
 	b.Seated = []string{"discord:alice"}
 	mustSave(t, s, a, nil)
 	mustSave(t, s, b, nil)
-	wantPlayed(t, s, "discord:alice", a.ID, b.ID) // from the shadow: no checkpoint yet
+	wantPlayed(t, s, "discord:alice", a.ID, b.ID) // from the view: no checkpoint yet
 	a.Seated = []string{"discord:alice", "discord:carol"}
 	a.Finished = true
 	mustSave(t, s, a, move(1))

@@ -18,9 +18,8 @@ import (
 //	claim lapses (Unix ns, 8 bytes BE) | epoch of the claim (8 bytes BE)
 //
 // Only played events are written now (played 1, no claim): by Played, or
-// by the checkpoint that writes a Save which recorded them (Table.Played,
-// in the Save's journal entry; until then the shadow's played set answers
-// Claim). A value with
+// by a Save which recorded them (Table.Played, in the Save's journal
+// entry; the view has them before the checkpoint writes them). A value with
 // played 0 is a claim an earlier version wrote into the file; one of 8
 // bytes alone was written by a version before, which recorded an event
 // when it began to play it: it counts as played. A webhook posts an update
@@ -74,18 +73,12 @@ func (s *Store) Claim(key string, lease time.Duration) (store.Claim, error) {
 	return store.ClaimFresh, nil
 }
 
-// playedEvent tells whether an event is recorded played: by a Save whose
-// journal entry the data file does not hold yet (the shadow), or in the
-// file.
+// playedEvent tells whether an event is recorded played, through the
+// view: by Played, or by a Save (Table.Played) whose writes the view holds
+// whether or not a checkpoint has written them into the file yet.
 func (s *Store) playedEvent(key string) (bool, error) {
-	s.jmu.Lock()
-	_, pending := s.j.played[key]
-	s.jmu.Unlock()
-	if pending {
-		return true, nil
-	}
 	played := false
-	err := s.view("claiming event "+key, func(tx *bbolt.Tx) error {
+	err := s.read("claiming event "+key, func(tx kvTx) error {
 		v := tx.Bucket(bSeen).Get([]byte(key))
 		played = v != nil && (len(v) != seenValueLen || v[8] == 1)
 		return nil
@@ -95,12 +88,16 @@ func (s *Store) playedEvent(key string) (bool, error) {
 
 // Played records that a claimed event was played (store.Deduper). One a
 // Save recorded (Table.Played) is not written again: no commit. Every
-// 1,000th, the ids older than a day are forgotten in the same transaction.
+// 1,000th event played, the ids older than a day are forgotten in the same
+// transaction.
 func (s *Store) Played(key string) error {
 	played, err := s.playedEvent(key)
 	if err == nil && !played {
 		err = s.write(func(tx *bbolt.Tx) error {
-			return s.putSeen(tx, key, s.now())
+			if err := s.forgetSeenEvery(tx, 1); err != nil {
+				return err
+			}
+			return putSeen(boltTx{tx}, key, s.now())
 		})
 	}
 	if err == nil {
@@ -109,21 +106,32 @@ func (s *Store) Played(key string) error {
 	return s.wrap("recording event "+key+" played", err)
 }
 
-// putSeen writes an event played into the seen bucket, in Played's
-// transaction or a checkpoint's (a Save's Table.Played).
-func (s *Store) putSeen(tx *bbolt.Tx, key string, now time.Time) error {
+// putSeen writes an event played into the seen bucket: in Played's
+// transaction, or in a Save's writes (Table.Played, applySave), worked out
+// against the view and again by the checkpoint.
+func putSeen(tx kvTx, key string, now time.Time) error {
 	b := tx.Bucket(bSeen)
-	if s.seen.Add(1)%1000 == 0 {
-		if err := forgetSeen(b, now); err != nil {
-			return err
-		}
-	}
 	v := b.Get([]byte(key))
 	first := uint64(now.Unix())
 	if len(v) == seenValueLen {
 		first = binary.BigEndian.Uint64(v)
 	}
 	return b.Put([]byte(key), seenValue(first, true, 0, 0))
+}
+
+// forgetSeenEvery counts n events played and, each time the count passes
+// a thousand, forgets the ids older than a day (forgetSeen). It runs in
+// the data file's own transactions (Played's, the checkpoint's), never in
+// a Save's writes: those are worked out twice, and the view must read as
+// the file will be.
+func (s *Store) forgetSeenEvery(tx *bbolt.Tx, n uint64) error {
+	if n == 0 {
+		return nil
+	}
+	if after := s.seen.Add(n); after/1000 == (after-n)/1000 {
+		return nil
+	}
+	return forgetSeen(tx.Bucket(bSeen), s.now())
 }
 
 // unclaim forgets the claims of events now played.

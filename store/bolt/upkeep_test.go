@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -255,4 +256,54 @@ func TestAutoBackupAbandonedHalfWay(t *testing.T) {
 	if b, err := s.AutoBackup(3); err != nil || b.Path != BackupPath(path, later) {
 		t.Fatalf("next backup: %+v %v", b, err)
 	}
+}
+
+// Saves go on while a backup is being copied (docs/persistence.md,
+// "Backups"): the copy reads one transaction of the file, and the saves
+// are in the journal meanwhile. The copy holds what was saved before it
+// began, and the journal's saves after it come back on top of it.
+func TestSavesGoOnDuringABackup(t *testing.T) {
+	path := tempPath(t)
+	s := openJournaled(t, path)
+	tb := newTable(t, s, "discord:1")
+	tb = playMoves(t, s, tb, 0, 2)
+
+	copying, goOn := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	copyPace = func() {
+		once.Do(func() {
+			close(copying)
+			<-goOn
+		})
+	}
+	t.Cleanup(func() { copyPace = nil })
+	dst := filepath.Join(t.TempDir(), "during.db")
+	backedUp := make(chan error, 1)
+	go func() {
+		_, err := s.Backup(dst)
+		backedUp <- err
+	}()
+	<-copying
+	saved := make(chan error, 1)
+	go func() {
+		tb := tb
+		tb.Data = []byte("saved during the copy")
+		saved <- s.Save(tb, move(3))
+	}()
+	select {
+	case err := <-saved:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second): // a deadlock, not a speed: the copy waits for the test
+		close(goOn)
+		t.Fatal("a Save waited for the backup's copy")
+	}
+	close(goOn)
+	if err := <-backedUp; err != nil {
+		t.Fatal(err)
+	}
+	wantMoves(t, s, tb.ID, 3)
+	b := openTest(t, dst)
+	wantMoves(t, b, tb.ID, 2)
 }
