@@ -2,7 +2,10 @@ package keeper
 
 import (
 	"log/slog"
+	"math"
 	"sync"
+
+	"github.com/tablee/tablee/internal/capped"
 )
 
 // Key is one kept message: a table and the note that holds where it is.
@@ -28,6 +31,9 @@ type book[X comparable] struct {
 func newBook[X comparable](notes Notes, codec Codec[X], max int, log *slog.Logger) *book[X] {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
+	}
+	if max <= 0 {
+		max = math.MaxInt // no cap
 	}
 	return &book[X]{notes: notes, codec: codec, max: max, log: log,
 		refs: map[Key]Ref[X]{}, places: map[string]map[Key]struct{}{}}
@@ -91,17 +97,19 @@ func (b *book[X]) set(k Key, r Ref[X]) {
 	}
 }
 
-// put remembers r under k, emptying the cache at its cap (as
-// internal/capped): a message is read again from its note when next
-// needed. The caller holds mu.
+// put remembers r under k, the cache emptied at its cap by
+// internal/capped: a message is read again from its note when next needed.
+// The caller holds mu.
 func (b *book[X]) put(k Key, r Ref[X]) {
-	if old, ok := b.refs[k]; ok {
+	old, had := b.refs[k]
+	if had {
 		b.unindex(k, old.Place)
-	} else if len(b.refs) >= b.max && b.max > 0 {
-		clear(b.refs)
-		clear(b.places)
 	}
-	b.refs[k] = r
+	n := len(b.refs)
+	capped.Set(b.refs, k, r, b.max)
+	if !had && len(b.refs) <= n {
+		clear(b.places) // capped emptied the cache: the places index with it
+	}
 	in := b.places[r.Place]
 	if in == nil {
 		in = map[Key]struct{}{}
