@@ -52,10 +52,10 @@ type Options struct {
 	// a busy channel; AfterEdits is 0 (edits alone never move it). An
 	// older board is left as it is (Old: keeper.Leave).
 	Boards keeper.Settings
-	// GlobalRate is how many REST requests a second the adapter makes,
-	// the answers to interactions excepted (pace.go). Default
-	// DefaultGlobalRate, under Discord's 50.
-	GlobalRate float64
+	// GlobalRate is how many REST requests of the adapter Discord may
+	// count in any second, the answers to interactions excepted (pace.go).
+	// Default DefaultGlobalRate, under Discord's 50.
+	GlobalRate int
 	// Now is the adapter's clock (board ages). Default time.Now.
 	Now func() time.Time
 	// Connected, when set, is told when the gateway is connected (true,

@@ -5,21 +5,29 @@ import (
 	"io"
 	"net/http"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/internal/ratewindow"
 )
 
-// DefaultGlobalRate is how many REST requests a second the adapter allows
-// itself outside the answers to interactions. Discord allows a bot 50 in
-// all ("Global Rate Limit", docs.discord.com/developers/topics/rate-limits);
-// the margin covers the clocks of the two sides not agreeing on where a
-// second starts.
+// DefaultGlobalRate is how many REST requests the adapter lets Discord
+// count in any second outside the answers to interactions. Discord allows
+// a bot 50 in all ("Global Rate Limit",
+// docs.discord.com/developers/topics/rate-limits); the margin is for the
+// requests of the same bot made by another process (the one a rolling
+// restart replaces, the command registration).
 const DefaultGlobalRate = 45
 
 // paced is the REST client's transport that keeps the adapter under
 // Discord's global rate limit, so that Discord never answers a global 429.
+// Its window counts a request from when it leaves until a second after
+// its answer came (ratewindow): a rate of departures let requests held up
+// on the way (a dialled connection, a busy machine) reach Discord together
+// with the next ones, one too many for its limit. It is paced as well
+// (two at once, then one every 1/rate s): a window alone lets a backlog
+// go in bunches of rate at once each second, and what goes out in a bunch
+// lands on the machine at once too.
 // It matters for the answers more than for what it paces: after a 429
 // marked X-RateLimit-Global, discordgo holds every request of the session
 // until retry_after, the answers to interactions too (its RateLimiter's
@@ -40,19 +48,21 @@ const DefaultGlobalRate = 45
 type paced struct {
 	base    http.RoundTripper
 	obs     bot.Observer
-	lim     *tokenBucket
+	lim     *ratewindow.Window
 	timeout time.Duration // of each call once sent; 0 for none
 }
 
 func (p paced) RoundTrip(r *http.Request) (*http.Response, error) {
 	if !interactionAnswer(r.URL.Path) {
-		waited, err := p.lim.wait(r.Context())
-		if waited > 0 {
-			p.obs.LimitWaited("discord", waited)
-		}
+		queued := time.Now()
+		release, err := p.lim.Acquire(r.Context())
+		p.obs.LimitWaited("discord", time.Since(queued))
 		if err != nil {
 			return nil, err
 		}
+		// Discord has counted the request once its answer came (or never
+		// will, the call having failed): it counts a second longer.
+		defer release()
 	}
 	if p.timeout <= 0 {
 		return p.base.RoundTrip(r)
@@ -98,62 +108,15 @@ func interactionAnswer(path string) bool {
 }
 
 // pacedClient returns a copy of c whose requests, answers to interactions
-// excepted, keep to rate a second (a copy: the client may be a caller's).
-// c's Timeout moves into the transport, after the wait.
-func pacedClient(c *http.Client, rate float64, obs bot.Observer) *http.Client {
+// excepted, Discord counts at most rate in any second (a copy: the client
+// may be a caller's). c's Timeout moves into the transport, after the wait.
+func pacedClient(c *http.Client, rate int, obs bot.Observer) *http.Client {
 	cp := *c
 	base := cp.Transport
 	if base == nil {
 		base = http.DefaultTransport
 	}
-	cp.Transport = paced{base: base, obs: obs, lim: newTokenBucket(rate, time.Now), timeout: cp.Timeout}
+	cp.Transport = paced{base: base, obs: obs, lim: ratewindow.New(rate, time.Second, ratewindow.System{}).Paced(2, time.Second/time.Duration(max(rate, 1))), timeout: cp.Timeout}
 	cp.Timeout = 0
 	return &cp
-}
-
-// tokenBucket lets through rate requests a second, with a burst of two at
-// most: whichever second Discord counts in, it sees no more than rate+2.
-// Waiters go in turn: each reserves the next token when it arrives.
-type tokenBucket struct {
-	mu     sync.Mutex
-	every  time.Duration // one token
-	burst  time.Duration // the bucket's depth, as a duration of tokens
-	nextAt time.Time     // when the next token is free; earlier: a burst is left
-	now    func() time.Time
-}
-
-func newTokenBucket(rate float64, now func() time.Time) *tokenBucket {
-	every := time.Duration(float64(time.Second) / rate)
-	return &tokenBucket{every: every, burst: every, now: now}
-}
-
-// wait takes a token, waiting for it when none is left; it returns how
-// long it waited, and ctx's error when ctx ended first (the token is then
-// lost, which only slows the others by one token).
-func (b *tokenBucket) wait(ctx context.Context) (time.Duration, error) {
-	now := b.now()
-	d := b.reserve(now).Sub(now)
-	if d <= 0 {
-		return 0, nil
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return d, nil
-	case <-ctx.Done():
-		return d, ctx.Err()
-	}
-}
-
-// reserve takes the next token and returns when it is free.
-func (b *tokenBucket) reserve(now time.Time) time.Time {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if floor := now.Add(-b.burst); b.nextAt.Before(floor) {
-		b.nextAt = floor
-	}
-	at := b.nextAt
-	b.nextAt = b.nextAt.Add(b.every)
-	return at
 }

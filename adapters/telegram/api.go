@@ -128,7 +128,7 @@ func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, m
 		if chat != 0 {
 			release, err = a.lim.acquire(ctx, chat)
 		} else {
-			release, err = a.lim.global.acquire(ctx, a.clock)
+			release, err = a.lim.global.Acquire(ctx)
 		}
 		sent := a.clock.Now()
 		a.obs.LimitWaited("telegram", sent.Sub(queued))
@@ -151,7 +151,7 @@ func (a *Adapter) call(ctx context.Context, chat int64, maxWait time.Duration, m
 			if chat != 0 {
 				w = a.lim.chat(chat)
 			}
-			w.hold(a.clock, e.retryAfter)
+			w.Hold(e.retryAfter)
 			a.log.Warn("telegram flood control", "chat", chat, "retry_after", e.retryAfter)
 			if e.retryAfter > maxWait {
 				return nil, e

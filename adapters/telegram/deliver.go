@@ -14,6 +14,7 @@ import (
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/capped"
+	"github.com/tablee/tablee/internal/ratewindow"
 )
 
 // job is one message waiting in a chat's queue.
@@ -107,7 +108,7 @@ func (a *Adapter) sendNow(ctx context.Context, chat int64, topic int, r rendered
 		return 0, bot.ErrNoPrivate
 	case e.retryAfter > 0:
 		// Waiting longer would hold the table: queue it.
-		a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: r, replyTo: replyTo, urgent: isUrgent(ctx)})
+		a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: r, replyTo: replyTo, urgent: ratewindow.IsUrgent(ctx)})
 		return 0, nil
 	}
 	a.log.Warn("message not sent", "chat", chat, "err", e)
@@ -144,7 +145,7 @@ func (a *Adapter) send(ctx context.Context, chat int64, topic int, r rendered, r
 	raw2, e := a.request(ctx, chat, maxWait, "sendMessage", a.messageParams(chat, topic, restOf(r), 0))
 	if e != nil {
 		if e.retryAfter > 0 {
-			a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: restOf(r), urgent: isUrgent(ctx)})
+			a.enqueue(&job{chat: chat, topic: topic, key: chatKey(chat, topic), msg: restOf(r), urgent: ratewindow.IsUrgent(ctx)})
 		} else {
 			a.log.Warn("text of a picture not sent", "chat", chat, "err", e)
 		}
@@ -254,10 +255,10 @@ func (a *Adapter) work(chat int64) {
 			j.waited = true
 			ctx := a.sendCtx
 			if j.urgent { // read under qmu: enqueue may merge into it
-				ctx = urgently(ctx)
+				ctx = ratewindow.Urgently(ctx)
 			}
 			a.qmu.Unlock()
-			_ = a.lim.chat(chat).ready(ctx, a.clock)
+			_ = a.lim.chat(chat).Ready(ctx)
 			continue
 		}
 		q.jobs = q.jobs[1:]
@@ -279,7 +280,7 @@ func (a *Adapter) work(chat int64) {
 func (a *Adapter) run(j *job) {
 	ctx := a.sendCtx
 	if j.urgent {
-		ctx = urgently(ctx)
+		ctx = ratewindow.Urgently(ctx)
 	}
 	if j.board {
 		a.sendBoard(ctx, j)
@@ -320,7 +321,7 @@ func (a *Adapter) sendBoard(ctx context.Context, j *job) {
 		delete(a.crowded, j.table)
 	}
 	a.smu.Unlock()
-	hold := func() bool { return crowded > 0 && a.lim.chat(j.chat).room(a.clock) < 2 }
+	hold := func() bool { return crowded > 0 && a.lim.chat(j.chat).Room() < 2 }
 	_, err := a.boards.Show(ctx, j.table, chatKey(j.chat, j.topic), j, keeper.Show{Now: a.clock.Now(), Force: j.repost, Hold: hold})
 	if errors.Is(err, errTextInstead) {
 		a.log.Warn("board picture not sent, showing the text board", "table", j.table, "err", err)

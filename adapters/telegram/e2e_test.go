@@ -26,6 +26,7 @@ import (
 	"github.com/tablee/tablee/internal/metrics"
 	"github.com/tablee/tablee/internal/openloop"
 	"github.com/tablee/tablee/internal/pgtest"
+	"github.com/tablee/tablee/internal/ratewindow"
 	"github.com/tablee/tablee/store"
 	"github.com/tablee/tablee/store/bolt"
 	"github.com/tablee/tablee/store/postgres"
@@ -160,7 +161,7 @@ type e2eRig struct {
 const e2eHookPath = "/telegram"
 
 func newE2ERig(b *testing.B, s e2eSetup, chats int, url string) *e2eRig {
-	r := &e2eRig{b: b, setup: s, f: newFakeAPI(b, systemClock{}), url: url,
+	r := &e2eRig{b: b, setup: s, f: newFakeAPI(b, ratewindow.System{}), url: url,
 		client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4096}}}
 	b.Cleanup(r.close)
 	for i := range chats {

@@ -15,6 +15,7 @@ import (
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/openloop"
+	"github.com/tablee/tablee/internal/ratewindow"
 )
 
 // The load tests: the bot against the fake Bot API enforcing Telegram's
@@ -49,7 +50,7 @@ func scaledLimits(scale time.Duration) Limits {
 // limits, with the adapter keeping to the same ones, both scaled.
 func newLoadHarness(t *testing.T, scale time.Duration, coreOpts func(*bot.Options)) *harness {
 	t.Helper()
-	f := newFakeAPI(t, systemClock{})
+	f := newFakeAPI(t, ratewindow.System{})
 	f.enforce = telegramLimits(scale)
 	h := &harness{t: t, path: filepath.Join(t.TempDir(), "tablee.db"), clock: newAutoClock(), f: f}
 	h.coreOpts = func(o *bot.Options) {
@@ -59,7 +60,7 @@ func newLoadHarness(t *testing.T, scale time.Duration, coreOpts func(*bot.Option
 		}
 	}
 	h.opts = Options{Token: fakeToken, APIEndpoint: f.endpoint(), PollTimeout: 2 * time.Second,
-		Clock: systemClock{}, Limits: scaledLimits(scale), Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+		Clock: ratewindow.System{}, Limits: scaledLimits(scale), Lang: i18n.EN, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	if os.Getenv("TABLEE_LOAD_LOG") != "" {
 		h.opts.Logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	}

@@ -33,6 +33,7 @@ import (
 	"github.com/tablee/tablee/adapters/keeper"
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/ratewindow"
 	"github.com/tablee/tablee/internal/redact"
 	"github.com/tablee/tablee/store"
 )
@@ -176,7 +177,7 @@ func New(opts Options) (*Adapter, error) {
 	}
 	opts.Logger = red.Logger(opts.Logger)
 	if opts.Clock == nil {
-		opts.Clock = systemClock{}
+		opts.Clock = ratewindow.System{}
 	}
 	if opts.Limits == (Limits{}) {
 		opts.Limits = DefaultLimits()

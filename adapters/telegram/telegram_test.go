@@ -17,6 +17,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/internal/ratewindow"
 	"github.com/tablee/tablee/internal/redact/redacttest"
 )
 
@@ -579,7 +580,7 @@ func dump(t *testing.T, f *fakeAPI, chat int64) {
 // timeout, an idle bot asks about once a second, not a thousand times.
 func TestIdlePollingRate(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, func(o *Options) { o.Clock = systemClock{} })
+	h := newHarness(t, func(o *Options) { o.Clock = ratewindow.System{} })
 	polls := func() int { h.f.mu.Lock(); defer h.f.mu.Unlock(); return h.f.polls }
 	h.f.mu.Lock()
 	h.f.immediate = true
@@ -599,7 +600,7 @@ func TestStartWhileSetMyCommandsFails(t *testing.T) {
 	t.Parallel()
 	var logged redacttest.Buffer
 	h := newHarness(t, func(o *Options) {
-		o.Clock = systemClock{}
+		o.Clock = ratewindow.System{}
 		o.Logger = slog.New(slog.NewTextHandler(&logged, nil))
 	})
 	h.close()

@@ -14,6 +14,7 @@ import (
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/capped"
+	"github.com/tablee/tablee/internal/ratewindow"
 	"github.com/tablee/tablee/store"
 )
 
@@ -183,7 +184,7 @@ func (a *Adapter) handle(ctx context.Context, u update) {
 	}()
 	// Its answers are what someone waits for now (limiter.go), and so is
 	// his hand, which the deliverer shows after his move.
-	ctx = urgently(ctx)
+	ctx = ratewindow.Urgently(ctx)
 	switch {
 	case u.CallbackQuery != nil && u.CallbackQuery.From != nil:
 		a.noteAsked(u.CallbackQuery.From.ID)
@@ -335,7 +336,7 @@ func (a *Adapter) probe(ctx context.Context, org *origin, title string) {
 	}
 	lang := a.langOf(org.from)
 	// The hello can wait: the answers of other users go first.
-	err := a.sendPrivate(canWait(ctx), uid, bot.Out{Text: a.text(lang, "telegram.hello", title)})
+	err := a.sendPrivate(ratewindow.CanWait(ctx), uid, bot.Out{Text: a.text(lang, "telegram.hello", title)})
 	switch {
 	case err == nil:
 		a.smu.Lock()
@@ -567,7 +568,7 @@ func (a *Adapter) replyPrivately(ctx context.Context, org *origin, o bot.Out) {
 	a.smu.Unlock()
 	err := bot.ErrNoPrivate
 	switch {
-	case !closed && !org.private && a.lim.chat(uid).full(a.clock):
+	case !closed && !org.private && a.lim.chat(uid).Full():
 		// His private chat must wait for its limit: queued there, so that
 		// his group's other commands do not wait behind him (a user
 		// flooding a group is refused in private, a refusal a second).
