@@ -451,6 +451,10 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		old, _ := json.Marshal(m.Markup)
+		// reply_markup is "A JSON-serialized object for a new inline
+		// keyboard" (#editmessagecaption, #editmessagemedia): the edited
+		// message has the keyboard the edit carries, none when it carries
+		// none, so an edit of a board that forgot its buttons strips them.
 		f.setMarkup(nm, params["reply_markup"])
 		nw, _ := json.Marshal(nm.Markup)
 		if caption == m.Text && nm.FileID == m.FileID && string(old) == string(nw) {
