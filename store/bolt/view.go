@@ -321,7 +321,7 @@ func (s *Store) read(what string, fn func(kvTx) error) error {
 type viewTx struct {
 	ov   *overlay
 	tx   *bbolt.Tx
-	open openBuckets
+	open openBuckets[overlayTop]
 }
 
 func (t *viewTx) Bucket(name []byte) kvBucket {
@@ -340,15 +340,26 @@ func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), le
 // which their callers must not change (kvBucket).
 func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
+// stackedOn is a bucket of a view or a batch with its top.
+type stackedOn[T any] struct {
+	stacked
+	t T
+}
+
 // openStacked makes the bucket name of a view or a batch, with its top t
-// over under, and keeps it in o. The bucket and its top are one
-// allocation (an interface holding a struct of more than a word would be
-// another).
-func openStacked[T any](o *openBuckets, name []byte, t T, under kvBucket) kvBucket {
-	sb := &struct {
-		stacked
-		t T
-	}{t: t}
+// over under, and keeps it in o. The bucket and its top are one of the
+// transaction's own while they last (a save opens ten buckets or so), one
+// allocation after (an interface holding a struct of more than a word
+// would be another).
+func openStacked[T any](o *openBuckets[T], name []byte, t T, under kvBucket) kvBucket {
+	var sb *stackedOn[T]
+	if o.used < len(o.own) {
+		sb = &o.own[o.used]
+		o.used++
+	} else {
+		sb = new(stackedOn[T])
+	}
+	sb.t = t
 	sb.stacked = stacked{top: any(&sb.t).(top), under: under} // *T has T's methods
 
 	o.add(name, &sb.stacked)
@@ -359,9 +370,11 @@ func openStacked[T any](o *openBuckets, name []byte, t T, under kvBucket) kvBuck
 // opened, kept for its life: a save asks for a dozen, some twice, and
 // bbolt's read transaction opens a bucket anew, with a seek and an
 // allocation or two, each time it is asked.
-type openBuckets struct {
+type openBuckets[T any] struct {
 	some [12]namedBucket // room for the buckets a save opens: no slice to grow
 	more []namedBucket
+	own  [10]stackedOn[T]
+	used int
 }
 
 type namedBucket struct {
@@ -369,7 +382,7 @@ type namedBucket struct {
 	b    kvBucket
 }
 
-func (o *openBuckets) find(name []byte) kvBucket {
+func (o *openBuckets[T]) find(name []byte) kvBucket {
 	for i := range o.some {
 		switch nb := &o.some[i]; {
 		case nb.b == nil:
@@ -386,7 +399,7 @@ func (o *openBuckets) find(name []byte) kvBucket {
 	return nil
 }
 
-func (o *openBuckets) add(name []byte, b kvBucket) {
+func (o *openBuckets[T]) add(name []byte, b kvBucket) {
 	for i := range o.some {
 		if o.some[i].b == nil {
 			o.some[i] = namedBucket{name: name, b: b}
@@ -409,12 +422,27 @@ type top interface {
 type overlayTop struct {
 	ov   *overlay
 	name string // the bucket's name
-	// The walk near is on: where it goes and what it found.
-	skip        string // a key not to stop at
-	skipIt      bool
-	found       item
-	ok          bool
-	visitToSkip func(item) bool // visit, made once
+	// The walk of the tree visit is on: the key it passes over, how many
+	// keys it gathers into ahead (0: it stops at the first, found).
+	skip   string
+	skipIt bool
+	want   int
+	gather int // how many the next fill gathers
+	found  item
+	ok     bool
+	visitF func(item) bool // visit, made once
+	// ahead are keys of the bucket in a row, as a forward walk gathered
+	// them: every key after lo (at lo too when loIn) up to the last of
+	// them, and no other after it when atEnd. The overlay a view reads
+	// never changes: a cursor walking forward finds its next keys there,
+	// without a walk from the tree's root for each.
+	ahead     []item
+	aheadBuf  [4]item
+	lo        []byte
+	loBuf     [40]byte
+	loIn      bool
+	atEnd     bool
+	haveAhead bool
 }
 
 func (o *overlayTop) get(k []byte) (kv, bool) {
@@ -425,44 +453,99 @@ func (o *overlayTop) get(k []byte) (kv, bool) {
 	return it.w.kv, true
 }
 
-func (o *overlayTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
-	return o.near(k, inclusive, true)
-}
-
-func (o *overlayTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
-	return o.near(k, inclusive, false)
-}
-
-// visit stops at the first key of the walk in the bucket but skip.
+// visit is what a walk of the tree does at each key.
 func (o *overlayTop) visit(it item) bool {
 	if it.b != o.name {
+		o.atEnd = true
 		return false
 	}
 	if o.skipIt && it.k == o.skip {
 		return true
 	}
+	if o.want > 0 {
+		o.ahead = append(o.ahead, it)
+		return len(o.ahead) < o.want
+	}
 	o.found, o.ok = it, true
 	return false
 }
 
-// near is the first key after k (forward) or the last before it, at k too
-// when inclusive, the first or last of the bucket when k is nil, and its
-// newest write.
-func (o *overlayTop) near(k []byte, inclusive, forward bool) ([]byte, kv, bool) {
-	if o.visitToSkip == nil {
-		o.visitToSkip = o.visit
+// walk walks the tree from k (the first key of the bucket when nil),
+// passing over k itself unless inclusive.
+func (o *overlayTop) walk(k []byte, inclusive, forward bool) {
+	if o.visitF == nil {
+		o.visitF = o.visit
 	}
-	o.skip, o.skipIt, o.found, o.ok = bytesString(k), k != nil && !inclusive, item{}, false
+	o.skip, o.skipIt, o.ok = bytesString(k), k != nil && !inclusive, false
 	switch {
 	case forward:
-		o.ov.keys.AscendGreaterOrEqual(item{b: o.name, k: o.skip}, o.visitToSkip)
+		o.ov.keys.AscendGreaterOrEqual(item{b: o.name, k: o.skip}, o.visitF)
 	case k == nil:
 		// The bucket's last key is the last one before the least bucket
 		// name after its own.
-		o.ov.keys.DescendLessOrEqual(item{b: o.name + "\x00"}, o.visitToSkip)
+		o.ov.keys.DescendLessOrEqual(item{b: o.name + "\x00"}, o.visitF)
 	default:
-		o.ov.keys.DescendLessOrEqual(item{b: o.name, k: o.skip}, o.visitToSkip)
+		o.ov.keys.DescendLessOrEqual(item{b: o.name, k: o.skip}, o.visitF)
 	}
+	o.skip = ""
+}
+
+// after is the first key after k (at k too when inclusive; the first of
+// the bucket when k is nil) and its newest write.
+func (o *overlayTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
+	if k == nil {
+		inclusive = true
+	}
+	for filled := false; ; filled = true {
+		if filled || o.covers(k, inclusive) {
+			i, found := slices.BinarySearchFunc(o.ahead, k, compareItemKey)
+			if found && !inclusive {
+				i++
+			}
+			if i < len(o.ahead) {
+				return stringBytes(o.ahead[i].k), o.ahead[i].w.kv, true
+			}
+			if o.atEnd {
+				return nil, kv{}, false
+			}
+			if filled {
+				panic("store/bolt: the overlay's keys out of order")
+			}
+		}
+		o.fill(k, inclusive)
+	}
+}
+
+// covers tells whether ahead holds every key of the bucket from k on.
+func (o *overlayTop) covers(k []byte, inclusive bool) bool {
+	if !o.haveAhead {
+		return false
+	}
+	c := bytes.Compare(k, o.lo)
+	return c > 0 || c == 0 && (o.loIn || !inclusive)
+}
+
+// fill gathers into ahead the keys from k on, more each time: a cursor
+// that walks far is given many at a time, a Seek a few.
+func (o *overlayTop) fill(k []byte, inclusive bool) {
+	if o.ahead == nil {
+		o.ahead, o.lo, o.gather = o.aheadBuf[:0], o.loBuf[:0], 1
+	} else {
+		o.gather = min(2*o.gather, 64)
+	}
+	o.ahead, o.atEnd, o.want = o.ahead[:0], false, o.gather
+	o.walk(k, inclusive, true)
+	o.atEnd = o.atEnd || len(o.ahead) < o.want
+	o.want = 0
+	o.lo, o.loIn, o.haveAhead = append(o.lo[:0], k...), inclusive, true
+}
+
+func compareItemKey(it item, k []byte) int { return strings.Compare(it.k, bytesString(k)) }
+
+// before is the last key before k (at k too when inclusive; the last of
+// the bucket when k is nil) and its newest write.
+func (o *overlayTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
+	o.walk(k, inclusive, false)
 	if !o.ok {
 		return nil, kv{}, false
 	}
@@ -470,7 +553,7 @@ func (o *overlayTop) near(k []byte, inclusive, forward bool) ([]byte, kv, bool) 
 }
 
 func (o *overlayTop) empty() bool {
-	_, _, ok := o.near(nil, true, true)
+	_, _, ok := o.after(nil, true)
 	return !ok
 }
 
@@ -483,7 +566,7 @@ func (*overlayTop) put([]byte, kv) error { return errReadOnly }
 type batch struct {
 	under   kvTx
 	buckets map[string]*batchLayer
-	open    openBuckets
+	open    openBuckets[batchTop]
 }
 
 func newBatch(under kvTx) *batch { return &batch{under: under, buckets: map[string]*batchLayer{}} }
