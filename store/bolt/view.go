@@ -321,7 +321,7 @@ func (s *Store) read(what string, fn func(kvTx) error) error {
 type viewTx struct {
 	ov   *overlay
 	tx   *bbolt.Tx
-	open openBuckets[overlayTop]
+	open openBuckets
 }
 
 func (t *viewTx) Bucket(name []byte) kvBucket {
@@ -340,26 +340,15 @@ func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), le
 // which their callers must not change (kvBucket).
 func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
-// stackedOn is a bucket of a view or a batch with its top.
-type stackedOn[T any] struct {
-	stacked
-	t T
-}
-
 // openStacked makes the bucket name of a view or a batch, with its top t
-// over under, and keeps it in o. The bucket and its top are one of the
-// transaction's own while they last (a save opens ten buckets or so), one
-// allocation after (an interface holding a struct of more than a word
-// would be another).
-func openStacked[T any](o *openBuckets[T], name []byte, t T, under kvBucket) kvBucket {
-	var sb *stackedOn[T]
-	if o.used < len(o.own) {
-		sb = &o.own[o.used]
-		o.used++
-	} else {
-		sb = new(stackedOn[T])
-	}
-	sb.t = t
+// over under, and keeps it in o. The bucket and its top are one
+// allocation (an interface holding a struct of more than a word would be
+// another).
+func openStacked[T any](o *openBuckets, name []byte, t T, under kvBucket) kvBucket {
+	sb := &struct {
+		stacked
+		t T
+	}{t: t}
 	sb.stacked = stacked{top: any(&sb.t).(top), under: under} // *T has T's methods
 
 	o.add(name, &sb.stacked)
@@ -370,11 +359,9 @@ func openStacked[T any](o *openBuckets[T], name []byte, t T, under kvBucket) kvB
 // opened, kept for its life: a save asks for a dozen, some twice, and
 // bbolt's read transaction opens a bucket anew, with a seek and an
 // allocation or two, each time it is asked.
-type openBuckets[T any] struct {
+type openBuckets struct {
 	some [12]namedBucket // room for the buckets a save opens: no slice to grow
 	more []namedBucket
-	own  [10]stackedOn[T]
-	used int
 }
 
 type namedBucket struct {
@@ -382,7 +369,7 @@ type namedBucket struct {
 	b    kvBucket
 }
 
-func (o *openBuckets[T]) find(name []byte) kvBucket {
+func (o *openBuckets) find(name []byte) kvBucket {
 	for i := range o.some {
 		switch nb := &o.some[i]; {
 		case nb.b == nil:
@@ -399,7 +386,7 @@ func (o *openBuckets[T]) find(name []byte) kvBucket {
 	return nil
 }
 
-func (o *openBuckets[T]) add(name []byte, b kvBucket) {
+func (o *openBuckets) add(name []byte, b kvBucket) {
 	for i := range o.some {
 		if o.some[i].b == nil {
 			o.some[i] = namedBucket{name: name, b: b}
@@ -566,7 +553,7 @@ func (*overlayTop) put([]byte, kv) error { return errReadOnly }
 type batch struct {
 	under   kvTx
 	buckets map[string]*batchLayer
-	open    openBuckets[batchTop]
+	open    openBuckets
 }
 
 func newBatch(under kvTx) *batch { return &batch{under: under, buckets: map[string]*batchLayer{}} }
