@@ -648,7 +648,10 @@ func (t batchTop) put(k []byte, w kv) error {
 	l := t.layer()
 	if l == nil {
 		l = &batchLayer{}
-		t.b.buckets[string(t.name)] = l
+		// The name is not copied: a bucket's name is one of the package's
+		// variables, never changed, and the overlay's keys of one bucket share
+		// it (a comparison of equal names ends at their pointers).
+		t.b.buckets[bytesString(t.name)] = l
 	}
 	// Its values are not copied: the writes of a save (applySave) put
 	// values they made, never one they read, as bbolt's Put asks too.
