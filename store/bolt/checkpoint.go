@@ -53,7 +53,9 @@ func (s *Store) checkpoint() error {
 			played += uint64(len(o.save.t.Played))
 		}
 	}
+	var txid int // the transaction that holds the ops
 	err = s.write(func(tx *bbolt.Tx) error {
+		txid = tx.ID()
 		if err := s.forgetSeenEvery(tx, played); err != nil {
 			return err
 		}
@@ -83,18 +85,17 @@ func (s *Store) checkpoint() error {
 		s.breakWith(err)
 		return err
 	}
-	// The views that began before the commit read the file without these
-	// writes: they must find them in the overlay until they end.
-	p.readers.Lock()
+	// The views that began their transaction before the commit read the
+	// file without these writes: they keep the overlay they loaded, which
+	// has them; the overlay published now is read over txid or later.
 	p.mu.Lock()
 	written := ops[len(ops)-1].op
 	clear(p.ops[:len(ops)]) // the array outlives the slice: let the saves written go
 	p.ops = p.ops[len(ops):]
 	p.applied = lsn
 	s.countPending()
-	p.wrote(written)
+	p.wrote(written, txid)
 	p.mu.Unlock()
-	p.readers.Unlock()
 	s.checkpoints.Add(1)
 	return nil
 }
@@ -344,8 +345,13 @@ func journalPending(db *bbolt.DB, path string) (int, error) {
 type journalState struct {
 	log *wal.Log
 	p   *pending
-	// order is held while a write is worked out and queued (Store.queue).
+	// order is held while writes join the overlay and the journal's
+	// queue (Store.queue), by the one that leads them (joins).
 	order sync.Mutex
+	joins joiner
+	// viewBegun, set by tests, runs when a view has begun its
+	// transaction and not yet loaded the overlay.
+	viewBegun func()
 	// tails are the log's tails the saves wrote (log.go).
 	tails tailCache
 	// gate is held shared by Save and Shown, alone by exclusive.

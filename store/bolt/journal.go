@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/tablee/tablee/store"
@@ -219,41 +220,121 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 // of other tables, in other chats, do not), else it is worked out again
 // under order. The saves of many tables are thus worked out side by side,
 // and only their joining is one at a time. Neither the journal's lock nor
-// the overlay's nor the views' is held across the view's read of the file.
+// the overlay's is held across the view's read of the file.
 func (s *Store) queue(what string, o *jop, apply func(*batch) error) (*wal.Entry, error) {
-	var b *batch
-	var since uint64
-	var rec []byte
+	r := &joinReq{what: what, o: o, apply: apply}
 	if o.save != nil {
-		s.p.mu.RLock()
-		since = s.p.nextOp
-		s.p.mu.RUnlock()
+		r.since = s.p.cur.Load().lastOp // what the view below has, or less
 		if err := s.read(what, func(tx kvTx) error {
-			b = newBatch(tx)
-			return apply(b)
+			r.b = newBatch(tx)
+			return apply(r.b)
 		}); err != nil {
-			b = nil // worked out again under order, which says why
+			r.b = nil // worked out again under order, which says why
 		}
-		rec = encodeSave(o.save)
+		r.rec = encodeSave(o.save)
 	}
+	s.joinInTurn(r)
+	return r.e, r.err
+}
+
+// joinReq is a write waiting to join.
+type joinReq struct {
+	what  string
+	o     *jop
+	apply func(*batch) error
+	b     *batch // worked out when the overlay's last op was since; nil to work out
+	since uint64
+	rec   []byte // a save's journal record
+	// What joining gave, once done is closed (or lead set).
+	e    *wal.Entry
+	err  error
+	done chan struct{}
+	lead bool // the write is to join those waiting, itself among them
+}
+
+// joiner is the writes waiting to join. One of them (the leader) joins
+// all those waiting, one after the other under order, and publishes the
+// overlay once for them: a write joins without waiting for its turn at
+// order, where each turn would wake a goroutine (a Mutex hands itself to
+// its waiters one at a time), and the overlay's tree is copied once for
+// the writes that join together, not once per write.
+type joiner struct {
+	mu      sync.Mutex
+	q       []*joinReq
+	spare   []*joinReq // the array of the queue taken last, for the next
+	leading bool
+}
+
+// joinInTurn joins r, and leads those waiting when no write does.
+func (s *Store) joinInTurn(r *joinReq) {
+	j := &s.joins
+	j.mu.Lock()
+	j.q = append(j.q, r)
+	if j.leading {
+		r.done = make(chan struct{})
+		j.mu.Unlock()
+		<-r.done
+		if !r.lead {
+			return
+		}
+		j.mu.Lock()
+	}
+	j.leading = true
+	q := j.q
+	j.q = j.spare[:0]
+	j.mu.Unlock()
+
 	s.order.Lock()
-	defer s.order.Unlock()
+	for _, x := range q {
+		x.e, x.err = s.joinOne(x)
+	}
+	s.p.mu.Lock()
+	s.p.publish()
+	s.p.mu.Unlock()
+	s.order.Unlock()
+	for _, x := range q {
+		if x != r {
+			close(x.done)
+		}
+	}
+	j.mu.Lock()
+	clear(q)
+	j.spare = q[:0]
+	var next *joinReq
+	if len(j.q) > 0 {
+		next = j.q[0] // leads the writes that came meanwhile
+		next.lead = true
+	} else {
+		j.leading = false
+	}
+	j.mu.Unlock()
+	if next != nil {
+		close(next.done)
+	}
+}
+
+// joinOne joins r. The caller holds order.
+func (s *Store) joinOne(r *joinReq) (*wal.Entry, error) {
 	if err := s.brokenErr(); err != nil {
 		return nil, err
 	}
+	p, o, b := s.p, r.o, r.b
 	if b != nil {
-		s.p.mu.RLock()
-		if s.p.changedSince(since, o.save) {
+		p.mu.RLock()
+		if p.changedSince(r.since, o.save) {
 			b = nil
 		}
-		s.p.mu.RUnlock()
+		p.mu.RUnlock()
 	}
 	if b == nil {
-		if err := s.read(what, func(tx kvTx) error {
+		p.mu.Lock()
+		p.publish() // the view must have the writes joined before this one
+		p.mu.Unlock()
+		if err := s.read(r.what, func(tx kvTx) error {
 			b = newBatch(tx)
-			return apply(b)
+			return r.apply(b)
 		}); err != nil {
-			err = s.wrap(what, err)
+			err = s.wrap(r.what, err)
 			if errors.Is(err, store.ErrDamaged) {
 				// A write that found damage on its way is a write that
 				// failed on it: like one whose commit did (group.go), no
@@ -269,7 +350,7 @@ func (s *Store) queue(what string, o *jop, apply func(*batch) error) (*wal.Entry
 	}
 	var e *wal.Entry
 	if o.save != nil {
-		e = s.log.Queue(rec)
+		e = s.log.Queue(r.rec)
 		if e.Seq() == 0 {
 			err := fmt.Errorf("store/bolt: %s: %w", s.path, e.Wait())
 			s.breakWith(err)
@@ -277,7 +358,6 @@ func (s *Store) queue(what string, o *jop, apply func(*batch) error) (*wal.Entry
 		}
 		o.save.lsn = e.Seq()
 	}
-	p := s.p
 	p.mu.Lock()
 	p.join(b, o)
 	if o.save != nil {

@@ -23,11 +23,30 @@ import (
 // the overlay forgets them. A read written against the view (kvTx) cannot
 // miss a save that was acknowledged: there is no second path to remember.
 //
-// Locks: the overlay's mutex (pending.mu) is held for a lookup or a change
-// of the overlay, never across a read of the file. A view holds
-// pending.readers shared for its life; a checkpoint takes it alone only to
-// forget what it wrote, after its commit: a view that began its transaction
-// before the commit must still find those writes in the overlay.
+// Locks: the views read the overlay without any. It is published whole
+// (pending.cur): a copy-on-write B-tree of every key written and not yet
+// in the file, never changed once published; a change (a save joining, a
+// checkpoint forgetting what it wrote, a failed journal write taking saves
+// back) makes a new one under pending.mu and publishes it. A view loads
+// one once, at its start, and so reads one state of the overlay
+// throughout.
+//
+// The order of a view's start is what keeps a write from vanishing: it
+// begins bbolt's read transaction, then loads the overlay, and takes that
+// overlay only if the transaction is at least the one that made the
+// overlay's file (overlay.txid, the commit of the checkpoint that last
+// forgot writes), else it starts again. With that order:
+//   - every write the overlay forgot is in the transaction's file;
+//   - every write in the transaction's file joined before the overlay was
+//     loaded (a checkpoint writes ops that joined before it began, and
+//     committed before the transaction began), so the overlay has it, or
+//     a newer write of the key, unless it forgot it;
+// hence each key reads its newest write: no key vanishes or goes back to an
+// older value when a checkpoint runs (TestViewRacingACheckpoint, TestReadsRacingCheckpoints). The
+// other order (overlay, then transaction) could pair an old overlay with
+// a newer file, and show a key the overlay holds at its older value while
+// the file has a newer one; a lock held by every view for the checkpoint
+// to wait on, as there was, made every save's join wait for the views.
 
 // kv is one write of the overlay: a value, or a deletion.
 type kv struct {
@@ -36,114 +55,75 @@ type kv struct {
 	del bool
 }
 
-// layer is the writes to one bucket, by key, oldest first, and their keys
-// in order for the cursors (a B-tree: a save adds its keys in O(log n),
-// where a sorted slice moved half of them).
-type layer struct {
-	vals  map[string][]kv
-	order *btree.BTreeG[string]
+// item is one key of the overlay: its bucket, the key, its writes.
+type item struct {
+	b, k string
+	w    *version
 }
 
-func newLayer() *layer {
-	return &layer{vals: map[string][]kv{}, order: btree.NewOrderedG[string](16)}
+// version is one write of a key, with the writes before it that a failed
+// journal write may have to go back to (pending.takeBack). A view reads
+// its kv alone; older is read and cut under pending.mu only.
+type version struct {
+	kv
+	older *version
 }
 
-func (l *layer) put(k string, w kv) {
-	vs, ok := l.vals[k]
-	if !ok {
-		l.order.ReplaceOrInsert(k)
+func itemLess(a, b item) bool {
+	if a.b != b.b {
+		return a.b < b.b
 	}
-	l.vals[k] = append(vs, w)
+	return a.k < b.k
 }
 
-// keepFrom drops the writes of k older than its newest one made by an op
-// up to durable: a failed journal write takes back only ops after the
-// last durable one, so no older value is ever needed again.
-func (l *layer) keepFrom(k string, durable uint64) {
-	vs := l.vals[k]
-	i := len(vs) - 1
-	for i >= 0 && vs[i].op > durable {
-		i--
-	}
-	if i > 0 {
-		clear(vs[:i])
-		l.vals[k] = vs[i:]
-	}
+// overlayDegree is the B-tree's degree: a join copies the nodes on the
+// paths to the keys it writes, and smaller nodes are less to copy.
+const overlayDegree = 8
+
+func newOverlayKeys() *btree.BTreeG[item] { return btree.NewG(overlayDegree, itemLess) }
+
+// overlay is one published state of the overlay.
+type overlay struct {
+	keys *btree.BTreeG[item]
+	// txid is the data file's transaction that holds every write the
+	// overlay no longer has: a view reads it over that transaction or a
+	// later one.
+	txid int
+	// lastOp is the last op joined.
+	lastOp uint64
 }
 
-// get is the newest write of k. The reads of a layer take a nil one for
-// an empty one: a bucket no write touched has none.
-func (l *layer) get(k []byte) (kv, bool) {
-	if l == nil {
-		return kv{}, false
-	}
-	vs := l.vals[string(k)]
-	if len(vs) == 0 {
-		return kv{}, false
-	}
-	return vs[len(vs)-1], true
-}
-
-// newest is key k with its newest write.
-func (l *layer) newest(k string) ([]byte, kv, bool) {
-	vs := l.vals[k]
-	return []byte(k), vs[len(vs)-1], true
-}
-
-// after is the first key after k (at k too when inclusive; the first of
-// all when k is nil) and its newest write.
-func (l *layer) after(k []byte, inclusive bool) ([]byte, kv, bool) { return l.near(k, inclusive, true) }
-
-// before is the last key before k (at k too when inclusive; the last of
-// all when k is nil) and its newest write.
-func (l *layer) before(k []byte, inclusive bool) ([]byte, kv, bool) {
-	return l.near(k, inclusive, false)
-}
-
-// near is after (forward) or before.
-func (l *layer) near(k []byte, inclusive, forward bool) ([]byte, kv, bool) {
-	if l == nil {
-		return nil, kv{}, false
-	}
-	var found string
-	var ok bool
-	switch {
-	case k == nil && forward:
-		found, ok = l.order.Min()
-	case k == nil:
-		found, ok = l.order.Max()
-	default:
-		walk := l.order.AscendGreaterOrEqual
-		if !forward {
-			walk = l.order.DescendLessOrEqual
-		}
-		walk(string(k), func(x string) bool {
-			if !inclusive && x == string(k) {
-				return true
+// putKey adds write w of key k of bucket b to keys (a tree not yet
+// published). The writes of k older than its newest one made by an op up
+// to durable are dropped: a failed journal write takes back only ops after
+// the last durable one, so no older value is ever needed again.
+func putKey(keys *btree.BTreeG[item], b, k string, w kv, durable uint64) {
+	v := &version{kv: w}
+	if old, ok := keys.ReplaceOrInsert(item{b: b, k: k, w: v}); ok {
+		for x := old.w; x != nil; x = x.older {
+			if x.op <= durable {
+				x.older = nil
+				break
 			}
-			found, ok = x, true
-			return false
-		})
+		}
+		v.older = old.w
 	}
-	if !ok {
-		return nil, kv{}, false
-	}
-	return l.newest(found)
 }
 
-// drop removes the writes gone says, and the keys left without any.
-func (l *layer) drop(gone func(kv) bool) {
-	for k, vs := range l.vals {
-		if vs = slices.DeleteFunc(vs, gone); len(vs) == 0 {
-			delete(l.vals, k)
-			l.order.Delete(k)
-		} else {
-			l.vals[k] = vs
+// keep is the writes of v that gone does not name, newest first: gone
+// names the newest writes (taken back) or the oldest (written into the
+// file), ops being in order along the chain.
+func keep(v *version, gone func(op uint64) bool) *version {
+	for v != nil && gone(v.op) {
+		v = v.older
+	}
+	for x := v; x != nil; x = x.older {
+		if x.older != nil && gone(x.older.op) {
+			x.older = nil
 		}
 	}
+	return v
 }
-
-func (l *layer) empty() bool { return len(l.vals) == 0 }
 
 // jop is one write waiting for a checkpoint: a save (durable once its
 // journal entry is) or a Shown.
@@ -155,12 +135,15 @@ type jop struct {
 
 // pending is the writes not yet in the data file.
 type pending struct {
-	// readers is held shared by every view, alone by a checkpoint while it
-	// forgets what it wrote.
-	readers sync.RWMutex
+	// cur is the overlay the views read; a new one is published under mu.
+	cur atomic.Pointer[overlay]
+	// work is the overlay's keys with the ops joined since cur was
+	// published (up to workOp), not yet published: the saves that join
+	// together are published once (Store.joinInTurn). nil when none.
+	work   *btree.BTreeG[item]
+	workOp uint64
 
 	mu      sync.RWMutex
-	buckets map[string]*layer
 	ops     []*jop
 	nextOp  uint64
 	lastLSN uint64 // the last save's journal entry
@@ -185,8 +168,9 @@ type pending struct {
 }
 
 func newPending() *pending {
-	return &pending{buckets: map[string]*layer{}, byTable: map[uint64]uint64{}, byChat: map[string]uint64{},
-		byEvent: map[string]uint64{}}
+	p := &pending{byTable: map[uint64]uint64{}, byChat: map[string]uint64{}, byEvent: map[string]uint64{}}
+	p.cur.Store(&overlay{keys: newOverlayKeys()})
+	return p
 }
 
 // join adds the writes of a batch to the overlay, as those of a new op.
@@ -208,19 +192,30 @@ func (p *pending) join(b *batch, o *jop) {
 	} else {
 		p.byTable[o.id] = o.op // a Shown: the table's unshown entry
 	}
+	if p.work == nil {
+		// The published tree is never written: its clone shares its nodes
+		// and copies those it changes.
+		p.work = p.cur.Load().keys.Clone()
+	}
+	p.workOp = o.op
+	durable := p.durable.Load()
 	for name, bl := range b.buckets {
-		l := p.buckets[name]
-		if l == nil {
-			l = newLayer()
-			p.buckets[name] = l
-		}
 		for i, k := range bl.keys {
 			w := bl.ws[i]
 			w.op = o.op
-			l.put(k, w)
-			l.keepFrom(k, p.durable.Load())
+			putKey(p.work, name, k, w, durable)
 		}
 	}
+}
+
+// publish lets the views read the ops joined. The caller holds mu.
+func (p *pending) publish() {
+	if p.work == nil {
+		return
+	}
+	cur := p.cur.Load()
+	p.cur.Store(&overlay{keys: p.work, txid: cur.txid, lastOp: p.workOp})
+	p.work = nil
 }
 
 // markDurable raises durable to op.
@@ -255,25 +250,32 @@ func (p *pending) changedSince(since uint64, in *saveIn) bool {
 	return false
 }
 
-// wrote notes that a checkpoint wrote the ops up to op into the file.
-// The caller holds mu.
-func (p *pending) wrote(op uint64) {
+// wrote notes that a checkpoint wrote the ops up to op into the file, in
+// its transaction txid. The caller holds mu.
+func (p *pending) wrote(op uint64, txid int) {
 	p.written = op
-	p.forget(func(o uint64) bool { return o <= op })
+	p.forget(func(o uint64) bool { return o <= op }, txid)
 	old := func(_ uint64, o uint64) bool { return o <= op }
 	maps.DeleteFunc(p.byTable, old)
 	maps.DeleteFunc(p.byChat, func(_ string, o uint64) bool { return o <= op })
 	maps.DeleteFunc(p.byEvent, func(_ string, o uint64) bool { return o <= op })
 }
 
-// forget drops the writes of the ops gone says. The caller holds mu.
-func (p *pending) forget(gone func(op uint64) bool) {
-	for name, l := range p.buckets {
-		l.drop(func(w kv) bool { return gone(w.op) })
-		if l.empty() {
-			delete(p.buckets, name)
+// forget publishes the overlay without the writes of the ops gone says,
+// over the file of transaction txid. The caller holds mu.
+func (p *pending) forget(gone func(op uint64) bool, txid int) {
+	p.publish()
+	cur := p.cur.Load()
+	// A new tree of the keys left: a checkpoint forgets most of them, and
+	// deleting them from a clone would copy the nodes it empties.
+	keys := newOverlayKeys()
+	cur.keys.Ascend(func(it item) bool {
+		if it.w = keep(it.w, gone); it.w != nil {
+			keys.ReplaceOrInsert(it)
 		}
-	}
+		return true
+	})
+	p.cur.Store(&overlay{keys: keys, txid: txid, lastOp: cur.lastOp})
 }
 
 // takeBack drops an op that never became durable, and those after it,
@@ -282,7 +284,7 @@ func (p *pending) takeBack(op uint64) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.ops = slices.DeleteFunc(p.ops, func(o *jop) bool { return o.op >= op })
-	p.forget(func(o uint64) bool { return o >= op })
+	p.forget(func(o uint64) bool { return o >= op }, p.cur.Load().txid)
 }
 
 // read runs fn on the view: a read transaction of the file under the
@@ -295,14 +297,29 @@ func (s *Store) read(what string, fn func(kvTx) error) error {
 	if p == nil { // a file no process journals to (tools)
 		return s.view(what, func(tx *bbolt.Tx) error { return fn(boltTx{tx}) })
 	}
-	p.readers.RLock()
-	defer p.readers.RUnlock()
-	return s.view(what, func(tx *bbolt.Tx) error { return fn(&viewTx{p: p, tx: tx}) })
+	for {
+		// The transaction first, then the overlay (see "Locks" above).
+		stale := false
+		err := s.view(what, func(tx *bbolt.Tx) error {
+			if s.viewBegun != nil {
+				s.viewBegun()
+			}
+			ov := p.cur.Load()
+			if tx.ID() < ov.txid {
+				stale = true // begun before the checkpoint that made ov committed
+				return nil
+			}
+			return fn(&viewTx{ov: ov, tx: tx})
+		})
+		if !stale {
+			return err
+		}
+	}
 }
 
-// viewTx is the view: the overlay over a read transaction.
+// viewTx is the view: an overlay over a read transaction.
 type viewTx struct {
-	p    *pending
+	ov   *overlay
 	tx   *bbolt.Tx
 	open openBuckets
 }
@@ -311,14 +328,23 @@ func (t *viewTx) Bucket(name []byte) kvBucket {
 	if b := t.open.find(name); b != nil {
 		return b
 	}
-	return openStacked(&t.open, name, overlayTop{p: t.p, name: name}, boltBucket{t.tx.Bucket(name)})
+	return openStacked(&t.open, name, overlayTop{ov: t.ov, name: bytesString(name)}, boltBucket{t.tx.Bucket(name)})
 }
+
+// bytesString is b as a string, without a copy: b must not change while
+// the string is used (a bucket's name, a key asked for the length of a
+// call).
+func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// stringBytes is s as bytes, without a copy, for the keys a view returns,
+// which their callers must not change (kvBucket).
+func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // openStacked makes the bucket name of a view or a batch, with its top t
 // over under, and keeps it in o. The bucket and its top are one
 // allocation (an interface holding a struct of more than a word would be
 // another).
-func openStacked[T top](o *openBuckets, name []byte, t T, under kvBucket) kvBucket {
+func openStacked[T any](o *openBuckets, name []byte, t T, under kvBucket) kvBucket {
 	sb := &struct {
 		stacked
 		t T
@@ -379,41 +405,148 @@ type top interface {
 	put(k []byte, w kv) error
 }
 
-// overlayTop is the overlay's writes to a bucket, read under its lock.
+// overlayTop is the overlay's writes to a bucket.
 type overlayTop struct {
-	p    *pending
-	name []byte // the bucket's name, never changed
+	ov   *overlay
+	name string // the bucket's name
+	// The walk of the tree visit is on: the key it passes over, how many
+	// keys it gathers into ahead (0: it stops at the first, found).
+	skip   string
+	skipIt bool
+	want   int
+	gather int // how many the next fill gathers
+	found  item
+	ok     bool
+	visitF func(item) bool // visit, made once
+	// ahead are keys of the bucket in a row, as a forward walk gathered
+	// them: every key after lo (at lo too when loIn) up to the last of
+	// them, and no other after it when atEnd. The overlay a view reads
+	// never changes: a cursor walking forward finds its next keys there,
+	// without a walk from the tree's root for each.
+	ahead     []item
+	aheadBuf  [4]item
+	lo        []byte
+	loBuf     [40]byte
+	loIn      bool
+	atEnd     bool
+	haveAhead bool
 }
 
-func (o overlayTop) layer() *layer { return o.p.buckets[string(o.name)] }
-
-func (o overlayTop) get(k []byte) (kv, bool) {
-	o.p.mu.RLock()
-	defer o.p.mu.RUnlock()
-	return o.layer().get(k)
+func (o *overlayTop) get(k []byte) (kv, bool) {
+	it, ok := o.ov.keys.Get(item{b: o.name, k: bytesString(k)})
+	if !ok {
+		return kv{}, false
+	}
+	return it.w.kv, true
 }
 
-func (o overlayTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
-	o.p.mu.RLock()
-	defer o.p.mu.RUnlock()
-	return o.layer().after(k, inclusive)
+// visit is what a walk of the tree does at each key.
+func (o *overlayTop) visit(it item) bool {
+	if it.b != o.name {
+		o.atEnd = true
+		return false
+	}
+	if o.skipIt && it.k == o.skip {
+		return true
+	}
+	if o.want > 0 {
+		o.ahead = append(o.ahead, it)
+		return len(o.ahead) < o.want
+	}
+	o.found, o.ok = it, true
+	return false
 }
 
-func (o overlayTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
-	o.p.mu.RLock()
-	defer o.p.mu.RUnlock()
-	return o.layer().before(k, inclusive)
+// walk walks the tree from k (the first key of the bucket when nil),
+// passing over k itself unless inclusive.
+func (o *overlayTop) walk(k []byte, inclusive, forward bool) {
+	if o.visitF == nil {
+		o.visitF = o.visit
+	}
+	o.skip, o.skipIt, o.ok = bytesString(k), k != nil && !inclusive, false
+	switch {
+	case forward:
+		o.ov.keys.AscendGreaterOrEqual(item{b: o.name, k: o.skip}, o.visitF)
+	case k == nil:
+		// The bucket's last key is the last one before the least bucket
+		// name after its own.
+		o.ov.keys.DescendLessOrEqual(item{b: o.name + "\x00"}, o.visitF)
+	default:
+		o.ov.keys.DescendLessOrEqual(item{b: o.name, k: o.skip}, o.visitF)
+	}
+	o.skip = ""
 }
 
-func (o overlayTop) empty() bool {
-	o.p.mu.RLock()
-	defer o.p.mu.RUnlock()
-	return o.layer() == nil
+// after is the first key after k (at k too when inclusive; the first of
+// the bucket when k is nil) and its newest write.
+func (o *overlayTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
+	if k == nil {
+		inclusive = true
+	}
+	for filled := false; ; filled = true {
+		if filled || o.covers(k, inclusive) {
+			i, found := slices.BinarySearchFunc(o.ahead, k, compareItemKey)
+			if found && !inclusive {
+				i++
+			}
+			if i < len(o.ahead) {
+				return stringBytes(o.ahead[i].k), o.ahead[i].w.kv, true
+			}
+			if o.atEnd {
+				return nil, kv{}, false
+			}
+			if filled {
+				panic("store/bolt: the overlay's keys out of order")
+			}
+		}
+		o.fill(k, inclusive)
+	}
+}
+
+// covers tells whether ahead holds every key of the bucket from k on.
+func (o *overlayTop) covers(k []byte, inclusive bool) bool {
+	if !o.haveAhead {
+		return false
+	}
+	c := bytes.Compare(k, o.lo)
+	return c > 0 || c == 0 && (o.loIn || !inclusive)
+}
+
+// fill gathers into ahead the keys from k on, more each time: a cursor
+// that walks far is given many at a time, a Seek a few.
+func (o *overlayTop) fill(k []byte, inclusive bool) {
+	if o.ahead == nil {
+		o.ahead, o.lo, o.gather = o.aheadBuf[:0], o.loBuf[:0], 1
+	} else {
+		o.gather = min(2*o.gather, 64)
+	}
+	o.ahead, o.atEnd, o.want = o.ahead[:0], false, o.gather
+	o.walk(k, inclusive, true)
+	o.atEnd = o.atEnd || len(o.ahead) < o.want
+	o.want = 0
+	o.lo, o.loIn, o.haveAhead = append(o.lo[:0], k...), inclusive, true
+}
+
+func compareItemKey(it item, k []byte) int { return strings.Compare(it.k, bytesString(k)) }
+
+// before is the last key before k (at k too when inclusive; the last of
+// the bucket when k is nil) and its newest write.
+func (o *overlayTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
+	o.walk(k, inclusive, false)
+	if !o.ok {
+		return nil, kv{}, false
+	}
+	return stringBytes(o.found.k), o.found.w.kv, true
+}
+
+func (o *overlayTop) empty() bool {
+	_, _, ok := o.after(nil, true)
+	return !ok
 }
 
 var errReadOnly = errors.New("the view of the data file is read only: a save's writes go into a batch")
 
-func (overlayTop) put([]byte, kv) error { return errReadOnly }
+func (*overlayTop) put([]byte, kv) error { return errReadOnly }
 
 // batch is the writes of one save (or Shown) as it works them out, over
 // the view; they join the overlay when its journal entry is queued.
@@ -450,7 +583,7 @@ func (l *batchLayer) find(k []byte) (int, bool) {
 // compareKey compares a key kept as a string with one asked as bytes,
 // without copying either: k is only read, for the length of the call.
 func compareKey(x string, k []byte) int {
-	return strings.Compare(x, unsafe.String(unsafe.SliceData(k), len(k)))
+	return strings.Compare(x, bytesString(k))
 }
 
 func (l *batchLayer) get(k []byte) (kv, bool) {
@@ -515,7 +648,10 @@ func (t batchTop) put(k []byte, w kv) error {
 	l := t.layer()
 	if l == nil {
 		l = &batchLayer{}
-		t.b.buckets[string(t.name)] = l
+		// The name is not copied: a bucket's name is one of the package's
+		// variables, never changed, and the overlay's keys of one bucket share
+		// it (a comparison of equal names ends at their pointers).
+		t.b.buckets[bytesString(t.name)] = l
 	}
 	// Its values are not copied: the writes of a save (applySave) put
 	// values they made, never one they read, as bbolt's Put asks too.
