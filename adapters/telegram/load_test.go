@@ -140,6 +140,12 @@ func checkBurst(t *testing.T, h *harness, n int) {
 			t.Fatalf("player %d had no hello", i)
 		}
 	}
+	// A /play in a group without a table opens one whoever asks: asking
+	// Telegram who moderates the group would put a request per group in
+	// the global limit, each ahead of the unrelated answer.
+	if n := len(h.f.callsOf("getChatMember")); n > 0 {
+		t.Fatalf("getChatMember asked %d times for tables opened in groups without one", n)
+	}
 	h.f.mu.Lock()
 	refused := h.f.enforce.refused
 	h.f.mu.Unlock()

@@ -17,7 +17,8 @@ import (
 // getChatMember answers a ChatMember whose status is "creator" or
 // "administrator" (core.telegram.org/bots/api#getchatmember,
 // #chatmemberowner, #chatmemberadministrator). Telegram is asked only for
-// a command whose answer depends on it (bot.ModeratorMatters), and the
+// a command whose answer depends on it, in a group that has a table
+// (Core.ModeratorMatters: not for the /play that opens one), and the
 // answer is kept a few minutes: a moderator who stops, kicks and changes
 // settings costs one call, and a demotion counts within moderatorTTL. A
 // private chat has no moderator and is never asked about. A call that
@@ -27,8 +28,9 @@ import (
 // moderatorTTL is how long getChatMember's answer is kept.
 const moderatorTTL = 5 * time.Minute
 
-// moderatorWait bounds the wait for the global limit before getChatMember:
-// a command is not held longer for it.
+// moderatorWait bounds the wait for a 429 before getChatMember is given
+// up: a command is not held longer for Telegram's flood control. (Its turn
+// under the global limit is an answer's turn: the call is urgent.)
 const moderatorWait = 2 * time.Second
 
 // maxModerators caps the answers kept (internal/capped).

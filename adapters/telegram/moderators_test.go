@@ -78,6 +78,28 @@ func TestModeratorsAreTheGroupsCreatorAndAdministrators(t *testing.T) {
 	}
 }
 
+// Where the group has no table, being a moderator changes nothing (/quit,
+// /kick and /settings are refused, /play opens one whoever asks): Telegram
+// is not asked. Once a table is open, it is asked for them again.
+func TestModeratorNotAskedWhereNoTable(t *testing.T) {
+	h := newHarness(t)
+	h.f.setStatus(group, dave.ID, "administrator")
+	for _, cmd := range []string{"/quit", "/kick Bob", "/settings turn=1h"} {
+		h.say(dave, group, 0, cmd)
+		h.told(dave, "There is no open table here")
+	}
+	h.say(carol, group, 0, "/play tictactoe")
+	h.board(group, 0) // fails unless /play opened the table
+	if n := memberCalls(h); n != 0 {
+		t.Fatalf("getChatMember asked %d times in a group without a table", n)
+	}
+	h.say(dave, group, 0, "/play tictactoe")
+	h.told(dave, "/quit to stop it") // the hint a moderator gets
+	if n := memberCalls(h); n != 1 {
+		t.Fatalf("getChatMember asked %d times for a /play where a table is open, want once", n)
+	}
+}
+
 // A demotion counts once the kept answer is old; a failed call grants
 // nothing and is not kept.
 func TestModeratorAnswerKeptFiveMinutesAndFailureGrantsNothing(t *testing.T) {

@@ -289,7 +289,7 @@ func (a *Adapter) onGroup(ctx context.Context, m *tgbotapi.Message, topic int) {
 	org := &origin{chat: m.Chat.ID, topic: topic, key: key, msgID: m.MessageID, from: m.From}
 	// The group is the server of its topics: one leaderboard for all.
 	cmd := bot.Command{Chat: key, Server: chatKey(m.Chat.ID, 0), User: a.user(m.From), Name: name, Args: args, Event: eventOf(ctx)}
-	if bot.ModeratorMatters(name) {
+	if a.core.ModeratorMatters(cmd) {
 		cmd.Moderator = a.moderates(ctx, m.Chat.ID, m.From.ID)
 		if bot.CommandName(name) == "kick" {
 			if target, mention := kickTarget(m, topic); target != 0 && (mention || len(args) == 0) {
