@@ -113,19 +113,41 @@ func TestNeverMoreThanNInAWindow(t *testing.T) {
 	}
 }
 
-// TestGoesAtOnceWhileRoomIsLeft: the first n requests go without waiting,
-// the next waits for one to end: the limit is used, not only kept.
+// TestGoesAtOnceWhileRoomIsLeft: the first n requests go without waiting
+// (a request whose context has already ended goes only if it need not
+// wait), the next waits for one to end: the limit is used, not only kept.
 func TestGoesAtOnceWhileRoomIsLeft(t *testing.T) {
 	t.Parallel()
 	const n, per = 5, 200 * time.Millisecond
-	_, waited := arrivals(t, n, per, n+1, func(int) time.Duration { return 0 })
-	for i, d := range waited[:n] {
-		if d > 50*time.Millisecond {
-			t.Errorf("request %d waited %v with room left", i, d)
+	w := New(n, per, System{})
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	var releases []func()
+	for i := range n {
+		if room := w.Room(); room != n-i {
+			t.Fatalf("room for %d with %d taken, want %d", room, i, n-i)
 		}
+		release, err := w.Acquire(ended)
+		if err != nil {
+			t.Fatalf("request %d waited with room left: %v", i, err)
+		}
+		releases = append(releases, release)
 	}
-	if waited[n] < per/2 {
-		t.Errorf("request %d waited only %v with no room left", n, waited[n])
+	if _, err := w.Acquire(ended); err == nil {
+		t.Fatalf("request %d went at once with no room left", n)
+	}
+	released := time.Now()
+	releases[0]()
+	if !w.Full() {
+		t.Fatalf("a request counts less than %v after its answer", per)
+	}
+	release, err := w.Acquire(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	release()
+	if after := time.Since(released); after < per {
+		t.Errorf("request %d went %v after the first one's answer, within its %v", n, after, per)
 	}
 }
 
