@@ -250,25 +250,18 @@ var verbNames = sync.OnceValue(func() map[string]bool {
 	return names
 })
 
-// ModeratorMatters tells whether a command's answer may depend on its
-// author moderating the chat: an adapter whose platform must be asked
-// (Telegram's getChatMember) asks only for these, and only where
-// Core.ModeratorMatters says the answer can depend on it.
-func ModeratorMatters(name string) bool {
-	row := commands.lookup(name)
-	return row != nil && row.Moderated
-}
-
 // ModeratorMatters tells whether the answer to cmd may depend on its
-// author moderating its chat: a moderated command, in a chat that has a
-// table. A moderator's power is over his chat's table only
-// (Command.moderates): where there is none, /quit, /kick and /settings
-// are refused and /play opens one whoever he is, so the platform is not
-// asked. A burst of /play in a thousand new groups otherwise asked
-// Telegram a thousand times for nothing, each call counted in the global
-// limit ahead of the answers other people waited for.
+// author moderating its chat, so that an adapter whose platform must be
+// asked (Telegram's getChatMember) asks only then: a moderated command (a
+// row of the table), in a chat that has a table. A moderator's power is
+// over his chat's table only (Command.moderates): where there is none,
+// /quit, /kick and /settings are refused and /play opens one whoever he
+// is. A burst of /play in a thousand new groups otherwise asked Telegram a
+// thousand times for nothing, each call counted in the global limit ahead
+// of the answers other people waited for.
 func (c *Core) ModeratorMatters(cmd Command) bool {
-	return ModeratorMatters(cmd.Name) && !cmd.Private && c.chatTable(cmd.Chat) != nil
+	row := commands.lookup(cmd.Name)
+	return row != nil && row.Moderated && !cmd.Private && c.chatTable(cmd.Chat) != nil
 }
 
 // plain makes a handler of an answer that needs no context (/stats,
