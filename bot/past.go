@@ -37,10 +37,6 @@ func (c *Core) storedTable(id uint64) *Table {
 	return t
 }
 
-// began tells whether the table's game was dealt (a lobby that never
-// started has no game to show, replay or play again).
-func (t *Table) began() bool { return len(t.State) > 0 }
-
 // lastGame is the chat's most recent table whose game began; nil when
 // there is none.
 func (c *Core) lastGame(chat string) *Table {

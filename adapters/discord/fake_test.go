@@ -31,27 +31,26 @@ type fake struct {
 	botID string
 	guild string
 
-	mu           sync.Mutex
-	next         int64
-	msgs         map[string]*fmsg
-	order        []*fmsg
-	dms          map[string]string // user -> DM channel
-	closedDM     map[string]bool
-	refusedDM    map[string]int             // per user: messages refused with 50007
-	denied       map[string]map[string]bool // channel -> permissions the bot lacks there
-	threads      map[string]string          // thread -> parent channel
-	commands     []registration
-	inters       map[string]*finter
-	byToken      map[string]*finter
-	fail429      map[string]float64 // "METHOD /path/prefix" -> retry_after (s), once
-	hits429      []time.Time
-	reqTimes     []time.Time
-	delays       map[string]time.Duration // "METHOD /path/prefix" -> latency
-	requests     []string
-	wrongHost    []string
-	netFail      []string // path fragments whose requests fail as a network would
-	doneCh       map[string]chan struct{}
-	deleteBoards bool
+	mu        sync.Mutex
+	next      int64
+	msgs      map[string]*fmsg
+	order     []*fmsg
+	dms       map[string]string // user -> DM channel
+	closedDM  map[string]bool
+	refusedDM map[string]int             // per user: messages refused with 50007
+	denied    map[string]map[string]bool // channel -> permissions the bot lacks there
+	threads   map[string]string          // thread -> parent channel
+	commands  []registration
+	inters    map[string]*finter
+	byToken   map[string]*finter
+	fail429   map[string]float64 // "METHOD /path/prefix" -> retry_after (s), once
+	hits429   []time.Time
+	reqTimes  []time.Time
+	delays    map[string]time.Duration // "METHOD /path/prefix" -> latency
+	requests  []string
+	wrongHost []string
+	netFail   []string // path fragments whose requests fail as a network would
+	doneCh    map[string]chan struct{}
 	// limits, when set, are the rate limits the fake enforces
 	// (fakelimits_test.go); refused lists the requests it refused.
 	limits  *fakeLimits

@@ -17,12 +17,11 @@ import (
 
 // saveIn is one Save call: what the journal keeps and a checkpoint applies.
 type saveIn struct {
-	lsn   uint64    // its place in the journal
-	epoch uint64    // of the process that journaled it
-	now   time.Time // when it was called: a table's first finish time
-	t     store.Table
-	move  *store.Move // nil when the save carries no move
-	rec   tableRecord // prepareTable(t)
+	lsn  uint64    // its place in the journal
+	now  time.Time // when it was called: a table's first finish time
+	t    store.Table
+	move *store.Move // nil when the save carries no move
+	rec  tableRecord // prepareTable(t)
 	// encoded is the record as the plan of encodedAs wrote it: the save
 	// is worked out against the view, then again by the checkpoint, which
 	// most often plans the same and writes the same bytes.
@@ -153,12 +152,6 @@ func (s *Store) planSave(st saveState, in *saveIn) (savePlan, error) {
 		p.unshown, p.raise = t.Unshown, true
 	}
 	return p, nil
-}
-
-// header is the table's header as the plan leaves it.
-func (p savePlan) header(in *saveIn) tableHeader {
-	return tableHeader{finished: in.t.Finished, finishedAt: p.finishedAt, last: p.last, chat: in.t.Chat,
-		game: in.t.Game, deflated: in.rec.deflated, due: in.rec.due, unshown: p.unshown, seated: in.rec.seated}
 }
 
 // record is the table's record as the plan writes it.

@@ -74,12 +74,11 @@ func loadSizeGames(tb testing.TB) []sizeGame {
 func sizeScenario(real []sizeGame, games, perGame, atOnce int, newID func() (uint64, error), save func(store.Table, *store.Move) error) error {
 	rng := rand.New(rand.NewPCG(7, 11))
 	type playing struct {
-		t    store.Table
-		g    sizeGame
-		seq  uint64
-		at   time.Time
-		odd  bool
-		base int
+		t   store.Table
+		g   sizeGame
+		seq uint64
+		at  time.Time
+		odd bool
 	}
 	started := 0
 	start := func() (*playing, error) {
