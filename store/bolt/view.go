@@ -527,7 +527,8 @@ func (o *overlayTop) fill(k []byte, inclusive bool) {
 	o.lo, o.loIn, o.haveAhead = append(o.lo[:0], k...), inclusive, true
 }
 
-func compareItemKey(it item, k []byte) int { return strings.Compare(it.k, bytesString(k)) }
+// compareItemKey is compareKey on an overlay item's key.
+func compareItemKey(it item, k []byte) int { return compareKey(it.k, k) }
 
 // before is the last key before k (at k too when inclusive; the last of
 // the bucket when k is nil) and its newest write.
