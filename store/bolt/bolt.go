@@ -160,6 +160,11 @@ type Store struct {
 	cp       *checkpointer
 	replayed int           // saves Open read back from the journal
 	seen     atomic.Uint64 // events played, to forget old ones now and then
+	// issued is the next table id NewTableID gives, as far as this process
+	// knows (0 before it asked the file): never more than the file holds,
+	// and more than every id given, so that a save worked out against the
+	// view checks its id without reading meta from the file each time.
+	issued atomic.Uint64
 	claims   claimed       // the events being played (seen.go)
 }
 
@@ -619,7 +624,18 @@ func (s *Store) NewTableID() (uint64, error) {
 	if err != nil {
 		return 0, s.wrap("reserving a table id", err)
 	}
+	s.raiseIssued(id + 1)
 	return id, nil
+}
+
+// raiseIssued raises issued to n, which the file holds.
+func (s *Store) raiseIssued(n uint64) {
+	for {
+		cur := s.issued.Load()
+		if cur >= n || s.issued.CompareAndSwap(cur, n) {
+			return
+		}
+	}
 }
 
 // historyKey is a chat's history entry for a table: the chat's length

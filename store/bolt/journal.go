@@ -193,7 +193,7 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 	defer s.gate.RUnlock()
 	o := &jop{save: in}
 	e, err := s.queue(what, o, func(b *batch) error {
-		return s.applySaveWith(&txState{s: s, tx: b, tails: &s.tails}, in)
+		return s.applySaveWith(&txState{s: s, tx: b, tails: &s.tails, view: true}, in)
 	})
 	if err != nil || e == nil {
 		return err

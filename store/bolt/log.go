@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 	"sync"
 	"time"
 	"unsafe"
@@ -232,6 +233,11 @@ type logTail struct {
 	block    []byte // its value, read only
 	count    int    // moves in it
 	lastAt   int64  // time of its last move
+	// users is the log's users record as read, when known (a tail from
+	// the cache: the save that made it read or wrote them), shared and
+	// read only.
+	users      []string
+	knowsUsers bool
 }
 
 func readLogTail(log kvBucket, id uint64) (logTail, error) { return readLogTailCached(log, id, nil) }
@@ -239,19 +245,29 @@ func readLogTail(log kvBucket, id uint64) (logTail, error) { return readLogTailC
 // readLogTailCached is readLogTail, taking the tail from cache (when not
 // nil) where it holds.
 func readLogTailCached(log kvBucket, id uint64, cache *tailCache) (logTail, error) {
+	// The tail the table's last save left, while the log still ends with
+	// the very block it wrote: found with one Get where a cursor would
+	// seek the last key of the table in the overlay and in the file.
+	if t, ok := cache.get(id); ok && t.isBlock(log.Get(t.blockKey)) {
+		return t, nil
+	}
 	k, v := lastLogKey(log.Cursor(), id)
 	_, first, _ := splitLogKey(k)
 	if k == nil || first == 0 {
 		return logTail{}, nil
-	}
-	if t, ok := cache.get(id, k, v); ok {
-		return t, nil
 	}
 	count, lastAt, err := walkBlock(id, first, v, nil)
 	if err != nil {
 		return logTail{}, err
 	}
 	return logTail{last: first + uint64(count) - 1, blockKey: k, block: v, count: count, lastAt: lastAt}, nil
+}
+
+// isBlock tells whether v is the tail's block itself: the same bytes in
+// memory, which nothing changes (a block read from the file, or written
+// by another save, is another slice).
+func (t logTail) isBlock(v []byte) bool {
+	return len(v) > 0 && len(v) == len(t.block) && unsafe.SliceData(v) == unsafe.SliceData(t.block)
 }
 
 // appendMove appends m, the move after tail, to table id's log: to its last
@@ -264,36 +280,40 @@ func appendMove(log kvBucket, id uint64, tail logTail, m *store.Move) error {
 
 // appendMoveTail is appendMove, returning the log's tail after the move.
 func appendMoveTail(log kvBucket, id uint64, tail logTail, m *store.Move) (logTail, error) {
+	users, known := tail.users, tail.knowsUsers
 	ref := uint64(0)
 	if m.User != "" {
-		var users []string
-		if v := log.Get(logKey(id, 0)); v != nil {
-			var err error
-			if users, err = decodeLogUsers(id, v); err != nil {
-				return logTail{}, err
+		if !known {
+			if v := log.Get(logKey(id, 0)); v != nil {
+				var err error
+				if users, err = decodeLogUsers(id, v); err != nil {
+					return logTail{}, err
+				}
 			}
+			known = true
 		}
-		i := 0
-		for i < len(users) && users[i] != m.User {
-			i++
-		}
-		if i == len(users) {
-			if err := log.Put(logKey(id, 0), encodeLogUsers(id, append(users, m.User))); err != nil {
+		i := slices.Index(users, m.User)
+		if i < 0 {
+			// A new slice: users may be shared with other saves' tails.
+			i, users = len(users), append(slices.Clip(users), m.User)
+			if err := log.Put(logKey(id, 0), encodeLogUsers(id, users)); err != nil {
 				return logTail{}, err
 			}
 		}
 		ref = uint64(i + 1)
 	}
 	e := logEntry{seq: m.Seq, at: m.At.UnixNano(), seat: m.Seat, user: ref, text: []byte(m.Text)}
+	next := logTail{last: m.Seq, lastAt: e.at, users: users, knowsUsers: known}
 	if tail.blockKey != nil && tail.count < blockMaxMoves {
 		b := make([]byte, len(tail.block), len(tail.block)+32+len(e.text))
 		copy(b, tail.block)
 		if b = appendEntry(b, id, e, tail.lastAt); len(b) <= blockMaxBytes {
-			return logTail{last: m.Seq, blockKey: tail.blockKey, block: b, count: tail.count + 1, lastAt: e.at}, log.Put(tail.blockKey, b)
+			next.blockKey, next.block, next.count = tail.blockKey, b, tail.count+1
+			return next, log.Put(tail.blockKey, b)
 		}
 	}
-	k, b := logKey(id, m.Seq), appendEntry([]byte{blockVersion}, id, e, 0)
-	return logTail{last: m.Seq, blockKey: k, block: b, count: 1, lastAt: e.at}, log.Put(k, b)
+	next.blockKey, next.block, next.count = logKey(id, m.Seq), appendEntry([]byte{blockVersion}, id, e, 0), 1
+	return next, log.Put(next.blockKey, next.block)
 }
 
 // tailCache is the log's tail after each table's last move saved, for the
@@ -303,24 +323,27 @@ func appendMoveTail(log kvBucket, id uint64, tail logTail, m *store.Move) (logTa
 // memory, which nothing changes): a save that was taken back or worked out
 // again, or a block since in the data file, is walked as before. A
 // checkpoint empties it.
+//
+// While it holds, it is the log's end and its users too: only a save that
+// appends a move writes a table's log, and the save that wrote that block
+// read the view after every save before it had joined, and put its tail
+// after them; a later save of the table wrote a block of its own (another
+// slice, or a later key) and put its tail after that, so an entry whose
+// block the view still gives was put by the last save that wrote the log.
 type tailCache struct {
 	mu sync.Mutex
 	m  map[uint64]logTail
 }
 
-// get is the tail of table id whose last block, key k, the view gave as v;
-// a nil cache has none.
-func (c *tailCache) get(id uint64, k, v []byte) (logTail, bool) {
+// get is the tail table id's last save left; a nil cache has none.
+func (c *tailCache) get(id uint64) (logTail, bool) {
 	if c == nil {
 		return logTail{}, false
 	}
 	c.mu.Lock()
 	t, ok := c.m[id]
 	c.mu.Unlock()
-	if !ok || len(v) == 0 || len(v) != len(t.block) || unsafe.SliceData(v) != unsafe.SliceData(t.block) || !bytes.Equal(k, t.blockKey) {
-		return logTail{}, false
-	}
-	return t, true
+	return t, ok
 }
 
 func (c *tailCache) put(id uint64, t logTail) {

@@ -206,8 +206,9 @@ func (s *Store) applySaveWith(st *txState, in *saveIn) error {
 			return err
 		}
 	}
-	hk := historyKey(t.Chat, t.ID)
-	if history.Get(hk) == nil {
+	// A table saved before in this chat has its history entry (it leaves
+	// history only with the table, or when it changes chat, above).
+	if hk := historyKey(t.Chat, t.ID); (!p.exists || p.leaveOld) && history.Get(hk) == nil {
 		history.appendOnly()
 		if err := history.Put(hk, []byte{}); err != nil {
 			return err
@@ -255,9 +256,23 @@ type txState struct {
 	// tails, when not nil, keeps the log's tails between saves (a save
 	// worked out against the view).
 	tails *tailCache
+	// view: the save is worked out against the view, which takes the next
+	// table id from the store's memory (Store.issued).
+	view bool
 }
 
-func (st *txState) nextTable() (uint64, error) { return nextTable(st.tx.Bucket(bMeta)) }
+func (st *txState) nextTable() (uint64, error) {
+	if st.view {
+		if n := st.s.issued.Load(); n != 0 {
+			return n, nil
+		}
+	}
+	n, err := nextTable(st.tx.Bucket(bMeta))
+	if err == nil && st.view {
+		st.s.raiseIssued(n)
+	}
+	return n, err
+}
 
 func (st *txState) header(id uint64) (tableHeader, bool, error) {
 	v := st.tx.Bucket(bTables).Get(key(id))

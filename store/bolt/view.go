@@ -322,14 +322,75 @@ type viewTx struct {
 	ov   *overlay
 	tx   *bbolt.Tx
 	open openBuckets
+	// The buckets it opened, in place: a save asks for about ten, and one
+	// allocation for them all costs less than one each.
+	bufs [len(openBuckets{}.some)]viewBucket
+	n    int
+}
+
+// viewBucket is a bucket of the view: the overlay's writes to it over the
+// file's bucket.
+type viewBucket struct {
+	stacked
+	top   overlayTop
+	under fileBucket
 }
 
 func (t *viewTx) Bucket(name []byte) kvBucket {
 	if b := t.open.find(name); b != nil {
 		return b
 	}
-	return openStacked(&t.open, name, overlayTop{ov: t.ov, name: bytesString(name)}, boltBucket{t.tx.Bucket(name)})
+	var vb *viewBucket
+	if t.n < len(t.bufs) {
+		vb = &t.bufs[t.n]
+		t.n++
+	} else {
+		vb = new(viewBucket)
+	}
+	vb.top = overlayTop{ov: t.ov, name: bytesString(name)}
+	vb.under = fileBucket{tx: t.tx, name: name}
+	vb.stacked = stacked{top: &vb.top, under: &vb.under}
+	t.open.add(name, &vb.stacked)
+	return &vb.stacked
 }
+
+// fileBucket is a bucket of the view's read transaction, opened when
+// first read: a save finds many of its keys in the overlay, and bbolt
+// opens a bucket with a seek and an allocation or two. Its Gets go through
+// one cursor kept for the transaction, where bbolt's Get makes a cursor,
+// and grows its stack, at each call.
+type fileBucket struct {
+	tx   *bbolt.Tx
+	name []byte
+	b    *bbolt.Bucket
+	c    *bbolt.Cursor
+}
+
+func (f *fileBucket) bucket() *bbolt.Bucket {
+	if f.b == nil {
+		f.b = f.tx.Bucket(f.name)
+	}
+	return f.b
+}
+
+// Get is bbolt's Get: the value of k, nil when it has none (a nested
+// bucket's key, whose value Seek gives as nil, included).
+func (f *fileBucket) Get(k []byte) []byte {
+	if f.c == nil {
+		f.c = f.bucket().Cursor()
+	}
+	ck, v := f.c.Seek(k)
+	if ck == nil || !bytes.Equal(ck, k) {
+		return nil
+	}
+	return v
+}
+
+func (f *fileBucket) Put(k, v []byte) error                    { return f.bucket().Put(k, v) }
+func (f *fileBucket) Delete(k []byte) error                    { return f.bucket().Delete(k) }
+func (f *fileBucket) Cursor() kvCursor                         { return f.bucket().Cursor() }
+func (f *fileBucket) appendOnly()                              {}
+func (f *fileBucket) ForEach(fn func(k, v []byte) error) error { return f.bucket().ForEach(fn) }
 
 // bytesString is b as a string, without a copy: b must not change while
 // the string is used (a bucket's name, a key asked for the length of a
@@ -339,21 +400,6 @@ func bytesString(b []byte) string { return unsafe.String(unsafe.SliceData(b), le
 // stringBytes is s as bytes, without a copy, for the keys a view returns,
 // which their callers must not change (kvBucket).
 func stringBytes(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
-
-// openStacked makes the bucket name of a view or a batch, with its top t
-// over under, and keeps it in o. The bucket and its top are one
-// allocation (an interface holding a struct of more than a word would be
-// another).
-func openStacked[T any](o *openBuckets, name []byte, t T, under kvBucket) kvBucket {
-	sb := &struct {
-		stacked
-		t T
-	}{t: t}
-	sb.stacked = stacked{top: any(&sb.t).(top), under: under} // *T has T's methods
-
-	o.add(name, &sb.stacked)
-	return &sb.stacked
-}
 
 // openBuckets are the buckets a transaction of the view (or a batch) has
 // opened, kept for its life: a save asks for a dozen, some twice, and
@@ -409,6 +455,47 @@ type top interface {
 type overlayTop struct {
 	ov   *overlay
 	name string // the bucket's name
+	w    *overlayWalk
+}
+
+func (o *overlayTop) get(k []byte) (kv, bool) {
+	it, ok := o.ov.keys.Get(item{b: o.name, k: bytesString(k)})
+	if !ok {
+		return kv{}, false
+	}
+	return it.w.kv, true
+}
+
+// walker is the state of the bucket's walks, made by the first (most
+// buckets a save opens are only read key by key).
+func (o *overlayTop) walker() *overlayWalk {
+	if o.w == nil {
+		o.w = &overlayWalk{ov: o.ov, name: o.name}
+	}
+	return o.w
+}
+
+func (o *overlayTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
+	return o.walker().after(k, inclusive)
+}
+
+func (o *overlayTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
+	return o.walker().before(k, inclusive)
+}
+
+func (o *overlayTop) empty() bool {
+	_, _, ok := o.after(nil, true)
+	return !ok
+}
+
+var errReadOnly = errors.New("the view of the data file is read only: a save's writes go into a batch")
+
+func (*overlayTop) put([]byte, kv) error { return errReadOnly }
+
+// overlayWalk walks the overlay's keys of a bucket for its cursors.
+type overlayWalk struct {
+	ov   *overlay
+	name string
 	// The walk of the tree visit is on: the key it passes over, how many
 	// keys it gathers into ahead (0: it stops at the first, found).
 	skip   string
@@ -432,16 +519,8 @@ type overlayTop struct {
 	haveAhead bool
 }
 
-func (o *overlayTop) get(k []byte) (kv, bool) {
-	it, ok := o.ov.keys.Get(item{b: o.name, k: bytesString(k)})
-	if !ok {
-		return kv{}, false
-	}
-	return it.w.kv, true
-}
-
 // visit is what a walk of the tree does at each key.
-func (o *overlayTop) visit(it item) bool {
+func (o *overlayWalk) visit(it item) bool {
 	if it.b != o.name {
 		o.atEnd = true
 		return false
@@ -459,7 +538,7 @@ func (o *overlayTop) visit(it item) bool {
 
 // walk walks the tree from k (the first key of the bucket when nil),
 // passing over k itself unless inclusive.
-func (o *overlayTop) walk(k []byte, inclusive, forward bool) {
+func (o *overlayWalk) walk(k []byte, inclusive, forward bool) {
 	if o.visitF == nil {
 		o.visitF = o.visit
 	}
@@ -479,7 +558,7 @@ func (o *overlayTop) walk(k []byte, inclusive, forward bool) {
 
 // after is the first key after k (at k too when inclusive; the first of
 // the bucket when k is nil) and its newest write.
-func (o *overlayTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
+func (o *overlayWalk) after(k []byte, inclusive bool) ([]byte, kv, bool) {
 	if k == nil {
 		inclusive = true
 	}
@@ -504,7 +583,7 @@ func (o *overlayTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
 }
 
 // covers tells whether ahead holds every key of the bucket from k on.
-func (o *overlayTop) covers(k []byte, inclusive bool) bool {
+func (o *overlayWalk) covers(k []byte, inclusive bool) bool {
 	if !o.haveAhead {
 		return false
 	}
@@ -514,7 +593,7 @@ func (o *overlayTop) covers(k []byte, inclusive bool) bool {
 
 // fill gathers into ahead the keys from k on, more each time: a cursor
 // that walks far is given many at a time, a Seek a few.
-func (o *overlayTop) fill(k []byte, inclusive bool) {
+func (o *overlayWalk) fill(k []byte, inclusive bool) {
 	if o.ahead == nil {
 		o.ahead, o.lo, o.gather = o.aheadBuf[:0], o.loBuf[:0], 1
 	} else {
@@ -532,7 +611,7 @@ func compareItemKey(it item, k []byte) int { return compareKey(it.k, k) }
 
 // before is the last key before k (at k too when inclusive; the last of
 // the bucket when k is nil) and its newest write.
-func (o *overlayTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
+func (o *overlayWalk) before(k []byte, inclusive bool) ([]byte, kv, bool) {
 	o.walk(k, inclusive, false)
 	if !o.ok {
 		return nil, kv{}, false
@@ -540,21 +619,20 @@ func (o *overlayTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
 	return stringBytes(o.found.k), o.found.w.kv, true
 }
 
-func (o *overlayTop) empty() bool {
-	_, _, ok := o.after(nil, true)
-	return !ok
-}
-
-var errReadOnly = errors.New("the view of the data file is read only: a save's writes go into a batch")
-
-func (*overlayTop) put([]byte, kv) error { return errReadOnly }
-
 // batch is the writes of one save (or Shown) as it works them out, over
 // the view; they join the overlay when its journal entry is queued.
 type batch struct {
 	under   kvTx
 	buckets map[string]*batchLayer
 	open    openBuckets
+	bufs    [len(openBuckets{}.some)]batchBucket // the buckets it opened, in place (as viewTx's)
+	n       int
+}
+
+// batchBucket is a bucket of a batch: its writes over the view's bucket.
+type batchBucket struct {
+	stacked
+	top batchTop
 }
 
 func newBatch(under kvTx) *batch { return &batch{under: under, buckets: map[string]*batchLayer{}} }
@@ -563,7 +641,17 @@ func (b *batch) Bucket(name []byte) kvBucket {
 	if o := b.open.find(name); o != nil {
 		return o
 	}
-	return openStacked(&b.open, name, batchTop{b: b, name: name}, b.under.Bucket(name))
+	var bb *batchBucket
+	if b.n < len(b.bufs) {
+		bb = &b.bufs[b.n]
+		b.n++
+	} else {
+		bb = new(batchBucket)
+	}
+	bb.top = batchTop{b: b, name: name}
+	bb.stacked = stacked{top: &bb.top, under: b.under.Bucket(name)}
+	b.open.add(name, &bb.stacked)
+	return &bb.stacked
 }
 
 func (b *batch) empty() bool { return len(b.buckets) == 0 }
