@@ -165,7 +165,7 @@ type Store struct {
 	// and more than every id given, so that a save worked out against the
 	// view checks its id without reading meta from the file each time.
 	issued atomic.Uint64
-	claims   claimed       // the events being played (seen.go)
+	claims claimed // the events being played (seen.go)
 }
 
 var _ store.Store = (*Store)(nil)
