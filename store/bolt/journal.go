@@ -230,6 +230,8 @@ func (s *Store) queue(what string, o *jop, apply func(*batch) error) (*wal.Entry
 			return apply(r.b)
 		}); err != nil {
 			r.b = nil // worked out again under order, which says why
+		} else {
+			r.b.under = nil // the view is gone with its read
 		}
 		r.rec = encodeSave(o.save)
 	}
@@ -319,9 +321,11 @@ func (s *Store) joinOne(r *joinReq) (*wal.Entry, error) {
 		return nil, err
 	}
 	p, o, b := s.p, r.o, r.b
+	r.b = nil
 	if b != nil {
 		p.mu.RLock()
 		if p.changedSince(r.since, o.save) {
+			b.release()
 			b = nil
 		}
 		p.mu.RUnlock()
@@ -332,7 +336,9 @@ func (s *Store) joinOne(r *joinReq) (*wal.Entry, error) {
 		p.mu.Unlock()
 		if err := s.read(r.what, func(tx kvTx) error {
 			b = newBatch(tx)
-			return r.apply(b)
+			err := r.apply(b)
+			b.under = nil // the view is gone with its read
+			return err
 		}); err != nil {
 			err = s.wrap(r.what, err)
 			if errors.Is(err, store.ErrDamaged) {
@@ -345,6 +351,7 @@ func (s *Store) joinOne(r *joinReq) (*wal.Entry, error) {
 			return nil, err
 		}
 	}
+	defer b.release() // the overlay keeps its writes, not the batch
 	if b.empty() && o.save == nil {
 		return nil, nil
 	}

@@ -145,7 +145,12 @@ func (s *Store) planSave(st saveState, in *saveIn) (savePlan, error) {
 	}
 	// The unshown index is raised, never lowered: a Save of an older batch
 	// that arrives after a later one must not hide the later one.
-	if p.unshown, err = st.unshownOf(t.ID); err != nil {
+	// The index holds no more than the record's last save left there (a
+	// Shown only clears it): a table saved with nothing unshown has no
+	// entry to read.
+	if p.exists && p.prev.unshown == 0 {
+		p.unshown = 0
+	} else if p.unshown, err = st.unshownOf(t.ID); err != nil {
 		return p, err
 	}
 	if t.Unshown > p.unshown {

@@ -309,7 +309,10 @@ func (s *Store) read(what string, fn func(kvTx) error) error {
 				stale = true // begun before the checkpoint that made ov committed
 				return nil
 			}
-			return fn(&viewTx{ov: ov, tx: tx})
+			v := viewTxs.Get().(*viewTx)
+			v.ov, v.tx = ov, tx
+			defer v.release()
+			return fn(v)
 		})
 		if !stale {
 			return err
@@ -326,6 +329,17 @@ type viewTx struct {
 	// allocation for them all costs less than one each.
 	bufs [len(openBuckets{}.some)]viewBucket
 	n    int
+}
+
+// viewTxs are the views no read uses, for the next: a view is a few
+// kilobytes that every Save would otherwise allocate and clear.
+var viewTxs = sync.Pool{New: func() any { return new(viewTx) }}
+
+// release gives v back once its read is done: like the bbolt transaction
+// under it, nothing it gave may be used after that.
+func (t *viewTx) release() {
+	*t = viewTx{}
+	viewTxs.Put(t)
 }
 
 // viewBucket is a bucket of the view: the overlay's writes to it over the
@@ -627,6 +641,7 @@ type batch struct {
 	open    openBuckets
 	bufs    [len(openBuckets{}.some)]batchBucket // the buckets it opened, in place (as viewTx's)
 	n       int
+	spare   []*batchLayer // layers of a batch before, emptied, for its writes
 }
 
 // batchBucket is a bucket of a batch: its writes over the view's bucket.
@@ -635,7 +650,31 @@ type batchBucket struct {
 	top batchTop
 }
 
-func newBatch(under kvTx) *batch { return &batch{under: under, buckets: map[string]*batchLayer{}} }
+// batches are the batches joined or given up, for the next: a batch is
+// a kilobyte or two that every Save would otherwise allocate.
+var batches = sync.Pool{New: func() any { return &batch{buckets: map[string]*batchLayer{}} }}
+
+func newBatch(under kvTx) *batch {
+	b := batches.Get().(*batch)
+	b.under = under
+	return b
+}
+
+// release gives b back once its writes joined the overlay (which keeps
+// their keys and values, not the batch's slices) or were given up.
+func (b *batch) release() {
+	if b == nil {
+		return
+	}
+	for _, l := range b.buckets {
+		clear(l.keys)
+		clear(l.ws)
+		b.spare = append(b.spare, l)
+	}
+	clear(b.buckets)
+	b.under, b.open, b.bufs, b.n = nil, openBuckets{}, [len(b.bufs)]batchBucket{}, 0
+	batches.Put(b)
+}
 
 func (b *batch) Bucket(name []byte) kvBucket {
 	if o := b.open.find(name); o != nil {
@@ -736,7 +775,12 @@ func (t batchTop) empty() bool { return t.layer() == nil }
 func (t batchTop) put(k []byte, w kv) error {
 	l := t.layer()
 	if l == nil {
-		l = &batchLayer{}
+		if n := len(t.b.spare); n > 0 {
+			l, t.b.spare = t.b.spare[n-1], t.b.spare[:n-1]
+			l.keys, l.ws = l.keys[:0], l.ws[:0]
+		} else {
+			l = &batchLayer{}
+		}
 		// The name is not copied: a bucket's name is one of the package's
 		// variables, never changed, and the overlay's keys of one bucket share
 		// it (a comparison of equal names ends at their pointers).

@@ -119,7 +119,14 @@ type Log struct {
 	// broken is set once a write or sync failed: what the files hold after
 	// it is unknown, and nothing more is written.
 	broken error
+	// buf is the last batch's buffer, for the next: only the entry that
+	// leads writes, one batch at a time.
+	buf []byte
 }
+
+// maxKeptBuf bounds the buffer kept between batches: a burst's batch of a
+// few megabytes is not held for the quiet that follows.
+const maxKeptBuf = 256 << 10
 
 // Open reads what the log of path holds of epoch after applied (the
 // records its reader has not written elsewhere: see Read), then opens it
@@ -276,7 +283,10 @@ func (l *Log) writeBatch(me *Entry) error {
 	for _, e := range batch {
 		size += encodedLen(Record{Seq: e.seq, Data: e.data})
 	}
-	buf := make([]byte, 0, size)
+	buf := l.buf[:0]
+	if cap(buf) < size {
+		buf = make([]byte, 0, size)
+	}
 	for _, e := range batch {
 		buf = appendEntry(buf, l.epoch, Record{Seq: e.seq, Data: e.data})
 	}
@@ -306,6 +316,9 @@ func (l *Log) writeBatch(me *Entry) error {
 		return err
 	}
 	l.off += int64(len(buf))
+	if cap(buf) <= maxKeptBuf {
+		l.buf = buf
+	}
 	l.durable = batch[len(batch)-1].seq
 	var next *Entry
 	if len(l.queue) > 0 {
