@@ -586,6 +586,12 @@ func nextTable(meta getter) (uint64, error) {
 // view runs a read transaction, turning a bbolt panic or a memory fault on
 // a damaged page into a damage error instead of a crash.
 func (s *Store) view(what string, fn func(*bbolt.Tx) error) (err error) {
+	return s.guard(what, func() error { return s.db.View(fn) })
+}
+
+// guard runs fn, which reads the file, turning a bbolt panic or a memory
+// fault on a damaged page into a damage error.
+func (s *Store) guard(what string, fn func() error) (err error) {
 	if s.group != nil {
 		if err := s.group.faulted(); err != nil {
 			// bbolt's state after a faulted write is not to be read.
@@ -595,10 +601,14 @@ func (s *Store) view(what string, fn func(*bbolt.Tx) error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if p := recover(); p != nil {
+			if b, ok := p.(beginError); ok {
+				err = s.wrap(what, b.err)
+				return
+			}
 			err = s.fault(what, p)
 		}
 	}()
-	return s.wrap(what, s.db.View(fn))
+	return s.wrap(what, fn())
 }
 
 // write runs fn in one durable read-write transaction, shared with the

@@ -225,7 +225,7 @@ func (s *Store) queue(what string, o *jop, apply func(*batch) error) (*wal.Entry
 	r := &joinReq{what: what, o: o, apply: apply}
 	if o.save != nil {
 		r.since = s.p.cur.Load().lastOp // what the view below has, or less
-		if err := s.read(what, func(tx kvTx) error {
+		if err := s.readForSave(what, func(tx kvTx) error {
 			r.b = newBatch(tx)
 			return apply(r.b)
 		}); err != nil {

@@ -129,9 +129,14 @@ func (s *Store) planSave(st saveState, in *saveIn) (savePlan, error) {
 			p.finishedAt = p.prev.finishedAt
 		}
 	}
-	cur, ok, err := st.openOf(t.Chat)
-	if err != nil {
-		return p, err
+	// An unfinished table is its chat's open table (a save that would
+	// open a second one is refused below): one saved before, unfinished,
+	// in this chat, is what the chat's entry names.
+	cur, ok := t.ID, true
+	if !p.exists || p.prev.finished || p.leaveOld {
+		if cur, ok, err = st.openOf(t.Chat); err != nil {
+			return p, err
+		}
 	}
 	switch {
 	case t.Finished && ok && cur == t.ID:

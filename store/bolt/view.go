@@ -320,10 +320,32 @@ func (s *Store) read(what string, fn func(kvTx) error) error {
 	}
 }
 
+// readForSave is read for a save worked out before it joins (Store.queue):
+// the view's transaction is begun only when a read misses the overlay, as
+// most of a busy table's saves never do. Begun then, it may hold ops the
+// overlay loaded at the start does not (a checkpoint that committed
+// meanwhile); the save cannot tell, but its join does: a save worked out
+// when op since was the last joins as it is only if no op after since
+// wrote what it read (pending.changedSince), and a checkpoint writes only
+// ops that joined. The file's other keys read the same at either
+// transaction. A read that does not join (every other read of the store)
+// must not see such a mix, and goes through read.
+func (s *Store) readForSave(what string, fn func(kvTx) error) error {
+	v := viewTxs.Get().(*viewTx)
+	v.ov, v.db = s.p.cur.Load(), s.db
+	return s.guard(what, func() error {
+		defer v.release()
+		return fn(v)
+	})
+}
+
 // viewTx is the view: an overlay over a read transaction.
 type viewTx struct {
-	ov   *overlay
-	tx   *bbolt.Tx
+	ov *overlay
+	tx *bbolt.Tx
+	// db, when tx is nil, is where tx is begun at the first read of the
+	// file, and rolled back by release (readForSave).
+	db   *bbolt.DB
 	open openBuckets
 	// The buckets it opened, in place: a save asks for about ten, and one
 	// allocation for them all costs less than one each.
@@ -338,6 +360,9 @@ var viewTxs = sync.Pool{New: func() any { return new(viewTx) }}
 // release gives v back once its read is done: like the bbolt transaction
 // under it, nothing it gave may be used after that.
 func (t *viewTx) release() {
+	if t.db != nil && t.tx != nil {
+		_ = t.tx.Rollback()
+	}
 	*t = viewTx{}
 	viewTxs.Put(t)
 }
@@ -362,7 +387,7 @@ func (t *viewTx) Bucket(name []byte) kvBucket {
 		vb = new(viewBucket)
 	}
 	vb.top = overlayTop{ov: t.ov, name: bytesString(name)}
-	vb.under = fileBucket{tx: t.tx, name: name}
+	vb.under = fileBucket{v: t, name: name}
 	vb.stacked = stacked{top: &vb.top, under: &vb.under}
 	t.open.add(name, &vb.stacked)
 	return &vb.stacked
@@ -374,7 +399,7 @@ func (t *viewTx) Bucket(name []byte) kvBucket {
 // one cursor kept for the transaction, where bbolt's Get makes a cursor,
 // and grows its stack, at each call.
 type fileBucket struct {
-	tx   *bbolt.Tx
+	v    *viewTx
 	name []byte
 	b    *bbolt.Bucket
 	c    *bbolt.Cursor
@@ -382,10 +407,26 @@ type fileBucket struct {
 
 func (f *fileBucket) bucket() *bbolt.Bucket {
 	if f.b == nil {
-		f.b = f.tx.Bucket(f.name)
+		f.b = f.v.file().Bucket(f.name)
 	}
 	return f.b
 }
+
+// file is the view's read transaction, begun now if not yet.
+func (t *viewTx) file() *bbolt.Tx {
+	if t.tx == nil {
+		tx, err := t.db.Begin(false)
+		if err != nil {
+			panic(beginError{err}) // a kvBucket's reads return no error: Store.guard returns it
+		}
+		t.tx = tx
+	}
+	return t.tx
+}
+
+// beginError is a read transaction that could not begin (the store being
+// closed), carried out of a read as a panic for Store.guard to return.
+type beginError struct{ err error }
 
 // Get is bbolt's Get: the value of k, nil when it has none (a nested
 // bucket's key, whose value Seek gives as nil, included).
