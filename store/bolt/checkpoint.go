@@ -59,6 +59,7 @@ func (s *Store) checkpoint() error {
 		if err := s.forgetSeenEvery(tx, played); err != nil {
 			return err
 		}
+		apply := s.applySaves(boltTx{tx})
 		for i, o := range ops {
 			if i%checkpointYield == checkpointYield-1 {
 				// A checkpoint is seconds of moves written at once: let
@@ -67,7 +68,7 @@ func (s *Store) checkpoint() error {
 			}
 			var err error
 			if o.save != nil {
-				err = s.applySave(boltTx{tx}, o.save)
+				err = apply(o.save)
 			} else {
 				err = s.applyShown(boltTx{tx}, o.id, o.seq)
 			}
@@ -124,8 +125,6 @@ func (s *Store) checkpointOps() ([]*jop, uint64, error) {
 	if err != nil {
 		return nil, 0, err
 	}
-	// The blocks the saves wrote are about to be read from the file.
-	s.tails.clear()
 	p.mu.RLock()
 	defer p.mu.RUnlock()
 	lsn := p.applied
@@ -261,8 +260,9 @@ func (s *Store) openJournal(opts Options) error {
 	s.pending.Store(int64(len(pending)))
 	s.journaling.Store(true)
 	err = s.write(func(tx *bbolt.Tx) error {
+		apply := s.applySaves(boltTx{tx})
 		for _, in := range pending {
-			if err := s.applySave(boltTx{tx}, in); err != nil {
+			if err := apply(in); err != nil {
 				return err
 			}
 		}

@@ -415,5 +415,6 @@ func (s *Store) exclusive() (release func(), err error) {
 		s.gate.Unlock()
 		return nil, err
 	}
+	s.tails.clear() // logs may be deleted
 	return s.gate.Unlock, nil
 }

@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"hash/maphash"
 	"math"
 	"slices"
 	"sync"
 	"time"
-	"unsafe"
 
 	"go.etcd.io/bbolt"
 
@@ -245,11 +245,23 @@ func readLogTail(log kvBucket, id uint64) (logTail, error) { return readLogTailC
 // readLogTailCached is readLogTail, taking the tail from cache (when not
 // nil) where it holds.
 func readLogTailCached(log kvBucket, id uint64, cache *tailCache) (logTail, error) {
-	// The tail the table's last save left, while the log still ends with
-	// the very block it wrote: found with one Get where a cursor would
-	// seek the last key of the table in the overlay and in the file.
-	if t, ok := cache.get(id); ok && t.isBlock(log.Get(t.blockKey)) {
-		return t, nil
+	return readLogTailKnown(log, id, cache, 0, false)
+}
+
+// readLogTailKnown is readLogTailCached for a table whose record says its
+// log ends at move last (when known): the tail its last save left, while
+// the log still ends there with the very bytes that save wrote, is found
+// with one Get where a cursor would seek the table's last key in the
+// overlay and in the file, and its block walked.
+func readLogTailKnown(log kvBucket, id uint64, cache *tailCache, last uint64, known bool) (logTail, error) {
+	if known {
+		if e, ok := cache.get(id); ok && e.tail.last == last {
+			if v := log.Get(e.tail.blockKey); e.holds(v) {
+				t := e.tail
+				t.block = v
+				return t, nil
+			}
+		}
 	}
 	k, v := lastLogKey(log.Cursor(), id)
 	_, first, _ := splitLogKey(k)
@@ -261,13 +273,6 @@ func readLogTailCached(log kvBucket, id uint64, cache *tailCache) (logTail, erro
 		return logTail{}, err
 	}
 	return logTail{last: first + uint64(count) - 1, blockKey: k, block: v, count: count, lastAt: lastAt}, nil
-}
-
-// isBlock tells whether v is the tail's block itself: the same bytes in
-// memory, which nothing changes (a block read from the file, or written
-// by another save, is another slice).
-func (t logTail) isBlock(v []byte) bool {
-	return len(v) > 0 && len(v) == len(t.block) && unsafe.SliceData(v) == unsafe.SliceData(t.block)
 }
 
 // appendMove appends m, the move after tail, to table id's log: to its last
@@ -317,44 +322,69 @@ func appendMoveTail(log kvBucket, id uint64, tail logTail, m *store.Move) (logTa
 }
 
 // tailCache is the log's tail after each table's last move saved, for the
-// next save of the table to find without walking its block again (a block
-// holds up to blockMaxMoves moves, each with its checksum). An entry holds
-// while the view gives back the very block it wrote (the same bytes in
-// memory, which nothing changes): a save that was taken back or worked out
-// again, or a block since in the data file, is walked as before. A
-// checkpoint empties it.
-//
-// While it holds, it is the log's end and its users too: only a save that
-// appends a move writes a table's log, and the save that wrote that block
-// read the view after every save before it had joined, and put its tail
-// after them; a later save of the table wrote a block of its own (another
-// slice, or a later key) and put its tail after that, so an entry whose
-// block the view still gives was put by the last save that wrote the log.
+// next save of the table to find without seeking and walking its block
+// again (a block holds up to blockMaxMoves moves, each with its
+// checksum). An entry holds while the table's record says its log ends
+// where the entry does and its last block reads as the entry's save wrote
+// it (its length and a 64-bit hash of its bytes): then it is the log's
+// end, and its users too, since only a save that appends a move changes
+// either, and such a save moves the record's last move on. The block's
+// count and last time are read from its bytes, so bytes that read the
+// same give the same tail, whichever save put the entry (one worked out
+// and never joined included). It outlives checkpoints (the file then
+// gives the same bytes); a table that finishes leaves it, and it is
+// emptied when tables are deleted.
 type tailCache struct {
 	mu sync.Mutex
-	m  map[uint64]logTail
+	m  map[uint64]tailEntry
 }
 
-// get is the tail table id's last save left; a nil cache has none.
-func (c *tailCache) get(id uint64) (logTail, bool) {
+// tailEntry is a tail without its block, and what its block was.
+type tailEntry struct {
+	tail logTail
+	n    int    // the block's length
+	sum  uint64 // its hash (tailSeed)
+}
+
+var tailSeed = maphash.MakeSeed()
+
+// get is the entry table id's last save left; a nil cache has none.
+func (c *tailCache) get(id uint64) (tailEntry, bool) {
 	if c == nil {
-		return logTail{}, false
+		return tailEntry{}, false
 	}
 	c.mu.Lock()
-	t, ok := c.m[id]
+	e, ok := c.m[id]
 	c.mu.Unlock()
-	return t, ok
+	return e, ok
+}
+
+// holds tells whether v reads as the entry's block was written.
+func (e tailEntry) holds(v []byte) bool {
+	return len(v) > 0 && len(v) == e.n && maphash.Bytes(tailSeed, v) == e.sum
 }
 
 func (c *tailCache) put(id uint64, t logTail) {
 	if c == nil {
 		return
 	}
+	e := tailEntry{tail: t, n: len(t.block), sum: maphash.Bytes(tailSeed, t.block)}
+	e.tail.block = nil // read again from the view: the entry keeps no block alive
 	c.mu.Lock()
 	if c.m == nil {
-		c.m = map[uint64]logTail{}
+		c.m = map[uint64]tailEntry{}
 	}
-	c.m[id] = t
+	c.m[id] = e
+	c.mu.Unlock()
+}
+
+// forget drops table id's entry: it finished, its log is written no more.
+func (c *tailCache) forget(id uint64) {
+	if c == nil {
+		return
+	}
+	c.mu.Lock()
+	delete(c.m, id)
 	c.mu.Unlock()
 }
 

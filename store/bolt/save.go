@@ -186,6 +186,13 @@ func (s *Store) applySave(tx kvTx, in *saveIn) error {
 	return s.applySaveWith(&txState{s: s, tx: tx}, in)
 }
 
+// applySaves is applySave for saves one after the other in tx, each
+// table's log tail kept from one to the next.
+func (s *Store) applySaves(tx kvTx) func(*saveIn) error {
+	tails := &tailCache{}
+	return func(in *saveIn) error { return s.applySaveWith(&txState{s: s, tx: tx, tails: tails}, in) }
+}
+
 // applySaveWith is applySave in st.
 func (s *Store) applySaveWith(st *txState, in *saveIn) error {
 	tx := st.tx
@@ -250,10 +257,13 @@ func (s *Store) applySaveWith(st *txState, in *saveIn) error {
 		log := tx.Bucket(bLog)
 		log.appendOnly()
 		tail, err := appendMoveTail(log, t.ID, st.tail, in.move)
-		if err == nil {
-			st.tails.put(t.ID, tail)
+		if err != nil {
+			return err
 		}
-		return err
+		st.tails.put(t.ID, tail)
+	}
+	if t.Finished {
+		st.tails.forget(t.ID)
 	}
 	return nil
 }
@@ -269,6 +279,9 @@ type txState struct {
 	// view: the save is worked out against the view, which takes the next
 	// table id from the store's memory (Store.issued).
 	view bool
+	// read is the table whose record header read, readLast the last move
+	// of its log the record says.
+	read, readLast uint64
 }
 
 func (st *txState) nextTable() (uint64, error) {
@@ -293,12 +306,13 @@ func (st *txState) header(id uint64) (tableHeader, bool, error) {
 	if err != nil {
 		return h, false, st.s.damaged(fmt.Sprintf("table %d", id), err)
 	}
+	st.read, st.readLast = id, h.last
 	return h, true, nil
 }
 
 func (st *txState) logLast(id uint64) (uint64, error) {
 	var err error
-	st.tail, err = readLogTailCached(st.tx.Bucket(bLog), id, st.tails)
+	st.tail, err = readLogTailKnown(st.tx.Bucket(bLog), id, st.tails, st.readLast, st.read == id)
 	return st.tail.last, err
 }
 
