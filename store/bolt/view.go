@@ -55,10 +55,14 @@ type kv struct {
 	del bool
 }
 
-// item is one key of the overlay: its bucket, the key, its writes.
+// item is one key of the overlay: its bucket, the key, its writes. The
+// tree holds pointers: a join copies the nodes on the paths to the keys it
+// writes, and a pointer is a fifth of an item to copy. A published item
+// never changes (w included): a change is a new item.
 type item struct {
 	b, k string
 	w    *version
+	last version // the newest write, when the item was made (w then)
 }
 
 // version is one write of a key, with the writes before it that a failed
@@ -69,7 +73,7 @@ type version struct {
 	older *version
 }
 
-func itemLess(a, b item) bool {
+func itemLess(a, b *item) bool {
 	if a.b != b.b {
 		return a.b < b.b
 	}
@@ -77,14 +81,15 @@ func itemLess(a, b item) bool {
 }
 
 // overlayDegree is the B-tree's degree: a join copies the nodes on the
-// paths to the keys it writes, and smaller nodes are less to copy.
-const overlayDegree = 8
+// paths to the keys it writes; nodes of pointers are cheap to copy, and
+// wider ones make the paths shorter.
+const overlayDegree = 16
 
-func newOverlayKeys() *btree.BTreeG[item] { return btree.NewG(overlayDegree, itemLess) }
+func newOverlayKeys() *btree.BTreeG[*item] { return btree.NewG(overlayDegree, itemLess) }
 
 // overlay is one published state of the overlay.
 type overlay struct {
-	keys *btree.BTreeG[item]
+	keys *btree.BTreeG[*item]
 	// txid is the data file's transaction that holds every write the
 	// overlay no longer has: a view reads it over that transaction or a
 	// later one.
@@ -97,9 +102,11 @@ type overlay struct {
 // published). The writes of k older than its newest one made by an op up
 // to durable are dropped: a failed journal write takes back only ops after
 // the last durable one, so no older value is ever needed again.
-func putKey(keys *btree.BTreeG[item], b, k string, w kv, durable uint64) {
-	v := &version{kv: w}
-	if old, ok := keys.ReplaceOrInsert(item{b: b, k: k, w: v}); ok {
+func putKey(keys *btree.BTreeG[*item], b, k string, w kv, durable uint64) {
+	it := &item{b: b, k: k, last: version{kv: w}}
+	v := &it.last
+	it.w = v
+	if old, ok := keys.ReplaceOrInsert(it); ok {
 		for x := old.w; x != nil; x = x.older {
 			if x.op <= durable {
 				x.older = nil
@@ -140,7 +147,7 @@ type pending struct {
 	// work is the overlay's keys with the ops joined since cur was
 	// published (up to workOp), not yet published: the saves that join
 	// together are published once (Store.joinInTurn). nil when none.
-	work   *btree.BTreeG[item]
+	work   *btree.BTreeG[*item]
 	workOp uint64
 
 	mu      sync.RWMutex
@@ -269,9 +276,12 @@ func (p *pending) forget(gone func(op uint64) bool, txid int) {
 	// A new tree of the keys left: a checkpoint forgets most of them, and
 	// deleting them from a clone would copy the nodes it empties.
 	keys := newOverlayKeys()
-	cur.keys.Ascend(func(it item) bool {
-		if it.w = keep(it.w, gone); it.w != nil {
+	cur.keys.Ascend(func(it *item) bool {
+		switch w := keep(it.w, gone); {
+		case w == it.w:
 			keys.ReplaceOrInsert(it)
+		case w != nil:
+			keys.ReplaceOrInsert(&item{b: it.b, k: it.k, w: w})
 		}
 		return true
 	})
@@ -508,13 +518,16 @@ type top interface {
 
 // overlayTop is the overlay's writes to a bucket.
 type overlayTop struct {
-	ov   *overlay
-	name string // the bucket's name
-	w    *overlayWalk
+	ov    *overlay
+	name  string // the bucket's name
+	w     *overlayWalk
+	probe item // the key a Get looks for (a new one each Get would be allocated)
 }
 
 func (o *overlayTop) get(k []byte) (kv, bool) {
-	it, ok := o.ov.keys.Get(item{b: o.name, k: bytesString(k)})
+	o.probe = item{b: o.name, k: bytesString(k)}
+	it, ok := o.ov.keys.Get(&o.probe)
+	o.probe.k = ""
 	if !ok {
 		return kv{}, false
 	}
@@ -557,16 +570,17 @@ type overlayWalk struct {
 	skipIt bool
 	want   int
 	gather int // how many the next fill gathers
-	found  item
+	found  *item
 	ok     bool
-	visitF func(item) bool // visit, made once
+	visitF func(*item) bool // visit, made once
+	pivot  item             // where a walk starts
 	// ahead are keys of the bucket in a row, as a forward walk gathered
 	// them: every key after lo (at lo too when loIn) up to the last of
 	// them, and no other after it when atEnd. The overlay a view reads
 	// never changes: a cursor walking forward finds its next keys there,
 	// without a walk from the tree's root for each.
-	ahead     []item
-	aheadBuf  [4]item
+	ahead     []*item
+	aheadBuf  [4]*item
 	lo        []byte
 	loBuf     [40]byte
 	loIn      bool
@@ -575,7 +589,7 @@ type overlayWalk struct {
 }
 
 // visit is what a walk of the tree does at each key.
-func (o *overlayWalk) visit(it item) bool {
+func (o *overlayWalk) visit(it *item) bool {
 	if it.b != o.name {
 		o.atEnd = true
 		return false
@@ -600,13 +614,16 @@ func (o *overlayWalk) walk(k []byte, inclusive, forward bool) {
 	o.skip, o.skipIt, o.ok = bytesString(k), k != nil && !inclusive, false
 	switch {
 	case forward:
-		o.ov.keys.AscendGreaterOrEqual(item{b: o.name, k: o.skip}, o.visitF)
+		o.pivot = item{b: o.name, k: o.skip}
+		o.ov.keys.AscendGreaterOrEqual(&o.pivot, o.visitF)
 	case k == nil:
 		// The bucket's last key is the last one before the least bucket
 		// name after its own.
-		o.ov.keys.DescendLessOrEqual(item{b: o.name + "\x00"}, o.visitF)
+		o.pivot = item{b: o.name + "\x00"}
+		o.ov.keys.DescendLessOrEqual(&o.pivot, o.visitF)
 	default:
-		o.ov.keys.DescendLessOrEqual(item{b: o.name, k: o.skip}, o.visitF)
+		o.pivot = item{b: o.name, k: o.skip}
+		o.ov.keys.DescendLessOrEqual(&o.pivot, o.visitF)
 	}
 	o.skip = ""
 }
@@ -662,7 +679,7 @@ func (o *overlayWalk) fill(k []byte, inclusive bool) {
 }
 
 // compareItemKey is compareKey on an overlay item's key.
-func compareItemKey(it item, k []byte) int { return compareKey(it.k, k) }
+func compareItemKey(it *item, k []byte) int { return compareKey(it.k, k) }
 
 // before is the last key before k (at k too when inclusive; the last of
 // the bucket when k is nil) and its newest write.
