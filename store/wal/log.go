@@ -208,8 +208,11 @@ type Entry struct {
 	seq  uint64
 	data []byte // the record, which the caller no longer changes
 	lead bool   // its Wait writes the queue
-	err  error
-	done chan result
+	// deferred: queued by QueueDeferred, its Wait not called yet (read and
+	// cleared under the log's lock): it is handed no lead meanwhile.
+	deferred bool
+	err      error
+	done     chan result
 }
 
 // result is the outcome of a write, or the word that the waiter now leads
@@ -223,7 +226,17 @@ type result struct {
 // returns once it is on disk. Records are written in the order they are
 // queued: a caller that must number its records in the order it decided
 // them queues under its own lock, and waits outside it.
-func (l *Log) Queue(data []byte) *Entry {
+func (l *Log) Queue(data []byte) *Entry { return l.queue1(data, false) }
+
+// QueueDeferred is Queue for a record whose caller queues more before it
+// waits (a move, then the bot's reply to it): the entry takes no lead
+// until its Wait is called, so that the first entry queued after it that
+// waits writes both, in one write and one fsync, and the entries of
+// others queued meanwhile never wait on a Wait still to come. Nothing
+// written with it is acknowledged before its Wait returns.
+func (l *Log) QueueDeferred(data []byte) *Entry { return l.queue1(data, true) }
+
+func (l *Log) queue1(data []byte, deferred bool) *Entry {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.broken != nil {
@@ -231,10 +244,10 @@ func (l *Log) Queue(data []byte) *Entry {
 	}
 	// The entry is encoded by the write of its batch, straight into the
 	// batch's buffer: not under the lock, and not copied twice.
-	e := &Entry{l: l, seq: l.next, data: data, done: make(chan result, 1)}
+	e := &Entry{l: l, seq: l.next, data: data, done: make(chan result, 1), deferred: deferred}
 	l.next++
 	l.queue = append(l.queue, e)
-	if !l.leading {
+	if !l.leading && !deferred {
 		l.leading, e.lead = true, true
 	}
 	return e
@@ -251,6 +264,15 @@ func (e *Entry) Seq() uint64 { return e.seq }
 func (e *Entry) Wait() error {
 	if e.err != nil {
 		return e.err
+	}
+	if l := e.l; e.deferred {
+		l.mu.Lock()
+		e.deferred = false
+		if !l.leading && l.durable < e.seq && l.broken == nil {
+			// Still queued, and nobody writes the queue: this Wait does.
+			l.leading, e.lead = true, true
+		}
+		l.mu.Unlock()
 	}
 	if !e.lead {
 		res := <-e.done
@@ -320,10 +342,16 @@ func (l *Log) writeBatch(me *Entry) error {
 		l.buf = buf
 	}
 	l.durable = batch[len(batch)-1].seq
+	// The lead goes to the first entry queued meanwhile whose Wait is
+	// called or to come; a deferred one's Wait takes it when it comes.
 	var next *Entry
-	if len(l.queue) > 0 {
-		next = l.queue[0]
-	} else {
+	for _, e := range l.queue {
+		if !e.deferred {
+			next = e
+			break
+		}
+	}
+	if next == nil {
 		l.leading = false
 	}
 	l.cond.Broadcast()
@@ -342,6 +370,28 @@ func (l *Log) writeBatch(me *Entry) error {
 		next.done <- result{lead: true}
 	}
 	return nil
+}
+
+// Flush writes the entries queued so far, those whose Wait is still to
+// come included, and returns once they are on disk (or the error that
+// kept them from it): for a reader that must have every record queued in
+// its file (store/bolt before it deletes or compacts).
+func (l *Log) Flush() error {
+	l.mu.Lock()
+	last := l.next - 1
+	for l.durable < last && l.broken == nil {
+		if !l.leading {
+			l.leading = true
+			l.mu.Unlock()
+			_ = l.writeBatch(nil) // its error is broken, below
+			l.mu.Lock()
+			continue
+		}
+		l.cond.Wait()
+	}
+	err := l.broken
+	l.mu.Unlock()
+	return err
 }
 
 // Rotate moves the writes to the other file, from its start, once the

@@ -404,3 +404,112 @@ func TestOnFull(t *testing.T) {
 		t.Errorf("OnFull called %d times", full)
 	}
 }
+
+// A deferred entry (a move whose bot reply is queued next) is written with
+// the first entry after it that waits, in one sync; it never holds up the
+// entries queued after it whose Wait comes first, and its own Wait, or a
+// Flush, writes it when nothing else does.
+func TestDeferredEntries(t *testing.T) {
+	t.Run("written with the next that waits", func(t *testing.T) {
+		m := newMemFS()
+		l, _ := openLog(t, m, 0, 0)
+		m.syncs = 0
+		move := l.QueueDeferred(record(1))
+		if _, err := l.Append(record(2)); err != nil {
+			t.Fatal(err)
+		}
+		if m.syncs != 1 {
+			t.Fatalf("%d syncs for the reply, want 1", m.syncs)
+		}
+		if err := move.Wait(); err != nil {
+			t.Fatal(err)
+		}
+		if m.syncs != 1 {
+			t.Errorf("%d syncs for a move and its reply, want 1: the reply's write took the move", m.syncs)
+		}
+		got, err := Read(m, path, l.Epoch(), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantRecords(t, got, 1, 2)
+	})
+	t.Run("its own wait writes it", func(t *testing.T) {
+		m := newMemFS()
+		l, _ := openLog(t, m, 0, 0)
+		m.syncs = 0
+		move := l.QueueDeferred(record(1))
+		if got, _ := Read(m, path, l.Epoch(), 0); len(got) != 0 {
+			t.Fatalf("%d records on disk before any wait", len(got))
+		}
+		if err := move.Wait(); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := Read(m, path, l.Epoch(), 0); len(got) != 1 || m.syncs != 1 {
+			t.Fatalf("%d records, %d syncs after its wait, want 1 and 1", len(got), m.syncs)
+		}
+	})
+	t.Run("flushed", func(t *testing.T) {
+		m := newMemFS()
+		l, _ := openLog(t, m, 0, 0)
+		move := l.QueueDeferred(record(1))
+		if err := l.Flush(); err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := Read(m, path, l.Epoch(), 0); len(got) != 1 {
+			t.Fatalf("%d records after Flush, want 1", len(got))
+		}
+		if err := move.Wait(); err != nil {
+			t.Fatal(err)
+		}
+		if err := l.Flush(); err != nil { // nothing left: returns at once
+			t.Fatal(err)
+		}
+	})
+	t.Run("the lead passes over it", func(t *testing.T) {
+		m := newMemFS()
+		l, _ := openLog(t, m, 0, 0)
+		m.syncGate = make(chan struct{})
+		first := make(chan error)
+		go func() { _, err := l.Append(record(1)); first <- err }()
+		for { // the first batch is held in its sync
+			l.mu.Lock()
+			writing := l.leading && len(l.queue) == 0
+			l.mu.Unlock()
+			if writing {
+				break
+			}
+			runtime.Gosched()
+		}
+		move := l.QueueDeferred(record(2))
+		other := l.Queue(record(3)) // queued behind the deferred one
+		close(m.syncGate)
+		if err := <-first; err != nil {
+			t.Fatal(err)
+		}
+		// The lead went to the other entry, not to the move whose Wait is
+		// still to come: the other's Wait returns.
+		if err := other.Wait(); err != nil {
+			t.Fatal(err)
+		}
+		if err := move.Wait(); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Read(m, path, l.Epoch(), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantRecords(t, got, 1, 3)
+	})
+	t.Run("a failed write fails it", func(t *testing.T) {
+		m := newMemFS()
+		l, _ := openLog(t, m, 0, 0)
+		move := l.QueueDeferred(record(1))
+		m.failSync = true
+		if _, err := l.Append(record(2)); err == nil {
+			t.Fatal("the reply's write did not fail")
+		}
+		if err := move.Wait(); err == nil {
+			t.Error("the move's Wait returned no error: it was not on disk")
+		}
+	})
+}
