@@ -370,6 +370,10 @@ func (c *tailCache) put(id uint64, t logTail) {
 	}
 	e := tailEntry{tail: t, n: len(t.block), sum: maphash.Bytes(tailSeed, t.block)}
 	e.tail.block = nil // read again from the view: the entry keeps no block alive
+	// The key may be the file's own bytes, read from its memory map: valid
+	// in its transaction alone (bbolt maps the file anew as it grows, and
+	// a read of the old map faults).
+	e.tail.blockKey = bytes.Clone(t.blockKey)
 	c.mu.Lock()
 	if c.m == nil {
 		c.m = map[uint64]tailEntry{}

@@ -5,12 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"slices"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
+	"unsafe"
 
 	"go.etcd.io/bbolt"
 
@@ -283,4 +285,74 @@ func TestReadsRacingCheckpoints(t *testing.T) {
 	if s.Figures().Checkpoints == 0 {
 		t.Fatal("no checkpoint ran")
 	}
+}
+
+// A table's log tail kept from one save to the next (tailCache) holds no
+// bytes of the file's memory map: bbolt maps the file anew as it grows,
+// and a tail read from the file after a restart, then used after the file
+// grew, read the old map and faulted (the store then took itself for
+// damaged and refused every save).
+func TestTailOutlivesTheFilesMap(t *testing.T) {
+	path := tempPath(t)
+	s, err := Open(path, Options{NoSync: true, Now: testClock})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTable(t, s, "discord:1")
+	for seq := uint64(1); seq <= 3; seq++ {
+		if err := s.Save(tb, move(seq)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Logs enough that the log bucket has pages of its own (a small one is
+	// kept inside its parent's page, and bbolt copies it when it opens it).
+	for i := range 40 {
+		other := newTable(t, s, fmt.Sprintf("discord:log%d", i))
+		for seq := uint64(1); seq <= 5; seq++ {
+			if err := s.Save(other, move(seq)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// A new process: its first save of the table reads the log's tail from
+	// the file.
+	if s, err = Open(path, Options{NoSync: true, Now: testClock}); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if err := s.Save(tb, move(4)); err != nil {
+		t.Fatal(err)
+	}
+	e, ok := s.tails.get(tb.ID)
+	if !ok {
+		t.Fatal("no tail kept after the save")
+	}
+	// Where bbolt maps the file: the kept key must lie elsewhere.
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := s.db.Info().Data
+	if at := uintptr(unsafe.Pointer(unsafe.SliceData(e.tail.blockKey))); at >= start && at < start+uintptr(fi.Size()) {
+		t.Fatalf("the tail kept holds a key in the file's memory map (%x in %x+%d)", at, start, fi.Size())
+	}
+	// The file grows many times over, so that bbolt maps it anew.
+	big := bytes.Repeat([]byte("x"), 64<<10)
+	for i := range 64 {
+		other := newTable(t, s, fmt.Sprintf("discord:big%d", i))
+		other.Data = big
+		if err := s.Save(other, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.checkpoint(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Save(tb, move(5)); err != nil {
+		t.Fatalf("the save after the file grew: %v", err)
+	}
+	wantMoves(t, s, tb.ID, 5)
 }
