@@ -453,8 +453,20 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 	// The store's time is the disk's, not the core's clock (which tests
 	// move by hand): measured on the wall clock.
 	began := time.Now()
-	err = c.st.Save(rec, mv)
-	c.obs.Saved(time.Since(began), err)
+	if t.chain && mv != nil {
+		t.chain = false
+		var wait func() error
+		if wait, err = saveChained(c.st, rec, mv); err == nil {
+			t.unsettled = func() error {
+				err := wait()
+				c.obs.Saved(time.Since(began), err)
+				return err
+			}
+		}
+	} else {
+		err = c.st.Save(rec, mv)
+		c.obs.Saved(time.Since(began), err)
+	}
 	if err != nil {
 		if errors.Is(err, store.ErrStale) {
 			c.movedElsewhere(t)
@@ -476,6 +488,34 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 		c.kick(t)
 	}
 	return nil
+}
+
+// saveChained is st's SaveChained (store.Chainer), or its Save with
+// nothing left to wait for.
+func saveChained(st store.Store, t store.Table, mv *store.Move) (wait func() error, err error) {
+	if ch, ok := st.(store.Chainer); ok {
+		return ch.SaveChained(t, mv)
+	}
+	return func() error { return nil }, st.Save(t, mv)
+}
+
+// settle waits for the table's chained save (store.Chainer) to be on
+// disk, before anything that shows it or answers for it: the table's lock
+// is held from the save to here, so its deliverer has shown nothing of it.
+// When it never reaches the disk (the store then takes no more writes),
+// the table goes back to what the store holds.
+func (c *Core) settle(t *Table) error {
+	wait := t.unsettled
+	if wait == nil {
+		return nil
+	}
+	t.unsettled = nil
+	err := wait()
+	if err != nil {
+		c.log.Error("save failed", "table", t.ID, "err", err)
+		c.reload(t)
+	}
+	return err
 }
 
 // keep saves a table changed since the snapshot before; when the save

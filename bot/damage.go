@@ -45,6 +45,14 @@ func (d *damageWatch) Save(t store.Table, move *store.Move) error {
 	return d.check(d.Store.Save(t, move))
 }
 
+func (d *damageWatch) SaveChained(t store.Table, move *store.Move) (func() error, error) {
+	wait, err := saveChained(d.Store, t, move)
+	if err != nil {
+		return nil, d.check(err)
+	}
+	return func() error { return d.check(wait()) }, nil
+}
+
 func (d *damageWatch) OpenTables() ([]store.Table, error) {
 	ts, err := d.Store.OpenTables()
 	return ts, d.check(err)

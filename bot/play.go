@@ -81,7 +81,14 @@ func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, re
 	// the counter window is not his), or that he may (La Coquillaude's
 	// proposal replaced before the round is resolved), where "not your
 	// turn" would be false.
-	if _, err := c.apply(t, seat, u.ID, move); err != nil {
+	// The move's save is chained: the bots' replies that follow it at
+	// once are saved with it in one durable write, and the answer waits
+	// for that write (settle), so nothing is answered or shown before the
+	// move is on disk.
+	t.chain = true
+	_, err := c.apply(t, seat, u.ID, move)
+	t.chain = false
+	if err != nil {
 		var r *games.Refusal
 		if errors.As(err, &r) {
 			return rep.refusal(r.Msg, t)
@@ -89,6 +96,9 @@ func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, re
 		return rep.refuse("bot.save_failed")
 	}
 	c.runBots(t)
+	if c.settle(t) != nil {
+		return rep.refuse("bot.save_failed")
+	}
 	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.move_ok")}}
 }
 

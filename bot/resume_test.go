@@ -183,3 +183,35 @@ func TestFaults_FailedSaveAtEveryStep(t *testing.T) {
 		})
 	}
 }
+
+// A person's move and the bot's reply to it are one durable write of the
+// journal (store.Chainer, Core.settle), where each was one before; the
+// answer comes once both are on disk, and both survive a restart.
+func TestMoveAndBotReplyOneWrite(t *testing.T) {
+	h := newHarness(t)
+	tb := h.botGame("local:main")
+	writes := func() uint64 { return h.st.Figures().JournalWrites }
+	for _, cell := range []string{"1", "5", "9"} {
+		before, moves := writes(), tb.Moves
+		outs := h.do("alice", "/move "+cell)
+		if tb.Moves == moves { // the cell was the bot's: not a move
+			continue
+		}
+		mustOK(t, outs)
+		if tb.Moves != moves+2 && !tb.over() {
+			t.Fatalf("move %s: %d moves after %d, want the bot's reply too", cell, tb.Moves, moves)
+		}
+		if got := writes() - before; got != 1 {
+			t.Fatalf("move %s and the bot's reply: %d journal writes, want 1", cell, got)
+		}
+		if tb.over() {
+			break
+		}
+	}
+	want := tb.Moves
+	h.restart()
+	moves, err := h.st.Moves(tb.ID)
+	if err != nil || uint64(len(moves)) != want {
+		t.Fatalf("after a restart: %d moves in the log (%v), want %d", len(moves), err, want)
+	}
+}

@@ -271,6 +271,18 @@ type Deduper interface {
 	Played(key string) error
 }
 
+// Chainer is a store whose saves can share one durable write with the
+// saves that follow them: a person's move and the bot's reply to it.
+type Chainer interface {
+	// SaveChained is Save, returning before the save is durable: wait
+	// returns once it is, or the error that kept it from the disk (the
+	// save then never happened, and the store takes no more). Reads see
+	// the save at once; the saves that follow it, of any table, are made
+	// durable with it or after it, never before. Nothing that depends on
+	// it may be acknowledged before wait returns, and wait must be called.
+	SaveChained(t Table, move *Move) (wait func() error, err error)
+}
+
 // SeenFor is how long a Deduper remembers an event: Telegram keeps an
 // update 24 hours at most, so none comes again later.
 const SeenFor = 24 * time.Hour

@@ -177,37 +177,66 @@ func (s *Store) journalError(err error) error {
 // ErrChatBusy. The Save that first marks a table finished records when
 // (retention goes by it).
 func (s *Store) Save(t store.Table, move *store.Move) error {
+	wait, err := s.save(t, move, false)
+	if err != nil {
+		return err
+	}
+	return wait()
+}
+
+var _ store.Chainer = (*Store)(nil)
+
+// SaveChained is Save returning before the save is in the journal on disk
+// (store.Chainer): its journal entry is deferred (wal.QueueDeferred), and
+// the next save that waits, the bot's reply to the move, writes both with
+// one fsync.
+func (s *Store) SaveChained(t store.Table, move *store.Move) (wait func() error, err error) {
+	return s.save(t, move, true)
+}
+
+// durableNow is the wait of a save that needs none.
+func durableNow() error { return nil }
+
+// save is Save, SaveChained when deferred.
+func (s *Store) save(t store.Table, move *store.Move, deferred bool) (wait func() error, err error) {
 	what := fmt.Sprintf("saving table %d", t.ID)
 	if t.ID == 0 || t.Chat == "" {
-		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf(
+		return nil, &fileError{kind: ErrBadTable, msg: fmt.Sprintf(
 			"store/bolt: %s: %s: a table needs an id from NewTableID and a chat (chat %q)", s.path, what, t.Chat)}
 	}
 	in := newSaveIn(t, move, s.now())
 	if err := checkSeated(in.rec.seated); err != nil {
-		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf("store/bolt: %s: %s: %v", s.path, what, err)}
+		return nil, &fileError{kind: ErrBadTable, msg: fmt.Sprintf("store/bolt: %s: %s: %v", s.path, what, err)}
 	}
 	if err := checkPlayed(in.t.Played); err != nil {
-		return &fileError{kind: ErrBadTable, msg: fmt.Sprintf("store/bolt: %s: %s: %v", s.path, what, err)}
+		return nil, &fileError{kind: ErrBadTable, msg: fmt.Sprintf("store/bolt: %s: %s: %v", s.path, what, err)}
 	}
+	// The gate is left once the save is queued, whether or not it is on
+	// disk: exclusive flushes the journal before it writes the file alone.
 	s.gate.RLock()
-	defer s.gate.RUnlock()
 	o := &jop{save: in}
 	e, err := s.queue(what, o, func(b *batch) error {
 		return s.applySaveWith(&txState{s: s, tx: b, tails: &s.tails, view: true}, in)
-	})
-	if err != nil || e == nil {
-		return err
+	}, deferred)
+	s.gate.RUnlock()
+	if err != nil {
+		return nil, err
 	}
-	if err := e.Wait(); err != nil {
-		// What was acknowledged is in the journal; this save and those
-		// worked out over it are not, and are taken back.
-		err = fmt.Errorf("store/bolt: %s: %w; tablee takes no more moves until it is started again", s.path, err)
-		s.breakWith(err)
-		s.p.takeBack(o.op)
-		return err
+	if e == nil {
+		return durableNow, nil
 	}
-	s.p.markDurable(o.op)
-	return nil
+	return func() error {
+		if err := e.Wait(); err != nil {
+			// What was acknowledged is in the journal; this save and those
+			// worked out over it are not, and are taken back.
+			err = fmt.Errorf("store/bolt: %s: %w; tablee takes no more moves until it is started again", s.path, err)
+			s.breakWith(err)
+			s.p.takeBack(o.op)
+			return err
+		}
+		s.p.markDurable(o.op)
+		return nil
+	}, nil
 }
 
 // queue works out a write against the view (apply, into a batch), and
@@ -221,8 +250,8 @@ func (s *Store) Save(t store.Table, move *store.Move) error {
 // under order. The saves of many tables are thus worked out side by side,
 // and only their joining is one at a time. Neither the journal's lock nor
 // the overlay's is held across the view's read of the file.
-func (s *Store) queue(what string, o *jop, apply func(*batch) error) (*wal.Entry, error) {
-	r := &joinReq{what: what, o: o, apply: apply}
+func (s *Store) queue(what string, o *jop, apply func(*batch) error, deferred bool) (*wal.Entry, error) {
+	r := &joinReq{what: what, o: o, apply: apply, deferred: deferred}
 	if o.save != nil {
 		r.since = s.p.cur.Load().lastOp // what the view below has, or less
 		if err := s.readForSave(what, func(tx kvTx) error {
@@ -247,6 +276,9 @@ type joinReq struct {
 	b     *batch // worked out when the overlay's last op was since; nil to work out
 	since uint64
 	rec   []byte // a save's journal record
+	// deferred: the save's journal entry waits for a save that follows it
+	// (SaveChained).
+	deferred bool
 	// What joining gave, once done is closed (or lead set).
 	e    *wal.Entry
 	err  error
@@ -357,7 +389,11 @@ func (s *Store) joinOne(r *joinReq) (*wal.Entry, error) {
 	}
 	var e *wal.Entry
 	if o.save != nil {
-		e = s.log.Queue(r.rec)
+		if r.deferred {
+			e = s.log.QueueDeferred(r.rec)
+		} else {
+			e = s.log.Queue(r.rec)
+		}
 		if e.Seq() == 0 {
 			err := fmt.Errorf("store/bolt: %s: %w", s.path, e.Wait())
 			s.breakWith(err)
@@ -385,7 +421,7 @@ func (s *Store) Shown(id, seq uint64) error {
 	what := fmt.Sprintf("marking table %d shown up to batch %d", id, seq)
 	s.gate.RLock()
 	defer s.gate.RUnlock()
-	_, err := s.queue(what, &jop{id: id, seq: seq}, func(b *batch) error { return s.applyShown(b, id, seq) })
+	_, err := s.queue(what, &jop{id: id, seq: seq}, func(b *batch) error { return s.applyShown(b, id, seq) }, false)
 	return err
 }
 
@@ -411,6 +447,12 @@ func (s *Store) brokenErr() error {
 // never need it: the view has the journal's saves.
 func (s *Store) exclusive() (release func(), err error) {
 	s.gate.Lock()
+	// A chained save's entry may still wait for its Wait: the checkpoint
+	// must find every save joined on disk.
+	if err := s.log.Flush(); err != nil {
+		s.gate.Unlock()
+		return nil, s.wrap("writing its journal", err)
+	}
 	if err := s.checkpoint(); err != nil {
 		s.gate.Unlock()
 		return nil, err

@@ -49,8 +49,12 @@ func (s *Store) Claim(key string, lease time.Duration) (store.Claim, error) {
 	switch {
 	case err != nil:
 		return store.ClaimFresh, err
-	case played:
+	case played && s.playedDurably(key):
 		return store.ClaimPlayed, nil
+	case played:
+		// Its save is joined, not yet on disk: a crash now would lose
+		// it, so it is not yet played for a delivery of the event again.
+		return store.ClaimHeld, nil
 	}
 	now := s.now().UnixNano()
 	c := &s.claims
@@ -71,6 +75,20 @@ func (s *Store) Claim(key string, lease time.Duration) (store.Claim, error) {
 	}
 	c.until[key] = now + int64(lease)
 	return store.ClaimFresh, nil
+}
+
+// playedDurably tells whether the save that recorded an event played
+// (Table.Played) is on disk: a chained save's may still wait for the
+// save after it (SaveChained).
+func (s *Store) playedDurably(key string) bool {
+	p := s.p
+	if p == nil {
+		return true
+	}
+	p.mu.RLock()
+	op := p.byEvent[key]
+	p.mu.RUnlock()
+	return op <= p.durable.Load()
 }
 
 // playedEvent tells whether an event is recorded played, through the

@@ -122,6 +122,8 @@ type Log struct {
 	// buf is the last batch's buffer, for the next: only the entry that
 	// leads writes, one batch at a time.
 	buf []byte
+	// writes counts the batches written (each a write and an fsync).
+	writes uint64
 }
 
 // maxKeptBuf bounds the buffer kept between batches: a burst's batch of a
@@ -338,6 +340,7 @@ func (l *Log) writeBatch(me *Entry) error {
 		return err
 	}
 	l.off += int64(len(buf))
+	l.writes++
 	if cap(buf) <= maxKeptBuf {
 		l.buf = buf
 	}
@@ -425,6 +428,13 @@ func (l *Log) rotate() {
 	l.gen++
 	l.rotateWanted = false
 	l.cond.Broadcast()
+}
+
+// Writes is how many batches were written, each one write and one fsync.
+func (l *Log) Writes() uint64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.writes
 }
 
 // Err is the error that broke the log, nil while it takes records.

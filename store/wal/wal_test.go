@@ -313,6 +313,7 @@ func TestGroupCommitSharesSyncs(t *testing.T) {
 	m.syncGate = make(chan struct{})
 	first := make(chan error)
 	go func() { _, err := l.Append(record(1)); first <- err }()
+	waitWriting(l) // before the others come: else some could join its batch
 	const others = 20
 	var wg sync.WaitGroup
 	errs := make(chan error, others)
@@ -471,15 +472,7 @@ func TestDeferredEntries(t *testing.T) {
 		m.syncGate = make(chan struct{})
 		first := make(chan error)
 		go func() { _, err := l.Append(record(1)); first <- err }()
-		for { // the first batch is held in its sync
-			l.mu.Lock()
-			writing := l.leading && len(l.queue) == 0
-			l.mu.Unlock()
-			if writing {
-				break
-			}
-			runtime.Gosched()
-		}
+		waitWriting(l)
 		move := l.QueueDeferred(record(2))
 		other := l.Queue(record(3)) // queued behind the deferred one
 		close(m.syncGate)
@@ -512,4 +505,18 @@ func TestDeferredEntries(t *testing.T) {
 			t.Error("the move's Wait returned no error: it was not on disk")
 		}
 	})
+}
+
+// waitWriting returns once a batch is being written with nothing queued
+// behind it: the first Append of a test holds it in its sync (syncGate).
+func waitWriting(l *Log) {
+	for {
+		l.mu.Lock()
+		writing := l.leading && len(l.queue) == 0 && l.next > 1
+		l.mu.Unlock()
+		if writing {
+			return
+		}
+		runtime.Gosched()
+	}
 }
