@@ -192,8 +192,7 @@ func New(opts Options) (*Core, error) {
 	c := &Core{
 		opts: opts, st: opts.Store, clock: opts.Clock, log: opts.Logger, obs: opts.Observer,
 		byChat: map[string]*Table{}, byID: map[uint64]*Table{}, lru: list.New(), opening: map[string]bool{},
-		notesUnsaved: map[uint64]*Table{},
-		users:        map[string]*userRecord{}, usersLRU: list.New(), transports: map[string]Transport{},
+		users: map[string]*userRecord{}, notesUnsaved: map[uint64]*Table{}, usersLRU: list.New(), transports: map[string]Transport{},
 		wake: make(chan struct{}, 1), outRunning: map[uint64]*deliverer{},
 	}
 	c.outIdle = sync.NewCond(&c.outMu)
