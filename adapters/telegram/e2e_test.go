@@ -418,7 +418,7 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 			}
 		}
 	}
-	calls0, uploads0, polls0 := len(r.f.allCalls()), r.f.uploaded(), r.f.polled()
+	calls0, uploads0, polls0, conns0 := len(r.f.allCalls()), r.f.uploaded(), r.f.polled(), r.f.conns.Load()
 	schedule := openloop.Schedule(uint64(rate), rate, env.Span)
 	moves := make([]*e2eMove, len(schedule))
 	for i, a := range benchgame.Plan(uint64(rate), len(schedule), len(r.chats)) {
@@ -492,8 +492,8 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 	if bands := render.Bands(); bands.Hits+bands.Misses > bands0.Hits+bands0.Misses {
 		b.Logf("bands of pictures: %d found kept, %d drawn and encoded", bands.Hits-bands0.Hits, bands.Misses-bands0.Misses)
 	}
-	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v, %d pictures uploaded, %d getUpdates",
-		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods, r.f.uploaded()-uploads0, r.f.polled()-polls0)
+	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v, %d pictures uploaded, %d getUpdates, %d connections opened to the Bot API",
+		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods, r.f.uploaded()-uploads0, r.f.polled()-polls0, r.f.conns.Load()-conns0)
 	return step
 }
 
