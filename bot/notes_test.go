@@ -6,6 +6,23 @@ import (
 	"time"
 )
 
+// seatedWithNote opens a table (seated), shows what it saved, and sets
+// a note of it.
+func (h *harness) seatedWithNote(key, value string) uint64 {
+	h.t.Helper()
+	id := h.seated().ID
+	h.core.Flush()
+	h.setNote(id, key, value)
+	return id
+}
+
+func (h *harness) setNote(id uint64, key, value string) {
+	h.t.Helper()
+	if err := h.core.SetNote(id, key, value); err != nil {
+		h.t.Fatal(err)
+	}
+}
+
 // storedNote is a note as the store holds it, "" when it has none.
 func (h *harness) storedNote(id uint64, key string) string {
 	h.t.Helper()
@@ -26,11 +43,7 @@ func (h *harness) storedNote(id uint64, key string) string {
 // own: read back at once, on disk with the next move.
 func TestNoteRidesTheNextSave(t *testing.T) {
 	h := newHarness(t)
-	id := h.seated().ID
-	h.core.Flush()
-	if err := h.core.SetNote(id, "hand:alice", "41"); err != nil {
-		t.Fatal(err)
-	}
+	id := h.seatedWithNote("hand:alice", "41")
 	if got := h.core.Note(id, "hand:alice"); got != "41" {
 		t.Fatalf("the note reads %q, want 41", got)
 	}
@@ -47,11 +60,7 @@ func TestNoteRidesTheNextSave(t *testing.T) {
 // Close, and its table does not leave memory before.
 func TestNoteSavedBySweepAndClose(t *testing.T) {
 	h := newHarness(t)
-	id := h.seated().ID
-	h.core.Flush()
-	if err := h.core.SetNote(id, "board", "7"); err != nil {
-		t.Fatal(err)
-	}
+	id := h.seatedWithNote("board", "7")
 	// A second table, used last: evict always keeps the one used last.
 	mustOK(t, h.doIn("local:other", "carol", "/play tictactoe"))
 	h.core.Flush()
@@ -69,9 +78,7 @@ func TestNoteSavedBySweepAndClose(t *testing.T) {
 		t.Fatalf("%d tables in memory: the table, saved, should leave", n)
 	}
 
-	if err := h.core.SetNote(id, "board", "8"); err != nil {
-		t.Fatal(err)
-	}
+	h.setNote(id, "board", "8")
 	h.restart()
 	if got := h.core.Note(id, "board"); got != "8" {
 		t.Fatalf("after a restart the note reads %q, want 8 (saved at Close)", got)
@@ -82,11 +89,7 @@ func TestNoteSavedBySweepAndClose(t *testing.T) {
 // set since: the messages they point to were sent.
 func TestNoteSurvivesAFailedChange(t *testing.T) {
 	h := newHarness(t)
-	id := h.seated().ID
-	h.core.Flush()
-	if err := h.core.SetNote(id, "board", "9"); err != nil {
-		t.Fatal(err)
-	}
+	id := h.seatedWithNote("board", "9")
 	h.st.Close() // every later save fails
 	mustRefuse(t, h.do("alice", "/move 1"), "could not save")
 	if got := h.core.Note(id, "board"); got != "9" {

@@ -7,47 +7,41 @@ import (
 	"testing"
 )
 
-// refMsg is a Msg as encoding/json writes it by reflection, MarshalJSON's
-// reference: the jsonMsg and jsonArg it writes, nested messages included.
-type refMsg struct {
-	Key  string   `json:"k"`
-	Args []refArg `json:"a,omitempty"`
-}
-
-type refArg struct {
-	Str  *string `json:"s,omitempty"`
-	Int  *int64  `json:"n,omitempty"`
-	Seat *int    `json:"seat,omitempty"`
-	Msg  *refMsg `json:"m,omitempty"`
-}
-
-func toRef(m Msg) refMsg {
-	out := refMsg{Key: m.Key}
+// toRef is a Msg as MarshalJSON used to write it, through encoding/json by
+// reflection: its jsonMsg. A nested message goes through MarshalJSON
+// again, which the test checks on that message too.
+func toRef(m Msg) jsonMsg {
+	out := jsonMsg{Key: m.Key}
 	for _, a := range m.Args {
-		var j refArg
+		var j jsonArg
+		n, isInt := int64(0), true
+		switch v := a.(type) {
+		case int:
+			n = int64(v)
+		case int64:
+			n = v
+		case int32:
+			n = int64(v)
+		case uint64:
+			n = int64(v)
+		default:
+			isInt = false
+		}
 		switch v := a.(type) {
 		case string:
 			j.Str = &v
-		case int:
-			n := int64(v)
-			j.Int = &n
-		case int64:
-			j.Int = &v
-		case int32:
-			n := int64(v)
-			j.Int = &n
-		case uint64:
-			n := int64(v)
-			j.Int = &n
 		case Seat:
-			n := int(v)
-			j.Seat = &n
+			seat := int(v)
+			j.Seat = &seat
 		case Msg:
-			r := toRef(v)
-			j.Msg = &r
+			j.Msg = &v
 		default:
-			s := fmt.Sprint(v)
-			j.Str = &s
+			if isInt {
+				j.Int = &n
+			} else {
+				s := fmt.Sprint(v)
+				j.Str = &s
+			}
 		}
 		out.Args = append(out.Args, j)
 	}
@@ -56,7 +50,13 @@ func toRef(m Msg) refMsg {
 
 func checkMarshal(t *testing.T, m Msg) {
 	t.Helper()
-	got, err := json.Marshal(m)
+	for _, a := range m.Args {
+		if nested, ok := a.(Msg); ok {
+			checkMarshal(t, nested) // toRef writes it with MarshalJSON
+		}
+	}
+	// Called itself: json.Marshal would escape for HTML what it forgot.
+	got, err := m.MarshalJSON()
 	if err != nil {
 		t.Fatal(err)
 	}
