@@ -458,7 +458,7 @@ func (c *Core) noteLater(t *Table) bool {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.closing.Load() || c.byID[t.ID] != t || t.Phase == Finished {
+	if c.closing.Load() || c.byID[t.ID] != t || t.over() {
 		return false
 	}
 	c.notesUnsaved[t.ID] = t
