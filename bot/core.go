@@ -107,6 +107,9 @@ type Core struct {
 	tableBytes int64
 	// opening reserves the chats whose /play is writing a new table.
 	opening map[string]bool
+	// notesUnsaved holds the tables in memory with notes that ride their
+	// next save (SetNote), for saveNotes.
+	notesUnsaved map[uint64]*Table
 
 	usersMu  sync.Mutex
 	users    map[string]*userRecord
@@ -189,7 +192,7 @@ func New(opts Options) (*Core, error) {
 	c := &Core{
 		opts: opts, st: opts.Store, clock: opts.Clock, log: opts.Logger, obs: opts.Observer,
 		byChat: map[string]*Table{}, byID: map[uint64]*Table{}, lru: list.New(), opening: map[string]bool{},
-		users: map[string]*userRecord{}, usersLRU: list.New(), transports: map[string]Transport{},
+		users: map[string]*userRecord{}, notesUnsaved: map[uint64]*Table{}, usersLRU: list.New(), transports: map[string]Transport{},
 		wake: make(chan struct{}, 1), outRunning: map[uint64]*deliverer{},
 	}
 	c.outIdle = sync.NewCond(&c.outMu)
@@ -256,6 +259,7 @@ func (c *Core) Close() {
 	c.closing.Store(true)
 	c.inflight.Wait()
 	c.Flush() // what was saved is handed to the transports before the stop
+	c.saveNotes()
 }
 
 // Handle runs one command and returns the answers for its author. Every
@@ -406,7 +410,16 @@ func recordNote(rec store.Table, key string) string {
 	return notes.Notes[key]
 }
 
-// SetNote saves a note durably with the table.
+// SetNote keeps a note with the table. On a store of one process the
+// note rides the table's next save (the next move's, usually) rather
+// than costing a durable write of its own after every message an adapter
+// sends anew: it is saved by then, at the latest by the next sweep of the
+// scheduler (saveNotes) or at Close, and the table does not leave memory
+// before. A crash meanwhile loses it, as a crash between sending a
+// message and noting it always could: the adapter then edits or strips
+// the message its older note says. On a shared store another process
+// reads the notes at every use (keeper.Notes.Shared): the note is saved
+// at once. A table no longer in memory (finished) saves it at once too.
 func (c *Core) SetNote(table uint64, key, value string) error {
 	t := c.lockLive(c.table(table))
 	if t == nil {
@@ -416,15 +429,63 @@ func (c *Core) SetNote(table uint64, key, value string) error {
 	if t.Notes[key] == value {
 		return nil
 	}
-	snap := t.snapshot()
 	if t.Notes == nil {
 		t.Notes = map[string]string{}
 	}
+	if c.noteLater(t) {
+		t.Notes[key] = value
+		if t.notesUnsaved == nil {
+			t.notesUnsaved = map[string]string{}
+		}
+		t.notesUnsaved[key] = value
+		return nil
+	}
+	snap := t.snapshot()
 	t.Notes[key] = value
 	if !c.keep(t, snap) {
 		return errNotSaved
 	}
 	return nil
+}
+
+// noteLater tells whether a note of the locked table may wait for its
+// next save, and if so counts the table among those saveNotes saves:
+// decided under c.mu, where Close's saveNotes takes the list, so that a
+// note is either in that list or saved at once once closing.
+func (c *Core) noteLater(t *Table) bool {
+	if c.shared != nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.closing.Load() || c.byID[t.ID] != t || t.over() {
+		return false
+	}
+	c.notesUnsaved[t.ID] = t
+	return true
+}
+
+// saveNotes saves the tables whose notes wait for a save (SetNote): by
+// the scheduler's sweep, and at Close.
+func (c *Core) saveNotes() {
+	c.mu.Lock()
+	ts := make([]*Table, 0, len(c.notesUnsaved))
+	for _, t := range c.notesUnsaved {
+		ts = append(ts, t)
+	}
+	c.mu.Unlock()
+	for _, t := range ts {
+		c.saveNotesOf(t)
+	}
+}
+
+func (c *Core) saveNotesOf(t *Table) {
+	t.mu.Lock()
+	defer c.unlock(t)
+	if len(t.notesUnsaved) == 0 || t.evicted {
+		return
+	}
+	c.keep(t, t.snapshot()) // a failure is logged; the notes wait for the next save
 }
 
 // errNotSaved is a change the store refused (logged by save).
@@ -478,6 +539,12 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 	if rec.Played != nil {
 		ev.recorded.Store(true)
 		t.event = nil // the bots' moves that follow are not the event's
+	}
+	if t.notesUnsaved != nil {
+		t.notesUnsaved = nil // in this save
+		c.mu.Lock()
+		delete(c.notesUnsaved, t.ID)
+		c.mu.Unlock()
 	}
 	t.version = rec.Version + 1
 	t.committed = rec.Data

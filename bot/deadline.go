@@ -211,7 +211,9 @@ func (c *Core) Run(ctx context.Context) {
 			c.safely("unshown", c.pickUpUnshown)
 		case <-sweep.C:
 			timer.Stop()
-			// Tables nobody played for a while leave memory.
+			// Notes that waited for a save are saved, and tables nobody
+			// played for a while leave memory.
+			c.safely("notes", c.saveNotes)
 			c.safely("eviction", func() { c.evict(c.opts.IdleTable) })
 		case <-timer.C:
 			c.Tick(ctx)

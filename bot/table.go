@@ -193,6 +193,10 @@ type Table struct {
 	// version is the store's count of the table's saves when this copy
 	// was read or last saved (shared.go).
 	version uint64
+	// notesUnsaved are the notes set since the last save, which ride the
+	// next one (Core.SetNote): a change that fails and goes back to the
+	// last save keeps them.
+	notesUnsaved map[string]string
 	// lazy marks the next save as one that only records what was shown
 	// (store.Table.Lazy).
 	lazy bool
@@ -424,6 +428,12 @@ func (t *Table) restore(s snapshot) {
 	t.Chat, t.Options, t.Creator, t.Phase = back.Chat, back.Options, back.Creator, back.Phase
 	t.Seats, t.Seed, t.Moves, t.State, t.Settings = back.Seats, back.Seed, back.Moves, back.State, back.Settings
 	t.Deadlines, t.Votes, t.Secret, t.Notes, t.Created, t.Scores = back.Deadlines, back.Votes, back.Secret, back.Notes, back.Created, back.Scores
+	for k, v := range t.notesUnsaved { // what the adapters sent stands
+		if t.Notes == nil {
+			t.Notes = map[string]string{}
+		}
+		t.Notes[k] = v
+	}
 	t.Server, t.Best = back.Server, back.Best
 	t.Rematch, t.Ended = back.Rematch, back.Ended
 	t.Active, t.Lapsed, t.Told = back.Active, back.Lapsed, back.Told

@@ -145,6 +145,9 @@ func (c *Core) removeLocked(t *Table) {
 	if c.byID[t.ID] == t {
 		delete(c.byID, t.ID)
 	}
+	if c.notesUnsaved[t.ID] == t {
+		delete(c.notesUnsaved, t.ID)
+	}
 	if t.mem.elem != nil {
 		c.lru.Remove(t.mem.elem)
 		t.mem.elem = nil
@@ -208,7 +211,7 @@ func (c *Core) tryEvictLocked(t *Table) bool {
 		return false
 	}
 	defer t.mu.Unlock()
-	if t.Outbox.pending() || !t.retryAt.IsZero() || t.batchOpen || c.delivering(t.ID) {
+	if t.Outbox.pending() || !t.retryAt.IsZero() || t.batchOpen || len(t.notesUnsaved) > 0 || c.delivering(t.ID) {
 		return false
 	}
 	t.evicted = true

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"runtime/pprof"
 	"strconv"
 	"strings"
@@ -21,6 +22,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/games/render"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/benchgame"
 	"github.com/tablee/tablee/internal/metrics"
@@ -74,7 +76,8 @@ import (
 // rate gets more when it needs them: benchgame.MaxPasses a chat) size it;
 // TABLEE_E2E_CHATS=1000 TABLEE_E2E_SECONDS=10 is the full size.
 // TABLEE_E2E_CPUPROFILE=<file> writes a CPU profile of the runs alone,
-// set-up left out (of the last rate run: choose one with -bench);
+// set-up left out (of the last rate run: choose one with -bench), and
+// TABLEE_E2E_MEMPROFILE=<file> a profile of what the runs allocated;
 // TABLEE_E2E_LOG=1 shows the bot's warnings and the messages it sent.
 func BenchmarkEndToEndTelegram(b *testing.B) {
 	env, err := benchgame.SizeFromEnv()
@@ -415,7 +418,7 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 			}
 		}
 	}
-	calls0, uploads0, polls0 := len(r.f.allCalls()), r.f.uploaded(), r.f.polled()
+	calls0, uploads0, polls0, conns0 := len(r.f.allCalls()), r.f.uploaded(), r.f.polled(), r.f.conns.Load()
 	schedule := openloop.Schedule(uint64(rate), rate, env.Span)
 	moves := make([]*e2eMove, len(schedule))
 	for i, a := range benchgame.Plan(uint64(rate), len(schedule), len(r.chats)) {
@@ -434,8 +437,17 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 		}
 		defer func() { pprof.StopCPUProfile(); out.Close() }()
 	}
+	if path := os.Getenv("TABLEE_E2E_MEMPROFILE"); path != "" {
+		// What the run allocated, set-up left out: the profile's totals
+		// are since the start of the process, so they are taken again
+		// at the end of the run, and go tool pprof -diff_base tells the run's.
+		runtime.MemProfileRate = 64 << 10
+		writeHeapProfile(b, path+".base")
+		defer writeHeapProfile(b, path)
+	}
 	pg0 := postgresCPU(url)
 	cpu0 := openloop.CPU()
+	bands0 := render.Bands()
 	start := time.Now().Add(10 * time.Millisecond)
 	openloop.Fire(start, schedule, func(i int, due time.Time) {
 		moves[i].due = due
@@ -477,9 +489,26 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 		b.ReportMetric(pg.Seconds()*1000/float64(len(moves)), "pg-cpu-ms/move")
 	}
 	step := run.Step()
-	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v, %d pictures uploaded, %d getUpdates",
-		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods, r.f.uploaded()-uploads0, r.f.polled()-polls0)
+	if bands := render.Bands(); bands.Hits+bands.Misses > bands0.Hits+bands0.Misses {
+		b.Logf("bands of pictures: %d found kept, %d drawn and encoded", bands.Hits-bands0.Hits, bands.Misses-bands0.Misses)
+	}
+	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v, %d pictures uploaded, %d getUpdates, %d connections opened to the Bot API",
+		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods, r.f.uploaded()-uploads0, r.f.polled()-polls0, r.f.conns.Load()-conns0)
 	return step
+}
+
+// writeHeapProfile writes the heap profile to path, after a collection
+// (so that it counts every allocation of the run).
+func writeHeapProfile(b *testing.B, path string) {
+	runtime.GC()
+	out, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer out.Close()
+	if err := pprof.WriteHeapProfile(out); err != nil {
+		b.Fatal(err)
+	}
 }
 
 // e2eResult is what the calls to the fake say of a run's moves.

@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unicode/utf16"
@@ -93,6 +95,9 @@ type fakeAPI struct {
 	t     testing.TB
 	srv   *httptest.Server
 	clock Clock
+	// conns counts the connections the bot opened to the fake: a client
+	// that keeps too few idle opens one for most requests.
+	conns atomic.Int64
 
 	mu         sync.Mutex
 	updates    []json.RawMessage // queued, not yet confirmed
@@ -193,7 +198,13 @@ func newFakeAPI(t testing.TB, clock Clock) *fakeAPI {
 		chats: map[int64][]*fakeMsg{}, chatType: map[int64]string{}, usernames: map[int64]string{}, nextID: map[int64]int{},
 		blocked: map[int64]bool{}, stopped: map[int64]bool{}, commands: map[string][]tgbotapi.BotCommand{}, migrateTo: map[int64]int64{},
 		files: map[string]int{}, holds: map[int64]chan struct{}{}}
-	f.srv = httptest.NewServer(http.HandlerFunc(f.serve))
+	f.srv = httptest.NewUnstartedServer(http.HandlerFunc(f.serve))
+	f.srv.Config.ConnState = func(_ net.Conn, s http.ConnState) {
+		if s == http.StateNew {
+			f.conns.Add(1)
+		}
+	}
+	f.srv.Start()
 	t.Cleanup(f.srv.Close)
 	t.Cleanup(func() { f.setWebhook(nil) })
 	return f

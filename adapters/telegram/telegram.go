@@ -95,6 +95,22 @@ const (
 	noteBoard = "telegram.board" // "<message id>" of the board in the table's chat
 )
 
+// idleConns is how many connections to the Bot API are kept open between
+// requests. Every chat's messages go out at once (a worker a chat, a
+// deliverer a table): with net/http's default of two, a request beyond the
+// second found no idle connection and opened one, closed again after it —
+// 292 connections for 2,200 requests at 250 moves/s in the end-to-end
+// benchmark, each a TLS handshake against Telegram.
+const idleConns = 256
+
+// apiTransport is net/http's default transport keeping idleConns
+// connections to the Bot API.
+func apiTransport() *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConns, t.MaxIdleConnsPerHost = idleConns, idleConns
+	return t
+}
+
 // Adapter is the Telegram side of the bot and its bot.Transport.
 type Adapter struct {
 	opts     Options
@@ -199,7 +215,7 @@ func New(opts Options) (*Adapter, error) {
 	if client == nil {
 		// Requests other than getUpdates must not hang: a minute is far
 		// more than Telegram takes.
-		client = &http.Client{Timeout: time.Minute}
+		client = &http.Client{Timeout: time.Minute, Transport: apiTransport()}
 	}
 	api, err := tgbotapi.NewBotAPIWithClient(opts.Token, opts.APIEndpoint, statusDoer{client})
 	if err != nil {
