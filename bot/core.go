@@ -515,14 +515,13 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 	// move by hand): measured on the wall clock.
 	began := time.Now()
 	if t.chain && mv != nil {
-		t.chain = false
 		var wait func() error
 		if wait, err = saveChained(c.st, rec, mv); err == nil {
-			t.unsettled = func() error {
+			t.unsettled = append(t.unsettled, func() error {
 				err := wait()
 				c.obs.Saved(time.Since(began), err)
 				return err
-			}
+			})
 		}
 	} else {
 		err = c.st.Save(rec, mv)
@@ -566,18 +565,21 @@ func saveChained(st store.Store, t store.Table, mv *store.Move) (wait func() err
 	return func() error { return nil }, st.Save(t, mv)
 }
 
-// settle waits for the table's chained save (store.Chainer) to be on
-// disk, before anything that shows it or answers for it: the table's lock
-// is held from the save to here, so its deliverer has shown nothing of it.
-// When it never reaches the disk (the store then takes no more writes),
-// the table goes back to what the store holds.
+// settle waits for the table's chained saves (store.Chainer) to be on
+// disk, before anything that shows them or answers for them: the table's
+// lock is held from the saves to here, so its deliverer has shown nothing
+// of them. The first wait writes them all, with one fsync. When they never
+// reach the disk (the store then takes no more writes), the table goes
+// back to what the store holds.
 func (c *Core) settle(t *Table) error {
-	wait := t.unsettled
-	if wait == nil {
-		return nil
-	}
+	waits := t.unsettled
 	t.unsettled = nil
-	err := wait()
+	var err error
+	for _, wait := range waits {
+		if werr := wait(); err == nil {
+			err = werr
+		}
+	}
 	if err != nil {
 		c.log.Error("save failed", "table", t.ID, "err", err)
 		c.reload(t)

@@ -81,14 +81,12 @@ func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, re
 	// the counter window is not his), or that he may (La Coquillaude's
 	// proposal replaced before the round is resolved), where "not your
 	// turn" would be false.
-	// The move's save is chained: the bots' replies that follow it at
-	// once are saved with it in one durable write, and the answer waits
-	// for that write (settle), so nothing is answered or shown before the
-	// move is on disk.
+	// The move's save and those of the bots' replies that follow it at
+	// once are chained into one durable write, and the answer waits for it
+	// (settle): nothing is answered or shown before the moves are on disk.
 	t.chain = true
-	_, err := c.apply(t, seat, u.ID, move)
-	t.chain = false
-	if err != nil {
+	defer func() { t.chain = false }()
+	if _, err := c.apply(t, seat, u.ID, move); err != nil {
 		var r *games.Refusal
 		if errors.As(err, &r) {
 			return rep.refusal(r.Msg, t)
@@ -96,6 +94,7 @@ func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, re
 		return rep.refuse("bot.save_failed")
 	}
 	c.runBots(t)
+	t.chain = false
 	if c.settle(t) != nil {
 		return rep.refuse("bot.save_failed")
 	}

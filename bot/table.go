@@ -213,11 +213,12 @@ type Table struct {
 	// evicted is set when the table left memory (tables.go): whoever
 	// still holds it must take the copy loaded since (lockLive).
 	evicted bool
-	// chain asks the next save with a move to be chained (store.Chainer):
-	// set by a person's move whose answer waits for the bots' replies.
-	// unsettled is the wait of a chained save not yet durable (settle).
+	// chain asks the saves with a move to be chained (store.Chainer): set
+	// while a person's move and the bots' replies to it are played, whose
+	// answer waits for them all. unsettled are the waits of the chained
+	// saves not yet durable (Core.settle).
 	chain     bool
-	unsettled func() error
+	unsettled []func() error
 	// mem is the core's bookkeeping of the tables in memory, under c.mu.
 	mem loadedTable
 }

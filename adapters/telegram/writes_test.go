@@ -13,11 +13,13 @@ import (
 	"github.com/tablee/tablee/store/bolt"
 )
 
-// countingStore is the bbolt store, counting the durable writes made on
-// an update's way, in the goroutine that plays it (Adapter.serveChat),
-// which its answer and the chat's next update wait for: every Save, and
-// every Played, SaveUser and Rate. The deliverers' writes (the ids of the
-// messages they sent, what was shown) are counted apart.
+// countingStore is the bbolt store, counting the writes made on an
+// update's way, in the goroutine that plays it (Adapter.serveChat), which
+// its answer and the chat's next update wait for: every Save and chained
+// save (store.Chainer), and every Played, SaveUser and Rate. The
+// deliverers' writes (the ids of the messages they sent, what was shown)
+// are counted apart. The durable writes themselves are the journal's
+// (bolt's Figures): the chained saves of a move and its replies share one.
 type countingStore struct {
 	*bolt.Store
 	mu      sync.Mutex
@@ -55,6 +57,11 @@ func (c *countingStore) Save(t store.Table, mv *store.Move) error {
 	return c.Store.Save(t, mv)
 }
 
+func (c *countingStore) SaveChained(t store.Table, mv *store.Move) (func() error, error) {
+	c.note("chained save of the move, events " + strings.Join(t.Played, ","))
+	return c.Store.SaveChained(t, mv)
+}
+
 func (c *countingStore) Played(key string) error {
 	c.note("played " + key)
 	return c.Store.Played(key)
@@ -79,10 +86,10 @@ func (c *countingStore) take() (onUpdate []string, aside int) {
 }
 
 // An answered /pass in a Crack Word game against a bot waits on one
-// durable write per move it plays: the person's, which records the update
-// played, then each of the bot's replies. The update id was a write of its
-// own (one more than the moves). And the update is played once: given
-// again, it is dropped without a write.
+// durable write: the person's move, which records the update played, and
+// the bot's replies, chained into one write of the journal. The update id
+// was a write of its own, and each move one more. And the update is
+// played once: given again, it is dropped without a write.
 func TestDurableWritesPerAnsweredMove(t *testing.T) {
 	h := newHarness(t)
 	var cs *countingStore
@@ -95,8 +102,9 @@ func TestDurableWritesPerAnsweredMove(t *testing.T) {
 	key := chatKey(group, 0)
 	for turn := 0; turn < 3; turn++ {
 		cs.take()
-		before := h.core.Counter(key)
+		before, journal := h.core.Counter(key), h.st.Figures().JournalWrites
 		h.say(alice, group, 0, "/pass")
+		durable := h.st.Figures().JournalWrites - journal
 		id := h.f.lastUpdateID()
 		moves := int(h.core.Counter(key) - before)
 		if moves < 2 {
@@ -104,11 +112,15 @@ func TestDurableWritesPerAnsweredMove(t *testing.T) {
 			t.Fatalf("turn %d: %d moves played: the pass and the bot's reply were not both played", turn, moves)
 		}
 		writes, aside := cs.take()
-		t.Logf("an answered /pass played %d moves and waited on %d durable writes %q; the deliverers made %d",
-			moves, len(writes), writes, aside)
+		t.Logf("an answered /pass played %d moves in %d saves %q and %d durable writes; the deliverers made %d writes",
+			moves, len(writes), writes, durable, aside)
 		if len(writes) > moves {
-			t.Errorf("turn %d: an answered /pass of %d moves waited on %d durable writes, budget %d: %q",
+			t.Errorf("turn %d: an answered /pass of %d moves made %d saves, budget %d: %q",
 				turn, moves, len(writes), moves, writes)
+		}
+		if durable != 1 {
+			t.Errorf("turn %d: an answered /pass of %d moves waited on %d durable writes of the journal, want 1",
+				turn, moves, durable)
 		}
 		if !strings.HasSuffix(writes[0], fakeUpdateKey(id)) {
 			t.Errorf("turn %d: the move's save did not record update %d: %q", turn, id, writes[0])
