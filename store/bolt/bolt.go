@@ -84,6 +84,11 @@ type Options struct {
 	// CheckpointEvery is how often the journal is written into the data
 	// file; zero means DefaultCheckpointEvery.
 	CheckpointEvery time.Duration
+	// ChainedFlushAfter is how long a chained save waits for the save that
+	// follows it before its journal entry is written alone (SaveChained);
+	// zero means DefaultChainedFlushAfter. Tests that count the journal's
+	// writes set it long.
+	ChainedFlushAfter time.Duration
 	// Now is the store's clock: when a table finished, when a backup was
 	// taken. Default time.Now; tests move it.
 	Now func() time.Time

@@ -292,6 +292,9 @@ func (s *Store) openJournal(opts Options) error {
 	if every <= 0 {
 		every = DefaultCheckpointEvery
 	}
+	if s.chainedFlushAfter = opts.ChainedFlushAfter; s.chainedFlushAfter <= 0 {
+		s.chainedFlushAfter = DefaultChainedFlushAfter
+	}
 	s.runCheckpoints(every)
 	return nil
 }
@@ -367,6 +370,8 @@ type journalState struct {
 	tails tailCache
 	// gate is held shared by Save and Shown, alone by exclusive.
 	gate sync.RWMutex
+	// chainedFlushAfter is Options.ChainedFlushAfter, or its default.
+	chainedFlushAfter time.Duration
 	// cpMu lets one checkpoint run at a time.
 	cpMu   sync.Mutex
 	noSync bool

@@ -194,6 +194,13 @@ func (s *Store) SaveChained(t store.Table, move *store.Move) (wait func() error,
 	return s.save(t, move, true)
 }
 
+// DefaultChainedFlushAfter is how long a chained save's journal entry
+// waits for the save that follows it before it is written alone
+// (Options.ChainedFlushAfter): a bot's reply is worked out and saved in
+// well under a millisecond; while one that thinks longer does, the move is
+// already on disk, and a crash then does not lose it.
+const DefaultChainedFlushAfter = 2 * time.Millisecond
+
 // durableNow is the wait of a save that needs none.
 func durableNow() error { return nil }
 
@@ -225,7 +232,16 @@ func (s *Store) save(t store.Table, move *store.Move, deferred bool) (wait func(
 	if e == nil {
 		return durableNow, nil
 	}
+	var flush *time.Timer
+	if deferred {
+		// A reply that does not come at once (a bot that thinks long)
+		// does not hold the move back: it is written on its own.
+		flush = time.AfterFunc(s.chainedFlushAfter, func() { _ = s.log.Flush() })
+	}
 	return func() error {
+		if flush != nil {
+			flush.Stop()
+		}
 		if err := e.Wait(); err != nil {
 			// What was acknowledged is in the journal; this save and those
 			// worked out over it are not, and are taken back.

@@ -546,3 +546,83 @@ func TestJournalEntryWithPlayedOfTheEarlierLayout(t *testing.T) {
 		t.Error("encodeSave does not write the save back as it read")
 	}
 }
+
+// A chained save is written with the save that follows it, in one write
+// of the journal; when none follows soon (a bot that thinks long), it is
+// written alone, so that a crash meanwhile does not lose it; a reader's
+// claim of an event it records waits for the disk.
+func TestChainedSaves(t *testing.T) {
+	path := tempPath(t)
+	s, err := Open(path, Options{Now: testClock, ChainedFlushAfter: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := newTable(t, s, "discord:1")
+	other := newTable(t, s, "discord:2")
+	writes := func() uint64 { return s.Figures().JournalWrites }
+
+	before := writes()
+	tb.Played = []string{"telegram:1:7"}
+	wait, err := s.SaveChained(tb, move(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.Played = nil
+	if c, err := s.Claim("telegram:1:7", time.Minute); c != store.ClaimHeld || err != nil {
+		t.Errorf("an event of a save not yet on disk: %v, %v; want held", c, err)
+	}
+	if got := writes() - before; got != 0 {
+		t.Fatalf("%d journal writes before the reply", got)
+	}
+	if err := s.Save(tb, move(2)); err != nil { // the reply
+		t.Fatal(err)
+	}
+	if err := wait(); err != nil {
+		t.Fatal(err)
+	}
+	if got := writes() - before; got != 1 {
+		t.Errorf("a move and its reply: %d journal writes, want 1", got)
+	}
+	if c, err := s.Claim("telegram:1:7", time.Minute); c != store.ClaimPlayed || err != nil {
+		t.Errorf("the event once its save is on disk: %v, %v; want played", c, err)
+	}
+
+	// Another table's save written meanwhile takes the chained one along.
+	wait, err = s.SaveChained(tb, move(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before = writes()
+	if err := s.Save(other, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := wait(); err != nil {
+		t.Fatal(err)
+	}
+	if got := writes() - before; got != 1 {
+		t.Errorf("a chained save and another table's: %d journal writes, want 1", got)
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	// With no reply, it is written alone after ChainedFlushAfter.
+	if s, err = Open(path, Options{Now: testClock, ChainedFlushAfter: time.Millisecond}); err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	before = writes()
+	wait, err = s.SaveChained(tb, move(4))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); writes() == before; time.Sleep(time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("a chained save with no reply was never written")
+		}
+	}
+	if err := wait(); err != nil {
+		t.Fatal(err)
+	}
+	wantMoves(t, s, tb.ID, 4)
+}
