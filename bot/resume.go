@@ -67,7 +67,9 @@ func (c *Core) botStep(t *Table, seat int) (ok bool) {
 			ok = false
 		}
 	}()
+	began := time.Now()
 	move, choseOK := c.botChoice(t, seat)
+	t.botThought = time.Since(began)
 	var err error
 	if choseOK {
 		_, err = c.apply(t, seat, "", move)

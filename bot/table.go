@@ -219,6 +219,9 @@ type Table struct {
 	// saves not yet durable (Core.settle).
 	chain     bool
 	unsettled []func() error
+	// botThought is how long the table's last bot move took to choose
+	// (wall clock, memory only): whether its replies come at once.
+	botThought time.Duration
 	// mem is the core's bookkeeping of the tables in memory, under c.mu.
 	mem loadedTable
 }
