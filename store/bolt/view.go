@@ -389,18 +389,21 @@ func (t *viewTx) Bucket(name []byte) kvBucket {
 	if b := t.open.find(name); b != nil {
 		return b
 	}
-	var vb *viewBucket
-	if t.n < len(t.bufs) {
-		vb = &t.bufs[t.n]
-		t.n++
-	} else {
-		vb = new(viewBucket)
-	}
+	vb := slot(t.bufs[:], &t.n)
 	vb.top = overlayTop{ov: t.ov, name: bytesString(name)}
 	vb.under = fileBucket{v: t, name: name}
 	vb.stacked = stacked{top: &vb.top, under: &vb.under}
 	t.open.add(name, &vb.stacked)
 	return &vb.stacked
+}
+
+// slot is the next of bufs, n of them taken, or a new one once all are.
+func slot[T any](bufs []T, n *int) *T {
+	if *n < len(bufs) {
+		*n++
+		return &bufs[*n-1]
+	}
+	return new(T)
 }
 
 // fileBucket is a bucket of the view's read transaction, opened when
@@ -738,13 +741,7 @@ func (b *batch) Bucket(name []byte) kvBucket {
 	if o := b.open.find(name); o != nil {
 		return o
 	}
-	var bb *batchBucket
-	if b.n < len(b.bufs) {
-		bb = &b.bufs[b.n]
-		b.n++
-	} else {
-		bb = new(batchBucket)
-	}
+	bb := slot(b.bufs[:], &b.n)
 	bb.top = batchTop{b: b, name: name}
 	bb.stacked = stacked{top: &bb.top, under: b.under.Bucket(name)}
 	b.open.add(name, &bb.stacked)

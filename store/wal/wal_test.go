@@ -428,11 +428,7 @@ func TestDeferredEntries(t *testing.T) {
 		if m.syncs != 1 {
 			t.Errorf("%d syncs for a move and its reply, want 1: the reply's write took the move", m.syncs)
 		}
-		got, err := Read(m, path, l.Epoch(), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		wantRecords(t, got, 1, 2)
+		wantRecords(t, readBack(t, m, l), 1, 2)
 	})
 	t.Run("its own wait writes it", func(t *testing.T) {
 		m := newMemFS()
@@ -487,11 +483,7 @@ func TestDeferredEntries(t *testing.T) {
 		if err := move.Wait(); err != nil {
 			t.Fatal(err)
 		}
-		got, err := Read(m, path, l.Epoch(), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		wantRecords(t, got, 1, 3)
+		wantRecords(t, readBack(t, m, l), 1, 3)
 	})
 	t.Run("a failed write fails it", func(t *testing.T) {
 		m := newMemFS()
@@ -519,4 +511,14 @@ func waitWriting(l *Log) {
 		}
 		runtime.Gosched()
 	}
+}
+
+// readBack is what the log's files hold of its epoch.
+func readBack(t *testing.T, m *memFS, l *Log) []Record {
+	t.Helper()
+	got, err := Read(m, path, l.Epoch(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
 }
