@@ -72,6 +72,12 @@ type Options struct {
 	TableMemory int64
 	IdleTable   time.Duration
 	Users       int
+	// ChainBotThought is the longest a table's bot may have taken to
+	// choose its last move for a person's move to be chained with the
+	// bots' replies into one durable write (play.go); 0 means
+	// DefaultChainBotThought. Tests that count the durable writes set it
+	// long, the bots' time being the machine's.
+	ChainBotThought time.Duration
 	// Observer hears the moves, saves and deliveries, for the operator's
 	// metrics; nil: nobody.
 	Observer Observer
@@ -179,6 +185,9 @@ func New(opts Options) (*Core, error) {
 	}
 	if opts.Users <= 0 {
 		opts.Users = DefaultUsers
+	}
+	if opts.ChainBotThought <= 0 {
+		opts.ChainBotThought = DefaultChainBotThought
 	}
 	if opts.Lease <= 0 {
 		opts.Lease = DefaultLease

@@ -140,7 +140,8 @@ func (h *harness) open() {
 		s = h.wrap(st)
 	}
 	opts := Options{Store: s, Clock: h.clock, Seeds: func() uint64 { h.seed++; return h.seed }, Lang: i18n.EN,
-		Logger: slog.New(slog.NewTextHandler(&h.logs, nil))}
+		Logger:          slog.New(slog.NewTextHandler(&h.logs, nil)),
+		ChainBotThought: time.Hour} // the bot's time is the machine's: a move and its reply always chained
 	if h.tune != nil {
 		h.tune(&opts)
 	}

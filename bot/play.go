@@ -84,10 +84,10 @@ func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, re
 	// The move's save and those of the bots' replies that follow it at
 	// once are chained into one durable write, and the answer waits for it
 	// (settle): nothing is answered or shown before the moves are on disk.
-	// A bot that thinks long (its last move took more than chainBotThought
-	// to choose) gets the person's move written first, so that a crash
-	// while it thinks does not lose it.
-	t.chain = t.botThought < chainBotThought
+	// A bot that thinks long (its last move took more than
+	// Options.ChainBotThought to choose) gets the person's move written
+	// first, so that a crash while it thinks does not lose it.
+	t.chain = t.botThought < c.opts.ChainBotThought
 	defer func() { t.chain = false }()
 	if _, err := c.apply(t, seat, u.ID, move); err != nil {
 		var r *games.Refusal
@@ -104,11 +104,10 @@ func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, re
 	return []Out{{Dest: ToReply, Ack: true, Table: t.ID, Text: rep.text("bot.move_ok")}}
 }
 
-// chainBotThought is the longest a table's bot may have taken to choose
-// its last move for a person's move to be chained with the bots' replies:
-// the bots of the five games mostly choose in microseconds to a fraction
-// of a millisecond, where a move's fsync takes about 0.2 ms.
-const chainBotThought = time.Millisecond
+// DefaultChainBotThought is Options.ChainBotThought's default: the bots of
+// the five games mostly choose in microseconds to a fraction of a
+// millisecond, where a move's fsync takes about 0.2 ms.
+const DefaultChainBotThought = time.Millisecond
 
 // apply is the way of one move: the engine validates and applies it, the
 // table, the move and what the move shows (its events, before the ones of

@@ -28,7 +28,10 @@ func TestConnectionsAreKept(t *testing.T) {
 	for range 3 {
 		round()
 	}
-	if n := h.f.conns.Load() - before; n > 4 {
+	// A few may still be dialled: a connection goes back to the pool a
+	// moment after its answer was read, and a loaded machine lets the
+	// next round start first (86 of 96 were before).
+	if n := h.f.conns.Load() - before; n > 16 {
 		t.Fatalf("%d connections opened for 96 requests, 32 at a time, after 32 were open", n)
 	}
 }

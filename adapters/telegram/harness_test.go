@@ -101,7 +101,8 @@ func (h *harness) open() {
 		cst = h.wrapStore(st)
 	}
 	copts := bot.Options{Store: cst, Clock: &coreClock{now: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)},
-		Seeds: func() uint64 { h.seed++; return h.seed }, Lang: i18n.EN, Logger: h.opts.Logger, Observer: h.obs}
+		Seeds: func() uint64 { h.seed++; return h.seed }, Lang: i18n.EN, Logger: h.opts.Logger, Observer: h.obs,
+		ChainBotThought: time.Hour} // the bot's time is the machine's: a move and its reply always chained
 	if h.coreOpts != nil {
 		h.coreOpts(&copts)
 	}
