@@ -421,6 +421,10 @@ func (c *Core) SetNote(table uint64, key, value string) error {
 		t.Notes = map[string]string{}
 	}
 	t.Notes[key] = value
+	// A note records what was shown (a message's id): lost in a crash of
+	// the store, a message is posted again rather than edited, as a crash
+	// always may; its save need not wait for the disk.
+	t.lazy = true
 	if !c.keep(t, snap) {
 		return errNotSaved
 	}
