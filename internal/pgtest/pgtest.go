@@ -131,8 +131,8 @@ func statementsReport() bool { return os.Getenv("TABLEE_PG_STATEMENTS") != "" }
 
 // ReportStatements writes to w, when $TABLEE_PG_STATEMENTS is set, the
 // statements the server ran since it started (pg_stat_statements, loaded
-// at start then): calls, total and mean time, rows and WAL bytes, the
-// costliest first. Main calls it once the tests are done.
+// at start then): calls, total time, rows and WAL bytes, the costliest
+// first. Stop calls it before it stops the server.
 func (c *Cluster) ReportStatements(w io.Writer) error {
 	if !statementsReport() {
 		return nil
@@ -290,6 +290,11 @@ func (c *Cluster) Stop() {
 		return
 	}
 	if _, err := os.Stat(filepath.Join(c.dir, "data", "postmaster.pid")); err == nil {
+		if c.port != 0 { // started here, not an orphan reaped
+			if err := c.ReportStatements(os.Stderr); err != nil {
+				fmt.Fprintln(os.Stderr, "pgtest: the statements' report:", err)
+			}
+		}
 		c.run("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-m", "immediate", "-w", "stop")
 	}
 	os.RemoveAll(c.dir)
@@ -310,9 +315,6 @@ func Main(m *testing.M, setup func(*Cluster), after ...func()) {
 	code := m.Run()
 	for _, f := range after {
 		f()
-	}
-	if err := c.ReportStatements(os.Stderr); err != nil {
-		fmt.Fprintln(os.Stderr, "pgtest: the statements' report:", err)
 	}
 	c.Stop()
 	os.Exit(code)
