@@ -99,7 +99,7 @@ UPDATE tables SET due = now() WHERE NOT finished AND due IS NULL;
 	// migration 3): one GIN index less to update per write of a row.
 	`
 ALTER TABLE tables SET (fillfactor = 50);
-DROP INDEX tables_seated;
+DROP INDEX IF EXISTS tables_seated;
 `,
 }
 
