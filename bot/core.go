@@ -406,29 +406,40 @@ func recordNote(rec store.Table, key string) string {
 	return notes.Notes[key]
 }
 
-// SetNote saves a note durably with the table.
+// SetNote saves a note with the table. A note records what was shown (a
+// message's id): lost in a crash of the store, a message is posted again
+// rather than edited, as a crash always may, so its save need not wait for
+// the disk (lazy). On a shared store the copy's version is not read first:
+// the save compares it in its own statement, and a stale save drops the
+// copy, read again here for the note to be set on it.
 func (c *Core) SetNote(table uint64, key, value string) error {
-	t := c.lockLive(c.table(table))
-	if t == nil {
-		return store.ErrNotFound
+	for try := 1; ; try++ {
+		t := c.lockCopy(c.table(table), false)
+		if t == nil {
+			return store.ErrNotFound
+		}
+		if t.Notes[key] == value {
+			c.unlock(t)
+			return nil
+		}
+		snap := t.snapshot()
+		if t.Notes == nil {
+			t.Notes = map[string]string{}
+		}
+		t.Notes[key] = value
+		t.lazy = true
+		err := c.save(t, nil)
+		if err != nil {
+			t.restore(snap)
+		}
+		c.unlock(t)
+		switch {
+		case err == nil:
+			return nil
+		case !errors.Is(err, store.ErrStale) || try == freshTries:
+			return errNotSaved
+		}
 	}
-	defer c.unlock(t)
-	if t.Notes[key] == value {
-		return nil
-	}
-	snap := t.snapshot()
-	if t.Notes == nil {
-		t.Notes = map[string]string{}
-	}
-	t.Notes[key] = value
-	// A note records what was shown (a message's id): lost in a crash of
-	// the store, a message is posted again rather than edited, as a crash
-	// always may; its save need not wait for the disk.
-	t.lazy = true
-	if !c.keep(t, snap) {
-		return errNotSaved
-	}
-	return nil
 }
 
 // errNotSaved is a change the store refused (logged by save).
