@@ -387,7 +387,12 @@ func (c *Core) Note(table uint64, key string) string {
 		}
 		t = c.loadRead(rec, err, "table", table)
 	}
-	if t = c.lockLive(t); t == nil {
+	// The copy's version is not read from the store first (a round trip
+	// on a shared store, two a move on Telegram): the notes are read while
+	// a batch is shown, by the one process holding the table's delivery
+	// lease, whose copy the save that took the batch found current; a
+	// note another process saved later is a race no read closes.
+	if t = c.lockCopy(t, false); t == nil {
 		return ""
 	}
 	defer c.unlock(t)
