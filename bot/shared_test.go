@@ -212,10 +212,7 @@ func waitFor(t *testing.T, cond func() bool) {
 func TestSharedButtonPressedThroughTheOtherProcess(t *testing.T) {
 	a, b, _ := twoProcesses(t)
 	const chat = "local:main"
-	mustOK(t, a.do(chat, "alice", "/play tictactoe"))
-	mustOK(t, a.do(chat, "bob", "/join"))
-	mustOK(t, a.do(chat, "alice", "/start"))
-	a.core.Flush()
+	startTicTacToe(t, a, chat)
 	var data string
 	for _, o := range a.rec.take() {
 		if o.Dest == ToUser && o.User == "local:alice" {
@@ -304,11 +301,7 @@ func wantFrenchInParis(t *testing.T, st store.Store, id string) {
 func TestSharedNoteOnAStaleCopy(t *testing.T) {
 	a, b, _ := twoProcesses(t)
 	const chat = "local:main"
-	mustOK(t, a.do(chat, "alice", "/play tictactoe"))
-	mustOK(t, a.do(chat, "bob", "/join"))
-	mustOK(t, a.do(chat, "alice", "/start"))
-	a.core.Flush()
-	id := a.core.tableFor(Command{Chat: chat}).ID
+	id := startTicTacToe(t, a, chat)
 	// b plays a move: a's copy is behind.
 	moved := false
 	for _, u := range []string{"alice", "bob"} {
@@ -335,4 +328,15 @@ func TestSharedNoteOnAStaleCopy(t *testing.T) {
 	if got := a.core.Note(id, "hand"); got != "42" {
 		t.Fatalf("Note = %q, want 42", got)
 	}
+}
+
+// startTicTacToe starts a game of alice and bob in chat through p, shown,
+// and returns its table's id.
+func startTicTacToe(t *testing.T, p *process, chat string) uint64 {
+	t.Helper()
+	mustOK(t, p.do(chat, "alice", "/play tictactoe"))
+	mustOK(t, p.do(chat, "bob", "/join"))
+	mustOK(t, p.do(chat, "alice", "/start"))
+	p.core.Flush()
+	return p.core.tableFor(Command{Chat: chat}).ID
 }

@@ -137,13 +137,12 @@ func (c *Cluster) ReportStatements(w io.Writer) error {
 	if !statementsReport() {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	conn, err := pgx.Connect(ctx, c.URL("postgres"))
-	if err != nil {
-		return err
-	}
-	defer conn.Close(ctx)
+	return c.onAdmin(func(ctx context.Context, conn *pgx.Conn) error {
+		return reportStatements(ctx, conn, w)
+	})
+}
+
+func reportStatements(ctx context.Context, conn *pgx.Conn, w io.Writer) error {
 	if _, err := conn.Exec(ctx, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"); err != nil {
 		return err
 	}
@@ -173,6 +172,14 @@ FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 40`)
 }
 
 func (c *Cluster) createTestsDB() error {
+	return c.onAdmin(func(ctx context.Context, conn *pgx.Conn) error {
+		_, err := conn.Exec(ctx, "CREATE DATABASE "+testsDB)
+		return err
+	})
+}
+
+// onAdmin runs f on a connection to the cluster's postgres database.
+func (c *Cluster) onAdmin(f func(context.Context, *pgx.Conn) error) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	conn, err := pgx.Connect(ctx, c.URL("postgres"))
@@ -180,8 +187,7 @@ func (c *Cluster) createTestsDB() error {
 		return err
 	}
 	defer conn.Close(ctx)
-	_, err = conn.Exec(ctx, "CREATE DATABASE "+testsDB)
-	return err
+	return f(ctx, conn)
 }
 
 // serverUser is whom the server runs as: under root, the postgres user
