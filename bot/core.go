@@ -400,7 +400,12 @@ func (c *Core) Note(table uint64, key string) string {
 		}
 		t = c.loadRead(rec, err, "table", table)
 	}
-	if t = c.lockLive(t); t == nil {
+	// The copy's version is not read from the store first (a round trip
+	// on a shared store, two a move on Telegram): the notes are read while
+	// a batch is shown, by the one process holding the table's delivery
+	// lease, whose copy the save that took the batch found current; a
+	// note another process saved later is a race no read closes.
+	if t = c.lockCopy(t, false); t == nil {
 		return ""
 	}
 	defer c.unlock(t)
@@ -419,42 +424,57 @@ func recordNote(rec store.Table, key string) string {
 	return notes.Notes[key]
 }
 
-// SetNote keeps a note with the table. On a store of one process the
-// note rides the table's next save (the next move's, usually) rather
-// than costing a durable write of its own after every message an adapter
-// sends anew: it is saved by then, at the latest by the next sweep of the
+// SetNote keeps a note with the table. A note records what was shown (a
+// message's id): lost in a crash, a message is posted again (or an older
+// one edited) rather than the newest edited, as a crash between sending a
+// message and noting it always could. So on a store of one process the
+// note rides the table's next save (the next move's, usually) rather than
+// costing a durable write of its own after every message an adapter sends
+// anew: it is saved by then, at the latest by the next sweep of the
 // scheduler (saveNotes) or at Close, and the table does not leave memory
-// before. A crash meanwhile loses it, as a crash between sending a
-// message and noting it always could: the adapter then edits or strips
-// the message its older note says. On a shared store another process
-// reads the notes at every use (keeper.Notes.Shared): the note is saved
-// at once. A table no longer in memory (finished) saves it at once too.
+// before. On a shared store another process reads the notes at every use
+// (keeper.Notes.Shared): the note is saved at once, without waiting for
+// the disk (lazy), and without reading the copy's version first: the save
+// compares it in its own statement, and a stale save drops the copy, read
+// again here for the note to be set on it. A table no longer in memory
+// (finished) saves it at once too.
 func (c *Core) SetNote(table uint64, key, value string) error {
-	t := c.lockLive(c.table(table))
-	if t == nil {
-		return store.ErrNotFound
-	}
-	defer c.unlock(t)
-	if t.Notes[key] == value {
-		return nil
-	}
-	if t.Notes == nil {
-		t.Notes = map[string]string{}
-	}
-	if c.noteLater(t) {
-		t.Notes[key] = value
-		if t.notesUnsaved == nil {
-			t.notesUnsaved = map[string]string{}
+	for try := 1; ; try++ {
+		t := c.lockCopy(c.table(table), false)
+		if t == nil {
+			return store.ErrNotFound
 		}
-		t.notesUnsaved[key] = value
-		return nil
+		if t.Notes[key] == value {
+			c.unlock(t)
+			return nil
+		}
+		if t.Notes == nil {
+			t.Notes = map[string]string{}
+		}
+		if c.noteLater(t) {
+			t.Notes[key] = value
+			if t.notesUnsaved == nil {
+				t.notesUnsaved = map[string]string{}
+			}
+			t.notesUnsaved[key] = value
+			c.unlock(t)
+			return nil
+		}
+		snap := t.snapshot()
+		t.Notes[key] = value
+		t.lazy = true
+		err := c.save(t, nil)
+		if err != nil {
+			t.restore(snap)
+		}
+		c.unlock(t)
+		switch {
+		case err == nil:
+			return nil
+		case !errors.Is(err, store.ErrStale) || try == freshTries:
+			return errNotSaved
+		}
 	}
-	snap := t.snapshot()
-	t.Notes[key] = value
-	if !c.keep(t, snap) {
-		return errNotSaved
-	}
-	return nil
 }
 
 // noteLater tells whether a note of the locked table may wait for its

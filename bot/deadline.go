@@ -63,7 +63,7 @@ func (c *Core) Tick(ctx context.Context) {
 // due then could not be done (a save failed): it is tried again after a
 // pause rather than at once, again and again.
 func (c *Core) reschedule(t *Table, now time.Time) {
-	if t = c.lockLive(t); t == nil {
+	if t = c.lockTicked(t); t == nil {
 		return
 	}
 	defer c.unlock(t)
@@ -81,6 +81,13 @@ func (c *Core) reschedule(t *Table, now time.Time) {
 	c.agenda.set(t.ID, at)
 	c.dueMu.Unlock()
 }
+
+// lockTicked locks a table for a later step of its tick (Tick): the
+// first step, tickTable, compared the copy's version with the store's a
+// moment before (lockLive), so the others do not read it again (a round
+// trip each on a shared store). What they change is still checked by its
+// save, and a stale save drops the copy.
+func (c *Core) lockTicked(t *Table) *Table { return c.lockCopy(t, false) }
 
 func (c *Core) tickTable(ctx context.Context, t *Table, now time.Time) {
 	if t = c.lockLive(t); t == nil {

@@ -29,7 +29,7 @@ func (c *Core) expireLobby(ctx context.Context, t *Table, now time.Time) {
 }
 
 func (c *Core) closeExpiredLobby(t *Table, now time.Time) (Out, bool) {
-	if t = c.lockLive(t); t == nil {
+	if t = c.lockTicked(t); t == nil {
 		return Out{}, false
 	}
 	defer c.unlock(t)

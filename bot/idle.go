@@ -102,7 +102,7 @@ func (t *Table) lapseOn(seat int) {
 // checkIdle tells a game nobody plays that it will stop, or stops it, if
 // its time has come; the deliverer shows it, like any change.
 func (c *Core) checkIdle(t *Table, now time.Time) {
-	if t = c.lockLive(t); t == nil {
+	if t = c.lockTicked(t); t == nil {
 		return
 	}
 	defer c.unlock(t)

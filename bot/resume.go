@@ -42,7 +42,7 @@ func (c *Core) retryLater(t *Table) {
 
 // resume plays the bot seats a table waits for, if they are due.
 func (c *Core) resume(ctx context.Context, t *Table, now time.Time) {
-	if t = c.lockLive(t); t == nil {
+	if t = c.lockTicked(t); t == nil {
 		return
 	}
 	defer c.unlock(t)

@@ -212,10 +212,7 @@ func waitFor(t *testing.T, cond func() bool) {
 func TestSharedButtonPressedThroughTheOtherProcess(t *testing.T) {
 	a, b, _ := twoProcesses(t)
 	const chat = "local:main"
-	mustOK(t, a.do(chat, "alice", "/play tictactoe"))
-	mustOK(t, a.do(chat, "bob", "/join"))
-	mustOK(t, a.do(chat, "alice", "/start"))
-	a.core.Flush()
+	startTicTacToe(t, a, chat)
 	var data string
 	for _, o := range a.rec.take() {
 		if o.Dest == ToUser && o.User == "local:alice" {
@@ -296,4 +293,50 @@ func wantFrenchInParis(t *testing.T, st store.Store, id string) {
 	if err != nil || got.Lang != i18n.FR || got.TZ != "Europe/Paris" {
 		t.Errorf("%s as stored: %s (%v), want lang fr and tz Europe/Paris", id, rec.Data, err)
 	}
+}
+
+// A note set by a process whose copy another process moved on from is
+// saved on the table read again (its save found the copy stale): the note
+// is kept, and so is the other process's move.
+func TestSharedNoteOnAStaleCopy(t *testing.T) {
+	a, b, _ := twoProcesses(t)
+	const chat = "local:main"
+	id := startTicTacToe(t, a, chat)
+	// b plays a move: a's copy is behind.
+	moved := false
+	for _, u := range []string{"alice", "bob"} {
+		if mv, ok := b.core.Hint(chat, "local:"+u); ok && !moved {
+			mustOK(t, b.do(chat, u, "/move "+mv))
+			moved = true
+		}
+	}
+	if !moved {
+		t.Fatal("no move to play")
+	}
+	b.core.Flush()
+	before, err := a.st.Table(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.core.SetNote(id, "hand", "42"); err != nil {
+		t.Fatal(err)
+	}
+	rec, err := a.st.Table(id)
+	if err != nil || rec.Version != before.Version+1 || !strings.Contains(string(rec.Data), `"hand":"42"`) {
+		t.Fatalf("table %d after the note: version %d (before %d), %v: want the note saved on the fresh copy", id, rec.Version, before.Version, err)
+	}
+	if got := a.core.Note(id, "hand"); got != "42" {
+		t.Fatalf("Note = %q, want 42", got)
+	}
+}
+
+// startTicTacToe starts a game of alice and bob in chat through p, shown,
+// and returns its table's id.
+func startTicTacToe(t *testing.T, p *process, chat string) uint64 {
+	t.Helper()
+	mustOK(t, p.do(chat, "alice", "/play tictactoe"))
+	mustOK(t, p.do(chat, "bob", "/join"))
+	mustOK(t, p.do(chat, "alice", "/start"))
+	p.core.Flush()
+	return p.core.tableFor(Command{Chat: chat}).ID
 }

@@ -230,10 +230,15 @@ func (c *Core) delivering(id uint64) bool {
 // it locks the copy in memory now (loading it again); nil when the table
 // is no longer open. A table forgotten because it ended is returned
 // locked as it is: its last state is what its holder must see.
-func (c *Core) lockLive(t *Table) *Table {
+func (c *Core) lockLive(t *Table) *Table { return c.lockCopy(t, true) }
+
+// lockCopy is lockLive; behind says whether the copy's version is compared
+// with the store's first (a round trip on a shared store), which a change
+// that only a save checks does without (SetNote).
+func (c *Core) lockCopy(t *Table, behind bool) *Table {
 	for t != nil {
 		t.mu.Lock()
-		if !t.evicted && c.behind(t) {
+		if behind && !t.evicted && c.behind(t) {
 			c.movedElsewhere(t) // another process moved it: read it again
 		}
 		if !t.evicted {

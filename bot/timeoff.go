@@ -280,7 +280,7 @@ func (c *Core) sayAway(t *Table, seat int, was bool) {
 // endAway gives their seats back to the players whose time off ended: the
 // scheduler calls it when a table's due time comes.
 func (c *Core) endAway(t *Table, now time.Time) {
-	if t = c.lockLive(t); t == nil {
+	if t = c.lockTicked(t); t == nil {
 		return
 	}
 	defer c.unlock(t)

@@ -18,6 +18,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"os"
 	"os/exec"
@@ -31,6 +32,7 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgtype"
 )
 
 // Cluster is a running throwaway cluster.
@@ -102,6 +104,9 @@ func Start() (*Cluster, error) {
 			return nil, err
 		}
 		opts := fmt.Sprintf("-c port=%d -c listen_addresses=127.0.0.1 -c unix_socket_directories=%s -c fsync=on -c synchronous_commit=on -c max_connections=200 -c shared_buffers=32MB", c.port, dir)
+		if statementsReport() {
+			opts += " -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all"
+		}
 		out, err := c.run("pg_ctl", "-D", data, "-o", opts, "-l", filepath.Join(dir, "log"), "-w", "-t", "60", "start")
 		if err == nil {
 			break
@@ -119,7 +124,62 @@ func Start() (*Cluster, error) {
 	return c, nil
 }
 
+// statementsReport says whether $TABLEE_PG_STATEMENTS asks for the report
+// of the statements the server ran (Cluster.ReportStatements): to find
+// where a benchmark's server time goes, by statement.
+func statementsReport() bool { return os.Getenv("TABLEE_PG_STATEMENTS") != "" }
+
+// ReportStatements writes to w, when $TABLEE_PG_STATEMENTS is set, the
+// statements the server ran since it started (pg_stat_statements, loaded
+// at start then): calls, total time, rows and WAL bytes, the costliest
+// first. Stop calls it before it stops the server.
+func (c *Cluster) ReportStatements(w io.Writer) error {
+	if !statementsReport() {
+		return nil
+	}
+	return c.onAdmin(func(ctx context.Context, conn *pgx.Conn) error {
+		return reportStatements(ctx, conn, w)
+	})
+}
+
+func reportStatements(ctx context.Context, conn *pgx.Conn, w io.Writer) error {
+	if _, err := conn.Exec(ctx, "CREATE EXTENSION IF NOT EXISTS pg_stat_statements"); err != nil {
+		return err
+	}
+	rows, err := conn.Query(ctx, `
+SELECT calls, total_exec_time, rows, wal_bytes, regexp_replace(query, '\s+', ' ', 'g')
+FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 40`)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	fmt.Fprintf(w, "%10s %12s %9s %12s  %s\n", "calls", "total ms", "rows", "WAL bytes", "statement")
+	for rows.Next() {
+		var calls, nrows int64
+		var total float64
+		var wal pgtype.Numeric
+		var q string
+		if err := rows.Scan(&calls, &total, &nrows, &wal, &q); err != nil {
+			return err
+		}
+		walBytes, _ := wal.Int64Value()
+		if len(q) > 160 {
+			q = q[:160] + "…"
+		}
+		fmt.Fprintf(w, "%10d %12.1f %9d %12d  %s\n", calls, total, nrows, walBytes.Int64, q)
+	}
+	return rows.Err()
+}
+
 func (c *Cluster) createTestsDB() error {
+	return c.onAdmin(func(ctx context.Context, conn *pgx.Conn) error {
+		_, err := conn.Exec(ctx, "CREATE DATABASE "+testsDB)
+		return err
+	})
+}
+
+// onAdmin runs f on a connection to the cluster's postgres database.
+func (c *Cluster) onAdmin(f func(context.Context, *pgx.Conn) error) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	conn, err := pgx.Connect(ctx, c.URL("postgres"))
@@ -127,8 +187,7 @@ func (c *Cluster) createTestsDB() error {
 		return err
 	}
 	defer conn.Close(ctx)
-	_, err = conn.Exec(ctx, "CREATE DATABASE "+testsDB)
-	return err
+	return f(ctx, conn)
 }
 
 // serverUser is whom the server runs as: under root, the postgres user
@@ -237,6 +296,11 @@ func (c *Cluster) Stop() {
 		return
 	}
 	if _, err := os.Stat(filepath.Join(c.dir, "data", "postmaster.pid")); err == nil {
+		if c.port != 0 { // started here, not an orphan reaped
+			if err := c.ReportStatements(os.Stderr); err != nil {
+				fmt.Fprintln(os.Stderr, "pgtest: the statements' report:", err)
+			}
+		}
 		c.run("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-m", "immediate", "-w", "stop")
 	}
 	os.RemoveAll(c.dir)

@@ -8,8 +8,9 @@
 // writes the table, its move and its indexes only at the version the
 // caller read (store.ErrStale otherwise), and commits with
 // synchronous_commit on, so that an answered move is on the server's disk.
-// What need not wait for the disk (leases, what was shown) goes through a
-// second pool whose connections commit without waiting.
+// What need not wait for the disk (leases, what was shown, an update's
+// claim) goes through a second pool whose connections commit without
+// waiting.
 // The schema is versioned in the code (schema.go) and migrated at Open.
 package postgres
 

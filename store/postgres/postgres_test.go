@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -361,4 +362,23 @@ func BenchmarkPgbenchSimpleUpdate(b *testing.B) {
 	n := float64(perClient * clients)
 	b.ReportMetric(n/elapsed.Seconds(), "tx/s")
 	b.ReportMetric(float64((cpu1-cpu0).Microseconds())/1000/n, "pg-cpu-ms/tx")
+}
+
+// Schema 5: the tables' row keeps half of each page for its next versions
+// (HOT updates), and the open tables' seats are found through
+// tables_played alone.
+func TestSchema5RowRoom(t *testing.T) {
+	st := open(t, cluster.Database(t))
+	ctx := context.Background()
+	var opts []string
+	if err := st.pool.QueryRow(ctx, "SELECT reloptions FROM pg_class WHERE oid = 'tables'::regclass").Scan(&opts); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(opts, "fillfactor=50") {
+		t.Fatalf("the tables' options: %q, want fillfactor=50", opts)
+	}
+	var n int
+	if err := st.pool.QueryRow(ctx, "SELECT count(*) FROM pg_indexes WHERE schemaname = current_schema() AND indexname = 'tables_seated'").Scan(&n); err != nil || n != 0 {
+		t.Fatalf("tables_seated: %d indexes (%v), want none", n, err)
+	}
 }

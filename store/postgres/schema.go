@@ -89,6 +89,18 @@ CREATE INDEX tables_played ON tables USING gin (seated);
 	`
 UPDATE tables SET due = now() WHERE NOT finished AND due IS NULL;
 `,
+	// 5: less written per move. A table's row is written seven times a
+	// move (two saves, the delivery's lease taken and given back, what it
+	// takes saved in flight and cleared, the shown mark); a write that
+	// changes no indexed column is a HOT update (no index touched, a
+	// smaller WAL record) when the row's page has room for its new
+	// version: half of each page is kept for them. tables_seated (the open
+	// tables' seats) is covered by tables_played (every table's seats,
+	// migration 3): one GIN index less to update per write of a row.
+	`
+ALTER TABLE tables SET (fillfactor = 50);
+DROP INDEX IF EXISTS tables_seated;
+`,
 }
 
 // SchemaVersion is the version of the layout this code writes.

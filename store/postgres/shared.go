@@ -91,7 +91,14 @@ func (s *Store) Claim(key string, lease time.Duration) (store.Claim, error) {
 		}
 	}
 	var played bool
-	err := s.pool.QueryRow(ctx, `
+	// A claim's commit is not waited for (the lazy pool): it is seen by
+	// the other processes as soon as it commits, and only a crash of the
+	// database may lose it, with the unanswered update it claimed (the
+	// play's save, waiting for the disk, fails with the connection; a
+	// later one that succeeds flushes the claim with it), so that the
+	// update comes again and is claimed again. One wait for the disk less
+	// on the answer's path.
+	err := s.lazyPool.QueryRow(ctx, `
 INSERT INTO seen (key, played, claimed_until) VALUES ($1, false, now() + $2 * interval '1 microsecond')
 ON CONFLICT (key) DO UPDATE SET claimed_until = EXCLUDED.claimed_until
 	WHERE NOT seen.played AND seen.claimed_until < now()
