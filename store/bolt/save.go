@@ -173,27 +173,23 @@ func (p savePlan) record(in *saveIn) []byte {
 	return in.encoded
 }
 
-// applySave writes a save into the data file, in the checkpoint's
-// transaction. It keeps the indexes: open names the table while it is
-// unfinished and forgets it once finished; history lists it in its chat's
-// tables; due holds it at its Due while it is unfinished and due (a
-// finished table is never due, though its record keeps the Due it was
-// saved with); unshown holds the highest batch saved and not shown;
-// seated holds it under each user of Seated while it is unfinished, played
-// under each user of Seated, finished or not. The events of Table.Played
-// go into the seen bucket (seen.go).
-func (s *Store) applySave(tx kvTx, in *saveIn) error {
-	return s.applySaveWith(&txState{s: s, tx: tx}, in)
-}
-
-// applySaves is applySave for saves one after the other in tx, each
+// applySaves returns applySave for saves written one after the other into
+// the data file, in the checkpoint's transaction tx (or Open's), each
 // table's log tail kept from one to the next.
 func (s *Store) applySaves(tx kvTx) func(*saveIn) error {
 	tails := &tailCache{}
 	return func(in *saveIn) error { return s.applySaveWith(&txState{s: s, tx: tx, tails: tails}, in) }
 }
 
-// applySaveWith is applySave in st.
+// applySaveWith is applySave: it writes a save into st's transaction (the
+// checkpoint's, or a batch over the view). It keeps the indexes: open
+// names the table while it is unfinished and forgets it once finished;
+// history lists it in its chat's tables; due holds it at its Due while it
+// is unfinished and due (a finished table is never due, though its record
+// keeps the Due it was saved with); unshown holds the highest batch saved
+// and not shown; seated holds it under each user of Seated while it is
+// unfinished, played under each user of Seated, finished or not. The
+// events of Table.Played go into the seen bucket (seen.go).
 func (s *Store) applySaveWith(st *txState, in *saveIn) error {
 	tx := st.tx
 	p, err := s.planSave(st, in)
