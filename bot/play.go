@@ -88,7 +88,15 @@ func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, re
 	// Options.ChainBotThought to choose) gets the person's move written
 	// first, so that a crash while it thinks does not lose it.
 	t.chain = t.botThought < c.opts.ChainBotThought
-	defer func() { t.chain = false }()
+	settled := false
+	defer func() {
+		t.chain = false
+		if !settled {
+			// A panic on the way: what was saved reaches the disk before
+			// the table's lock is released, and its deliverer shows it.
+			_ = c.settle(t)
+		}
+	}()
 	if _, err := c.apply(t, seat, u.ID, move); err != nil {
 		var r *games.Refusal
 		if errors.As(err, &r) {
@@ -97,7 +105,7 @@ func (c *Core) playerMove(ctx context.Context, t *Table, u User, move string, re
 		return rep.refuse("bot.save_failed")
 	}
 	c.runBots(t)
-	t.chain = false
+	t.chain, settled = false, true
 	if c.settle(t) != nil {
 		return rep.refuse("bot.save_failed")
 	}
