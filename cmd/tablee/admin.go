@@ -52,6 +52,8 @@ func watchStore(m *metrics.Metrics, st store.Store) {
 			f(func(b bolt.Figures) float64 { return b.CheckpointTime.Seconds() }))
 		m.Gauge("journal_replayed_saves", "Saves the last start read back from the journal (a crash's).",
 			f(func(b bolt.Figures) float64 { return float64(b.Replayed) }))
+		m.Counter("journal_writes_total", "Writes of the journal, each one fsync shared by the saves of the moment.",
+			f(func(b bolt.Figures) float64 { return float64(b.JournalWrites) }))
 	case *postgres.Store:
 		m.Gauge("postgres_pool_acquired_conns", "Connections of the pool in use.",
 			func() float64 { return float64(s.PoolStat().AcquiredConns()) })
