@@ -224,7 +224,7 @@ func TestAdminListenerDuringAGame(t *testing.T) {
 	if api.sends() == 0 {
 		t.Error("the fake Bot API saw no message sent")
 	}
-	for _, want := range []string{"tablee_tables_in_memory 1", "tablee_journal_pending_saves", "tablee_checkpoints_total", "go_goroutines", "process_resident_memory_bytes"} {
+	for _, want := range []string{"tablee_tables_in_memory 1", "tablee_journal_pending_saves", "tablee_checkpoints_total", "tablee_journal_writes_total", "go_goroutines", "process_resident_memory_bytes"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("no %s in /metrics", want)
 		}
