@@ -245,8 +245,12 @@ func (s *Store) openJournal(opts Options) error {
 		return err
 	}
 	cp := &checkpointer{poke: make(chan struct{}, 1), stop: make(chan struct{})}
+	chained := opts.ChainedFlushAfter
+	if chained <= 0 {
+		chained = DefaultChainedFlushAfter
+	}
 	log, records, err := wal.Open(s.path, epoch, applied, wal.Options{NoSync: opts.NoSync, FS: opts.journalFS,
-		FileSize: journalFileSize, FullAt: journalCheckpointAt, OnFull: cp.pokeCheckpoint})
+		FileSize: journalFileSize, FullAt: journalCheckpointAt, OnFull: cp.pokeCheckpoint, DeferredFor: chained})
 	if err != nil {
 		var gap *wal.GapError
 		var unread *wal.ReadError
@@ -291,9 +295,6 @@ func (s *Store) openJournal(opts Options) error {
 	every := opts.CheckpointEvery
 	if every <= 0 {
 		every = DefaultCheckpointEvery
-	}
-	if s.chainedFlushAfter = opts.ChainedFlushAfter; s.chainedFlushAfter <= 0 {
-		s.chainedFlushAfter = DefaultChainedFlushAfter
 	}
 	s.runCheckpoints(every)
 	return nil
@@ -370,8 +371,6 @@ type journalState struct {
 	tails tailCache
 	// gate is held shared by Save and Shown, alone by exclusive.
 	gate sync.RWMutex
-	// chainedFlushAfter is Options.ChainedFlushAfter, or its default.
-	chainedFlushAfter time.Duration
 	// cpMu lets one checkpoint run at a time.
 	cpMu   sync.Mutex
 	noSync bool

@@ -189,7 +189,9 @@ var _ store.Chainer = (*Store)(nil)
 // SaveChained is Save returning before the save is in the journal on disk
 // (store.Chainer): its journal entry is deferred (wal.QueueDeferred), and
 // the next save that waits, the bot's reply to the move, writes both with
-// one fsync.
+// one fsync. A reply that does not come within ChainedFlushAfter (a bot
+// that thinks long) does not hold the move back: the journal writes it on
+// its own (wal.Options.DeferredFor).
 func (s *Store) SaveChained(t store.Table, move *store.Move) (wait func() error, err error) {
 	return s.save(t, move, true)
 }
@@ -232,16 +234,7 @@ func (s *Store) save(t store.Table, move *store.Move, deferred bool) (wait func(
 	if e == nil {
 		return durableNow, nil
 	}
-	var flush *time.Timer
-	if deferred {
-		// A reply that does not come at once (a bot that thinks long)
-		// does not hold the move back: it is written on its own.
-		flush = time.AfterFunc(s.chainedFlushAfter, func() { _ = s.log.Flush() })
-	}
 	return func() error {
-		if flush != nil {
-			flush.Stop()
-		}
 		if err := e.Wait(); err != nil {
 			// What was acknowledged is in the journal; this save and those
 			// worked out over it are not, and are taken back.

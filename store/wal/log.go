@@ -31,6 +31,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"time"
 )
 
 // Defaults of Options.
@@ -52,6 +53,10 @@ type Options struct {
 	// OnFull is called, outside the log's lock, after a write that passed
 	// FullAt. It must not block.
 	OnFull func()
+	// DeferredFor is the longest a deferred entry (QueueDeferred) waits
+	// for an entry after it, or its own Wait, before it is written alone;
+	// zero: until then.
+	DeferredFor time.Duration
 	// FS is the file system (OS when nil).
 	FS FS
 }
@@ -124,6 +129,10 @@ type Log struct {
 	buf []byte
 	// writes counts the batches written (each a write and an fsync).
 	writes uint64
+	// flushLater writes the queue DeferredFor after a deferred entry was
+	// queued (flushArmed while it is set), for one that waits too long.
+	flushLater *time.Timer
+	flushArmed bool
 }
 
 // maxKeptBuf bounds the buffer kept between batches: a burst's batch of a
@@ -252,7 +261,24 @@ func (l *Log) queue1(data []byte, deferred bool) *Entry {
 	if !l.leading && !deferred {
 		l.leading, e.lead = true, true
 	}
+	if deferred && l.opts.DeferredFor > 0 && !l.flushArmed {
+		l.flushArmed = true
+		if l.flushLater == nil {
+			l.flushLater = time.AfterFunc(l.opts.DeferredFor, l.flushDeferred)
+		} else {
+			l.flushLater.Reset(l.opts.DeferredFor)
+		}
+	}
 	return e
+}
+
+// flushDeferred writes the deferred entries still queued DeferredFor after
+// the first of them (and those queued with them).
+func (l *Log) flushDeferred() {
+	l.mu.Lock()
+	l.flushArmed = false
+	l.mu.Unlock()
+	_ = l.Flush() // an error breaks the log: the entries' Waits return it
 }
 
 // Seq is the entry's sequence number (0 for one the log refused).
@@ -451,6 +477,9 @@ func (l *Log) Close() error {
 	l.mu.Lock()
 	if l.broken == nil {
 		l.broken = errors.New("the journal is closed")
+	}
+	if l.flushLater != nil {
+		l.flushLater.Stop()
 	}
 	l.mu.Unlock()
 	return l.closeFiles()

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // memFS is a file system in memory whose faults the tests set: a write
@@ -484,6 +485,23 @@ func TestDeferredEntries(t *testing.T) {
 			t.Fatal(err)
 		}
 		wantRecords(t, readBack(t, m, l), 1, 3)
+	})
+	t.Run("written alone after DeferredFor", func(t *testing.T) {
+		m := newMemFS()
+		l, _, err := Open(path, 0, 0, Options{FS: m, FileSize: 1 << 12, FullAt: 1 << 11, DeferredFor: time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		move := l.QueueDeferred(record(1))
+		for deadline := time.Now().Add(10 * time.Second); len(readBack(t, m, l)) == 0; time.Sleep(time.Millisecond) {
+			if time.Now().After(deadline) {
+				t.Fatal("a deferred entry nobody waited for was never written")
+			}
+		}
+		if err := move.Wait(); err != nil {
+			t.Fatal(err)
+		}
+		wantRecords(t, readBack(t, m, l), 1, 1)
 	})
 	t.Run("a failed write fails it", func(t *testing.T) {
 		m := newMemFS()
