@@ -240,19 +240,16 @@ type logTail struct {
 	knowsUsers bool
 }
 
-func readLogTail(log kvBucket, id uint64) (logTail, error) { return readLogTailCached(log, id, nil) }
-
-// readLogTailCached is readLogTail, taking the tail from cache (when not
-// nil) where it holds.
-func readLogTailCached(log kvBucket, id uint64, cache *tailCache) (logTail, error) {
-	return readLogTailKnown(log, id, cache, 0, false)
+func readLogTail(log kvBucket, id uint64) (logTail, error) {
+	return readLogTailKnown(log, id, nil, 0, false)
 }
 
-// readLogTailKnown is readLogTailCached for a table whose record says its
-// log ends at move last (when known): the tail its last save left, while
-// the log still ends there with the very bytes that save wrote, is found
-// with one Get where a cursor would seek the table's last key in the
-// overlay and in the file, and its block walked.
+// readLogTailKnown is readLogTail for a table whose record says its log
+// ends at move last (when known), taking the tail from cache (when not
+// nil): the tail its last save left, while the log still ends there with
+// the bytes that save wrote, is found with one Get where a cursor would
+// seek the table's last key in the overlay and in the file, and its block
+// walked.
 func readLogTailKnown(log kvBucket, id uint64, cache *tailCache, last uint64, known bool) (logTail, error) {
 	if known {
 		if e, ok := cache.get(id); ok && e.tail.last == last {
