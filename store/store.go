@@ -158,7 +158,8 @@ type Store interface {
 	NewTableID() (uint64, error)
 	// Save writes the table and, when move is not nil, appends the move to the
 	// table's log, atomically and durably. Concurrent Saves of different
-	// tables may share one fsync.
+	// tables may share one fsync. The store may keep t.Data until the save is
+	// written where it stays: the caller must not change its bytes after.
 	Save(t Table, move *Move) error
 	// OpenTables returns every table not finished: for tools and for a
 	// one-time rebuild of the indexes; the bot loads tables one at a time.

@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tablee/tablee/store"
@@ -480,4 +481,39 @@ func splitSeatedKey(k []byte) (user string, id uint64, ok bool) {
 		return "", 0, false
 	}
 	return string(k[:len(k)-9]), binary.BigEndian.Uint64(k[len(k)-8:]), true
+}
+
+// lazyRecord is a table's record as a save wrote it into the overlay: its
+// table and what its plan adds, encoded only when a read asks for the
+// bytes. Most never do: the table's next save reads its header as it is,
+// and the checkpoint encodes it once, as it writes it into the file.
+// Published, it never changes but for its bytes, set once.
+type lazyRecord struct {
+	in  *saveIn
+	as  recordPlan
+	enc atomic.Pointer[[]byte]
+}
+
+// bytes is the record encoded, as the file will hold it.
+func (r *lazyRecord) bytes() []byte {
+	if b := r.enc.Load(); b != nil {
+		return *b
+	}
+	b := r.in.rec.encode(r.as.finishedAt, r.as.last, r.as.unshown)
+	r.enc.CompareAndSwap(nil, &b) // readers that raced encoded the same bytes
+	return *r.enc.Load()
+}
+
+// header is decodeTableHeader of bytes, without encoding them.
+func (r *lazyRecord) header() tableHeader {
+	rec := r.in.rec
+	h := tableHeader{finished: rec.finished, last: r.as.last, chat: rec.chat, game: rec.game,
+		deflated: rec.deflated, due: rec.due, unshown: r.as.unshown}
+	if rec.finished {
+		h.finishedAt = time.Unix(max(r.as.finishedAt.Unix(), 0), 0).UTC() // whole seconds, as encoded
+	}
+	if len(rec.seated) > 0 {
+		h.seated = rec.seated // read only, as a decoded header's
+	}
+	return h
 }

@@ -22,11 +22,10 @@ type saveIn struct {
 	t    store.Table
 	move *store.Move // nil when the save carries no move
 	rec  tableRecord // prepareTable(t)
-	// encoded is the record as the plan of encodedAs wrote it: the save
-	// is worked out against the view, then again by the checkpoint, which
-	// most often plans the same and writes the same bytes.
-	encoded   []byte
-	encodedAs recordPlan
+	// record is the record as the save's work-out against the view wrote
+	// it into the overlay, not yet encoded: the checkpoint, which most
+	// often plans the same, writes its bytes, encoded once.
+	record *lazyRecord
 	// chats are the chats whose open entries the save reads: its own, and
 	// the one the table was in before (pending.changedSince).
 	chats [2]string
@@ -164,13 +163,17 @@ func (s *Store) planSave(st saveState, in *saveIn) (savePlan, error) {
 	return p, nil
 }
 
+// recordPlan is what the plan adds to the table's record.
+func (p savePlan) recordPlan() recordPlan {
+	return recordPlan{finishedAt: p.finishedAt, last: p.last, unshown: p.unshown}
+}
+
 // record is the table's record as the plan writes it.
 func (p savePlan) record(in *saveIn) []byte {
-	as := recordPlan{finishedAt: p.finishedAt, last: p.last, unshown: p.unshown}
-	if in.encoded == nil || in.encodedAs != as {
-		in.encoded, in.encodedAs = in.rec.encode(p.finishedAt, p.last, p.unshown), as
+	if r := in.record; r != nil && r.as == p.recordPlan() {
+		return r.bytes()
 	}
-	return in.encoded
+	return in.rec.encode(p.finishedAt, p.last, p.unshown)
 }
 
 // applySaves returns applySave for saves written one after the other into
@@ -241,7 +244,7 @@ func (s *Store) applySaveWith(st *txState, in *saveIn) error {
 			return err
 		}
 	}
-	if err := tx.Bucket(bTables).Put(idk, p.record(in)); err != nil {
+	if err := st.putRecord(idk, p, in); err != nil {
 		return err
 	}
 	for _, k := range t.Played {
@@ -293,8 +296,28 @@ func (st *txState) nextTable() (uint64, error) {
 	return n, err
 }
 
+// putRecord writes the table's record. Into a save's batch over the view
+// it goes unencoded (lazyRecord): the table's next save reads its header
+// as it is, and the checkpoint encodes it as it writes it into the file.
+func (st *txState) putRecord(idk []byte, p savePlan, in *saveIn) error {
+	b := st.tx.Bucket(bTables)
+	if lb, ok := b.(lazyBucket); ok && st.view {
+		in.record = &lazyRecord{in: in, as: p.recordPlan()}
+		return lb.putRecord(idk, in.record)
+	}
+	return b.Put(idk, p.record(in))
+}
+
 func (st *txState) header(id uint64) (tableHeader, bool, error) {
-	v := st.tx.Bucket(bTables).Get(key(id))
+	b, k := st.tx.Bucket(bTables), key(id)
+	if lb, ok := b.(lazyBucket); ok {
+		if r := lb.record(k); r != nil {
+			h := r.header()
+			st.read, st.readLast = id, h.last
+			return h, true, nil
+		}
+	}
+	v := b.Get(k)
 	if v == nil {
 		return tableHeader{}, false, nil
 	}

@@ -53,6 +53,17 @@ type kv struct {
 	op  uint64 // the op that made it; 0 in a batch not yet joined
 	v   []byte
 	del bool
+	// rec, when not nil, is the value: a table's record a save wrote, to
+	// be encoded when first read as bytes (lazyRecord).
+	rec *lazyRecord
+}
+
+// value is the write's value.
+func (w kv) value() []byte {
+	if w.rec != nil {
+		return w.rec.bytes()
+	}
+	return w.v
 }
 
 // item is one key of the overlay: its bucket, the key, its writes. The
@@ -864,9 +875,30 @@ func (b *stacked) Get(k []byte) []byte {
 		if w.del {
 			return nil
 		}
-		return w.v
+		return w.value()
 	}
 	return b.under.Get(k)
+}
+
+// lazyBucket is a bucket that takes and gives a table's record unencoded
+// (lazyRecord): a save's batch and the view under it.
+type lazyBucket interface {
+	putRecord(k []byte, r *lazyRecord) error
+	// record is the record of key k, when its newest write is one put
+	// unencoded; nil otherwise (bytes, a deletion, or none).
+	record(k []byte) *lazyRecord
+}
+
+func (b *stacked) putRecord(k []byte, r *lazyRecord) error { return b.top.put(k, kv{rec: r}) }
+
+func (b *stacked) record(k []byte) *lazyRecord {
+	if w, ok := b.top.get(k); ok {
+		return w.rec
+	}
+	if lb, ok := b.under.(lazyBucket); ok {
+		return lb.record(k)
+	}
+	return nil
 }
 
 func (b *stacked) Put(k, v []byte) error {
@@ -989,7 +1021,7 @@ func (c *mergedCursor) next(k []byte, inclusive bool) ([]byte, []byte) {
 			continue
 		}
 		c.at = tk
-		return tk, tw.v
+		return tk, tw.value()
 	}
 }
 
@@ -1006,6 +1038,6 @@ func (c *mergedCursor) backward(k []byte, inclusive bool) ([]byte, []byte) {
 			continue
 		}
 		c.at = tk
-		return tk, tw.v
+		return tk, tw.value()
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -355,4 +356,40 @@ func TestTailOutlivesTheFilesMap(t *testing.T) {
 		t.Fatalf("the save after the file grew: %v", err)
 	}
 	wantMoves(t, s, tb.ID, 5)
+}
+
+// A table's record a save leaves unencoded in the overlay (lazyRecord)
+// reads as the bytes it encodes to: its header as decodeTableHeader reads
+// them, for every field a record may or may not carry.
+func TestLazyRecordReadsAsEncoded(t *testing.T) {
+	at := time.Date(2026, 3, 29, 1, 59, 59, 999_999_999, time.FixedZone("CET", 3600))
+	long := bytes.Repeat([]byte("état de la partie "), 20) // deflated once finished
+	for _, tc := range []struct {
+		name string
+		t    store.Table
+		as   recordPlan
+	}{
+		{"new, nothing", store.Table{ID: 7, Chat: "telegram:-1", Game: "crackword"}, recordPlan{}},
+		{"seated, due, unshown, moves", store.Table{ID: 8, Chat: "discord:1", Game: "motsdetete", Data: []byte("{}"),
+			Seated: []string{"discord:2", "discord:3"}, Due: at, Unshown: 4}, recordPlan{last: 41, unshown: 4}},
+		{"finished, deflated", store.Table{ID: 9, Chat: "discord:1", Game: "coquillaude", Data: long, Finished: true,
+			Seated: []string{"telegram:5"}}, recordPlan{finishedAt: at, last: 90}},
+		{"finished before 1970", store.Table{ID: 10, Chat: "c", Game: "g", Finished: true}, recordPlan{finishedAt: time.Unix(-5, 0)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := newSaveIn(tc.t, nil, at)
+			r := &lazyRecord{in: in, as: tc.as}
+			want := in.rec.encode(tc.as.finishedAt, tc.as.last, tc.as.unshown)
+			if got := r.bytes(); !bytes.Equal(got, want) {
+				t.Fatalf("bytes %x, encode gives %x", got, want)
+			}
+			h, err := decodeTableHeader(tc.t.ID, want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.header(); !reflect.DeepEqual(got, h) {
+				t.Errorf("header %+v, the bytes decode to %+v", got, h)
+			}
+		})
+	}
 }
