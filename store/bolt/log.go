@@ -4,10 +4,10 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"hash/maphash"
 	"math"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"go.etcd.io/bbolt"
@@ -230,7 +230,10 @@ func lastLogKey(c kvCursor, id uint64) (k, v []byte) {
 type logTail struct {
 	last     uint64 // the last move, 0 for none
 	blockKey []byte // the last block's key; nil without moves
-	block    []byte // its value, read only
+	block    []byte // its value, read only (nil when lazy)
+	// lazy is the block as a save left it in the overlay, not yet
+	// joined into bytes (lazyBlock).
+	lazy *lazyBlock
 	count    int    // moves in it
 	lastAt   int64  // time of its last move
 	// users is the log's users record as read, when known (a tail from
@@ -252,11 +255,16 @@ func readLogTail(log kvBucket, id uint64) (logTail, error) {
 // walked.
 func readLogTailKnown(log kvBucket, id uint64, cache *tailCache, last uint64, known bool) (logTail, error) {
 	if known {
-		if e, ok := cache.get(id); ok && e.tail.last == last {
-			if v := log.Get(e.tail.blockKey); e.holds(v) {
-				t := e.tail
-				t.block = v
+		if t, ok := cache.get(id); ok && t.last == last {
+			if cache.own {
 				return t, nil
+			}
+			if lb, ok := log.(lazyBucket); ok {
+				// A block a save left lazy is its own tail: it ends where
+				// the record says the log does, or it is not the last.
+				if b, ok := lb.lazy(t.blockKey).(*lazyBlock); ok && b.tail.last == last {
+					return b.tail, nil
+				}
 			}
 		}
 	}
@@ -306,6 +314,9 @@ func appendMoveTail(log kvBucket, id uint64, tail logTail, m *store.Move) (logTa
 	}
 	e := logEntry{seq: m.Seq, at: m.At.UnixNano(), seat: m.Seat, user: ref, text: []byte(m.Text)}
 	next := logTail{last: m.Seq, lastAt: e.at, users: users, knowsUsers: known}
+	if lb, ok := log.(lazyBucket); ok {
+		return appendLazy(lb, id, tail, e, next)
+	}
 	if tail.blockKey != nil && tail.count < blockMaxMoves {
 		b := make([]byte, len(tail.block), len(tail.block)+32+len(e.text))
 		copy(b, tail.block)
@@ -318,64 +329,133 @@ func appendMoveTail(log kvBucket, id uint64, tail logTail, m *store.Move) (logTa
 	return next, log.Put(next.blockKey, next.block)
 }
 
+// appendLazy is appendMoveTail into a save's batch over the view: the
+// block goes into the overlay lazy (lazyBlock), the entry appended to the
+// block before it without copying that block.
+func appendLazy(log lazyBucket, id uint64, tail logTail, e logEntry, next logTail) (logTail, error) {
+	entry := appendEntry(nil, id, e, tail.lastAt)
+	b := &lazyBlock{entry: entry}
+	switch {
+	case tail.blockKey == nil || tail.count >= blockMaxMoves:
+	case tail.lazy != nil && tail.lazy.n+len(entry) <= blockMaxBytes:
+		b.prev, b.n = tail.lazy, tail.lazy.n+len(entry)
+	case tail.lazy == nil && len(tail.block)+len(entry) <= blockMaxBytes:
+		// The block as read: bytes of the file's map, perhaps, valid in
+		// its transaction alone.
+		b.prevBytes, b.n = bytes.Clone(tail.block), len(tail.block)+len(entry)
+	}
+	switch {
+	case b.n == 0: // a new block
+		b.entry = appendEntry([]byte{blockVersion}, id, e, 0)
+		b.n = len(b.entry)
+		next.blockKey, next.count = logKey(id, e.seq), 1
+	case b.prev != nil:
+		next.blockKey, next.count = tail.blockKey, tail.count+1
+	default:
+		// The key as read may be the file's map too (see tailCache.put):
+		// the block's tail outlives the read.
+		next.blockKey, next.count = bytes.Clone(tail.blockKey), tail.count+1
+	}
+	next.lazy = b
+	b.tail = next
+	return next, log.putLazy(next.blockKey, b)
+}
+
+// lazyBlock is a block of a table's log as a save left it in the overlay:
+// the block before (bytes, or another lazyBlock) and the entry the save
+// appended, joined into bytes only when a read asks for them. The table's
+// next save appends to it as it is, and the checkpoint writes the block
+// from its own appends: a move costs the save its entry, not a copy of
+// the block (up to blockMaxBytes). Published, it never changes but for
+// its bytes, set once.
+type lazyBlock struct {
+	prev      *lazyBlock // the block the entry was appended to, when lazy
+	prevBytes []byte     // ... or its bytes; neither for a new block
+	entry     []byte     // the entry (a new block's version byte first)
+	n         int        // the block's length
+	tail      logTail    // the log's tail after the entry (tail.lazy is the block)
+	enc       atomic.Pointer[[]byte]
+}
+
+// bytes is the block, as the file will hold it.
+func (b *lazyBlock) bytes() []byte {
+	if p := b.enc.Load(); p != nil {
+		return *p
+	}
+	// The entries back to a block known as bytes, newest first.
+	var chain []*lazyBlock
+	var base []byte
+	for x := b; ; x = x.prev {
+		if p := x.enc.Load(); p != nil {
+			base = *p
+			break
+		}
+		chain = append(chain, x)
+		if x.prev == nil {
+			base = x.prevBytes
+			break
+		}
+	}
+	out := make([]byte, 0, b.n)
+	out = append(out, base...)
+	for i := len(chain) - 1; i >= 0; i-- {
+		out = append(out, chain[i].entry...)
+	}
+	b.enc.CompareAndSwap(nil, &out) // readers that raced joined the same bytes
+	return *b.enc.Load()
+}
+
 // tailCache is the log's tail after each table's last move saved, for the
 // next save of the table to find without seeking and walking its block
 // again (a block holds up to blockMaxMoves moves, each with its
-// checksum). An entry holds while the table's record says its log ends
-// where the entry does and its last block reads as the entry's save wrote
-// it (its length and a 64-bit hash of its bytes): then it is the log's
-// end, and its users too, since only a save that appends a move changes
-// either, and such a save moves the record's last move on. The block's
-// count and last time are read from its bytes, so bytes that read the
-// same give the same tail, whichever save put the entry (one worked out
-// and never joined included). It outlives checkpoints (the file then
-// gives the same bytes); a table that finishes leaves it, and it is
-// emptied when tables are deleted.
+// checksum). Two kinds:
+//   - the store's, for the saves worked out against the view: an entry
+//     names the table's last block, which its save left lazy in the
+//     overlay (lazyBlock), and holds while the view gives that block lazy
+//     and ending where the table's record says the log does; it is then
+//     the log's end, and its users too, since only a save that appends a
+//     move changes either, and such a save moves the record's last move
+//     on. Once the checkpoint wrote the block and the overlay forgot it,
+//     the next save reads the tail from the log, and the entry holds again.
+//     A table that finishes leaves it; it is emptied when tables are
+//     deleted.
+//   - a checkpoint's (own): the tails of the saves it writes in its
+//     transaction, which alone writes the logs: an entry keeps its block
+//     and holds while the record says the log ends where it does.
 type tailCache struct {
-	mu sync.Mutex
-	m  map[uint64]tailEntry
+	mu  sync.Mutex
+	m   map[uint64]logTail
+	own bool
 }
 
-// tailEntry is a tail without its block, and what its block was.
-type tailEntry struct {
-	tail logTail
-	n    int    // the block's length
-	sum  uint64 // its hash (tailSeed)
-}
-
-var tailSeed = maphash.MakeSeed()
-
-// get is the entry table id's last save left; a nil cache has none.
-func (c *tailCache) get(id uint64) (tailEntry, bool) {
+// get is the tail table id's last save left; a nil cache has none.
+func (c *tailCache) get(id uint64) (logTail, bool) {
 	if c == nil {
-		return tailEntry{}, false
+		return logTail{}, false
 	}
 	c.mu.Lock()
-	e, ok := c.m[id]
+	t, ok := c.m[id]
 	c.mu.Unlock()
-	return e, ok
-}
-
-// holds tells whether v reads as the entry's block was written.
-func (e tailEntry) holds(v []byte) bool {
-	return len(v) > 0 && len(v) == e.n && maphash.Bytes(tailSeed, v) == e.sum
+	return t, ok
 }
 
 func (c *tailCache) put(id uint64, t logTail) {
 	if c == nil {
 		return
 	}
-	e := tailEntry{tail: t, n: len(t.block), sum: maphash.Bytes(tailSeed, t.block)}
-	e.tail.block = nil // read again from the view: the entry keeps no block alive
+	if !c.own {
+		// Read again from the view: the entry keeps no block alive.
+		t.block, t.lazy = nil, nil
+	}
 	// The key may be the file's own bytes, read from its memory map: valid
 	// in its transaction alone (bbolt maps the file anew as it grows, and
 	// a read of the old map faults).
-	e.tail.blockKey = bytes.Clone(t.blockKey)
+	t.blockKey = bytes.Clone(t.blockKey)
 	c.mu.Lock()
 	if c.m == nil {
-		c.m = map[uint64]tailEntry{}
+		c.m = map[uint64]logTail{}
 	}
-	c.m[id] = e
+	c.m[id] = t
 	c.mu.Unlock()
 }
 

@@ -180,7 +180,7 @@ func (p savePlan) record(in *saveIn) []byte {
 // the data file, in the checkpoint's transaction tx (or Open's), each
 // table's log tail kept from one to the next.
 func (s *Store) applySaves(tx kvTx) func(*saveIn) error {
-	tails := &tailCache{}
+	tails := &tailCache{own: true}
 	return func(in *saveIn) error { return s.applySaveWith(&txState{s: s, tx: tx, tails: tails}, in) }
 }
 
@@ -303,7 +303,7 @@ func (st *txState) putRecord(idk []byte, p savePlan, in *saveIn) error {
 	b := st.tx.Bucket(bTables)
 	if lb, ok := b.(lazyBucket); ok && st.view {
 		in.record = &lazyRecord{in: in, as: p.recordPlan()}
-		return lb.putRecord(idk, in.record)
+		return lb.putLazy(idk, in.record)
 	}
 	return b.Put(idk, p.record(in))
 }
@@ -311,7 +311,7 @@ func (st *txState) putRecord(idk []byte, p savePlan, in *saveIn) error {
 func (st *txState) header(id uint64) (tableHeader, bool, error) {
 	b, k := st.tx.Bucket(bTables), key(id)
 	if lb, ok := b.(lazyBucket); ok {
-		if r := lb.record(k); r != nil {
+		if r, ok := lb.lazy(k).(*lazyRecord); ok {
 			h := r.header()
 			st.read, st.readLast = id, h.last
 			return h, true, nil

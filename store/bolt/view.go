@@ -53,15 +53,20 @@ type kv struct {
 	op  uint64 // the op that made it; 0 in a batch not yet joined
 	v   []byte
 	del bool
-	// rec, when not nil, is the value: a table's record a save wrote, to
-	// be encoded when first read as bytes (lazyRecord).
-	rec *lazyRecord
+	// lazy, when not nil, is the value: what a save wrote, made into
+	// bytes when first read as bytes (lazyRecord, lazyBlock).
+	lazy lazyValue
 }
+
+// lazyValue is a value a save leaves in the overlay as it is, not yet
+// made into the bytes the file will hold: most are never read as bytes
+// before the checkpoint writes its own.
+type lazyValue interface{ bytes() []byte }
 
 // value is the write's value.
 func (w kv) value() []byte {
-	if w.rec != nil {
-		return w.rec.bytes()
+	if w.lazy != nil {
+		return w.lazy.bytes()
 	}
 	return w.v
 }
@@ -880,23 +885,23 @@ func (b *stacked) Get(k []byte) []byte {
 	return b.under.Get(k)
 }
 
-// lazyBucket is a bucket that takes and gives a table's record unencoded
-// (lazyRecord): a save's batch and the view under it.
+// lazyBucket is a bucket that takes and gives values as a save left them
+// (lazyValue): a save's batch and the view under it.
 type lazyBucket interface {
-	putRecord(k []byte, r *lazyRecord) error
-	// record is the record of key k, when its newest write is one put
-	// unencoded; nil otherwise (bytes, a deletion, or none).
-	record(k []byte) *lazyRecord
+	putLazy(k []byte, v lazyValue) error
+	// lazy is the value of key k, when its newest write is one put lazy;
+	// nil otherwise (bytes, a deletion, or none).
+	lazy(k []byte) lazyValue
 }
 
-func (b *stacked) putRecord(k []byte, r *lazyRecord) error { return b.top.put(k, kv{rec: r}) }
+func (b *stacked) putLazy(k []byte, v lazyValue) error { return b.top.put(k, kv{lazy: v}) }
 
-func (b *stacked) record(k []byte) *lazyRecord {
+func (b *stacked) lazy(k []byte) lazyValue {
 	if w, ok := b.top.get(k); ok {
-		return w.rec
+		return w.lazy
 	}
 	if lb, ok := b.under.(lazyBucket); ok {
-		return lb.record(k)
+		return lb.lazy(k)
 	}
 	return nil
 }

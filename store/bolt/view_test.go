@@ -4,11 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -337,7 +339,7 @@ func TestTailOutlivesTheFilesMap(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := s.db.Info().Data
-	if at := uintptr(unsafe.Pointer(unsafe.SliceData(e.tail.blockKey))); at >= start && at < start+uintptr(fi.Size()) {
+	if at := uintptr(unsafe.Pointer(unsafe.SliceData(e.blockKey))); at >= start && at < start+uintptr(fi.Size()) {
 		t.Fatalf("the tail kept holds a key in the file's memory map (%x in %x+%d)", at, start, fi.Size())
 	}
 	// The file grows many times over, so that bbolt maps it anew.
@@ -391,5 +393,84 @@ func TestLazyRecordReadsAsEncoded(t *testing.T) {
 				t.Errorf("header %+v, the bytes decode to %+v", got, h)
 			}
 		})
+	}
+}
+
+// A table's log block a save leaves lazy in the overlay (lazyBlock) reads
+// as the checkpoint then writes it into the file: blocks closed by their
+// bytes and by their count of moves, appended to from a block read from
+// the file and from one a read already joined into bytes.
+func TestLazyBlocksReadAsTheCheckpointWritesThem(t *testing.T) {
+	s, err := Open(tempPath(t), Options{NoSync: true, Now: testClock, CheckpointEvery: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	tb := newTable(t, s, "discord:1")
+	logOf := func(read func(string, func(kvTx) error) error) map[string]string {
+		m := map[string]string{}
+		if err := read("reading the log", func(tx kvTx) error {
+			c := tx.Bucket(bLog).Cursor()
+			for k, v := c.Seek(logKey(tb.ID, 0)); k != nil; k, v = c.Next() {
+				if id, _, _ := splitLogKey(k); id != tb.ID {
+					break
+				}
+				m[fmt.Sprintf("%x", k)] = string(v)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	fromFile := func(what string, fn func(kvTx) error) error {
+		return s.db.View(func(tx *bbolt.Tx) error { return fn(boltTx{tx}) })
+	}
+	var seen map[string]string
+	for seq := uint64(1); seq <= 520; seq++ {
+		m := move(seq)
+		m.User = fmt.Sprintf("discord:%d", seq%3)
+		m.Text = strings.Repeat("é", int(seq%40)) // blocks closed by bytes, others at 200 moves
+		if seq > 300 {
+			m.Text = ""
+		}
+		if err := s.Save(tb, m); err != nil {
+			t.Fatal(err)
+		}
+		switch seq {
+		case 90: // the next save appends to the block read from the file
+			if err := s.checkpoint(); err != nil {
+				t.Fatal(err)
+			}
+		case 150, 151, 400: // reads join blocks into bytes, saves append to them
+			seen = logOf(s.read)
+		}
+	}
+	if len(seen) == 0 {
+		t.Fatal("no read of the log")
+	}
+	seen = logOf(s.read)
+	if err := s.checkpoint(); err != nil {
+		t.Fatal(err)
+	}
+	written := logOf(fromFile)
+	if len(written) < 4 {
+		t.Fatalf("%d blocks written: the moves should fill several", len(written))
+	}
+	if !maps.Equal(seen, written) {
+		t.Errorf("the view read %d blocks, the checkpoint wrote %d, not the same bytes", len(seen), len(written))
+	}
+	moves, err := s.Moves(tb.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(moves)
+	for i, m := range moves {
+		if m.Seq != uint64(i+1) {
+			t.Fatalf("move %d read as %d", i+1, m.Seq)
+		}
+	}
+	if n != 520 {
+		t.Errorf("%d moves read back, want 520", n)
 	}
 }
