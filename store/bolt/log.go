@@ -233,9 +233,9 @@ type logTail struct {
 	block    []byte // its value, read only (nil when lazy)
 	// lazy is the block as a save left it in the overlay, not yet
 	// joined into bytes (lazyBlock).
-	lazy *lazyBlock
-	count    int    // moves in it
-	lastAt   int64  // time of its last move
+	lazy   *lazyBlock
+	count  int   // moves in it
+	lastAt int64 // time of its last move
 	// users is the log's users record as read, when known (a tail from
 	// the cache: the save that made it read or wrote them), shared and
 	// read only.
