@@ -3,6 +3,7 @@ package bolt
 import (
 	"bytes"
 	"errors"
+	"hash/maphash"
 	"maps"
 	"slices"
 	"strings"
@@ -103,9 +104,16 @@ const overlayDegree = 16
 
 func newOverlayKeys() *btree.BTreeG[*item] { return btree.NewG(overlayDegree, itemLess) }
 
-// overlay is one published state of the overlay.
+// overlay is one published state of the overlay: the tree of its keys,
+// and the batches joined since they were last folded into the tree.
 type overlay struct {
 	keys *btree.BTreeG[*item]
+	// recent are the batches joined and not yet in keys, newest first: a
+	// join adds its batch in front of them, and the tree takes them
+	// foldAt at a time (pending.fold), so that a save's join copies no
+	// path of the tree, and a fold copies each path once for the many
+	// writes of a busy table's key it gathers.
+	recent *recentBatch
 	// txid is the data file's transaction that holds every write the
 	// overlay no longer has: a view reads it over that transaction or a
 	// later one.
@@ -148,6 +156,65 @@ func keep(v *version, gone func(op uint64) bool) *version {
 	return v
 }
 
+// recentBatch is a batch joined and not yet folded into the overlay's
+// tree: its writes, each with the hash of its bucket and key, and a
+// filter of those hashes, which a read of another key mostly stops at.
+type recentBatch struct {
+	next   *recentBatch // the batch joined before, not yet folded
+	depth  int          // the batches after this one in the chain
+	filter uint64
+	ws     []recentWrite
+}
+
+type recentWrite struct {
+	b, k string
+	h    uint64
+	w    kv
+}
+
+var overlaySeed = maphash.MakeSeed()
+
+// bucketSalt is what a bucket's name adds to its keys' hashes.
+func bucketSalt(name string) uint64 { return maphash.String(overlaySeed, name) }
+
+func keyHash(salt uint64, k string) uint64 { return maphash.String(overlaySeed, k) ^ salt }
+
+// filterBits are the two bits of a key's hash in a batch's filter.
+func filterBits(h uint64) uint64 { return 1<<(h&63) | 1<<(h>>6&63) }
+
+// newRecentBatch is b's writes as those of op; nil for none.
+func newRecentBatch(b *batch, op uint64) *recentBatch {
+	n := 0
+	for _, bl := range b.buckets {
+		n += len(bl.keys)
+	}
+	if n == 0 {
+		return nil
+	}
+	r := &recentBatch{ws: make([]recentWrite, 0, n)}
+	for name, bl := range b.buckets {
+		salt := bucketSalt(name)
+		for i, k := range bl.keys {
+			w := bl.ws[i]
+			w.op = op
+			h := keyHash(salt, k)
+			r.filter |= filterBits(h)
+			r.ws = append(r.ws, recentWrite{b: name, k: k, h: h, w: w})
+		}
+	}
+	return r
+}
+
+// find is the batch's write of key k (its hash h) of bucket b.
+func (r *recentBatch) find(b string, k []byte, h uint64) (kv, bool) {
+	for i := range r.ws {
+		if w := &r.ws[i]; w.h == h && w.k == bytesString(k) && w.b == b {
+			return w.w, true
+		}
+	}
+	return kv{}, false
+}
+
 // jop is one write waiting for a checkpoint: a save (durable once its
 // journal entry is) or a Shown.
 type jop struct {
@@ -160,11 +227,17 @@ type jop struct {
 type pending struct {
 	// cur is the overlay the views read; a new one is published under mu.
 	cur atomic.Pointer[overlay]
-	// work is the overlay's keys with the ops joined since cur was
-	// published (up to workOp), not yet published: the saves that join
-	// together are published once (Store.joinInTurn). nil when none.
-	work   *btree.BTreeG[*item]
-	workOp uint64
+	// The ops joined since cur was published (up to workOp; working when
+	// there are any), not yet published: the saves that join together are
+	// published once (Store.joinInTurn). work is the tree they folded into
+	// (nil when cur's is still the tree), workRecent the batches not
+	// folded, newest first (cur's, then theirs).
+	work       *btree.BTreeG[*item]
+	workRecent *recentBatch
+	workOp     uint64
+	working    bool
+
+	foldBuf []*recentBatch
 
 	mu      sync.RWMutex
 	ops     []*jop
@@ -215,30 +288,66 @@ func (p *pending) join(b *batch, o *jop) {
 	} else {
 		p.byTable[o.id] = o.op // a Shown: the table's unshown entry
 	}
+	if !p.working {
+		p.working, p.workRecent = true, p.cur.Load().recent
+	}
+	p.workOp = o.op
+	r := newRecentBatch(b, o.op)
+	if r == nil {
+		return
+	}
+	r.next = p.workRecent
+	if r.next != nil {
+		r.depth = r.next.depth + 1
+	}
+	p.workRecent = r
+	if r.depth >= foldAt {
+		p.fold()
+	}
+}
+
+// foldAt is how many batches the overlay holds outside its tree at most:
+// a read of a key looks at each (a 64-bit filter mostly), and a fold
+// copies the tree's paths once for them all.
+const foldAt = 16
+
+// fold writes the batches not yet in the tree into work. The caller holds
+// mu, working.
+func (p *pending) fold() {
+	if p.workRecent == nil {
+		return
+	}
 	if p.work == nil {
 		// The published tree is never written: its clone shares its nodes
 		// and copies those it changes.
 		p.work = p.cur.Load().keys.Clone()
 	}
-	p.workOp = o.op
+	chain := p.foldBuf[:0]
+	for r := p.workRecent; r != nil; r = r.next {
+		chain = append(chain, r)
+	}
 	durable := p.durable.Load()
-	for name, bl := range b.buckets {
-		for i, k := range bl.keys {
-			w := bl.ws[i]
-			w.op = o.op
-			putKey(p.work, name, k, w, durable)
+	for i := len(chain) - 1; i >= 0; i-- { // oldest first
+		for _, w := range chain[i].ws {
+			putKey(p.work, w.b, w.k, w.w, durable)
 		}
 	}
+	clear(chain)
+	p.foldBuf, p.workRecent = chain[:0], nil
 }
 
 // publish lets the views read the ops joined. The caller holds mu.
 func (p *pending) publish() {
-	if p.work == nil {
+	if !p.working {
 		return
 	}
 	cur := p.cur.Load()
-	p.cur.Store(&overlay{keys: p.work, txid: cur.txid, lastOp: p.workOp})
-	p.work = nil
+	keys := p.work
+	if keys == nil {
+		keys = cur.keys
+	}
+	p.cur.Store(&overlay{keys: keys, recent: p.workRecent, txid: cur.txid, lastOp: p.workOp})
+	p.work, p.workRecent, p.working = nil, nil, false
 }
 
 // markDurable raises durable to op.
@@ -288,6 +397,11 @@ func (p *pending) wrote(op uint64, txid int) {
 // over the file of transaction txid. The caller holds mu.
 func (p *pending) forget(gone func(op uint64) bool, txid int) {
 	p.publish()
+	if cur := p.cur.Load(); cur.recent != nil {
+		p.working, p.workRecent, p.workOp = true, cur.recent, cur.lastOp
+		p.fold()
+		p.publish()
+	}
 	cur := p.cur.Load()
 	// A new tree of the keys left: a checkpoint forgets most of them, and
 	// deleting them from a clone would copy the nodes it empties.
@@ -541,9 +655,29 @@ type overlayTop struct {
 	name  string // the bucket's name
 	w     *overlayWalk
 	probe item // the key a Get looks for (a new one each Get would be allocated)
+	// salt is bucketSalt(name), once a read looked at the recent batches;
+	// recent is their writes to the bucket, newest of each key, in key
+	// order, once a walk asked for them.
+	salt     uint64
+	haveSalt bool
+	recent   *batchLayer
 }
 
 func (o *overlayTop) get(k []byte) (kv, bool) {
+	if o.ov.recent != nil {
+		if !o.haveSalt {
+			o.salt, o.haveSalt = bucketSalt(o.name), true
+		}
+		h := keyHash(o.salt, bytesString(k))
+		bits := filterBits(h)
+		for r := o.ov.recent; r != nil; r = r.next {
+			if r.filter&bits == bits {
+				if w, ok := r.find(o.name, k, h); ok {
+					return w, true
+				}
+			}
+		}
+	}
 	o.probe = item{b: o.name, k: bytesString(k)}
 	it, ok := o.ov.keys.Get(&o.probe)
 	o.probe.k = ""
@@ -563,11 +697,48 @@ func (o *overlayTop) walker() *overlayWalk {
 }
 
 func (o *overlayTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
-	return o.walker().after(k, inclusive)
+	tk, tw, tok := o.walker().after(k, inclusive)
+	if o.ov.recent == nil {
+		return tk, tw, tok
+	}
+	rk, rw, rok := o.recentLayer().near(k, inclusive, true)
+	if rok && (!tok || bytes.Compare(rk, tk) <= 0) { // the recent write of a key hides the tree's
+		return rk, rw, true
+	}
+	return tk, tw, tok
 }
 
 func (o *overlayTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
-	return o.walker().before(k, inclusive)
+	tk, tw, tok := o.walker().before(k, inclusive)
+	if o.ov.recent == nil {
+		return tk, tw, tok
+	}
+	rk, rw, rok := o.recentLayer().near(k, inclusive, false)
+	if rok && (!tok || bytes.Compare(rk, tk) >= 0) {
+		return rk, rw, true
+	}
+	return tk, tw, tok
+}
+
+// recentLayer is the recent batches' writes to the bucket, the newest of
+// each key, in key order: what a walk merges with the tree's.
+func (o *overlayTop) recentLayer() *batchLayer {
+	if o.recent != nil {
+		return o.recent
+	}
+	l := &batchLayer{}
+	for r := o.ov.recent; r != nil; r = r.next { // newest first: an older write of a key is passed over
+		for i := range r.ws {
+			if w := &r.ws[i]; w.b == o.name {
+				if j, found := slices.BinarySearch(l.keys, w.k); !found {
+					l.keys = slices.Insert(l.keys, j, w.k)
+					l.ws = slices.Insert(l.ws, j, w.w)
+				}
+			}
+		}
+	}
+	o.recent = l
+	return l
 }
 
 func (o *overlayTop) empty() bool {

@@ -62,18 +62,41 @@ func TestViewReadsAsTheFileWillBe(t *testing.T) {
 		for _, other := range []string{"a", "c"} {
 			putKey(keys, other, string(keyOf(rng.IntN(40))), kv{op: 1, v: []byte(other)}, 0)
 		}
-		for op := range rng.IntN(4) {
+		// The ops' writes: the first ones folded into the tree, the others
+		// in batches not yet folded (recentBatch), newest first.
+		var recent *recentBatch
+		folded := rng.IntN(5)
+		for op := range rng.IntN(7) {
+			writes := map[string]kv{} // a batch holds a key's newest write alone
 			for range rng.IntN(15) {
 				k := string(keyOf(rng.IntN(40)))
 				if rng.IntN(3) == 0 {
-					putKey(keys, string(name), k, kv{op: uint64(op + 1), del: true}, 0)
+					writes[k] = kv{op: uint64(op + 1), del: true}
 					delete(model, k)
 				} else {
 					v := fmt.Sprintf("op %d %s", op+1, k)
-					putKey(keys, string(name), k, kv{op: uint64(op + 1), v: []byte(v)}, 0)
+					writes[k] = kv{op: uint64(op + 1), v: []byte(v)}
 					model[k] = v
 				}
 			}
+			if op < folded {
+				for k, w := range writes {
+					putKey(keys, string(name), k, w, 0)
+				}
+				continue
+			}
+			r := &recentBatch{next: recent}
+			for _, b := range []string{"a", string(name), "c"} { // other buckets' writes of the same keys too
+				for k, w := range writes {
+					if b != string(name) {
+						w = kv{op: w.op, v: []byte(b)}
+					}
+					h := keyHash(bucketSalt(b), k)
+					r.filter |= filterBits(h)
+					r.ws = append(r.ws, recentWrite{b: b, k: k, h: h, w: w})
+				}
+			}
+			recent = r
 		}
 		want := slices.Sorted(func(yield func(string) bool) {
 			for k := range model {
@@ -83,7 +106,7 @@ func TestViewReadsAsTheFileWillBe(t *testing.T) {
 			}
 		})
 		err = db.View(func(tx *bbolt.Tx) error {
-			b := (&viewTx{ov: &overlay{keys: keys}, tx: tx}).Bucket(name)
+			b := (&viewTx{ov: &overlay{keys: keys, recent: recent}, tx: tx}).Bucket(name)
 			for i := range 40 {
 				k := keyOf(i)
 				if got, w := b.Get(k), model[string(k)]; string(got) != w || (got == nil) != (w == "") {
