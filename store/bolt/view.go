@@ -237,7 +237,9 @@ type pending struct {
 	workOp     uint64
 	working    bool
 
-	foldBuf []*recentBatch
+	// foldBuf and folded are fold's, kept for the next.
+	foldBuf []recentWrite
+	folded  map[uint64]recentKey
 
 	mu      sync.RWMutex
 	ops     []*jop
@@ -309,7 +311,7 @@ func (p *pending) join(b *batch, o *jop) {
 // foldAt is how many batches the overlay holds outside its tree at most:
 // a read of a key looks at each (a 64-bit filter mostly), and a fold
 // copies the tree's paths once for them all.
-const foldAt = 16
+const foldAt = 32
 
 // fold writes the batches not yet in the tree into work. The caller holds
 // mu, working.
@@ -322,19 +324,35 @@ func (p *pending) fold() {
 		// and copies those it changes.
 		p.work = p.cur.Load().keys.Clone()
 	}
-	chain := p.foldBuf[:0]
-	for r := p.workRecent; r != nil; r = r.next {
-		chain = append(chain, r)
-	}
+	// A busy table writes the same keys in many of the batches: only the
+	// writes a failed journal write could go back to are kept of each
+	// (those not durable, and the newest durable one), newest first here.
 	durable := p.durable.Load()
-	for i := len(chain) - 1; i >= 0; i-- { // oldest first
-		for _, w := range chain[i].ws {
-			putKey(p.work, w.b, w.k, w.w, durable)
+	if p.folded == nil {
+		p.folded = map[uint64]recentKey{}
+	}
+	keep := p.foldBuf[:0]
+	for r := p.workRecent; r != nil; r = r.next {
+		for _, w := range r.ws {
+			if done, ok := p.folded[w.h]; ok && done == (recentKey{w.b, w.k}) {
+				continue
+			}
+			keep = append(keep, w)
+			if w.w.op <= durable {
+				p.folded[w.h] = recentKey{w.b, w.k}
+			}
 		}
 	}
-	clear(chain)
-	p.foldBuf, p.workRecent = chain[:0], nil
+	for i := len(keep) - 1; i >= 0; i-- { // oldest first
+		putKey(p.work, keep[i].b, keep[i].k, keep[i].w, durable)
+	}
+	clear(keep)
+	clear(p.folded)
+	p.foldBuf, p.workRecent = keep[:0], nil
 }
+
+// recentKey is a key of a recent write: its bucket and key.
+type recentKey struct{ b, k string }
 
 // publish lets the views read the ops joined. The caller holds mu.
 func (p *pending) publish() {
