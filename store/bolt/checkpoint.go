@@ -59,7 +59,8 @@ func (s *Store) checkpoint() error {
 		if err := s.forgetSeenEvery(tx, played); err != nil {
 			return err
 		}
-		apply := s.applySaves(boltTx{tx})
+		wb := newWriteBack(boltTx{tx})
+		apply := s.applySaves(wb)
 		for i, o := range ops {
 			if i%checkpointYield == checkpointYield-1 {
 				// A checkpoint is seconds of moves written at once: let
@@ -70,11 +71,14 @@ func (s *Store) checkpoint() error {
 			if o.save != nil {
 				err = apply(o.save)
 			} else {
-				err = s.applyShown(boltTx{tx}, o.id, o.seq)
+				err = s.applyShown(wb, o.id, o.seq)
 			}
 			if err != nil {
 				return err
 			}
+		}
+		if err := wb.flush(); err != nil {
+			return err
 		}
 		return tx.Bucket(bMeta).Put(kJournal, key(lsn))
 	})
@@ -274,11 +278,15 @@ func (s *Store) openJournal(opts Options) error {
 	s.pending.Store(int64(len(pending)))
 	s.journaling.Store(true)
 	err = s.write(func(tx *bbolt.Tx) error {
-		apply := s.applySaves(boltTx{tx})
+		wb := newWriteBack(boltTx{tx})
+		apply := s.applySaves(wb)
 		for _, in := range pending {
 			if err := apply(in); err != nil {
 				return err
 			}
+		}
+		if err := wb.flush(); err != nil {
+			return err
 		}
 		if err := tx.Bucket(bMeta).Put(kJournal, key(last)); err != nil {
 			return err

@@ -296,16 +296,25 @@ func (st *txState) nextTable() (uint64, error) {
 	return n, err
 }
 
-// putRecord writes the table's record. Into a save's batch over the view
-// it goes unencoded (lazyRecord): the table's next save reads its header
-// as it is, and the checkpoint encodes it as it writes it into the file.
+// putRecord writes the table's record. Into a save's batch over the view,
+// or a checkpoint's write-back, it goes unencoded (lazyRecord): the
+// table's next save reads its header as it is, and the checkpoint encodes
+// it once for the many saves of the table it writes (writeBack.flush),
+// with the bytes a read of the view made, if one did.
 func (st *txState) putRecord(idk []byte, p savePlan, in *saveIn) error {
 	b := st.tx.Bucket(bTables)
-	if lb, ok := b.(lazyBucket); ok && st.view {
-		in.record = &lazyRecord{in: in, as: p.recordPlan()}
-		return lb.putLazy(idk, in.record)
+	lb, ok := b.(lazyBucket)
+	if !ok {
+		return b.Put(idk, p.record(in))
 	}
-	return b.Put(idk, p.record(in))
+	r := in.record
+	if r == nil || r.as != p.recordPlan() {
+		r = &lazyRecord{in: in, as: p.recordPlan()}
+	}
+	if st.view {
+		in.record = r
+	}
+	return lb.putLazy(idk, r)
 }
 
 func (st *txState) header(id uint64) (tableHeader, bool, error) {
