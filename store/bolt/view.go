@@ -6,6 +6,7 @@ import (
 	"hash/maphash"
 	"maps"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -114,6 +115,11 @@ type overlay struct {
 	// path of the tree, and a fold copies each path once for the many
 	// writes of a busy table's key it gathers.
 	recent *recentBatch
+	// layers are recent's writes to each bucket a walk asked for, the
+	// newest of each key in key order, made once for the views of the
+	// overlay (recentLayer).
+	layersMu sync.Mutex
+	layers   map[string]*batchLayer
 	// txid is the data file's transaction that holds every write the
 	// overlay no longer has: a view reads it over that transaction or a
 	// later one.
@@ -679,6 +685,7 @@ type overlayTop struct {
 	salt     uint64
 	haveSalt bool
 	recent   *batchLayer
+	rNext    int // where recentAfter left
 }
 
 func (o *overlayTop) get(k []byte) (kv, bool) {
@@ -719,7 +726,11 @@ func (o *overlayTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
 	if o.ov.recent == nil {
 		return tk, tw, tok
 	}
-	rk, rw, rok := o.recentLayer().near(k, inclusive, true)
+	rl := o.recentLayer()
+	if len(rl.keys) == 0 {
+		return tk, tw, tok
+	}
+	rk, rw, rok := o.recentAfter(rl, k, inclusive)
 	if rok && (!tok || bytes.Compare(rk, tk) <= 0) { // the recent write of a key hides the tree's
 		return rk, rw, true
 	}
@@ -731,23 +742,61 @@ func (o *overlayTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
 	if o.ov.recent == nil {
 		return tk, tw, tok
 	}
-	rk, rw, rok := o.recentLayer().near(k, inclusive, false)
+	rl := o.recentLayer()
+	if len(rl.keys) == 0 {
+		return tk, tw, tok
+	}
+	rk, rw, rok := rl.near(k, inclusive, false)
 	if rok && (!tok || bytes.Compare(rk, tk) >= 0) {
 		return rk, rw, true
 	}
 	return tk, tw, tok
 }
 
+// recentAfter is rl.near(k, inclusive, true), found from where the last
+// one left when a cursor walks forward.
+func (o *overlayTop) recentAfter(rl *batchLayer, k []byte, inclusive bool) ([]byte, kv, bool) {
+	keys := rl.keys
+	// at tells whether key x is at or after where the walk goes on from k.
+	at := func(x string) bool {
+		c := compareKey(x, k)
+		return c > 0 || c == 0 && inclusive
+	}
+	i := o.rNext
+	switch {
+	case k == nil:
+		i = 0
+	case i <= len(keys) && (i == 0 || !at(keys[i-1])) && (i == len(keys) || at(keys[i])):
+	default:
+		i = sort.Search(len(keys), func(j int) bool { return at(keys[j]) })
+	}
+	o.rNext = i
+	if i == len(keys) {
+		return nil, kv{}, false
+	}
+	return stringBytes(keys[i]), rl.ws[i], true
+}
+
 // recentLayer is the recent batches' writes to the bucket, the newest of
 // each key, in key order: what a walk merges with the tree's.
 func (o *overlayTop) recentLayer() *batchLayer {
-	if o.recent != nil {
-		return o.recent
+	if o.recent == nil {
+		o.recent = o.ov.recentLayer(o.name)
+	}
+	return o.recent
+}
+
+// recentLayer is overlayTop.recentLayer for bucket name, made once.
+func (ov *overlay) recentLayer(name string) *batchLayer {
+	ov.layersMu.Lock()
+	defer ov.layersMu.Unlock()
+	if l, ok := ov.layers[name]; ok {
+		return l
 	}
 	l := &batchLayer{}
-	for r := o.ov.recent; r != nil; r = r.next { // newest first: an older write of a key is passed over
+	for r := ov.recent; r != nil; r = r.next { // newest first: an older write of a key is passed over
 		for i := range r.ws {
-			if w := &r.ws[i]; w.b == o.name {
+			if w := &r.ws[i]; w.b == name {
 				if j, found := slices.BinarySearch(l.keys, w.k); !found {
 					l.keys = slices.Insert(l.keys, j, w.k)
 					l.ws = slices.Insert(l.ws, j, w.w)
@@ -755,7 +804,10 @@ func (o *overlayTop) recentLayer() *batchLayer {
 			}
 		}
 	}
-	o.recent = l
+	if ov.layers == nil {
+		ov.layers = map[string]*batchLayer{}
+	}
+	ov.layers[name] = l
 	return l
 }
 
@@ -789,6 +841,7 @@ type overlayWalk struct {
 	// without a walk from the tree's root for each.
 	ahead     []*item
 	aheadBuf  [4]*item
+	next      int // the index in ahead after the key it gave last
 	lo        []byte
 	loBuf     [40]byte
 	loIn      bool
@@ -844,11 +897,18 @@ func (o *overlayWalk) after(k []byte, inclusive bool) ([]byte, kv, bool) {
 	}
 	for filled := false; ; filled = true {
 		if filled || o.covers(k, inclusive) {
-			i, found := slices.BinarySearchFunc(o.ahead, k, compareItemKey)
-			if found && !inclusive {
-				i++
+			var i int
+			if h := o.next; !inclusive && h > 0 && h <= len(o.ahead) && o.ahead[h-1].k == bytesString(k) {
+				i = h // the key after the one it gave last: a cursor's Next
+			} else {
+				var found bool
+				i, found = slices.BinarySearchFunc(o.ahead, k, compareItemKey)
+				if found && !inclusive {
+					i++
+				}
 			}
 			if i < len(o.ahead) {
+				o.next = i + 1
 				return stringBytes(o.ahead[i].k), o.ahead[i].w.kv, true
 			}
 			if o.atEnd {
@@ -879,7 +939,7 @@ func (o *overlayWalk) fill(k []byte, inclusive bool) {
 	} else {
 		o.gather = min(2*o.gather, 64)
 	}
-	o.ahead, o.atEnd, o.want = o.ahead[:0], false, o.gather
+	o.ahead, o.atEnd, o.want, o.next = o.ahead[:0], false, o.gather, 0
 	o.walk(k, inclusive, true)
 	o.atEnd = o.atEnd || len(o.ahead) < o.want
 	o.want = 0
@@ -1010,7 +1070,7 @@ func (l *batchLayer) near(k []byte, inclusive, forward bool) ([]byte, kv, bool) 
 	if i < 0 || i >= len(l.keys) {
 		return nil, kv{}, false
 	}
-	return []byte(l.keys[i]), l.ws[i], true
+	return stringBytes(l.keys[i]), l.ws[i], true
 }
 
 type batchTop struct {
