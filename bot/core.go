@@ -97,6 +97,9 @@ type Core struct {
 	// shared is the store when several processes use it (shared.go), nil
 	// for a store one process holds.
 	shared store.Shared
+	// joined is the shared store when it joins a delivery's writes with
+	// its saves (store.Deliverer), nil otherwise.
+	joined store.Deliverer
 	// moved counts the copies of tables dropped because another process
 	// had moved the table: a command refused meanwhile is run again
 	// (shared.go).
@@ -214,6 +217,9 @@ func New(opts Options) (*Core, error) {
 		c.limiter = newRateLimiter(opts.RateLimits)
 	}
 	c.shared, _ = opts.Store.(store.Shared)
+	if c.shared != nil {
+		c.joined, _ = opts.Store.(store.Deliverer)
+	}
 	if err := c.completeDueIndex(); err != nil {
 		return nil, err
 	}
@@ -552,11 +558,17 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 				return err
 			})
 		}
+	} else if l := t.lease; l != nil && mv == nil {
+		err = c.saveLeased(rec, l)
 	} else {
 		err = c.st.Save(rec, mv)
 		c.obs.Saved(time.Since(began), err)
 	}
+	t.lease = nil
 	if err != nil {
+		if errors.Is(err, errLeaseHeld) {
+			return err
+		}
 		if errors.Is(err, store.ErrStale) {
 			c.movedElsewhere(t)
 			return err

@@ -222,31 +222,70 @@ func (o Outbox) with(later Outbox) Outbox {
 
 // landed records, on a shared store, that the batches up to seq were
 // shown: the table's InFlight is cleared and saved, then the store's index
-// of unshown tables told.
-func (c *Core) landed(t *Table, seq uint64) {
+// of unshown tables told. On a store.Deliverer the save does both and
+// gives the delivery lease back: released says it did.
+func (c *Core) landed(t *Table, seq uint64) (released bool) {
 	for range freshTries {
 		if t = c.lockSaved(t); t == nil {
-			return
+			return false
 		}
 		if t.InFlight == nil || t.InFlight.Seq > seq {
 			t.mu.Unlock()
-			return
+			return false
 		}
 		t.InFlight = nil
 		t.lazy = true
+		if c.joined != nil {
+			t.lease = &leaseStep{shown: seq}
+		}
 		err := c.save(t, nil)
 		t.mu.Unlock()
 		if err == nil {
+			if c.joined != nil {
+				return true
+			}
 			// A save only raises the unshown index: Shown lowers it,
 			// unless a later batch was saved since.
 			if err := c.st.Shown(t.ID, seq); err != nil {
 				c.log.Warn("outbox shown, not recorded", "table", t.ID, "err", err)
 			}
-			return
+			return false
 		}
 		if !errors.Is(err, store.ErrStale) {
-			return // shown again after a restart: nothing lost
+			return false // shown again after a restart: nothing lost
 		}
+	}
+	return false
+}
+
+// leaseStep is the step of a table's delivery its next save takes with it
+// on a store.Deliverer (Table.lease): the lease taken (claim), or the
+// batches up to shown recorded shown and the lease given back.
+type leaseStep struct {
+	claim bool
+	shown uint64
+}
+
+// errLeaseHeld is a save joined with the delivery lease's taking that
+// another process's lease kept from writing anything.
+var errLeaseHeld = errors.New("bot: another process shows the table")
+
+// saveLeased writes a table's record with its delivery's step (Core.save).
+func (c *Core) saveLeased(rec store.Table, l *leaseStep) error {
+	if !l.claim {
+		return c.joined.SaveShown(rec, l.shown)
+	}
+	ok, err := c.joined.SaveClaiming(rec, c.opts.Lease)
+	if err == nil && !ok {
+		err = errLeaseHeld
+	}
+	return err
+}
+
+// releaseDelivery gives a table's delivery lease back.
+func (c *Core) releaseDelivery(id uint64) {
+	if err := c.shared.ReleaseDelivery(id); err != nil {
+		c.log.Warn("delivery lease not given back", "table", id, "err", err)
 	}
 }
 

@@ -200,6 +200,9 @@ type Table struct {
 	// lazy marks the next save as one that only records what was shown
 	// (store.Table.Lazy).
 	lazy bool
+	// lease, when set, joins the next save with a step of the table's
+	// delivery on a store.Deliverer (Core.save).
+	lease *leaseStep
 	// event is the platform event whose move is being played under the
 	// table's lock: the move's save records it played (Core.save).
 	event *Event

@@ -244,6 +244,25 @@ type Shared interface {
 	UpdateUser(id string, change func(data []byte, found bool) ([]byte, error)) error
 }
 
+// Deliverer is a Shared store that joins a delivery's writes of a table
+// with the saves of what it takes and shows (store/postgres): the lease
+// taken in the save of what is taken in flight, and the clearing of that
+// with the shown mark and the lease given back, one write each where
+// ClaimDelivery, Save, Save, Shown and ReleaseDelivery are five. A core
+// on a Shared store that is not one makes the five.
+type Deliverer interface {
+	// SaveClaiming is Save of a table without a move that also takes, or
+	// renews, this process's delivery lease of it for lease, in the same
+	// write: false, and nothing written, when another process holds the
+	// lease; ErrStale, as Save, when the table changed since it was read.
+	SaveClaiming(t Table, lease time.Duration) (bool, error)
+	// SaveShown is Save of a table without a move that also records its
+	// batches up to seq shown (Shown) and gives this process's delivery
+	// lease back (ReleaseDelivery), in the same write; refused as Save
+	// is, it writes none of the three.
+	SaveShown(t Table, seq uint64) error
+}
+
 // Deduper remembers the platforms' events (a Telegram update's update_id)
 // for a day, so that an event handed again (a webhook retried, posted to
 // two processes, or given again by getUpdates after a restart) is played
