@@ -374,7 +374,7 @@ WHERE $11::bigint = 0 AND coalesce($10::bigint, 1) = 1
 ON CONFLICT (id) DO NOTHING`
 	// saveKnown rewrites a table at the version read, its log ending just
 	// before the move. A finished table keeps the time it first finished.
-	saveKnown = saveKnownSet + ", unshown = greatest(unshown, $9)" + saveKnownWhere
+	saveKnown    = saveKnownSet + ", unshown = greatest(unshown, $9)" + saveKnownWhere
 	saveKnownSet = `
 UPDATE tables SET chat = $2, game = $3, finished = $4,
 	finished_at = CASE WHEN finished AND finished_at IS NOT NULL THEN finished_at ELSE $5 END,
