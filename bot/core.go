@@ -549,12 +549,16 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 	// The store's time is the disk's, not the core's clock (which tests
 	// move by hand): measured on the wall clock.
 	began := time.Now()
-	if t.chain && mv != nil {
+	chained := t.chain && mv != nil
+	if chained {
 		var wait func() error
 		if wait, err = saveChained(c.st, rec, mv); err == nil {
 			t.unsettled = append(t.unsettled, func() error {
 				err := wait()
 				c.obs.Saved(time.Since(began), err)
+				if err == nil && rec.Played != nil {
+					ev.recorded.Store(true)
+				}
 				return err
 			})
 		}
@@ -577,7 +581,9 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 		return err
 	}
 	if rec.Played != nil {
-		ev.recorded.Store(true)
+		if !chained {
+			ev.recorded.Store(true) // else once its wait says it was written
+		}
 		t.event = nil // the bots' moves that follow are not the event's
 	}
 	if t.notesUnsaved != nil {
@@ -611,7 +617,10 @@ func saveChained(st store.Store, t store.Table, mv *store.Move) (wait func() err
 // lock is held from the saves to here, so its deliverer has shown nothing
 // of them. The first wait writes them all, with one fsync. When they never
 // reach the disk (the store then takes no more writes), the table goes
-// back to what the store holds.
+// back to what the store holds. A shared store that writes the chain only
+// now may find it stale: nothing of it was written, and the copy is
+// dropped as by a stale save, for the command to be played again on the
+// table read again (handleFresh).
 func (c *Core) settle(t *Table) error {
 	waits := t.unsettled
 	t.unsettled = nil
@@ -621,7 +630,14 @@ func (c *Core) settle(t *Table) error {
 			err = werr
 		}
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, store.ErrStale):
+		c.movedElsewhere(t)
+	case err != nil && c.shared != nil:
+		// The copy is ahead of the store: read again.
+		c.log.Error("save failed", "table", t.ID, "err", err)
+		c.movedElsewhere(t)
+	case err != nil:
 		c.log.Error("save failed", "table", t.ID, "err", err)
 		c.reload(t)
 	}

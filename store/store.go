@@ -299,6 +299,14 @@ type Chainer interface {
 	// the save at once; the saves that follow it, of any table, are made
 	// durable with it or after it, never before. Nothing that depends on
 	// it may be acknowledged before wait returns, and wait must be called.
+	//
+	// A Shared store (store/postgres) may instead keep a table's chained
+	// saves until the first wait, or a Save of the table that follows
+	// them, and write them then, all or none: wait then also returns what
+	// Save would have refused (ErrStale, ErrMoveSeq …), for the whole
+	// chain, and the store takes more; reads see the saves once written,
+	// and saves of other tables are not ordered with them. The caller
+	// holds the table until wait returned and reads nothing of it meanwhile.
 	SaveChained(t Table, move *Move) (wait func() error, err error)
 }
 

@@ -21,6 +21,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -63,6 +64,9 @@ type Store struct {
 	owner string
 	red   *redact.Redactor
 	seen  atomic.Uint64 // Claim calls, to prune now and then
+	// chains are the tables' chained saves not sent yet (chain.go).
+	chainMu sync.Mutex
+	chains  map[uint64]*chain
 }
 
 var (
@@ -239,6 +243,9 @@ func nullTime(t time.Time) any {
 // new row's INSERT), so that nothing is written when either is not what
 // the caller read; only then is the row read again, to say why.
 func (s *Store) Save(t store.Table, mv *store.Move) error {
+	if ch := s.joinChain(t, mv); ch != nil {
+		return s.send(ch) // with the chained saves it follows (chain.go)
+	}
 	return s.save(t, mv, nil)
 }
 
@@ -260,18 +267,7 @@ func (s *Store) save(t store.Table, mv *store.Move, l *leaseStep) error {
 	}
 	ctx, cancel := s.ctx()
 	defer cancel()
-	// A finished table keeps the time it first finished, to the second
-	// (the statement keeps the stored one).
-	var fin any
-	if t.Finished {
-		fin = time.Now().UTC().Truncate(time.Second)
-	}
-	seated := t.Seated
-	if seated == nil {
-		seated = []string{}
-	}
-	var seq any // the move's number, NULL without one
-	args := []any{int64(t.ID), t.Chat, t.Game, t.Finished, fin, t.Data, nullTime(t.Due), seated, int64(t.Unshown), seq, int64(t.Version)}
+	args := tableArgs(t)
 	q := saveNew
 	switch {
 	case l != nil:
@@ -305,6 +301,29 @@ func (s *Store) save(t store.Table, mv *store.Move, l *leaseStep) error {
 	} else {
 		tag, err = s.pool.Exec(ctx, q, args...)
 	}
+	return s.saved(ctx, what, t, mv, tag, err)
+}
+
+// tableArgs are a save's first arguments: the table's columns ($1 … $9),
+// its move's number ($10, NULL here) and the version read ($11).
+func tableArgs(t store.Table) []any {
+	// A finished table keeps the time it first finished, to the second
+	// (the statement keeps the stored one).
+	var fin any
+	if t.Finished {
+		fin = time.Now().UTC().Truncate(time.Second)
+	}
+	seated := t.Seated
+	if seated == nil {
+		seated = []string{}
+	}
+	var seq any // the move's number, NULL without one
+	return []any{int64(t.ID), t.Chat, t.Game, t.Finished, fin, t.Data, nullTime(t.Due), seated, int64(t.Unshown), seq, int64(t.Version)}
+}
+
+// saved is what a save's statement did: nil, or why it wrote nothing (t
+// and mv as the caller read them, the first move of the save).
+func (s *Store) saved(ctx context.Context, what string, t store.Table, mv *store.Move, tag pgconn.CommandTag, err error) error {
 	var pe *pgconn.PgError
 	switch {
 	case errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "tables_open_chat":
@@ -376,10 +395,12 @@ ON CONFLICT (id) DO NOTHING`
 	// before the move. A finished table keeps the time it first finished.
 	saveKnown    = saveKnownSet + ", unshown = greatest(unshown, $9)" + saveKnownWhere
 	saveKnownSet = `
-UPDATE tables SET chat = $2, game = $3, finished = $4,
+UPDATE tables SET ` + saveColumns + `,
+	last_move = coalesce($10::bigint, last_move), version = version + 1`
+	// saveColumns are what every save of a known table writes.
+	saveColumns = `chat = $2, game = $3, finished = $4,
 	finished_at = CASE WHEN finished AND finished_at IS NOT NULL THEN finished_at ELSE $5 END,
-	data = $6, due = $7, seated = $8, last_move = coalesce($10::bigint, last_move),
-	version = version + 1, due_claim_until = NULL, due_claim_by = NULL`
+	data = $6, due = $7, seated = $8, due_claim_until = NULL, due_claim_by = NULL`
 	saveKnownWhere = `
 WHERE id = $1 AND version = $11::bigint AND ($10::bigint IS NULL OR last_move = $10::bigint - 1)`
 	// saveClaiming is saveKnown that takes the delivery lease for $12
