@@ -442,8 +442,12 @@ func recordNote(rec store.Table, key string) string {
 // (keeper.Notes.Shared): the note is saved at once, without waiting for
 // the disk (lazy), and without reading the copy's version first: the save
 // compares it in its own statement, and a stale save drops the copy, read
-// again here for the note to be set on it. A table no longer in memory
-// (finished) saves it at once too.
+// again here for the note to be set on it. A note set while this
+// process's deliverer shows the table (what the Telegram adapter notes as
+// it posts) rides instead the save that records the batch shown and gives
+// the delivery lease back (Core.landed): no other process shows the table
+// before that save, and the others read the notes only to show it. A
+// table no longer in memory (finished) saves it at once too.
 func (c *Core) SetNote(table uint64, key, value string) error {
 	for try := 1; ; try++ {
 		t := c.lockCopy(c.table(table), false)
@@ -488,7 +492,7 @@ func (c *Core) SetNote(table uint64, key, value string) error {
 // decided under c.mu, where Close's saveNotes takes the list, so that a
 // note is either in that list or saved at once once closing.
 func (c *Core) noteLater(t *Table) bool {
-	if c.shared != nil {
+	if c.shared != nil && !t.showing {
 		return false
 	}
 	c.mu.Lock()

@@ -228,6 +228,9 @@ func (c *Core) deliverOutbox(t *Table, id uint64) bool {
 			c.releaseDelivery(id)
 		}
 	}()
+	if c.shared != nil {
+		defer c.stopShowing(t) // before the lease is given back
+	}
 	if since := t.takeUnshownSince(); !since.IsZero() {
 		defer func() { c.obs.Shown(t.Game, time.Since(since)) }()
 	}
@@ -324,6 +327,7 @@ func (c *Core) takeInFlight(t *Table) ([]Out, uint64, finishedGame, bool, bool, 
 			return nil, 0, finishedGame{}, false, false, err
 		}
 	}
+	t.showing = seq != 0
 	fin, over := t.finished()
 	return outs, seq, fin, over, true, nil
 }

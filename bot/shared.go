@@ -226,9 +226,15 @@ func (o Outbox) with(later Outbox) Outbox {
 // gives the delivery lease back: released says it did.
 func (c *Core) landed(t *Table, seq uint64) (released bool) {
 	for range freshTries {
+		was := t
 		if t = c.lockSaved(t); t == nil {
 			return false
 		}
+		if t != was {
+			// Read again: the notes set while showing ride this save.
+			carryNotes(was, t)
+		}
+		t.showing = false
 		if t.InFlight == nil || t.InFlight.Seq > seq {
 			t.mu.Unlock()
 			return false
@@ -256,6 +262,37 @@ func (c *Core) landed(t *Table, seq uint64) (released bool) {
 		}
 	}
 	return false
+}
+
+// carryNotes sets on a copy read again the notes its dropped copy had not
+// saved. The dropped copy's lock was held since it was dropped, and
+// nobody changes a dropped copy.
+func carryNotes(from, to *Table) {
+	for k, v := range from.notesUnsaved {
+		if to.Notes == nil {
+			to.Notes = map[string]string{}
+		}
+		if to.notesUnsaved == nil {
+			to.notesUnsaved = map[string]string{}
+		}
+		to.Notes[k], to.notesUnsaved[k] = v, v
+	}
+}
+
+// stopShowing ends a delivery that did not record its batch shown
+// (landed): the notes set meanwhile are saved now, before the delivery
+// lease is given back.
+func (c *Core) stopShowing(t *Table) {
+	t.mu.Lock()
+	defer c.unlock(t)
+	if t.evicted || !t.showing {
+		return
+	}
+	t.showing = false
+	if len(t.notesUnsaved) > 0 {
+		t.lazy = true
+		c.keep(t, t.snapshot())
+	}
 }
 
 // leaseStep is the step of a table's delivery its next save takes with it
