@@ -17,9 +17,11 @@ import (
 //
 //   - Before a table is changed, its version in the store is compared with
 //     the copy's (lockLive): a copy another process moved on from is
-//     dropped and the table read again. Save checks the version once more
-//     inside its transaction (the row locked); a save refused as stale
-//     drops the copy too, and the command is run again on the fresh one
+//     dropped and the table read again. A typed move skips that read (one
+//     round trip a move) and reads the version only when refused (move).
+//     Save checks the version inside its statement (the row locked); a
+//     save refused as stale, chained saves included (settle), drops the
+//     copy too, and the command is run again on the fresh one
 //     (handleFresh): nothing changed, so running it again is safe.
 //   - What falls due is claimed for a lease (store.Shared.ClaimDue), so
 //     that the processes share the deadlines; a deadline acted on by two
@@ -29,7 +31,8 @@ import (
 //     lease, and what it took is saved as InFlight before it is sent and
 //     cleared once it was: another process neither shows it again nor, if
 //     the deliverer's process dies, loses it (it shows it again, as a
-//     crash does with one process).
+//     crash does with one process). A store.Deliverer takes the lease in
+//     the save of InFlight and gives it back in the save that clears it.
 
 const (
 	// sharedPoll is how often a process looks for what other processes

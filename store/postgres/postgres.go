@@ -10,7 +10,9 @@
 // synchronous_commit on, so that an answered move is on the server's disk.
 // What need not wait for the disk (leases, what was shown, an update's
 // claim) goes through a second pool whose connections commit without
-// waiting.
+// waiting. A person's move and the bot's reply, chained (store.Chainer,
+// chain.go), are one such statement; a delivery's lease rides the saves of
+// what it takes and of what it showed (store.Deliverer).
 // The schema is versioned in the code (schema.go) and migrated at Open.
 package postgres
 
