@@ -303,17 +303,7 @@ func TestSharedNoteOnAStaleCopy(t *testing.T) {
 	const chat = "local:main"
 	id := startTicTacToe(t, a, chat)
 	// b plays a move: a's copy is behind.
-	moved := false
-	for _, u := range []string{"alice", "bob"} {
-		if mv, ok := b.core.Hint(chat, "local:"+u); ok && !moved {
-			mustOK(t, b.do(chat, u, "/move "+mv))
-			moved = true
-		}
-	}
-	if !moved {
-		t.Fatal("no move to play")
-	}
-	b.core.Flush()
+	playNextMove(t, b, chat)
 	before, err := a.st.Table(id)
 	if err != nil {
 		t.Fatal(err)
@@ -328,6 +318,20 @@ func TestSharedNoteOnAStaleCopy(t *testing.T) {
 	if got := a.core.Note(id, "hand"); got != "42" {
 		t.Fatalf("Note = %q, want 42", got)
 	}
+}
+
+// playNextMove plays, through p, the move of whichever of alice and bob
+// the game in chat waits for, and waits for it to be shown.
+func playNextMove(t *testing.T, p *process, chat string) {
+	t.Helper()
+	for _, u := range []string{"alice", "bob"} {
+		if mv, ok := p.core.Hint(chat, "local:"+u); ok {
+			mustOK(t, p.do(chat, u, "/move "+mv))
+			p.core.Flush()
+			return
+		}
+	}
+	t.Fatal("no move to play")
 }
 
 // startTicTacToe starts a game of alice and bob in chat through p, shown,
@@ -372,17 +376,7 @@ func TestSharedNoteWhileShowingRidesTheShownSave(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	moved := false
-	for _, u := range []string{"alice", "bob"} {
-		if mv, ok := a.core.Hint(chat, "local:"+u); ok && !moved {
-			mustOK(t, a.do(chat, u, "/move "+mv))
-			moved = true
-		}
-	}
-	if !moved {
-		t.Fatal("no move to play")
-	}
-	a.core.Flush()
+	playNextMove(t, a, chat)
 	after, err := b.st.Table(id)
 	if err != nil {
 		t.Fatal(err)
