@@ -2,6 +2,7 @@ package postgres
 
 import (
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -128,7 +129,12 @@ func (s *Store) saveChain(saves []store.Table, moves []*store.Move) error {
 	t := saves[len(saves)-1]
 	t.Version, t.Played = first.Version, nil
 	for _, sv := range saves {
-		t.Played = append(t.Played, sv.Played...)
+		for _, k := range sv.Played {
+			// Once each: a statement's upsert may not touch a row twice.
+			if !slices.Contains(t.Played, k) {
+				t.Played = append(t.Played, k)
+			}
+		}
 		t.Unshown = max(t.Unshown, sv.Unshown)
 	}
 	what := fmt.Sprintf("saving table %d (%d saves chained)", t.ID, len(saves))
