@@ -32,29 +32,74 @@ type conflicting struct {
 	mu       sync.Mutex
 	conflict func(store.Table, *store.Move) bool
 	stale    atomic.Int64
+	// chains counts a chain of saves once (SaveChained).
+	chains map[uint64]*sync.Once
 }
 
 func (s *conflicting) Save(t store.Table, mv *store.Move) error {
-	s.mu.Lock()
-	hit := s.conflict != nil && s.conflict(t, mv)
-	s.mu.Unlock()
-	if hit {
-		// The other process: the table written back as it is stored, a
-		// version further.
-		rec, err := s.Store.Table(t.ID)
-		if err != nil {
-			return err
-		}
-		rec.Lazy = true
-		if err := s.Store.Save(rec, nil); err != nil {
-			return err
-		}
+	if err := s.otherSaves(t, mv); err != nil {
+		return err
 	}
 	err := s.Store.Save(t, mv)
 	if errors.Is(err, store.ErrStale) {
 		s.stale.Add(1)
 	}
 	return err
+}
+
+// SaveChained is Save for the saves the store chains (store.Chainer): the
+// other process's save comes before it as before Save; a chain refused as
+// stale is one stale save, however many saves it holds.
+func (s *conflicting) SaveChained(t store.Table, mv *store.Move) (func() error, error) {
+	if err := s.otherSaves(t, mv); err != nil {
+		return nil, err
+	}
+	wait, err := s.Store.SaveChained(t, mv)
+	if err != nil {
+		if errors.Is(err, store.ErrStale) {
+			s.stale.Add(1)
+		}
+		return nil, err
+	}
+	s.mu.Lock()
+	if s.chains == nil {
+		s.chains = map[uint64]*sync.Once{}
+	}
+	once := s.chains[t.ID]
+	if once == nil {
+		once = &sync.Once{}
+		s.chains[t.ID] = once
+	}
+	s.mu.Unlock()
+	return func() error {
+		s.mu.Lock()
+		if s.chains[t.ID] == once {
+			delete(s.chains, t.ID) // the saves after it are another chain
+		}
+		s.mu.Unlock()
+		err := wait()
+		if errors.Is(err, store.ErrStale) {
+			once.Do(func() { s.stale.Add(1) })
+		}
+		return err
+	}, nil
+}
+
+// otherSaves is the other process's save, when conflict chooses this one:
+// the table written back as it is stored, a version further.
+func (s *conflicting) otherSaves(t store.Table, mv *store.Move) error {
+	s.mu.Lock()
+	hit := s.conflict != nil && s.conflict(t, mv)
+	s.mu.Unlock()
+	if !hit {
+		return nil
+	}
+	rec, err := s.Store.Table(t.ID)
+	if err != nil {
+		return err
+	}
+	rec.Lazy = true
+	return s.Store.Save(rec, nil)
 }
 
 // logCount counts the log records of level Error, and keeps their texts.

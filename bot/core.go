@@ -97,6 +97,9 @@ type Core struct {
 	// shared is the store when several processes use it (shared.go), nil
 	// for a store one process holds.
 	shared store.Shared
+	// joined is the shared store when it joins a delivery's writes with
+	// its saves (store.Deliverer), nil otherwise.
+	joined store.Deliverer
 	// moved counts the copies of tables dropped because another process
 	// had moved the table: a command refused meanwhile is run again
 	// (shared.go).
@@ -214,6 +217,9 @@ func New(opts Options) (*Core, error) {
 		c.limiter = newRateLimiter(opts.RateLimits)
 	}
 	c.shared, _ = opts.Store.(store.Shared)
+	if c.shared != nil {
+		c.joined, _ = opts.Store.(store.Deliverer)
+	}
 	if err := c.completeDueIndex(); err != nil {
 		return nil, err
 	}
@@ -436,8 +442,12 @@ func recordNote(rec store.Table, key string) string {
 // (keeper.Notes.Shared): the note is saved at once, without waiting for
 // the disk (lazy), and without reading the copy's version first: the save
 // compares it in its own statement, and a stale save drops the copy, read
-// again here for the note to be set on it. A table no longer in memory
-// (finished) saves it at once too.
+// again here for the note to be set on it. A note set while this
+// process's deliverer shows the table (what the Telegram adapter notes as
+// it posts) rides instead the save that records the batch shown and gives
+// the delivery lease back (Core.landed): no other process shows the table
+// before that save, and the others read the notes only to show it. A
+// table no longer in memory (finished) saves it at once too.
 func (c *Core) SetNote(table uint64, key, value string) error {
 	for try := 1; ; try++ {
 		t := c.lockCopy(c.table(table), false)
@@ -482,7 +492,7 @@ func (c *Core) SetNote(table uint64, key, value string) error {
 // decided under c.mu, where Close's saveNotes takes the list, so that a
 // note is either in that list or saved at once once closing.
 func (c *Core) noteLater(t *Table) bool {
-	if c.shared != nil {
+	if c.shared != nil && !t.showing {
 		return false
 	}
 	c.mu.Lock()
@@ -543,20 +553,30 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 	// The store's time is the disk's, not the core's clock (which tests
 	// move by hand): measured on the wall clock.
 	began := time.Now()
-	if t.chain && mv != nil {
+	chained := t.chain && mv != nil
+	if chained {
 		var wait func() error
 		if wait, err = saveChained(c.st, rec, mv); err == nil {
 			t.unsettled = append(t.unsettled, func() error {
 				err := wait()
 				c.obs.Saved(time.Since(began), err)
+				if err == nil && rec.Played != nil {
+					ev.recorded.Store(true)
+				}
 				return err
 			})
 		}
+	} else if l := t.lease; l != nil && mv == nil {
+		err = c.saveLeased(rec, l)
 	} else {
 		err = c.st.Save(rec, mv)
 		c.obs.Saved(time.Since(began), err)
 	}
+	t.lease = nil
 	if err != nil {
+		if errors.Is(err, errLeaseHeld) {
+			return err
+		}
 		if errors.Is(err, store.ErrStale) {
 			c.movedElsewhere(t)
 			return err
@@ -565,7 +585,9 @@ func (c *Core) save(t *Table, mv *store.Move) error {
 		return err
 	}
 	if rec.Played != nil {
-		ev.recorded.Store(true)
+		if !chained {
+			ev.recorded.Store(true) // else once its wait says it was written
+		}
 		t.event = nil // the bots' moves that follow are not the event's
 	}
 	if t.notesUnsaved != nil {
@@ -599,7 +621,10 @@ func saveChained(st store.Store, t store.Table, mv *store.Move) (wait func() err
 // lock is held from the saves to here, so its deliverer has shown nothing
 // of them. The first wait writes them all, with one fsync. When they never
 // reach the disk (the store then takes no more writes), the table goes
-// back to what the store holds.
+// back to what the store holds. A shared store that writes the chain only
+// now may find it stale: nothing of it was written, and the copy is
+// dropped as by a stale save, for the command to be played again on the
+// table read again (handleFresh).
 func (c *Core) settle(t *Table) error {
 	waits := t.unsettled
 	t.unsettled = nil
@@ -609,7 +634,14 @@ func (c *Core) settle(t *Table) error {
 			err = werr
 		}
 	}
-	if err != nil {
+	switch {
+	case errors.Is(err, store.ErrStale):
+		c.movedElsewhere(t)
+	case err != nil && c.shared != nil:
+		// The copy is ahead of the store: read again.
+		c.log.Error("save failed", "table", t.ID, "err", err)
+		c.movedElsewhere(t)
+	case err != nil:
 		c.log.Error("save failed", "table", t.ID, "err", err)
 		c.reload(t)
 	}

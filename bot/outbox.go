@@ -196,24 +196,24 @@ func (c *Core) drain(t *Table, id uint64, game string) {
 // sends with no lock held, then tells the store it was shown. On a shared
 // store it holds the table's delivery lease throughout; false when another
 // process holds it, or when what was taken could not be saved as in
-// flight (shared.go): the deliverer tries again.
+// flight (shared.go): the deliverer tries again. A store.Deliverer takes
+// the lease in the save of what is taken, and gives it back in the save
+// that records it shown: nothing taken, no lease.
 func (c *Core) deliverOutbox(t *Table, id uint64) bool {
 	if c.shared != nil {
 		if !t.mayShow() {
 			return true
 		}
-		ok, err := c.shared.ClaimDelivery(id, c.opts.Lease)
-		if err != nil {
-			c.log.Warn("delivery lease not taken", "table", id, "err", err)
-		}
-		if !ok {
-			return false
-		}
-		defer func() {
-			if err := c.shared.ReleaseDelivery(id); err != nil {
-				c.log.Warn("delivery lease not given back", "table", id, "err", err)
+		if c.joined == nil {
+			ok, err := c.shared.ClaimDelivery(id, c.opts.Lease)
+			if err != nil {
+				c.log.Warn("delivery lease not taken", "table", id, "err", err)
 			}
-		}()
+			if !ok {
+				return false
+			}
+			defer c.releaseDelivery(id)
+		}
 	}
 	outs, seq, fin, over, ok := c.lockedTake(t)
 	if !ok {
@@ -221,6 +221,15 @@ func (c *Core) deliverOutbox(t *Table, id uint64) bool {
 	}
 	if seq == 0 {
 		return true
+	}
+	released := c.joined == nil // else given back by landed, or below
+	defer func() {
+		if !released {
+			c.releaseDelivery(id)
+		}
+	}()
+	if c.shared != nil {
+		defer c.stopShowing(t) // before the lease is given back
 	}
 	if since := t.takeUnshownSince(); !since.IsZero() {
 		defer func() { c.obs.Shown(t.Game, time.Since(since)) }()
@@ -248,7 +257,7 @@ func (c *Core) deliverOutbox(t *Table, id uint64) bool {
 		return true
 	}
 	if c.shared != nil {
-		c.landed(t, seq)
+		released = c.landed(t, seq) || released
 		return true
 	}
 	if err := c.st.Shown(id, seq); err != nil {
@@ -305,13 +314,20 @@ func (c *Core) takeInFlight(t *Table) ([]Out, uint64, finishedGame, bool, bool, 
 	outs, seq := c.takeOutbox(t)
 	if seq != 0 {
 		t.lazy = true
+		if c.joined != nil {
+			t.lease = &leaseStep{claim: true}
+		}
 		if err := c.save(t, nil); err != nil {
 			// Not taken after all. The hands it would have shown were
 			// not: they are shown again rather than skipped (turns.go).
 			t.Outbox, t.InFlight, t.shownHands = out, in, nil
+			if errors.Is(err, errLeaseHeld) {
+				err = nil // another process shows the table: wait for it
+			}
 			return nil, 0, finishedGame{}, false, false, err
 		}
 	}
+	t.showing = seq != 0
 	fin, over := t.finished()
 	return outs, seq, fin, over, true, nil
 }

@@ -104,13 +104,14 @@ func logTrips(t *testing.T, what string, trips, stmts int, bySQL map[string]int)
 // bot may send to PostgreSQL, the update's dedup and the delivery of both
 // moves included: the update claimed (1 statement; the save of the move it
 // plays records it played, store.Table.Played); the
-// table's version read and the two moves saved, a statement each (3); the
-// delivery's lease taken, what it takes saved in flight, the in-flight
-// mark cleared, the table marked shown, the lease given back (5). One
-// statement a round trip: 9 and 9.
+// two moves saved in one statement, chained (store.Chainer), at the
+// version of the copy in memory, which the statement compares (1); the
+// delivery's lease taken with the save of what it takes in flight, the
+// in-flight mark cleared with the table marked shown and the lease given
+// back (2, store.Deliverer). One statement a round trip: 4 and 4.
 const (
-	pgMoveTrips = 9
-	pgMoveStmts = 9
+	pgMoveTrips = 4
+	pgMoveStmts = 4
 )
 
 // One real Crack Word move of a person, answered by the bot, through the

@@ -42,11 +42,20 @@ func (c *Core) move(ctx context.Context, cmd Command, move string, rep replier) 
 		}
 		return rep.refuse("bot.no_table")
 	}
-	if t = c.lockLive(t); t == nil {
+	// On a shared store the copy's version is not read first (a round
+	// trip a move): the move's save compares it, and a stale save drops
+	// the copy, for the command to be played again on the table read again
+	// (handleFresh). A move refused may have been refused by a copy
+	// another process moved on from: the version is read then.
+	if t = c.lockCopy(t, false); t == nil {
 		return rep.refuse("bot.no_table")
 	}
 	defer c.unlock(t)
-	return c.commandMove(ctx, t, cmd, move, rep)
+	outs := c.commandMove(ctx, t, cmd, move, rep)
+	if refused(outs) && !t.evicted && c.behind(t) {
+		c.movedElsewhere(t)
+	}
+	return outs
 }
 
 // commandMove is playerMove for the author of a command: the move's save

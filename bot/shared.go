@@ -17,9 +17,11 @@ import (
 //
 //   - Before a table is changed, its version in the store is compared with
 //     the copy's (lockLive): a copy another process moved on from is
-//     dropped and the table read again. Save checks the version once more
-//     inside its transaction (the row locked); a save refused as stale
-//     drops the copy too, and the command is run again on the fresh one
+//     dropped and the table read again. A typed move skips that read (one
+//     round trip a move) and reads the version only when refused (move).
+//     Save checks the version inside its statement (the row locked); a
+//     save refused as stale, chained saves included (settle), drops the
+//     copy too, and the command is run again on the fresh one
 //     (handleFresh): nothing changed, so running it again is safe.
 //   - What falls due is claimed for a lease (store.Shared.ClaimDue), so
 //     that the processes share the deadlines; a deadline acted on by two
@@ -29,7 +31,8 @@ import (
 //     lease, and what it took is saved as InFlight before it is sent and
 //     cleared once it was: another process neither shows it again nor, if
 //     the deliverer's process dies, loses it (it shows it again, as a
-//     crash does with one process).
+//     crash does with one process). A store.Deliverer takes the lease in
+//     the save of InFlight and gives it back in the save that clears it.
 
 const (
 	// sharedPoll is how often a process looks for what other processes
@@ -222,31 +225,107 @@ func (o Outbox) with(later Outbox) Outbox {
 
 // landed records, on a shared store, that the batches up to seq were
 // shown: the table's InFlight is cleared and saved, then the store's index
-// of unshown tables told.
-func (c *Core) landed(t *Table, seq uint64) {
+// of unshown tables told. On a store.Deliverer the save does both and
+// gives the delivery lease back: released says it did.
+func (c *Core) landed(t *Table, seq uint64) (released bool) {
 	for range freshTries {
+		was := t
 		if t = c.lockSaved(t); t == nil {
-			return
+			return false
 		}
+		if t != was {
+			// Read again: the notes set while showing ride this save.
+			carryNotes(was, t)
+		}
+		t.showing = false
 		if t.InFlight == nil || t.InFlight.Seq > seq {
 			t.mu.Unlock()
-			return
+			return false
 		}
 		t.InFlight = nil
 		t.lazy = true
+		if c.joined != nil {
+			t.lease = &leaseStep{shown: seq}
+		}
 		err := c.save(t, nil)
 		t.mu.Unlock()
 		if err == nil {
+			if c.joined != nil {
+				return true
+			}
 			// A save only raises the unshown index: Shown lowers it,
 			// unless a later batch was saved since.
 			if err := c.st.Shown(t.ID, seq); err != nil {
 				c.log.Warn("outbox shown, not recorded", "table", t.ID, "err", err)
 			}
-			return
+			return false
 		}
 		if !errors.Is(err, store.ErrStale) {
-			return // shown again after a restart: nothing lost
+			return false // shown again after a restart: nothing lost
 		}
+	}
+	return false
+}
+
+// carryNotes sets on a copy read again the notes its dropped copy had not
+// saved. The dropped copy's lock was held since it was dropped, and
+// nobody changes a dropped copy.
+func carryNotes(from, to *Table) {
+	for k, v := range from.notesUnsaved {
+		if to.Notes == nil {
+			to.Notes = map[string]string{}
+		}
+		if to.notesUnsaved == nil {
+			to.notesUnsaved = map[string]string{}
+		}
+		to.Notes[k], to.notesUnsaved[k] = v, v
+	}
+}
+
+// stopShowing ends a delivery that did not record its batch shown
+// (landed): the notes set meanwhile are saved now, before the delivery
+// lease is given back.
+func (c *Core) stopShowing(t *Table) {
+	t.mu.Lock()
+	defer c.unlock(t)
+	if t.evicted || !t.showing {
+		return
+	}
+	t.showing = false
+	if len(t.notesUnsaved) > 0 {
+		t.lazy = true
+		c.keep(t, t.snapshot())
+	}
+}
+
+// leaseStep is the step of a table's delivery its next save takes with it
+// on a store.Deliverer (Table.lease): the lease taken (claim), or the
+// batches up to shown recorded shown and the lease given back.
+type leaseStep struct {
+	claim bool
+	shown uint64
+}
+
+// errLeaseHeld is a save joined with the delivery lease's taking that
+// another process's lease kept from writing anything.
+var errLeaseHeld = errors.New("bot: another process shows the table")
+
+// saveLeased writes a table's record with its delivery's step (Core.save).
+func (c *Core) saveLeased(rec store.Table, l *leaseStep) error {
+	if !l.claim {
+		return c.joined.SaveShown(rec, l.shown)
+	}
+	ok, err := c.joined.SaveClaiming(rec, c.opts.Lease)
+	if err == nil && !ok {
+		err = errLeaseHeld
+	}
+	return err
+}
+
+// releaseDelivery gives a table's delivery lease back.
+func (c *Core) releaseDelivery(id uint64) {
+	if err := c.shared.ReleaseDelivery(id); err != nil {
+		c.log.Warn("delivery lease not given back", "table", id, "err", err)
 	}
 }
 

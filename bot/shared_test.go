@@ -303,17 +303,7 @@ func TestSharedNoteOnAStaleCopy(t *testing.T) {
 	const chat = "local:main"
 	id := startTicTacToe(t, a, chat)
 	// b plays a move: a's copy is behind.
-	moved := false
-	for _, u := range []string{"alice", "bob"} {
-		if mv, ok := b.core.Hint(chat, "local:"+u); ok && !moved {
-			mustOK(t, b.do(chat, u, "/move "+mv))
-			moved = true
-		}
-	}
-	if !moved {
-		t.Fatal("no move to play")
-	}
-	b.core.Flush()
+	playNextMove(t, b, chat)
 	before, err := a.st.Table(id)
 	if err != nil {
 		t.Fatal(err)
@@ -330,6 +320,20 @@ func TestSharedNoteOnAStaleCopy(t *testing.T) {
 	}
 }
 
+// playNextMove plays, through p, the move of whichever of alice and bob
+// the game in chat waits for, and waits for it to be shown.
+func playNextMove(t *testing.T, p *process, chat string) {
+	t.Helper()
+	for _, u := range []string{"alice", "bob"} {
+		if mv, ok := p.core.Hint(chat, "local:"+u); ok {
+			mustOK(t, p.do(chat, u, "/move "+mv))
+			p.core.Flush()
+			return
+		}
+	}
+	t.Fatal("no move to play")
+}
+
 // startTicTacToe starts a game of alice and bob in chat through p, shown,
 // and returns its table's id.
 func startTicTacToe(t *testing.T, p *process, chat string) uint64 {
@@ -339,4 +343,57 @@ func startTicTacToe(t *testing.T, p *process, chat string) uint64 {
 	mustOK(t, p.do(chat, "alice", "/start"))
 	p.core.Flush()
 	return p.core.tableFor(Command{Chat: chat}).ID
+}
+
+// notingRecorder notes each board it is handed with its table, as the
+// Telegram adapter notes the messages it posts, while the deliverer shows
+// the batch.
+type notingRecorder struct {
+	*recorder
+	core func() *Core
+}
+
+func (n notingRecorder) Deliver(ctx context.Context, o Out) error {
+	err := n.recorder.Deliver(ctx, o)
+	if o.Board && o.Table != 0 {
+		if nerr := n.core().SetNote(o.Table, "board", fmt.Sprint(o.Turn)); nerr != nil {
+			return nerr
+		}
+	}
+	return err
+}
+
+// A note set while this process shows a table rides the save that records
+// the batch shown and gives the delivery lease back: a move shown is three
+// saves of the table (the move, the batch taken, the batch shown), not
+// four, and the other process reads the note and takes the lease after.
+func TestSharedNoteWhileShowingRidesTheShownSave(t *testing.T) {
+	a, b, _ := twoProcesses(t)
+	a.core.SetTransport("local", notingRecorder{a.rec, func() *Core { return a.core }})
+	const chat = "local:main"
+	id := startTicTacToe(t, a, chat)
+	before, err := a.st.Table(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	playNextMove(t, a, chat)
+	after, err := b.st.Table(id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var turn uint64
+	for _, o := range a.rec.take() {
+		if o.Board && o.Table == id {
+			turn = o.Turn
+		}
+	}
+	if want := fmt.Sprintf(`"board":"%d"`, turn); turn == 0 || !strings.Contains(string(before.Data), `"board":"`) || strings.Contains(string(before.Data), want) || !strings.Contains(string(after.Data), want) {
+		t.Fatalf("the other process reads %s, without the note %s", after.Data, want)
+	}
+	if after.Version != before.Version+3 || after.Unshown != 0 {
+		t.Fatalf("after a move shown and noted: version %d (before %d, want 3 saves more), unshown %d", after.Version, before.Version, after.Unshown)
+	}
+	if ok, err := b.st.ClaimDelivery(id, time.Minute); !ok || err != nil {
+		t.Fatalf("the delivery lease was not given back: %v, %v", ok, err)
+	}
 }

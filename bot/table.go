@@ -200,6 +200,13 @@ type Table struct {
 	// lazy marks the next save as one that only records what was shown
 	// (store.Table.Lazy).
 	lazy bool
+	// lease, when set, joins the next save with a step of the table's
+	// delivery on a store.Deliverer (Core.save).
+	lease *leaseStep
+	// showing is set, on a shared store, while this process's deliverer
+	// shows a batch it took, until the save that records it shown: a note
+	// set meanwhile rides that save (Core.SetNote).
+	showing bool
 	// event is the platform event whose move is being played under the
 	// table's lock: the move's save records it played (Core.save).
 	event *Event

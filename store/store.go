@@ -245,6 +245,25 @@ type Shared interface {
 	UpdateUser(id string, change func(data []byte, found bool) ([]byte, error)) error
 }
 
+// Deliverer is a Shared store that joins a delivery's writes of a table
+// with the saves of what it takes and shows (store/postgres): the lease
+// taken in the save of what is taken in flight, and the clearing of that
+// with the shown mark and the lease given back, one write each where
+// ClaimDelivery, Save, Save, Shown and ReleaseDelivery are five. A core
+// on a Shared store that is not one makes the five.
+type Deliverer interface {
+	// SaveClaiming is Save of a table without a move that also takes, or
+	// renews, this process's delivery lease of it for lease, in the same
+	// write: false, and nothing written, when another process holds the
+	// lease; ErrStale, as Save, when the table changed since it was read.
+	SaveClaiming(t Table, lease time.Duration) (bool, error)
+	// SaveShown is Save of a table without a move that also records its
+	// batches up to seq shown (Shown) and gives this process's delivery
+	// lease back (ReleaseDelivery), in the same write; refused as Save
+	// is, it writes none of the three.
+	SaveShown(t Table, seq uint64) error
+}
+
 // Deduper remembers the platforms' events (a Telegram update's update_id)
 // for a day, so that an event handed again (a webhook retried, posted to
 // two processes, or given again by getUpdates after a restart) is played
@@ -281,6 +300,14 @@ type Chainer interface {
 	// the save at once; the saves that follow it, of any table, are made
 	// durable with it or after it, never before. Nothing that depends on
 	// it may be acknowledged before wait returns, and wait must be called.
+	//
+	// A Shared store (store/postgres) may instead keep a table's chained
+	// saves until the first wait, or a Save of the table that follows
+	// them, and write them then, all or none: wait then also returns what
+	// Save would have refused (ErrStale, ErrMoveSeq …), for the whole
+	// chain, and the store takes more; reads see the saves once written,
+	// and saves of other tables are not ordered with them. The caller
+	// holds the table until wait returned and reads nothing of it meanwhile.
 	SaveChained(t Table, move *Move) (wait func() error, err error)
 }
 

@@ -10,7 +10,9 @@
 // synchronous_commit on, so that an answered move is on the server's disk.
 // What need not wait for the disk (leases, what was shown, an update's
 // claim) goes through a second pool whose connections commit without
-// waiting.
+// waiting. A person's move and the bot's reply, chained (store.Chainer,
+// chain.go), are one such statement; a delivery's lease rides the saves of
+// what it takes and of what it showed (store.Deliverer).
 // The schema is versioned in the code (schema.go) and migrated at Open.
 package postgres
 
@@ -21,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -63,6 +66,9 @@ type Store struct {
 	owner string
 	red   *redact.Redactor
 	seen  atomic.Uint64 // Claim calls, to prune now and then
+	// chains are the tables' chained saves not sent yet (chain.go).
+	chainMu sync.Mutex
+	chains  map[uint64]*chain
 }
 
 var (
@@ -239,26 +245,37 @@ func nullTime(t time.Time) any {
 // new row's INSERT), so that nothing is written when either is not what
 // the caller read; only then is the row read again, to say why.
 func (s *Store) Save(t store.Table, mv *store.Move) error {
+	if ch := s.joinChain(t, mv); ch != nil {
+		return s.send(ch) // with the chained saves it follows (chain.go)
+	}
+	return s.save(t, mv, nil)
+}
+
+// leaseStep is what a save of store.Deliverer does with the table's delivery
+// lease besides: its statement (saveKnown's, with the lease's clauses) and
+// the arguments that follow the table's ($12, $13).
+type leaseStep struct {
+	query string
+	args  []any
+}
+
+// save is Save, joined with a step of the table's delivery when l is set
+// (a table saved before, without a move or events played: what a delivery
+// saves).
+func (s *Store) save(t store.Table, mv *store.Move, l *leaseStep) error {
 	what := fmt.Sprintf("saving table %d", t.ID)
 	if t.Chat == "" {
 		return refusal(store.ErrBadTable, "store/postgres: %s: no chat", what)
 	}
 	ctx, cancel := s.ctx()
 	defer cancel()
-	// A finished table keeps the time it first finished, to the second
-	// (the statement keeps the stored one).
-	var fin any
-	if t.Finished {
-		fin = time.Now().UTC().Truncate(time.Second)
-	}
-	seated := t.Seated
-	if seated == nil {
-		seated = []string{}
-	}
-	var seq any // the move's number, NULL without one
-	args := []any{int64(t.ID), t.Chat, t.Game, t.Finished, fin, t.Data, nullTime(t.Due), seated, int64(t.Unshown), seq, int64(t.Version)}
+	args := tableArgs(t)
 	q := saveNew
-	if t.Version > 0 {
+	switch {
+	case l != nil:
+		q = l.query
+		args = append(args, l.args...)
+	case t.Version > 0:
 		q = saveKnown
 	}
 	if mv != nil {
@@ -286,6 +303,29 @@ func (s *Store) Save(t store.Table, mv *store.Move) error {
 	} else {
 		tag, err = s.pool.Exec(ctx, q, args...)
 	}
+	return s.saved(ctx, what, t, mv, tag, err)
+}
+
+// tableArgs are a save's first arguments: the table's columns ($1 … $9),
+// its move's number ($10, NULL here) and the version read ($11).
+func tableArgs(t store.Table) []any {
+	// A finished table keeps the time it first finished, to the second
+	// (the statement keeps the stored one).
+	var fin any
+	if t.Finished {
+		fin = time.Now().UTC().Truncate(time.Second)
+	}
+	seated := t.Seated
+	if seated == nil {
+		seated = []string{}
+	}
+	var seq any // the move's number, NULL without one
+	return []any{int64(t.ID), t.Chat, t.Game, t.Finished, fin, t.Data, nullTime(t.Due), seated, int64(t.Unshown), seq, int64(t.Version)}
+}
+
+// saved is what a save's statement did: nil, or why it wrote nothing (t
+// and mv as the caller read them, the first move of the save).
+func (s *Store) saved(ctx context.Context, what string, t store.Table, mv *store.Move, tag pgconn.CommandTag, err error) error {
 	var pe *pgconn.PgError
 	switch {
 	case errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "tables_open_chat":
@@ -294,6 +334,46 @@ func (s *Store) Save(t store.Table, mv *store.Move) error {
 		err = s.whyNotSaved(ctx, what, t, mv)
 	}
 	return s.wrap(what, err)
+}
+
+var _ store.Deliverer = (*Store)(nil)
+
+// SaveClaiming saves a table and takes or renews this process's delivery
+// lease of it, in one statement (store.Deliverer): the lease is a
+// condition of the save, which writes nothing while another process
+// holds it.
+func (s *Store) SaveClaiming(t store.Table, lease time.Duration) (bool, error) {
+	if mv, err := s.deliverySave(t); mv {
+		return false, err
+	}
+	err := s.save(t, nil, &leaseStep{query: saveClaiming, args: []any{lease.Microseconds(), s.owner}})
+	if errors.Is(err, errSameVersion) {
+		return false, nil // the table as read: the lease is another's
+	}
+	return err == nil, err
+}
+
+// SaveShown saves a table, lowers its unshown index up to seq and gives
+// this process's delivery lease back, in one statement
+// (store.Deliverer).
+func (s *Store) SaveShown(t store.Table, seq uint64) error {
+	if mv, err := s.deliverySave(t); mv {
+		return err
+	}
+	err := s.save(t, nil, &leaseStep{query: saveShown, args: []any{int64(seq), s.owner}})
+	if errors.Is(err, errSameVersion) {
+		err = store.ErrStale // changed and saved back between the two reads
+	}
+	return err
+}
+
+// deliverySave refuses what a delivery never saves, and so the joined
+// statements do not cover: a table never saved, events played.
+func (s *Store) deliverySave(t store.Table) (bool, error) {
+	if t.Version == 0 || len(t.Played) > 0 {
+		return true, fmt.Errorf("store/postgres: saving table %d with its delivery: a table saved before, with no event played, only", t.ID)
+	}
+	return false, nil
 }
 
 // The statements of a Save. $1 … $11 are the table's columns, the move's
@@ -315,12 +395,29 @@ WHERE $11::bigint = 0 AND coalesce($10::bigint, 1) = 1
 ON CONFLICT (id) DO NOTHING`
 	// saveKnown rewrites a table at the version read, its log ending just
 	// before the move. A finished table keeps the time it first finished.
-	saveKnown = `
-UPDATE tables SET chat = $2, game = $3, finished = $4,
+	saveKnown    = saveKnownSet + ", unshown = greatest(unshown, $9)" + saveKnownWhere
+	saveKnownSet = `
+UPDATE tables SET ` + saveColumns + `,
+	last_move = coalesce($10::bigint, last_move), version = version + 1`
+	// saveColumns are what every save of a known table writes.
+	saveColumns = `chat = $2, game = $3, finished = $4,
 	finished_at = CASE WHEN finished AND finished_at IS NOT NULL THEN finished_at ELSE $5 END,
-	data = $6, due = $7, seated = $8, unshown = greatest(unshown, $9), last_move = coalesce($10::bigint, last_move),
-	version = version + 1, due_claim_until = NULL, due_claim_by = NULL
+	data = $6, due = $7, seated = $8, due_claim_until = NULL, due_claim_by = NULL`
+	saveKnownWhere = `
 WHERE id = $1 AND version = $11::bigint AND ($10::bigint IS NULL OR last_move = $10::bigint - 1)`
+	// saveClaiming is saveKnown that takes the delivery lease for $12
+	// microseconds as owner $13 (ClaimDelivery), only where no other
+	// process holds it.
+	saveClaiming = saveKnownSet + `, unshown = greatest(unshown, $9),
+	delivery_until = now() + $12 * interval '1 microsecond', delivery_by = $13` + saveKnownWhere + `
+	AND (delivery_until IS NULL OR delivery_until < now() OR delivery_by = $13)`
+	// saveShown is saveKnown that lowers the unshown index when nothing
+	// after batch $12 was saved (Shown) and gives owner $13's delivery
+	// lease back (ReleaseDelivery), leaving another's as it is.
+	saveShown = saveKnownSet + `,
+	unshown = CASE WHEN greatest(unshown, $9) <= $12::bigint THEN 0 ELSE greatest(unshown, $9) END,
+	delivery_until = CASE WHEN delivery_by = $13 THEN NULL ELSE delivery_until END,
+	delivery_by = CASE WHEN delivery_by = $13 THEN NULL ELSE delivery_by END` + saveKnownWhere
 	// playedWithSave records the events a save plays once the table is
 	// saved: their claims' rows, or rows of their own where no claim was
 	// written (a store that could not be asked).
@@ -360,8 +457,14 @@ func (s *Store) whyNotSaved(ctx context.Context, what string, t store.Table, mv 
 	if mv != nil && mv.Seq != uint64(last)+1 {
 		return refusal(store.ErrMoveSeq, "store/postgres: %s: move %d refused, the log ends at move %d (a move would be lost or duplicated)", what, mv.Seq, last)
 	}
-	return store.ErrStale
+	return errSameVersion
 }
+
+// errSameVersion is a save that wrote nothing though the row read after it
+// has the version and the log's end the caller read: another save changed
+// the row and was read in between (stale), or, for SaveClaiming, the
+// delivery lease is another process's.
+var errSameVersion = fmt.Errorf("%w (read again at the version saved)", store.ErrStale)
 
 const tableColumns = "id, chat, game, finished, finished_at, data, due, seated, unshown, version"
 

@@ -761,6 +761,83 @@ func RunShared(t *testing.T, open func(t *testing.T) (store.Store, store.Store))
 			t.Error("a lease that ran out was not taken")
 		}
 	})
+	t.Run("DeliverySaves", func(t *testing.T) {
+		p, q := open(t)
+		pd, ok := p.(store.Deliverer)
+		if !ok {
+			t.Skip("the store does not join a delivery's writes (store.Deliverer)")
+		}
+		qd, ps, qs := q.(store.Deliverer), p.(store.Shared), q.(store.Shared)
+		a := newTable(t, p, "local:a")
+		a.Unshown = 2
+		a = save(t, p, a, move(1, "M"))
+		// Taken by p: the lease comes with the save.
+		a.Data = []byte(`{"in_flight":2}`)
+		if ok, err := pd.SaveClaiming(a, time.Minute); !ok || err != nil {
+			t.Fatalf("SaveClaiming: %v, %v", ok, err)
+		}
+		a.Version++
+		if ok, _ := qs.ClaimDelivery(a.ID, time.Minute); ok {
+			t.Error("another process took the lease a SaveClaiming took")
+		}
+		// q's copy is current, but p holds the lease: nothing written.
+		qa, err := q.Table(a.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		qa.Data = []byte(`{"by":"q"}`)
+		if ok, err := qd.SaveClaiming(qa, time.Minute); ok || err != nil {
+			t.Fatalf("SaveClaiming of a lease held: %v, %v; want false, nil", ok, err)
+		}
+		if got, _ := p.Table(a.ID); string(got.Data) != `{"in_flight":2}` || got.Version != a.Version {
+			t.Fatalf("a SaveClaiming refused wrote: %s, version %d", got.Data, got.Version)
+		}
+		// A stale copy is refused as by Save.
+		stale := a
+		stale.Version--
+		if _, err := pd.SaveClaiming(stale, time.Minute); !errors.Is(err, store.ErrStale) {
+			t.Errorf("SaveClaiming of a stale copy: %v, want ErrStale", err)
+		}
+		if err := pd.SaveShown(stale, 2); !errors.Is(err, store.ErrStale) {
+			t.Errorf("SaveShown of a stale copy: %v, want ErrStale", err)
+		}
+		if un, _ := p.Unshown(); len(un) != 1 {
+			t.Fatalf("a refused SaveShown changed the unshown index: %+v", un)
+		}
+		// Shown up to batch 1 while batch 2 waits: still unshown, the
+		// lease given back all the same.
+		a.Data = []byte(`{}`)
+		if err := pd.SaveShown(a, 1); err != nil {
+			t.Fatal(err)
+		}
+		a.Version++
+		if un, _ := p.Unshown(); len(un) != 1 || un[0].ID != a.ID {
+			t.Errorf("unshown after batch 1 of 2 shown: %+v", un)
+		}
+		if ok, _ := qs.ClaimDelivery(a.ID, time.Minute); !ok {
+			t.Fatal("SaveShown did not give the lease back")
+		}
+		// q's lease is not p's to give back, nor to save through.
+		if ok, _ := pd.SaveClaiming(a, time.Minute); ok {
+			t.Error("SaveClaiming took q's lease")
+		}
+		if err := pd.SaveShown(a, 2); err != nil {
+			t.Fatal(err)
+		}
+		a.Version++
+		if un, _ := p.Unshown(); len(un) != 0 {
+			t.Errorf("unshown after every batch shown: %+v", un)
+		}
+		if ok, _ := ps.ClaimDelivery(a.ID, time.Minute); ok {
+			t.Error("p's SaveShown gave q's lease back")
+		}
+		if err := qs.ReleaseDelivery(a.ID); err != nil {
+			t.Fatal(err)
+		}
+		if got, err := q.Table(a.ID); err != nil || got.Version != a.Version || string(got.Data) != `{}` {
+			t.Errorf("read back: %+v, %v; want version %d", got, err, a.Version)
+		}
+	})
 	t.Run("Claim", func(t *testing.T) {
 		p, q := open(t)
 		claims(t, p.(store.Deduper), q.(store.Deduper))
