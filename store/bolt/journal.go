@@ -52,10 +52,13 @@ const (
 	journalPlayed = 1 << 2
 )
 
-// encodeSave writes a save as a journal record.
-func encodeSave(in *saveIn) []byte {
+// encodeSave writes a save as a journal record, into buf when it has room.
+func encodeSave(in *saveIn, buf []byte) []byte {
 	t := in.t
-	b := make([]byte, 0, 64+len(t.Chat)+len(t.Game)+len(t.Data)+entryMoveLen(in.move)+entryPlayedLen(t.Played))
+	b := buf[:0]
+	if n := 64 + len(t.Chat) + len(t.Game) + len(t.Data) + entryMoveLen(in.move) + entryPlayedLen(t.Played); cap(b) < n {
+		b = make([]byte, 0, n)
+	}
 	b = binary.AppendVarint(b, in.now.UnixNano())
 	b = binary.AppendUvarint(b, t.ID)
 	var flags byte
@@ -203,6 +206,11 @@ func (s *Store) SaveChained(t store.Table, move *store.Move) (wait func() error,
 // already on disk, and a crash then does not lose it.
 const DefaultChainedFlushAfter = 2 * time.Millisecond
 
+// recordBufs are the buffers of the journal records of saves written, for
+// the saves to come: a record is the table's whole data, and a save would
+// otherwise allocate it anew.
+var recordBufs = sync.Pool{New: func() any { return new([]byte) }}
+
 // durableNow is the wait of a save that needs none.
 func durableNow() error { return nil }
 
@@ -224,18 +232,30 @@ func (s *Store) save(t store.Table, move *store.Move, deferred bool) (wait func(
 	// disk: exclusive flushes the journal before it writes the file alone.
 	s.gate.RLock()
 	o := &jop{save: in}
+	// The journal's record, in a buffer of a save before: the journal
+	// copies it as it writes it, and the buffer is taken back once written.
+	buf := recordBufs.Get().(*[]byte)
+	rec := encodeSave(in, *buf)
 	e, err := s.queue(what, o, func(b *batch) error {
 		return s.applySaveWith(&txState{s: s, tx: b, tails: &s.tails, view: true}, in)
-	}, deferred)
+	}, deferred, rec)
 	s.gate.RUnlock()
-	if err != nil {
-		return nil, err
-	}
-	if e == nil {
+	if err != nil || e == nil {
+		*buf = rec
+		recordBufs.Put(buf)
+		if err != nil {
+			return nil, err
+		}
 		return durableNow, nil
 	}
 	return func() error {
-		if err := e.Wait(); err != nil {
+		err := e.Wait()
+		if buf != nil { // written, or never to be: the journal is done with it
+			*buf = rec
+			recordBufs.Put(buf)
+			buf = nil
+		}
+		if err != nil {
 			// What was acknowledged is in the journal; this save and those
 			// worked out over it are not, and are taken back.
 			err = fmt.Errorf("store/bolt: %s: %w; tablee takes no more moves until it is started again", s.path, err)
@@ -259,8 +279,8 @@ func (s *Store) save(t store.Table, move *store.Move, deferred bool) (wait func(
 // under order. The saves of many tables are thus worked out side by side,
 // and only their joining is one at a time. Neither the journal's lock nor
 // the overlay's is held across the view's read of the file.
-func (s *Store) queue(what string, o *jop, apply func(*batch) error, deferred bool) (*wal.Entry, error) {
-	r := &joinReq{what: what, o: o, apply: apply, deferred: deferred}
+func (s *Store) queue(what string, o *jop, apply func(*batch) error, deferred bool, rec []byte) (*wal.Entry, error) {
+	r := &joinReq{what: what, o: o, apply: apply, deferred: deferred, rec: rec}
 	if o.save != nil {
 		r.since = s.p.cur.Load().lastOp // what the view below has, or less
 		if err := s.readForSave(what, func(tx kvTx) error {
@@ -271,7 +291,6 @@ func (s *Store) queue(what string, o *jop, apply func(*batch) error, deferred bo
 		} else {
 			r.b.under = nil // the view is gone with its read
 		}
-		r.rec = encodeSave(o.save)
 	}
 	s.joinInTurn(r)
 	return r.e, r.err
@@ -430,7 +449,7 @@ func (s *Store) Shown(id, seq uint64) error {
 	what := fmt.Sprintf("marking table %d shown up to batch %d", id, seq)
 	s.gate.RLock()
 	defer s.gate.RUnlock()
-	_, err := s.queue(what, &jop{id: id, seq: seq}, func(b *batch) error { return s.applyShown(b, id, seq) }, false)
+	_, err := s.queue(what, &jop{id: id, seq: seq}, func(b *batch) error { return s.applyShown(b, id, seq) }, false, nil)
 	return err
 }
 
