@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -22,6 +23,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/config"
 	"github.com/tablee/tablee/games/render"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/benchgame"
@@ -86,6 +88,11 @@ func BenchmarkEndToEndTelegram(b *testing.B) {
 	}
 	var cluster *pgtest.Cluster
 	defer func() { cluster.Stop() }()
+	defer func() {
+		if serveBinary.dir != "" {
+			os.RemoveAll(serveBinary.dir)
+		}
+	}()
 	pgURL := func(b *testing.B) string {
 		if cluster == nil {
 			c, err := pgtest.Start()
@@ -117,11 +124,13 @@ type e2eSetup struct {
 	mode  string // "webhook", "polling", or "echo": the echo bot
 	store string // "bolt", "postgres", "postgres2": two processes
 	text  bool   // text boards rather than pictures
+	serve bool   // the real binary, `tablee serve` (e2eserve_test.go)
 }
 
 var e2eSetups = []e2eSetup{
 	{name: "echo", mode: "echo"},
 	{name: "webhook-bolt-pictures", mode: "webhook", store: "bolt"},
+	{name: "serve-webhook-bolt-pictures", mode: "webhook", store: "bolt", serve: true},
 	{name: "webhook-bolt-text", mode: "webhook", store: "bolt", text: true},
 	{name: "polling-bolt-pictures", mode: "polling", store: "bolt"},
 	{name: "webhook-postgres-pictures", mode: "webhook", store: "postgres"},
@@ -130,13 +139,7 @@ var e2eSetups = []e2eSetup{
 
 // e2eLimits are the adapter's limits in the benchmark: none that a run
 // reaches (Telegram's would measure Telegram).
-func e2eLimits() Limits {
-	l := DefaultLimits()
-	l.Global, l.GlobalPer = 1<<30, time.Millisecond
-	l.Group, l.GroupPer, l.GroupBurst = 1<<30, time.Millisecond, 0
-	l.Private, l.PrivatePer = 1<<30, time.Millisecond
-	return l
-}
+func e2eLimits() Limits { return BenchmarkLimits() }
 
 // e2eProc is one process of the bot: a store, a core and an adapter.
 type e2eProc struct {
@@ -146,6 +149,10 @@ type e2eProc struct {
 	hook   string // the webhook's URL
 	cancel context.CancelFunc
 	done   chan error
+	// The binary's (e2eserve_test.go), where st, core and a are nil.
+	cmd   *exec.Cmd
+	admin string // its admin listener's URL
+	log   *serveLog
 }
 
 // e2eRig is the bot (one process or two) or the echo bot, the fake Bot
@@ -159,12 +166,17 @@ type e2eRig struct {
 	client *http.Client // Telegram's side of the webhook
 	chats  []int64
 	url    string // the PostgreSQL database, "" for bbolt
+	// dataDir holds the bbolt data file, config.DBFile, as serve's data_dir.
+	dataDir string
+	// calls is the fake's count of calls at settle's last look, which
+	// tells it the binary is idle.
+	calls int
 }
 
 const e2eHookPath = "/telegram"
 
 func newE2ERig(b *testing.B, s e2eSetup, chats int, url string) *e2eRig {
-	r := &e2eRig{b: b, setup: s, f: newFakeAPI(b, ratewindow.System{}), url: url,
+	r := &e2eRig{b: b, setup: s, f: newFakeAPI(b, ratewindow.System{}), url: url, dataDir: b.TempDir(),
 		client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4096}}}
 	b.Cleanup(r.close)
 	for i := range chats {
@@ -182,6 +194,9 @@ func newE2ERig(b *testing.B, s e2eSetup, chats int, url string) *e2eRig {
 		r.procs = append(r.procs, r.startProc())
 	}
 	r.openTables()
+	if s.serve {
+		r.toServe()
+	}
 	return r
 }
 
@@ -192,7 +207,7 @@ func (r *e2eRig) startProc() *e2eProc {
 	if r.url != "" {
 		p.st, err = postgres.Open(r.url, postgres.Options{})
 	} else {
-		p.st, err = bolt.Open(filepath.Join(b.TempDir(), "tablee.db"), bolt.Options{Timeout: 2 * time.Second})
+		p.st, err = bolt.Open(filepath.Join(r.dataDir, config.DBFile), bolt.Options{Timeout: 2 * time.Second})
 	}
 	if err != nil {
 		b.Fatal(err)
@@ -250,7 +265,19 @@ func (r *e2eRig) startEcho() {
 }
 
 func (r *e2eRig) close() {
+	r.closeProcs()
+	if r.echo != nil {
+		r.echo.Close()
+	}
+}
+
+// closeProcs stops the bot's processes.
+func (r *e2eRig) closeProcs() {
 	for _, p := range r.procs {
+		if p.cmd != nil {
+			p.stopServe(r.b)
+			continue
+		}
 		p.cancel()
 		<-p.done
 		<-p.done
@@ -258,9 +285,6 @@ func (r *e2eRig) close() {
 		p.st.Close()
 	}
 	r.procs = nil
-	if r.echo != nil {
-		r.echo.Close()
-	}
 }
 
 // person is the one who plays in a group.
@@ -313,7 +337,15 @@ func (r *e2eRig) settle(d time.Duration) {
 	for time.Now().Before(end) {
 		idle := r.f.queuedCount() == 0
 		for _, p := range r.procs {
-			idle = idle && p.a.idle()
+			if p.a != nil {
+				idle = idle && p.a.idle()
+			}
+		}
+		if r.serving() {
+			// The binary is idle once it calls the fake no more.
+			n := r.f.callCount()
+			idle = idle && n == r.calls
+			r.calls = n
 		}
 		switch {
 		case !idle:
@@ -445,7 +477,11 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 		writeHeapProfile(b, path+".base")
 		defer writeHeapProfile(b, path)
 	}
+	if path := os.Getenv("TABLEE_E2E_BOTPROFILE"); path != "" && r.serving() {
+		defer r.profileServe(path, env.Span)()
+	}
 	pg0 := postgresCPU(url)
+	bot0 := r.serveCPU()
 	cpu0 := openloop.CPU()
 	bands0 := render.Bands()
 	start := time.Now().Add(10 * time.Millisecond)
@@ -468,6 +504,7 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 	}
 	cpu := openloop.CPU() - cpu0
 	pg := postgresCPU(url) - pg0
+	botCPU := r.serveCPU() - bot0
 	b.StopTimer()
 	acks, shown, last := res.acks, res.shown, res.last
 	failed := 0
@@ -487,6 +524,9 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 	run.Report(b)
 	if url != "" && len(moves) > 0 {
 		b.ReportMetric(pg.Seconds()*1000/float64(len(moves)), "pg-cpu-ms/move")
+	}
+	if r.serving() && len(moves) > 0 {
+		b.ReportMetric(botCPU.Seconds()*1000/float64(len(moves)), "bot-cpu-ms/move")
 	}
 	step := run.Step()
 	if bands := render.Bands(); bands.Hits+bands.Misses > bands0.Hits+bands0.Misses {

@@ -1,0 +1,225 @@
+package telegram
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/config"
+)
+
+// The end-to-end benchmark's configurations with serve set run the real
+// binary, `tablee serve`, as an operator does: go build of cmd/tablee, a
+// configuration file, webhook mode, its telegram.api_endpoint the fake Bot
+// API of the test process. Its CPU is then measured apart from the fake's
+// and the driver's (bot-cpu-ms/move, from /proc/<pid>/stat), which the
+// test process's cpu-ms/move counts with the bot's in the other
+// configurations.
+//
+// The tables are opened as in the others, through a core and adapter of
+// the test process on the data file, which then close; the binary opens
+// the file and plays on from there, with the settings of the others: the
+// core's rate limits off (rate_limits: burst 0), the adapter's
+// (TABLEE_BENCHMARK_TELEGRAM_LIMITS=off), no automatic backup. What it
+// meets that they do not: each table is read from the file at its first
+// move, and the first picture of each board and hand drawn whole (the
+// bands drawn at the set-up were the test process's).
+//
+// TABLEE_E2E_BOTPROFILE=<file> writes a CPU profile of the binary over the
+// run, from its admin listener (/debug/pprof/profile).
+
+// serveBinary is the binary built once for the test process.
+var serveBinary struct {
+	once sync.Once
+	dir  string
+	path string
+	err  error
+}
+
+func buildServe(b *testing.B) string {
+	serveBinary.once.Do(func() {
+		dir, err := os.MkdirTemp("", "tablee-e2e-bin")
+		if err != nil {
+			serveBinary.err = err
+			return
+		}
+		serveBinary.dir, serveBinary.path = dir, filepath.Join(dir, "tablee")
+		cmd := exec.Command("go", "build", "-o", serveBinary.path, "github.com/tablee/tablee/cmd/tablee")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			serveBinary.err = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if serveBinary.err != nil {
+		b.Fatal(serveBinary.err)
+	}
+	return serveBinary.path
+}
+
+// serveLog is the binary's stderr, read while it is written.
+type serveLog struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *serveLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *serveLog) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.buf.String() }
+
+// loopbackAddr is a free port on the loopback.
+func loopbackAddr(b *testing.B) string {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// toServe closes the process of the test (its tables opened and shown)
+// and starts `tablee serve` on its data file in its place.
+func (r *e2eRig) toServe() {
+	b := r.b
+	bin := buildServe(b)
+	r.closeProcs()
+	hook, admin := loopbackAddr(b), loopbackAddr(b)
+	cfg := fmt.Sprintf(`data_dir: %q
+language: en
+log: {level: warn}
+backups: {every: "off"}
+# Machine-speed players: no rate limit of the core's, as in the other configurations.
+rate_limits: {user: {burst: 0}, chat: {burst: 0}}
+admin: {listen: %q}
+telegram:
+  enabled: true
+  token: %q
+  mode: webhook
+  api_endpoint: %q
+  webhook: {listen: %q, path: %q}
+`, r.dataDir, admin, fakeToken, r.f.srv.URL, hook, e2eHookPath)
+	path := filepath.Join(b.TempDir(), "tablee.yaml")
+	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+		b.Fatal(err)
+	}
+	p := &e2eProc{hook: "http://" + hook + e2eHookPath, admin: "http://" + admin, log: &serveLog{}}
+	p.cmd = exec.Command(bin, "serve", "--config", path)
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "TABLEE_") { // the test's own settings are not the binary's
+			p.cmd.Env = append(p.cmd.Env, kv)
+		}
+	}
+	p.cmd.Env = append(p.cmd.Env, config.EnvTelegramSecretToken+"="+hookSecret, envBenchmarkTelegramLimits+"=off")
+	p.cmd.Stderr = p.log
+	if err := p.cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	r.procs = append(r.procs, p)
+	// Ready once its webhook answers: the adapter listens once connected.
+	for end := time.Now().Add(30 * time.Second); ; {
+		if c, err := net.Dial("tcp", hook); err == nil {
+			c.Close()
+			break
+		}
+		if time.Now().After(end) {
+			b.Fatalf("tablee serve did not listen:\n%s", p.log.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// envBenchmarkTelegramLimits is cmd/tablee's variable of that name.
+const envBenchmarkTelegramLimits = "TABLEE_BENCHMARK_TELEGRAM_LIMITS"
+
+// stopServe stops the binary with SIGTERM, as an operator does, and waits
+// for it.
+func (p *e2eProc) stopServe(b *testing.B) {
+	if p.cmd.ProcessState != nil {
+		return
+	}
+	p.cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- p.cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			b.Errorf("tablee serve: %v\n%s", err, tailOf(p.log.String(), 3000))
+		}
+	case <-time.After(time.Minute):
+		p.cmd.Process.Kill()
+		<-done
+		b.Errorf("tablee serve did not stop within a minute:\n%s", tailOf(p.log.String(), 3000))
+	}
+	if b.Failed() || os.Getenv("TABLEE_E2E_LOG") != "" {
+		b.Logf("tablee serve:\n%s", tailOf(p.log.String(), 3000))
+	}
+}
+
+func tailOf(s string, n int) string {
+	if len(s) > n {
+		return "…" + s[len(s)-n:]
+	}
+	return s
+}
+
+// serveCPU is the CPU the binaries have used so far, user and system,
+// from the kernel's accounting (/proc/<pid>/stat, in clock ticks of 10 ms).
+func (r *e2eRig) serveCPU() time.Duration {
+	var ticks int64
+	for _, p := range r.procs {
+		if p.cmd == nil {
+			continue
+		}
+		stat, err := os.ReadFile("/proc/" + strconv.Itoa(p.cmd.Process.Pid) + "/stat")
+		if err != nil {
+			r.b.Fatalf("the binary's CPU: %v", err)
+		}
+		// After the command's name in parentheses: state(1) … utime(12) stime(13).
+		f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+2:]))
+		for _, s := range f[11:13] {
+			n, _ := strconv.ParseInt(s, 10, 64)
+			ticks += n
+		}
+	}
+	return time.Duration(ticks) * (time.Second / 100)
+}
+
+// serving tells whether the rig runs the binary.
+func (r *e2eRig) serving() bool { return len(r.procs) > 0 && r.procs[0].cmd != nil }
+
+// profileServe starts a CPU profile of the binary of d, written to path
+// by the returned wait.
+func (r *e2eRig) profileServe(path string, d time.Duration) (wait func()) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		secs := max(1, int(d.Round(time.Second)/time.Second))
+		resp, err := http.Get(r.procs[0].admin + "/debug/pprof/profile?seconds=" + strconv.Itoa(secs))
+		if err != nil {
+			r.b.Errorf("the binary's profile: %v", err)
+			return
+		}
+		defer resp.Body.Close()
+		out, err := os.Create(path)
+		if err != nil {
+			r.b.Errorf("the binary's profile: %v", err)
+			return
+		}
+		defer out.Close()
+		io.Copy(out, resp.Body)
+	}()
+	return func() { <-done }
+}
