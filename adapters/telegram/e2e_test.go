@@ -401,14 +401,19 @@ type e2eMove struct {
 // send posts the person's /pass as Telegram would: to the webhook (to
 // either process, in turn), or queued for getUpdates.
 func (r *e2eRig) send(i int, m *e2eMove) {
-	u := r.person(m.chat)
 	m.posted = time.Now()
-	msg, id := r.f.write(u, m.chat, 0, benchgame.Move, 0)
-	m.msg = id
+	m.msg, m.failed = r.say(i, m.chat, benchgame.Move)
+}
+
+// say posts what the person types in a group, as Telegram would; failed:
+// the webhook's POST was not answered 200.
+func (r *e2eRig) say(i int, chat int64, text string) (msgID int, failed bool) {
+	u := r.person(chat)
+	msg, id := r.f.write(u, chat, 0, text, 0)
 	update := map[string]any{"message": msg}
 	if r.setup.mode == "polling" {
 		r.f.push(update)
-		return
+		return id, false
 	}
 	raw := r.f.numbered(update)
 	url := r.echoURL()
@@ -420,12 +425,11 @@ func (r *e2eRig) send(i int, m *e2eMove) {
 	req.Header.Set("X-Telegram-Bot-Api-Secret-Token", hookSecret)
 	resp, err := r.client.Do(req)
 	if err != nil {
-		m.failed = true
-		return
+		return id, true
 	}
 	io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
-	m.failed = resp.StatusCode != http.StatusOK
+	return id, resp.StatusCode != http.StatusOK
 }
 
 func (r *e2eRig) echoURL() string {

@@ -32,9 +32,11 @@ import (
 // the file and plays on from there, with the settings of the others: the
 // core's rate limits off (rate_limits: burst 0), the adapter's
 // (TABLEE_BENCHMARK_TELEGRAM_LIMITS=off), no automatic backup. What it
-// meets that they do not: each table is read from the file at its first
-// move, and the first picture of each board and hand drawn whole (the
-// bands drawn at the set-up were the test process's).
+// would meet that they do not, each table read from the file at its first
+// move and the first picture of each board and hand drawn whole (the
+// bands drawn at the set-up were the test process's), it meets before the
+// run: the person asks for the board and his hand (/board, /hand) in every
+// group, which loads the table and draws both pictures without a move.
 //
 // TABLEE_E2E_BOTPROFILE=<file> writes a CPU profile of the binary over the
 // run, from its admin listener (/debug/pprof/profile).
@@ -139,6 +141,34 @@ telegram:
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
+	r.warmServe()
+}
+
+// warmServe has the person ask for the board and his hand in every group,
+// so that the binary has the tables in memory and their pictures' bands
+// drawn, as the process that opened them had.
+func (r *e2eRig) warmServe() {
+	var wg sync.WaitGroup
+	work := make(chan int64)
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for chat := range work {
+				for _, text := range []string{"/board", "/hand"} {
+					if _, failed := r.say(0, chat, text); failed {
+						r.b.Errorf("%s in group %d was not answered 200", text, chat)
+					}
+				}
+			}
+		}()
+	}
+	for _, chat := range r.chats {
+		work <- chat
+	}
+	close(work)
+	wg.Wait()
+	r.settle(time.Minute)
 }
 
 // envBenchmarkTelegramLimits is cmd/tablee's variable of that name.
