@@ -39,7 +39,9 @@ import (
 // group, which loads the table and draws both pictures without a move.
 //
 // TABLEE_E2E_BOTPROFILE=<file> writes a CPU profile of the binary over the
-// run, from its admin listener (/debug/pprof/profile).
+// run, from its admin listener (/debug/pprof/profile), and its heap
+// profiles before and after (profileServe). TABLEE_E2E_SERVE=<binary> runs
+// a binary built before rather than building one.
 
 // serveBinary is the binary built once for the test process.
 var serveBinary struct {
@@ -49,7 +51,12 @@ var serveBinary struct {
 	err  error
 }
 
+// buildServe builds the binary, or takes the one TABLEE_E2E_SERVE names
+// (to measure two builds in turn).
 func buildServe(b *testing.B) string {
+	if path := os.Getenv("TABLEE_E2E_SERVE"); path != "" {
+		return path
+	}
 	serveBinary.once.Do(func() {
 		dir, err := os.MkdirTemp("", "tablee-e2e-bin")
 		if err != nil {
@@ -231,25 +238,34 @@ func (r *e2eRig) serveCPU() time.Duration {
 func (r *e2eRig) serving() bool { return len(r.procs) > 0 && r.procs[0].cmd != nil }
 
 // profileServe starts a CPU profile of the binary of d, written to path
-// by the returned wait.
+// by the returned wait, and writes its heap profile before (path.heap.base)
+// and after (path.heap) the run: what the run allocated is
+// go tool pprof -sample_index=alloc_space -diff_base path.heap.base path.heap.
 func (r *e2eRig) profileServe(path string, d time.Duration) (wait func()) {
+	r.fetchServe("/debug/pprof/heap?gc=1", path+".heap.base")
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
 		secs := max(1, int(d.Round(time.Second)/time.Second))
-		resp, err := http.Get(r.procs[0].admin + "/debug/pprof/profile?seconds=" + strconv.Itoa(secs))
-		if err != nil {
-			r.b.Errorf("the binary's profile: %v", err)
-			return
-		}
-		defer resp.Body.Close()
-		out, err := os.Create(path)
-		if err != nil {
-			r.b.Errorf("the binary's profile: %v", err)
-			return
-		}
-		defer out.Close()
-		io.Copy(out, resp.Body)
+		r.fetchServe("/debug/pprof/profile?seconds="+strconv.Itoa(secs), path)
 	}()
-	return func() { <-done }
+	return func() { <-done; r.fetchServe("/debug/pprof/heap?gc=1", path+".heap") }
+}
+
+// fetchServe writes what the binary's admin listener answers at path to
+// the file out.
+func (r *e2eRig) fetchServe(path, out string) {
+	resp, err := http.Get(r.procs[0].admin + path)
+	if err != nil {
+		r.b.Errorf("the binary's %s: %v", path, err)
+		return
+	}
+	defer resp.Body.Close()
+	f, err := os.Create(out)
+	if err != nil {
+		r.b.Errorf("the binary's %s: %v", path, err)
+		return
+	}
+	defer f.Close()
+	io.Copy(f, resp.Body)
 }
