@@ -485,6 +485,7 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 		defer r.profileServe(path, env.Span)()
 	}
 	pg0 := postgresCPU(url)
+	counts0 := r.serveCounters()
 	bot0 := r.serveCPU()
 	cpu0 := openloop.CPU()
 	bands0 := render.Bands()
@@ -531,6 +532,7 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 	}
 	if r.serving() && len(moves) > 0 {
 		b.ReportMetric(botCPU.Seconds()*1000/float64(len(moves)), "bot-cpu-ms/move")
+		r.logServeCounts(counts0, len(moves))
 	}
 	step := run.Step()
 	if bands := render.Bands(); bands.Hits+bands.Misses > bands0.Hits+bands0.Misses {

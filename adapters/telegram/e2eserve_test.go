@@ -269,3 +269,48 @@ func (r *e2eRig) fetchServe(path, out string) {
 	defer f.Close()
 	io.Copy(f, resp.Body)
 }
+
+// serveCounts are counters of the binary's /metrics (a sum over their
+// labels), to tell how many saves, journal writes and checkpoints a run
+// took.
+var serveCounts = []string{"tablee_moves_total", "tablee_save_seconds_count", "tablee_journal_writes_total", "tablee_checkpoints_total"}
+
+func (r *e2eRig) serveCounters() map[string]float64 {
+	out := map[string]float64{}
+	if !r.serving() {
+		return out
+	}
+	resp, err := http.Get(r.procs[0].admin + "/metrics")
+	if err != nil {
+		r.b.Errorf("the binary's metrics: %v", err)
+		return out
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	for _, line := range strings.Split(string(body), "\n") {
+		for _, name := range serveCounts {
+			if rest, ok := strings.CutPrefix(line, name); ok && (strings.HasPrefix(rest, " ") || strings.HasPrefix(rest, "{")) {
+				f := strings.Fields(rest[strings.LastIndexByte(rest, '}')+1:])
+				if len(f) > 0 {
+					v, _ := strconv.ParseFloat(f[0], 64)
+					out[name] += v
+				}
+			}
+		}
+	}
+	return out
+}
+
+// logServeCounts logs what the binary's counters rose by in a run, per
+// move of the run.
+func (r *e2eRig) logServeCounts(before map[string]float64, moves int) {
+	if !r.serving() || moves == 0 {
+		return
+	}
+	after := r.serveCounters()
+	var parts []string
+	for _, name := range serveCounts {
+		parts = append(parts, fmt.Sprintf("%s %.2f", name, (after[name]-before[name])/float64(moves)))
+	}
+	r.b.Logf("the binary's counters a move: %s", strings.Join(parts, ", "))
+}
