@@ -212,10 +212,10 @@ func tailOf(s string, n int) string {
 	return s
 }
 
-// serveCPU is the CPU the binaries have used so far, user and system,
-// from the kernel's accounting (/proc/<pid>/stat, in clock ticks of 10 ms).
-func (r *e2eRig) serveCPU() time.Duration {
-	var ticks int64
+// serveCPU is the CPU the binaries have used so far, in user space and in
+// the kernel, from the kernel's accounting (/proc/<pid>/stat, in clock
+// ticks of 10 ms).
+func (r *e2eRig) serveCPU() (user, system time.Duration) {
 	for _, p := range r.procs {
 		if p.cmd == nil {
 			continue
@@ -226,12 +226,12 @@ func (r *e2eRig) serveCPU() time.Duration {
 		}
 		// After the command's name in parentheses: state(1) … utime(12) stime(13).
 		f := strings.Fields(string(stat[bytes.LastIndexByte(stat, ')')+2:]))
-		for _, s := range f[11:13] {
-			n, _ := strconv.ParseInt(s, 10, 64)
-			ticks += n
-		}
+		u, _ := strconv.ParseInt(f[11], 10, 64)
+		s, _ := strconv.ParseInt(f[12], 10, 64)
+		user += time.Duration(u) * (time.Second / 100)
+		system += time.Duration(s) * (time.Second / 100)
 	}
-	return time.Duration(ticks) * (time.Second / 100)
+	return user, system
 }
 
 // serving tells whether the rig runs the binary.
