@@ -31,6 +31,7 @@ import (
 	"github.com/tablee/tablee/internal/openloop"
 	"github.com/tablee/tablee/internal/pgtest"
 	"github.com/tablee/tablee/internal/ratewindow"
+	"github.com/tablee/tablee/internal/redact/redacttest"
 	"github.com/tablee/tablee/store"
 	"github.com/tablee/tablee/store/bolt"
 	"github.com/tablee/tablee/store/postgres"
@@ -152,7 +153,7 @@ type e2eProc struct {
 	// The binary's (e2eserve_test.go), where st, core and a are nil.
 	cmd   *exec.Cmd
 	admin string // its admin listener's URL
-	log   *serveLog
+	log   *redacttest.Buffer
 }
 
 // e2eRig is the bot (one process or two) or the echo bot, the fake Bot
@@ -298,26 +299,13 @@ func (r *e2eRig) person(chat int64) fakeUser {
 // for every board to be posted.
 func (r *e2eRig) openTables() {
 	core := r.procs[0].core
-	var wg sync.WaitGroup
-	work := make(chan int64)
-	for range 16 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for chat := range work {
-				u := r.person(chat)
-				core.SetPrivateReachable(userKey(u.ID), true)
-				if err := benchgame.Open(core, chatKey(chat, 0), bot.User{ID: userKey(u.ID), Name: u.Name}, r.setup.text); err != nil {
-					r.b.Error(err)
-				}
-			}
-		}()
-	}
-	for _, chat := range r.chats {
-		work <- chat
-	}
-	close(work)
-	wg.Wait()
+	r.eachChat(func(chat int64) {
+		u := r.person(chat)
+		core.SetPrivateReachable(userKey(u.ID), true)
+		if err := benchgame.Open(core, chatKey(chat, 0), bot.User{ID: userKey(u.ID), Name: u.Name}, r.setup.text); err != nil {
+			r.b.Error(err)
+		}
+	})
 	for _, p := range r.procs {
 		p.core.Flush()
 	}
@@ -328,6 +316,27 @@ func (r *e2eRig) openTables() {
 			r.b.Fatalf("group %d has no board after the set-up", chat)
 		}
 	}
+}
+
+// eachChat calls f for every group, 16 groups at a time (set-up, not
+// measured).
+func (r *e2eRig) eachChat(f func(chat int64)) {
+	var wg sync.WaitGroup
+	work := make(chan int64)
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for chat := range work {
+				f(chat)
+			}
+		}()
+	}
+	for _, chat := range r.chats {
+		work <- chat
+	}
+	close(work)
+	wg.Wait()
 }
 
 // settle waits until the processes have been idle (nothing queued to

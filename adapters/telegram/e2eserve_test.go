@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/config"
+	"github.com/tablee/tablee/internal/redact/redacttest"
 )
 
 // The end-to-end benchmark's configurations with serve set run the real
@@ -75,20 +76,6 @@ func buildServe(b *testing.B) string {
 	return serveBinary.path
 }
 
-// serveLog is the binary's stderr, read while it is written.
-type serveLog struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *serveLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
-
-func (l *serveLog) String() string { l.mu.Lock(); defer l.mu.Unlock(); return l.buf.String() }
-
 // loopbackAddr is a free port on the loopback.
 func loopbackAddr(b *testing.B) string {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
@@ -124,7 +111,7 @@ telegram:
 	if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
 		b.Fatal(err)
 	}
-	p := &e2eProc{hook: "http://" + hook + e2eHookPath, admin: "http://" + admin, log: &serveLog{}}
+	p := &e2eProc{hook: "http://" + hook + e2eHookPath, admin: "http://" + admin, log: &redacttest.Buffer{}}
 	p.cmd = exec.Command(bin, "serve", "--config", path)
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, "TABLEE_") { // the test's own settings are not the binary's
@@ -155,26 +142,13 @@ telegram:
 // so that the binary has the tables in memory and their pictures' bands
 // drawn, as the process that opened them had.
 func (r *e2eRig) warmServe() {
-	var wg sync.WaitGroup
-	work := make(chan int64)
-	for range 16 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for chat := range work {
-				for _, text := range []string{"/board", "/hand"} {
-					if _, failed := r.say(0, chat, text); failed {
-						r.b.Errorf("%s in group %d was not answered 200", text, chat)
-					}
-				}
+	r.eachChat(func(chat int64) {
+		for _, text := range []string{"/board", "/hand"} {
+			if _, failed := r.say(0, chat, text); failed {
+				r.b.Errorf("%s in group %d was not answered 200", text, chat)
 			}
-		}()
-	}
-	for _, chat := range r.chats {
-		work <- chat
-	}
-	close(work)
-	wg.Wait()
+		}
+	})
 	r.settle(time.Minute)
 }
 
