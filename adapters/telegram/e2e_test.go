@@ -70,7 +70,9 @@ import (
 // with pictures (the defaults) and with text boards; getUpdates on bbolt;
 // the webhook on PostgreSQL, one process and two (two cores and adapters
 // in this process with their own connection pools on one database, the
-// posts spread between them).
+// posts spread between them); and the real binary, `tablee serve`, on
+// bbolt with pictures, whose own CPU is reported apart, bot-cpu-ms/move
+// (e2eserve_test.go).
 //
 //	go test ./adapters/telegram/ -run '^$' -bench EndToEnd -benchtime 1x -timeout 60m
 //
