@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -217,11 +218,11 @@ func (a *Adapter) request(ctx context.Context, chat int64, maxWait time.Duration
 // writer makes writes (a chunk, and often a system call, each).
 func (a *Adapter) upload(ctx context.Context, chat int64, maxWait time.Duration, method string, p tgbotapi.Params, field, name string, data []byte) (json.RawMessage, *apiError) {
 	return a.call(ctx, chat, maxWait, method, func() (*tgbotapi.APIResponse, error) {
-		body := newUploadBody(len(data) + 256*(len(p)+1))
-		m := multipart.NewWriter(body.buf)
+		buf := newUploadBuffer(len(data) + 256*(len(p)+1))
+		defer buf.release()
+		m := multipart.NewWriter(buf)
 		for k, v := range p {
 			if err := m.WriteField(k, v); err != nil {
-				body.Close()
 				return nil, err
 			}
 		}
@@ -233,18 +234,17 @@ func (a *Adapter) upload(ctx context.Context, chat int64, maxWait time.Duration,
 			err = m.Close()
 		}
 		if err != nil {
-			body.Close()
 			return nil, err
 		}
 		req, err := http.NewRequest(http.MethodPost, fmt.Sprintf(a.opts.APIEndpoint, a.api.Token, method), nil)
 		if err != nil {
-			body.Close()
 			return nil, err
 		}
-		// The transport closes the body once it is done with it, even on
-		// errors, and the buffer then serves the next upload.
-		body.Reader.Reset(body.buf.Bytes())
-		req.Body, req.ContentLength = body, int64(body.buf.Len())
+		// As NewRequest does for a body in memory: GetBody lets the
+		// transport send the request again on a new connection when the
+		// one it took was closed by the server meanwhile.
+		req.Body, req.ContentLength = buf.body(), int64(buf.Len())
+		req.GetBody = func() (io.ReadCloser, error) { return buf.body(), nil }
 		req.Header.Set("Content-Type", m.FormDataContentType())
 		resp, err := a.bounded().Client.Do(req)
 		if err != nil {
@@ -267,34 +267,54 @@ func (a *Adapter) upload(ctx context.Context, chat int64, maxWait time.Duration,
 	})
 }
 
-// uploadBody is the request body of an upload, built in memory, whose
-// buffer goes back to uploadBuffers once the transport closes the body: a
-// board is some 25 KB, two uploads a move, and allocating each body anew
-// was a fifth of what the bot allocated (and collected) in the end-to-end
-// benchmark. Each request has a body of its own, closed once: a Close
-// called again never gives back a buffer another upload took since.
+// uploadBuffer is the request body of an upload, built in memory, taken
+// from uploadBuffers and given back once nothing reads it: a board is some
+// 25 KB, two uploads a move, and allocating each body anew was a fifth of
+// what the bot allocated (and collected) in the end-to-end benchmark. The
+// upload holds it until its answer is read, and each body of it the
+// transport has (the first, and any GetBody gives to send the request
+// again on a new connection) until the transport closes that body, which
+// it may do after the answer.
+type uploadBuffer struct {
+	bytes.Buffer
+	refs atomic.Int32
+}
+
+var uploadBuffers = sync.Pool{New: func() any { return new(uploadBuffer) }}
+
+// newUploadBuffer is an empty buffer with room for n bytes, held by the
+// caller until it calls release.
+func newUploadBuffer(n int) *uploadBuffer {
+	u := uploadBuffers.Get().(*uploadBuffer)
+	u.Reset()
+	u.Grow(n)
+	u.refs.Store(1)
+	return u
+}
+
+// release drops a hold; the last one gives the buffer back.
+func (u *uploadBuffer) release() {
+	if u.refs.Add(-1) == 0 {
+		uploadBuffers.Put(u)
+	}
+}
+
+// body is a reader of the buffer that holds it until closed.
+func (u *uploadBuffer) body() io.ReadCloser {
+	u.refs.Add(1)
+	b := &uploadBody{buf: u}
+	b.Reader.Reset(u.Bytes())
+	return b
+}
+
 type uploadBody struct {
 	bytes.Reader
-	buf  *bytes.Buffer
-	once sync.Once
+	buf  *uploadBuffer
+	once sync.Once // a body closed twice releases its hold once
 }
 
-var uploadBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
-
-// newUploadBody is an empty body with room for n bytes.
-func newUploadBody(n int) *uploadBody {
-	buf := uploadBuffers.Get().(*bytes.Buffer)
-	buf.Reset()
-	buf.Grow(n)
-	return &uploadBody{buf: buf}
-}
-
-// Close gives the buffer back: nothing reads the body after it.
 func (b *uploadBody) Close() error {
-	b.once.Do(func() {
-		b.Reader.Reset(nil)
-		uploadBuffers.Put(b.buf)
-	})
+	b.once.Do(b.buf.release)
 	return nil
 }
 

@@ -161,7 +161,7 @@ type e2eProc struct {
 // e2eRig is the bot (one process or two) or the echo bot, the fake Bot
 // API they call, and the groups played.
 type e2eRig struct {
-	b      *testing.B
+	b      testing.TB
 	setup  e2eSetup
 	f      *fakeAPI
 	procs  []*e2eProc
@@ -178,7 +178,7 @@ type e2eRig struct {
 
 const e2eHookPath = "/telegram"
 
-func newE2ERig(b *testing.B, s e2eSetup, chats int, url string) *e2eRig {
+func newE2ERig(b testing.TB, s e2eSetup, chats int, url string) *e2eRig {
 	r := &e2eRig{b: b, setup: s, f: newFakeAPI(b, ratewindow.System{}), url: url, dataDir: b.TempDir(),
 		client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4096}}}
 	b.Cleanup(r.close)

@@ -54,7 +54,7 @@ var serveBinary struct {
 
 // buildServe builds the binary, or takes the one TABLEE_E2E_SERVE names
 // (to measure two builds in turn).
-func buildServe(b *testing.B) string {
+func buildServe(b testing.TB) string {
 	if path := os.Getenv("TABLEE_E2E_SERVE"); path != "" {
 		return path
 	}
@@ -77,7 +77,7 @@ func buildServe(b *testing.B) string {
 }
 
 // loopbackAddr is a free port on the loopback.
-func loopbackAddr(b *testing.B) string {
+func loopbackAddr(b testing.TB) string {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		b.Fatal(err)
@@ -157,7 +157,7 @@ const envBenchmarkTelegramLimits = "TABLEE_BENCHMARK_TELEGRAM_LIMITS"
 
 // stopServe stops the binary with SIGTERM, as an operator does, and waits
 // for it.
-func (p *e2eProc) stopServe(b *testing.B) {
+func (p *e2eProc) stopServe(b testing.TB) {
 	if p.cmd.ProcessState != nil {
 		return
 	}
