@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -22,6 +23,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/config"
 	"github.com/tablee/tablee/games/render"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/benchgame"
@@ -29,6 +31,7 @@ import (
 	"github.com/tablee/tablee/internal/openloop"
 	"github.com/tablee/tablee/internal/pgtest"
 	"github.com/tablee/tablee/internal/ratewindow"
+	"github.com/tablee/tablee/internal/redact/redacttest"
 	"github.com/tablee/tablee/store"
 	"github.com/tablee/tablee/store/bolt"
 	"github.com/tablee/tablee/store/postgres"
@@ -67,7 +70,9 @@ import (
 // with pictures (the defaults) and with text boards; getUpdates on bbolt;
 // the webhook on PostgreSQL, one process and two (two cores and adapters
 // in this process with their own connection pools on one database, the
-// posts spread between them).
+// posts spread between them); and the real binary, `tablee serve`, on
+// bbolt with pictures, whose own CPU is reported apart, bot-cpu-ms/move
+// (e2eserve_test.go).
 //
 //	go test ./adapters/telegram/ -run '^$' -bench EndToEnd -benchtime 1x -timeout 60m
 //
@@ -86,6 +91,11 @@ func BenchmarkEndToEndTelegram(b *testing.B) {
 	}
 	var cluster *pgtest.Cluster
 	defer func() { cluster.Stop() }()
+	defer func() {
+		if serveBinary.dir != "" {
+			os.RemoveAll(serveBinary.dir)
+		}
+	}()
 	pgURL := func(b *testing.B) string {
 		if cluster == nil {
 			c, err := pgtest.Start()
@@ -117,11 +127,13 @@ type e2eSetup struct {
 	mode  string // "webhook", "polling", or "echo": the echo bot
 	store string // "bolt", "postgres", "postgres2": two processes
 	text  bool   // text boards rather than pictures
+	serve bool   // the real binary, `tablee serve` (e2eserve_test.go)
 }
 
 var e2eSetups = []e2eSetup{
 	{name: "echo", mode: "echo"},
 	{name: "webhook-bolt-pictures", mode: "webhook", store: "bolt"},
+	{name: "serve-webhook-bolt-pictures", mode: "webhook", store: "bolt", serve: true},
 	{name: "webhook-bolt-text", mode: "webhook", store: "bolt", text: true},
 	{name: "polling-bolt-pictures", mode: "polling", store: "bolt"},
 	{name: "webhook-postgres-pictures", mode: "webhook", store: "postgres"},
@@ -130,13 +142,7 @@ var e2eSetups = []e2eSetup{
 
 // e2eLimits are the adapter's limits in the benchmark: none that a run
 // reaches (Telegram's would measure Telegram).
-func e2eLimits() Limits {
-	l := DefaultLimits()
-	l.Global, l.GlobalPer = 1<<30, time.Millisecond
-	l.Group, l.GroupPer, l.GroupBurst = 1<<30, time.Millisecond, 0
-	l.Private, l.PrivatePer = 1<<30, time.Millisecond
-	return l
-}
+func e2eLimits() Limits { return BenchmarkLimits() }
 
 // e2eProc is one process of the bot: a store, a core and an adapter.
 type e2eProc struct {
@@ -146,12 +152,16 @@ type e2eProc struct {
 	hook   string // the webhook's URL
 	cancel context.CancelFunc
 	done   chan error
+	// The binary's (e2eserve_test.go), where st, core and a are nil.
+	cmd   *exec.Cmd
+	admin string // its admin listener's URL
+	log   *redacttest.Buffer
 }
 
 // e2eRig is the bot (one process or two) or the echo bot, the fake Bot
 // API they call, and the groups played.
 type e2eRig struct {
-	b      *testing.B
+	b      testing.TB
 	setup  e2eSetup
 	f      *fakeAPI
 	procs  []*e2eProc
@@ -159,12 +169,17 @@ type e2eRig struct {
 	client *http.Client // Telegram's side of the webhook
 	chats  []int64
 	url    string // the PostgreSQL database, "" for bbolt
+	// dataDir holds the bbolt data file, config.DBFile, as serve's data_dir.
+	dataDir string
+	// calls is the fake's count of calls at settle's last look, which
+	// tells it the binary is idle.
+	calls int
 }
 
 const e2eHookPath = "/telegram"
 
-func newE2ERig(b *testing.B, s e2eSetup, chats int, url string) *e2eRig {
-	r := &e2eRig{b: b, setup: s, f: newFakeAPI(b, ratewindow.System{}), url: url,
+func newE2ERig(b testing.TB, s e2eSetup, chats int, url string) *e2eRig {
+	r := &e2eRig{b: b, setup: s, f: newFakeAPI(b, ratewindow.System{}), url: url, dataDir: b.TempDir(),
 		client: &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4096}}}
 	b.Cleanup(r.close)
 	for i := range chats {
@@ -182,6 +197,9 @@ func newE2ERig(b *testing.B, s e2eSetup, chats int, url string) *e2eRig {
 		r.procs = append(r.procs, r.startProc())
 	}
 	r.openTables()
+	if s.serve {
+		r.toServe()
+	}
 	return r
 }
 
@@ -192,7 +210,7 @@ func (r *e2eRig) startProc() *e2eProc {
 	if r.url != "" {
 		p.st, err = postgres.Open(r.url, postgres.Options{})
 	} else {
-		p.st, err = bolt.Open(filepath.Join(b.TempDir(), "tablee.db"), bolt.Options{Timeout: 2 * time.Second})
+		p.st, err = bolt.Open(filepath.Join(r.dataDir, config.DBFile), bolt.Options{Timeout: 2 * time.Second})
 	}
 	if err != nil {
 		b.Fatal(err)
@@ -250,7 +268,19 @@ func (r *e2eRig) startEcho() {
 }
 
 func (r *e2eRig) close() {
+	r.closeProcs()
+	if r.echo != nil {
+		r.echo.Close()
+	}
+}
+
+// closeProcs stops the bot's processes.
+func (r *e2eRig) closeProcs() {
 	for _, p := range r.procs {
+		if p.cmd != nil {
+			p.stopServe(r.b)
+			continue
+		}
 		p.cancel()
 		<-p.done
 		<-p.done
@@ -258,9 +288,6 @@ func (r *e2eRig) close() {
 		p.st.Close()
 	}
 	r.procs = nil
-	if r.echo != nil {
-		r.echo.Close()
-	}
 }
 
 // person is the one who plays in a group.
@@ -274,26 +301,13 @@ func (r *e2eRig) person(chat int64) fakeUser {
 // for every board to be posted.
 func (r *e2eRig) openTables() {
 	core := r.procs[0].core
-	var wg sync.WaitGroup
-	work := make(chan int64)
-	for range 16 {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for chat := range work {
-				u := r.person(chat)
-				core.SetPrivateReachable(userKey(u.ID), true)
-				if err := benchgame.Open(core, chatKey(chat, 0), bot.User{ID: userKey(u.ID), Name: u.Name}, r.setup.text); err != nil {
-					r.b.Error(err)
-				}
-			}
-		}()
-	}
-	for _, chat := range r.chats {
-		work <- chat
-	}
-	close(work)
-	wg.Wait()
+	r.eachChat(func(chat int64) {
+		u := r.person(chat)
+		core.SetPrivateReachable(userKey(u.ID), true)
+		if err := benchgame.Open(core, chatKey(chat, 0), bot.User{ID: userKey(u.ID), Name: u.Name}, r.setup.text); err != nil {
+			r.b.Error(err)
+		}
+	})
 	for _, p := range r.procs {
 		p.core.Flush()
 	}
@@ -306,6 +320,27 @@ func (r *e2eRig) openTables() {
 	}
 }
 
+// eachChat calls f for every group, 16 groups at a time (set-up, not
+// measured).
+func (r *e2eRig) eachChat(f func(chat int64)) {
+	var wg sync.WaitGroup
+	work := make(chan int64)
+	for range 16 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for chat := range work {
+				f(chat)
+			}
+		}()
+	}
+	for _, chat := range r.chats {
+		work <- chat
+	}
+	close(work)
+	wg.Wait()
+}
+
 // settle waits until the processes have been idle (nothing queued to
 // play or to send) for a while, at most d.
 func (r *e2eRig) settle(d time.Duration) {
@@ -313,7 +348,15 @@ func (r *e2eRig) settle(d time.Duration) {
 	for time.Now().Before(end) {
 		idle := r.f.queuedCount() == 0
 		for _, p := range r.procs {
-			idle = idle && p.a.idle()
+			if p.a != nil {
+				idle = idle && p.a.idle()
+			}
+		}
+		if r.serving() {
+			// The binary is idle once it calls the fake no more.
+			n := r.f.callCount()
+			idle = idle && n == r.calls
+			r.calls = n
 		}
 		switch {
 		case !idle:
@@ -369,14 +412,19 @@ type e2eMove struct {
 // send posts the person's /pass as Telegram would: to the webhook (to
 // either process, in turn), or queued for getUpdates.
 func (r *e2eRig) send(i int, m *e2eMove) {
-	u := r.person(m.chat)
 	m.posted = time.Now()
-	msg, id := r.f.write(u, m.chat, 0, benchgame.Move, 0)
-	m.msg = id
+	m.msg, m.failed = r.say(i, m.chat, benchgame.Move)
+}
+
+// say posts what the person types in a group, as Telegram would; failed:
+// the webhook's POST was not answered 200.
+func (r *e2eRig) say(i int, chat int64, text string) (msgID int, failed bool) {
+	u := r.person(chat)
+	msg, id := r.f.write(u, chat, 0, text, 0)
 	update := map[string]any{"message": msg}
 	if r.setup.mode == "polling" {
 		r.f.push(update)
-		return
+		return id, false
 	}
 	raw := r.f.numbered(update)
 	url := r.echoURL()
@@ -388,12 +436,11 @@ func (r *e2eRig) send(i int, m *e2eMove) {
 	req.Header.Set("X-Telegram-Bot-Api-Secret-Token", hookSecret)
 	resp, err := r.client.Do(req)
 	if err != nil {
-		m.failed = true
-		return
+		return id, true
 	}
 	io.Copy(io.Discard, resp.Body)
 	resp.Body.Close()
-	m.failed = resp.StatusCode != http.StatusOK
+	return id, resp.StatusCode != http.StatusOK
 }
 
 func (r *e2eRig) echoURL() string {
@@ -445,7 +492,12 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 		writeHeapProfile(b, path+".base")
 		defer writeHeapProfile(b, path)
 	}
+	if path := os.Getenv("TABLEE_E2E_BOTPROFILE"); path != "" && r.serving() {
+		defer r.profileServe(path, env.Span)()
+	}
 	pg0 := postgresCPU(url)
+	counts0 := r.serveCounters()
+	user0, sys0 := r.serveCPU()
 	cpu0 := openloop.CPU()
 	bands0 := render.Bands()
 	start := time.Now().Add(10 * time.Millisecond)
@@ -468,6 +520,8 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 	}
 	cpu := openloop.CPU() - cpu0
 	pg := postgresCPU(url) - pg0
+	user, sys := r.serveCPU()
+	user, sys = user-user0, sys-sys0
 	b.StopTimer()
 	acks, shown, last := res.acks, res.shown, res.last
 	failed := 0
@@ -487,6 +541,12 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 	run.Report(b)
 	if url != "" && len(moves) > 0 {
 		b.ReportMetric(pg.Seconds()*1000/float64(len(moves)), "pg-cpu-ms/move")
+	}
+	if r.serving() && len(moves) > 0 {
+		b.ReportMetric((user+sys).Seconds()*1000/float64(len(moves)), "bot-cpu-ms/move")
+		b.Logf("the binary's CPU a move: %.2f ms in user space, %.2f ms in the kernel",
+			user.Seconds()*1000/float64(len(moves)), sys.Seconds()*1000/float64(len(moves)))
+		r.logServeCounts(counts0, len(moves))
 	}
 	step := run.Step()
 	if bands := render.Bands(); bands.Hits+bands.Misses > bands0.Hits+bands0.Misses {

@@ -55,6 +55,17 @@ func DefaultLimits() Limits {
 		MaxRetries: 4, RetryBackoff: time.Second, MaxPollBackoff: time.Minute}
 }
 
+// BenchmarkLimits are DefaultLimits with the rates set out of reach: for
+// benchmarks against a fake Bot API, which would otherwise measure
+// Telegram's limits rather than the bot. Never for Telegram itself.
+func BenchmarkLimits() Limits {
+	l := DefaultLimits()
+	l.Global, l.GlobalPer = 1<<30, time.Millisecond
+	l.Group, l.GroupPer, l.GroupBurst = 1<<30, time.Millisecond, 0
+	l.Private, l.PrivatePer = 1<<30, time.Millisecond
+	return l
+}
+
 func newLimits(clock Clock, l Limits) *limits {
 	return &limits{clock: clock, global: ratewindow.New(l.Global, l.GlobalPer, clock),
 		group: func() *ratewindow.Window {

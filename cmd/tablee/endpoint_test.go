@@ -53,3 +53,35 @@ func TestTelegramAPIEndpoint(t *testing.T) {
 		t.Errorf("the endpoint is not in the start-up log:\n%s", out)
 	}
 }
+
+// TABLEE_BENCHMARK_TELEGRAM_LIMITS=off, for the end-to-end benchmark
+// against a fake Bot API, turns the adapter's rate limits off and says so
+// in the log; without it, nothing is said (Telegram's limits hold).
+func TestBenchmarkTelegramLimits(t *testing.T) {
+	srv := botAPIServer(t, func(method string, r *http.Request) (any, bool) {
+		if method == "getUpdates" {
+			time.Sleep(100 * time.Millisecond)
+			return []any{}, true
+		}
+		return true, true
+	})
+	for _, off := range []bool{false, true} {
+		if off {
+			t.Setenv(envBenchmarkTelegramLimits, "off")
+		}
+		dir := t.TempDir()
+		path := filepath.Join(dir, "tablee.yaml")
+		cfg := "data_dir: " + q(filepath.Join(dir, "data")) + "\ntelegram:\n  enabled: true\n  token: '123:abc'\n  poll_timeout: 1s\n" +
+			"  api_endpoint: " + q(srv.URL) + "\n"
+		if err := os.WriteFile(path, []byte(cfg), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		out, err := serveUntil(t, path, "telegram: connected")
+		if err != nil {
+			t.Fatalf("serve: %v\n%s", err, out)
+		}
+		if said := strings.Contains(out, "rate limits are off"); said != off {
+			t.Errorf("%s=off set: %v; the log says the limits are off: %v\n%s", envBenchmarkTelegramLimits, off, said, out)
+		}
+	}
+}

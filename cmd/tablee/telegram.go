@@ -4,6 +4,7 @@ import (
 	"context"
 	stdlog "log"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -15,6 +16,12 @@ import (
 	"github.com/tablee/tablee/config"
 	"github.com/tablee/tablee/i18n"
 )
+
+// envBenchmarkTelegramLimits=off turns the adapter's rate limits off, for
+// the end-to-end benchmark that runs this binary against a fake Bot API
+// (Telegram's limits would measure Telegram rather than the bot). Not a
+// setting: against Telegram the bot would be refused and throttled.
+const envBenchmarkTelegramLimits = "TABLEE_BENCHMARK_TELEGRAM_LIMITS"
 
 // The Telegram adapter, when telegram.enabled is set.
 func init() {
@@ -28,6 +35,11 @@ func init() {
 		}
 		lang, _ := i18n.ParseLang(cfg.Language)
 		return platform{name: "telegram", run: func(ctx context.Context, core *bot.Core, log *slog.Logger, up func(bool)) error {
+			var limits telegram.Limits // zero: Telegram's
+			if os.Getenv(envBenchmarkTelegramLimits) == "off" {
+				limits = telegram.BenchmarkLimits()
+				log.Warn("telegram: the rate limits are off (" + envBenchmarkTelegramLimits + "=off): for benchmarks against a fake Bot API only")
+			}
 			a, err := telegram.New(telegram.Options{
 				Core:        core,
 				Token:       tc.Token.Reveal(),
@@ -43,6 +55,7 @@ func init() {
 				FileIDs:     filepath.Join(cfg.DataDir, "telegram-file-ids.json"),
 				Pending:     filepath.Join(cfg.DataDir, "telegram-pending.json"),
 				Seen:        core.Seen(),
+				Limits:      limits,
 			})
 			if err != nil {
 				return err

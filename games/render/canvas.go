@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"sync"
@@ -121,7 +122,19 @@ type drawer struct {
 	raster vector.Rasterizer
 	alpha  *image.Alpha // scratch mask for shapes
 	blends [blendSlots]blendSlot
+	// laid holds glyphs already laid on a flat colour (laidGlyph).
+	laid map[laidKey][]uint8
 }
+
+// laidKey is a glyph laid in colour fg on a flat colour bg.
+type laidKey struct {
+	g      *glyph
+	fg, bg uint8
+}
+
+// maxLaid bounds a drawer's laid glyphs: a picture's texts use a few
+// hundred glyphs in two or three colours; the map is emptied past it.
+const maxLaid = 4096
 
 // blendSlots is the size of the drawer's memory of blended colours: an
 // edge between two colours repeats the same few blends all along it.
@@ -260,11 +273,68 @@ func (c *canvas) mask(r image.Rectangle, fg uint8, m *image.Alpha, mp image.Poin
 }
 
 // text draws s in the face k with its baseline starting at dot, as
-// font.Drawer does, each glyph from the shared glyph cache.
+// font.Drawer does, each glyph from the shared glyph cache. Text mostly
+// lies on a flat colour: a glyph whose box is all one colour is copied
+// from the same glyph laid on that colour before (the same pixels mask
+// would blend, without blending each one again).
 func (c *canvas) text(k faceKey, dot fixed.Point26_6, s string, fg uint8) {
 	c.d.glyphs(k, dot, s, func(g *glyph, at image.Point) {
-		c.mask(image.Rectangle{at, at.Add(g.mask.Rect.Size())}, fg, g.mask, image.Point{})
+		r := image.Rectangle{at, at.Add(g.mask.Rect.Size())}
+		if bg, ok := c.flat(r); ok {
+			px := c.d.laidGlyph(g, fg, bg)
+			w := r.Dx()
+			for y := r.Min.Y; y < r.Max.Y; y++ {
+				copy(c.pix[y*c.w+r.Min.X:y*c.w+r.Max.X], px[(y-r.Min.Y)*w:])
+			}
+			return
+		}
+		c.mask(r, fg, g.mask, image.Point{})
 	})
+}
+
+// flat tells whether the box r lies within the canvas and is all one
+// colour, and which. Never while recording what is drawn on what
+// (Inspect), which mask does.
+func (c *canvas) flat(r image.Rectangle) (uint8, bool) {
+	if c.rec != nil || r.Empty() || !r.In(image.Rect(0, 0, c.w, c.h)) {
+		return 0, false
+	}
+	bg := c.pix[r.Min.Y*c.w+r.Min.X]
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		row := c.pix[y*c.w+r.Min.X : y*c.w+r.Max.X]
+		if row[0] != bg || !bytes.Equal(row[1:], row[:len(row)-1]) {
+			return 0, false
+		}
+	}
+	return bg, true
+}
+
+// laidGlyph is the glyph g laid in colour fg over the flat colour bg, its
+// mask's box of palette indexes, row after row: what mask makes of it.
+func (d *drawer) laidGlyph(g *glyph, fg, bg uint8) []uint8 {
+	key := laidKey{g, fg, bg}
+	if px, ok := d.laid[key]; ok {
+		return px
+	}
+	w, h := g.mask.Rect.Dx(), g.mask.Rect.Dy()
+	px := make([]uint8, w*h)
+	for y := range h {
+		for x, a := range g.mask.Pix[y*g.mask.Stride : y*g.mask.Stride+w] {
+			switch a {
+			case 0:
+				px[y*w+x] = bg
+			case 0xff:
+				px[y*w+x] = fg
+			default:
+				px[y*w+x] = d.blend(bg, fg, a)
+			}
+		}
+	}
+	if d.laid == nil || len(d.laid) >= maxLaid {
+		d.laid = map[laidKey][]uint8{}
+	}
+	d.laid[key] = px
+	return px
 }
 
 // glyphs calls f with each glyph of s that draws something, in the face
