@@ -812,6 +812,9 @@ func (ov *overlay) recentLayer(name string) *batchLayer {
 }
 
 func (o *overlayTop) empty() bool {
+	if o.ov.recent == nil && o.ov.keys.Len() == 0 {
+		return true // the overlay holds no key at all: no walk to set up
+	}
 	_, _, ok := o.after(nil, true)
 	return !ok
 }
@@ -1195,15 +1198,23 @@ type mergedCursor struct {
 	// when it returned uk (a Seek per key would cost more than the walk).
 	uk, uv  []byte
 	forward bool
+	// tk, tw, tok are top's first key after where a forward walk last
+	// asked (tAhead): the same for every key below tk, so that a walk
+	// through a run of under's keys asks top once (the overlay's keys are
+	// a few among the file's).
+	tk     []byte
+	tw     kv
+	tok    bool
+	tAhead bool
 }
 
 func (c *mergedCursor) First() ([]byte, []byte) {
-	c.forward = false
+	c.forward, c.tAhead = false, false
 	return c.next(nil, true)
 }
 
 func (c *mergedCursor) Seek(k []byte) ([]byte, []byte) {
-	c.forward = false
+	c.forward, c.tAhead = false, false
 	return c.next(k, true)
 }
 
@@ -1262,10 +1273,26 @@ func (c *mergedCursor) underBefore(k []byte, inclusive bool) ([]byte, []byte) {
 	return c.under.Prev()
 }
 
+// topAfter is top.after(k, inclusive) for a forward walk: k is never
+// before the key it was last asked from.
+func (c *mergedCursor) topAfter(k []byte, inclusive bool) ([]byte, kv, bool) {
+	if c.tAhead && k != nil {
+		if !c.tok {
+			return nil, kv{}, false
+		}
+		if cmp := bytes.Compare(k, c.tk); cmp < 0 || cmp == 0 && inclusive {
+			return c.tk, c.tw, true
+		}
+	}
+	c.tk, c.tw, c.tok = c.top.after(k, inclusive)
+	c.tAhead = true
+	return c.tk, c.tw, c.tok
+}
+
 func (c *mergedCursor) next(k []byte, inclusive bool) ([]byte, []byte) {
 	for {
 		uk, uv := c.underAfter(k, inclusive)
-		tk, tw, ok := c.top.after(k, inclusive)
+		tk, tw, ok := c.topAfter(k, inclusive)
 		if !ok || uk != nil && bytes.Compare(uk, tk) < 0 {
 			c.at = uk
 			return uk, uv
@@ -1280,6 +1307,7 @@ func (c *mergedCursor) next(k []byte, inclusive bool) ([]byte, []byte) {
 }
 
 func (c *mergedCursor) backward(k []byte, inclusive bool) ([]byte, []byte) {
+	c.tAhead = false
 	for {
 		uk, uv := c.underBefore(k, inclusive)
 		tk, tw, ok := c.top.before(k, inclusive)
