@@ -303,11 +303,13 @@ func BenchmarkDueIndex(b *testing.B) {
 	})
 	b.Run("Due100", func(b *testing.B) {
 		b.ReportAllocs()
+		cpu := openloop.CPU()
 		for b.Loop() {
 			if ids, err := s.Due(now, 100); err != nil || len(ids) != 100 {
 				b.Fatal(len(ids), err)
 			}
 		}
+		b.ReportMetric(float64(openloop.CPU()-cpu)/float64(time.Microsecond)/float64(b.N), "cpu-µs/op")
 	})
 	b.Run("Unshown", func(b *testing.B) {
 		b.ReportAllocs()

@@ -254,15 +254,18 @@ func readLogTail(log kvBucket, id uint64) (logTail, error) {
 // seek the table's last key in the overlay and in the file, and its block
 // walked.
 func readLogTailKnown(log kvBucket, id uint64, cache *tailCache, last uint64, known bool) (logTail, error) {
-	if known {
+	switch {
+	case !known || cache == nil:
+	case cache.own:
 		if t, ok := cache.get(id); ok && t.last == last {
-			if cache.own {
-				return t, nil
-			}
+			return t, nil
+		}
+	default:
+		if first, ok := cache.first(id); ok {
 			if lb, ok := log.(lazyBucket); ok {
 				// A block a save left lazy is its own tail: it ends where
 				// the record says the log does, or it is not the last.
-				if b, ok := lb.lazy(t.blockKey).(*lazyBlock); ok && b.tail.last == last {
+				if b, ok := lb.lazy(logKey(id, first)).(*lazyBlock); ok && b.tail.last == last {
 					return b.tail, nil
 				}
 			}
@@ -352,7 +355,7 @@ func appendLazy(log lazyBucket, id uint64, tail logTail, e logEntry, next logTai
 	case b.prev != nil:
 		next.blockKey, next.count = tail.blockKey, tail.count+1
 	default:
-		// The key as read may be the file's map too (see tailCache.put):
+		// The key as read may be the file's map (see tailCache.put):
 		// the block's tail outlives the read.
 		next.blockKey, next.count = bytes.Clone(tail.blockKey), tail.count+1
 	}
@@ -409,69 +412,79 @@ func (b *lazyBlock) bytes() []byte {
 // next save of the table to find without seeking and walking its block
 // again (a block holds up to blockMaxMoves moves, each with its
 // checksum). Two kinds:
-//   - the store's, for the saves worked out against the view: an entry
-//     names the table's last block, which its save left lazy in the
-//     overlay (lazyBlock), and holds while the view gives that block lazy
-//     and ending where the table's record says the log does; it is then
-//     the log's end, and its users too, since only a save that appends a
-//     move changes either, and such a save moves the record's last move
-//     on. Once the checkpoint wrote the block and the overlay forgot it,
-//     the next save reads the tail from the log, and the entry holds again.
-//     A table that finishes leaves it; it is emptied when tables are
-//     deleted.
+//   - the store's, for the saves worked out against the view: the first
+//     move of each table's last block, a number alone (the garbage
+//     collector does not walk it, however many tables). The block its
+//     save left lazy in the overlay (lazyBlock) is its own tail, and holds
+//     while it ends where the table's record says the log does: it is
+//     then the log's end, and its users too, since only a save that
+//     appends a move changes either, and such a save moves the record's
+//     last move on. Once the checkpoint wrote the block and the overlay
+//     forgot it, the next save reads the tail from the log. A table that
+//     finishes leaves it; it is emptied when tables are deleted.
 //   - a checkpoint's (own): the tails of the saves it writes in its
 //     transaction, which alone writes the logs: an entry keeps its block
 //     and holds while the record says the log ends where it does.
 type tailCache struct {
-	mu  sync.Mutex
-	m   map[uint64]logTail
-	own bool
+	mu     sync.Mutex
+	firsts map[uint64]uint64
+	own    bool
+	m      map[uint64]logTail
 }
 
-// get is the tail table id's last save left; a nil cache has none.
+// get is the tail table id's last save left in an own cache.
 func (c *tailCache) get(id uint64) (logTail, bool) {
-	if c == nil {
-		return logTail{}, false
-	}
-	c.mu.Lock()
 	t, ok := c.m[id]
-	c.mu.Unlock()
 	return t, ok
 }
 
-func (c *tailCache) put(id uint64, t logTail) {
-	if c == nil {
-		return
-	}
-	if !c.own {
-		// Read again from the view: the entry keeps no block alive.
-		t.block, t.lazy = nil, nil
-	}
-	// The key may be the file's own bytes, read from its memory map: valid
-	// in its transaction alone (bbolt maps the file anew as it grows, and
-	// a read of the old map faults).
-	t.blockKey = bytes.Clone(t.blockKey)
+// first is the first move of table id's last block in the store's cache.
+func (c *tailCache) first(id uint64) (uint64, bool) {
 	c.mu.Lock()
-	if c.m == nil {
-		c.m = map[uint64]logTail{}
-	}
-	c.m[id] = t
+	f, ok := c.firsts[id]
 	c.mu.Unlock()
+	return f, ok
+}
+
+func (c *tailCache) put(id uint64, t logTail) {
+	switch {
+	case c == nil:
+	case c.own:
+		// The key may be the file's own bytes, read from its memory map:
+		// valid in its transaction alone (bbolt maps the file anew as it
+		// grows, and a read of the old map faults).
+		t.blockKey = bytes.Clone(t.blockKey)
+		if c.m == nil {
+			c.m = map[uint64]logTail{}
+		}
+		c.m[id] = t
+	default:
+		_, first, _ := splitLogKey(t.blockKey)
+		c.mu.Lock()
+		if c.firsts == nil {
+			c.firsts = map[uint64]uint64{}
+		}
+		c.firsts[id] = first
+		c.mu.Unlock()
+	}
 }
 
 // forget drops table id's entry: it finished, its log is written no more.
 func (c *tailCache) forget(id uint64) {
-	if c == nil {
-		return
+	switch {
+	case c == nil:
+	case c.own:
+		delete(c.m, id)
+	default:
+		c.mu.Lock()
+		delete(c.firsts, id)
+		c.mu.Unlock()
 	}
-	c.mu.Lock()
-	delete(c.m, id)
-	c.mu.Unlock()
 }
 
 func (c *tailCache) clear() {
 	c.mu.Lock()
-	clear(c.m)
+	clear(c.firsts)
 	c.mu.Unlock()
 }
 

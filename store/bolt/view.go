@@ -473,6 +473,9 @@ func (s *Store) read(what string, fn func(kvTx) error) error {
 				stale = true // begun before the checkpoint that made ov committed
 				return nil
 			}
+			if ov.recent == nil && ov.keys.Len() == 0 {
+				return fn(boltTx{tx}) // nothing over the file: it is the view
+			}
 			v := viewTxs.Get().(*viewTx)
 			v.ov, v.tx = ov, tx
 			defer v.release()
@@ -527,7 +530,11 @@ func (t *viewTx) release() {
 	if t.db != nil && t.tx != nil {
 		_ = t.tx.Rollback()
 	}
-	*t = viewTx{}
+	// The buckets it used alone are cleared: a read opens one or two of
+	// the dozen a save does.
+	clear(t.bufs[:t.n])
+	t.open.reset()
+	t.ov, t.tx, t.db, t.n = nil, nil, nil, 0
 	viewTxs.Put(t)
 }
 
@@ -652,6 +659,17 @@ func (o *openBuckets) find(name []byte) kvBucket {
 		}
 	}
 	return nil
+}
+
+// reset forgets the buckets opened.
+func (o *openBuckets) reset() {
+	for i := range o.some {
+		if o.some[i].b == nil {
+			break
+		}
+		o.some[i] = namedBucket{}
+	}
+	o.more = nil
 }
 
 func (o *openBuckets) add(name []byte, b kvBucket) {
@@ -1001,7 +1019,9 @@ func (b *batch) release() {
 		b.spare = append(b.spare, l)
 	}
 	clear(b.buckets)
-	b.under, b.open, b.bufs, b.n = nil, openBuckets{}, [len(b.bufs)]batchBucket{}, 0
+	clear(b.bufs[:b.n])
+	b.open.reset()
+	b.under, b.n = nil, 0
 	batches.Put(b)
 }
 
