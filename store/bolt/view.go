@@ -741,22 +741,18 @@ func (o *overlayTop) walker() *overlayWalk {
 
 func (o *overlayTop) after(k []byte, inclusive bool) ([]byte, kv, bool) {
 	tk, tw, tok := o.walker().after(k, inclusive)
-	if o.ov.recent == nil {
-		return tk, tw, tok
-	}
-	rl := o.recentLayer()
-	if len(rl.keys) == 0 {
-		return tk, tw, tok
-	}
-	rk, rw, rok := o.recentAfter(rl, k, inclusive)
-	if rok && (!tok || bytes.Compare(rk, tk) <= 0) { // the recent write of a key hides the tree's
-		return rk, rw, true
-	}
-	return tk, tw, tok
+	return o.withRecent(k, inclusive, true, tk, tw, tok)
 }
 
 func (o *overlayTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
 	tk, tw, tok := o.walker().before(k, inclusive)
+	return o.withRecent(k, inclusive, false, tk, tw, tok)
+}
+
+// withRecent is the tree's key tk (its write tw, none when !tok) found
+// from k in the walk's direction, or the recent batches' key found so
+// when it comes first; the recent write of a key hides the tree's.
+func (o *overlayTop) withRecent(k []byte, inclusive, forward bool, tk []byte, tw kv, tok bool) ([]byte, kv, bool) {
 	if o.ov.recent == nil {
 		return tk, tw, tok
 	}
@@ -764,8 +760,18 @@ func (o *overlayTop) before(k []byte, inclusive bool) ([]byte, kv, bool) {
 	if len(rl.keys) == 0 {
 		return tk, tw, tok
 	}
-	rk, rw, rok := rl.near(k, inclusive, false)
-	if rok && (!tok || bytes.Compare(rk, tk) >= 0) {
+	var rk []byte
+	var rw kv
+	var rok bool
+	if forward {
+		rk, rw, rok = o.recentAfter(rl, k, inclusive)
+	} else {
+		rk, rw, rok = rl.near(k, inclusive, false)
+	}
+	if !rok {
+		return tk, tw, tok
+	}
+	if c := bytes.Compare(rk, tk); !tok || c == 0 || (c < 0) == forward {
 		return rk, rw, true
 	}
 	return tk, tw, tok

@@ -79,24 +79,16 @@ func (h *heldKeys) get(k []byte) (kv, bool) {
 }
 
 func (h *heldKeys) after(k []byte, inclusive bool) ([]byte, kv, bool) {
-	var found heldItem
-	ok := false
-	visit := func(it heldItem) bool {
-		if !inclusive && k != nil && it.k == bytesString(k) {
-			return true
-		}
-		found, ok = it, true
-		return false
-	}
-	if k == nil {
-		h.t.Ascend(visit)
-	} else {
-		h.t.AscendGreaterOrEqual(heldItem{k: bytesString(k)}, visit)
-	}
-	return stringBytes(found.k), found.w, ok
+	return h.near(k, inclusive, true)
 }
 
 func (h *heldKeys) before(k []byte, inclusive bool) ([]byte, kv, bool) {
+	return h.near(k, inclusive, false)
+}
+
+// near is the first key from k on in the walk's direction (k itself when
+// inclusive; the first or last of all when k is nil).
+func (h *heldKeys) near(k []byte, inclusive, forward bool) ([]byte, kv, bool) {
 	var found heldItem
 	ok := false
 	visit := func(it heldItem) bool {
@@ -106,10 +98,16 @@ func (h *heldKeys) before(k []byte, inclusive bool) ([]byte, kv, bool) {
 		found, ok = it, true
 		return false
 	}
-	if k == nil {
+	pivot := heldItem{k: bytesString(k)}
+	switch {
+	case forward && k == nil:
+		h.t.Ascend(visit)
+	case forward:
+		h.t.AscendGreaterOrEqual(pivot, visit)
+	case k == nil:
 		h.t.Descend(visit)
-	} else {
-		h.t.DescendLessOrEqual(heldItem{k: bytesString(k)}, visit)
+	default:
+		h.t.DescendLessOrEqual(pivot, visit)
 	}
 	return stringBytes(found.k), found.w, ok
 }
