@@ -340,8 +340,12 @@ func appendLazy(log lazyBucket, id uint64, tail logTail, e logEntry, next logTai
 	b := &lazyBlock{entry: entry}
 	switch {
 	case tail.blockKey == nil || tail.count >= blockMaxMoves:
+	case tail.lazy != nil && tail.lazy.n+len(entry) <= blockMaxBytes && tail.lazy.depth < lazyBlockDepth:
+		b.prev, b.n, b.depth = tail.lazy, tail.lazy.n+len(entry), tail.lazy.depth+1
 	case tail.lazy != nil && tail.lazy.n+len(entry) <= blockMaxBytes:
-		b.prev, b.n = tail.lazy, tail.lazy.n+len(entry)
+		// A long chain is joined into bytes, once for lazyBlockDepth
+		// saves: it holds each entry with a block's tail.
+		b.prevBytes, b.n = tail.lazy.bytes(), tail.lazy.n+len(entry)
 	case tail.lazy == nil && len(tail.block)+len(entry) <= blockMaxBytes:
 		// The block as read: bytes of the file's map, perhaps, valid in
 		// its transaction alone.
@@ -364,6 +368,10 @@ func appendLazy(log lazyBucket, id uint64, tail logTail, e logEntry, next logTai
 	return next, log.putLazy(next.blockKey, b)
 }
 
+// lazyBlockDepth is how many lazy blocks a chain holds at most before
+// the next save joins them into bytes.
+const lazyBlockDepth = 32
+
 // lazyBlock is a block of a table's log as a save left it in the overlay:
 // the block before (bytes, or another lazyBlock) and the entry the save
 // appended, joined into bytes only when a read asks for them. The table's
@@ -376,6 +384,7 @@ type lazyBlock struct {
 	prevBytes []byte     // ... or its bytes; neither for a new block
 	entry     []byte     // the entry (a new block's version byte first)
 	n         int        // the block's length
+	depth     int        // the lazy blocks before it in the chain
 	tail      logTail    // the log's tail after the entry (tail.lazy is the block)
 	enc       atomic.Pointer[[]byte]
 }
