@@ -9,6 +9,12 @@ import (
 	"github.com/tablee/tablee/games"
 )
 
+// cardDay is the day on the cards of the tests: the spring change of
+// summer time.
+var cardDay = Day{2026, time.March, 29}
+
+// TestMarkOf: the top's points (or more) is a top found, three quarters of
+// them or more is close, less is far.
 func TestMarkOf(t *testing.T) {
 	for _, c := range []struct {
 		points, top int
@@ -26,7 +32,6 @@ func TestMarkOf(t *testing.T) {
 // tops' words, none of the game's name, nothing of the turns' positions.
 func TestCardHoldsNoLetterOfTheDeal(t *testing.T) {
 	d := mustDeal(t, realEngine(), 11)
-	day := Day{2026, time.March, 29}
 	var points []int
 	marks := map[Mark]int{}
 	for i, turn := range d.Turns {
@@ -48,7 +53,7 @@ func TestCardHoldsNoLetterOfTheDeal(t *testing.T) {
 		points = append(points, p)
 		marks[MarkOf(p, turn.TopScore)]++
 	}
-	card := d.Card(day, points)
+	card := d.Card(cardDay, points)
 	t.Logf("\n%s", card)
 	_, _, pct := d.Running(points)
 	if !strings.HasPrefix(card, "🗓️ 2026-03-29 🎲 "+pct.String()+" %\n") {

@@ -212,12 +212,9 @@ var smallWords = strings.Fields(`LA LE ET EN ES SE TE NE UN IL SA TA MA ME DE DU
 // the game's own rules), so the strong bot's search is exhaustive in the
 // challenge's rules (Quarté's fixed bonus values, MT-D4).
 func TestTopEqualsExhaustiveSearch(t *testing.T) {
-	g, err := motsdetete.ParseGrid(smallGrid)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lex, err := lexicon.Build(smallWords)
-	if err != nil {
+	g, gridErr := motsdetete.ParseGrid(smallGrid)
+	lex, lexErr := lexicon.Build(smallWords)
+	if err := errors.Join(gridErr, lexErr); err != nil {
 		t.Fatal(err)
 	}
 	e := &motsdetete.Engine{Lex: func() *lexicon.Lexicon { return lex }, Grid: g}
