@@ -1,6 +1,7 @@
 package duplicate
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -73,6 +74,24 @@ func deal(e games.Engine, opts games.Options, seed uint64, turns int, word func(
 	}
 	if len(d.Turns) == 0 {
 		return nil, errors.New("duplicate: no turn could be dealt")
+	}
+	return d, nil
+}
+
+// Save encodes the deal, so that the day's tops are computed once and
+// stored: a deal depends on the engine and its dictionary as well as on
+// the seed, and a release or a dictionary changed during the day must not
+// give the day's later players another deal.
+func (d *Deal) Save() ([]byte, error) { return json.Marshal(d) }
+
+// Load restores a saved deal of the engine's game.
+func Load(e games.Engine, data []byte) (*Deal, error) {
+	d := &Deal{engine: e}
+	if err := json.Unmarshal(data, d); err != nil {
+		return nil, fmt.Errorf("duplicate: load: %w", err)
+	}
+	if d.Game != e.Name() || len(d.Turns) == 0 {
+		return nil, fmt.Errorf("duplicate: load: a deal of %q with %d turns for %q", d.Game, len(d.Turns), e.Name())
 	}
 	return d, nil
 }

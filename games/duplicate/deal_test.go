@@ -72,6 +72,32 @@ func TestMotsDeTeteDealIsDeterministic(t *testing.T) {
 	}
 }
 
+// TestDealSavedAndLoaded: a deal stored and read back is the same deal and
+// scores moves the same; a deal of another game or a damaged one is refused.
+func TestDealSavedAndLoaded(t *testing.T) {
+	d := mustDeal(t, realEngine(), 5)
+	data, err := d.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := Load(realEngine(), data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(back.Turns, d.Turns) || back.Seed != d.Seed || back.Game != d.Game {
+		t.Fatal("the deal read back differs")
+	}
+	last := len(d.Turns) - 1
+	if p, err := back.Score(last, d.Turns[last].Top); err != nil || p != d.Turns[last].TopScore {
+		t.Fatalf("the top of the last turn read back: %d, %v", p, err)
+	}
+	for _, bad := range []string{"", "{", `{"Game":"motsdetete"}`, strings.Replace(string(data), `"motsdetete"`, `"coquillaude"`, 1)} {
+		if _, err := Load(realEngine(), []byte(bad)); err == nil {
+			t.Fatalf("%.40q loaded", bad)
+		}
+	}
+}
+
 // TestPlayedTopScores100: a player who plays every top scores each top's
 // points and 100 % at every turn.
 func TestPlayedTopScores100(t *testing.T) {
