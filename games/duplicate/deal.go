@@ -40,15 +40,22 @@ type Deal struct {
 // Tête's Die).
 type dieOf interface{ Die() int }
 
-// deal plays a one-seat game of the engine from the seed with the strong
-// bot's move at every turn (the engine's exact search: the top) and keeps
-// each turn's position. It stops after turns turns, or earlier where the
-// top scores nothing (no word fits anywhere: the game's own end) or the
-// game ends. word tells the word of a top.
-func deal(e games.Engine, opts games.Options, seed uint64, turns int, word func(move string) string) (*Deal, error) {
+// deal plays a one-seat game of the engine from the seed: first opening
+// moves of the easy bot (drawn from the seed among its best, in words
+// everyone knows), so that the first turn's position differs from day to
+// day; then the strong bot's move at every turn (the engine's exact
+// search: the top), keeping each turn's position. It stops after turns
+// turns, or earlier where the top scores nothing (no word fits anywhere:
+// the game's own end) or the game ends. word tells the word of a top.
+func deal(e games.Engine, opts games.Options, seed uint64, opening, turns int, word func(move string) string) (*Deal, error) {
 	g, err := e.New(opts, 1, seed)
 	if err != nil {
 		return nil, err
+	}
+	for range opening {
+		if _, err := g.Apply(0, g.Bot(0, games.Easy)); err != nil {
+			return nil, fmt.Errorf("duplicate: the opening: %w", err)
+		}
 	}
 	d := &Deal{Game: e.Name(), Seed: seed, engine: e}
 	for len(d.Turns) < turns && !g.Result().Over {

@@ -2,6 +2,7 @@ package duplicate
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
@@ -121,24 +122,27 @@ func TestPlayedTopScores100(t *testing.T) {
 func TestBadMoveGetsTheGamesRefusal(t *testing.T) {
 	d := mustDeal(t, realEngine(), 7)
 	before := snapshot(d)
-	// Turn 1 is on the empty grid: the top's 4 letters are the whole main
-	// word; the same cells with KWXQ make no word (ZZZZ is one).
+	// Without the opening, turn 1 is on the empty grid: the top's 4
+	// letters are the whole main word; the same cells with KWXQ make no
+	// word (ZZZZ is one).
 	if realLex.Has("KWXQ") {
 		t.Fatal("KWXQ is a word")
 	}
-	f := strings.Fields(d.Turns[0].Top)
+	bare, err := motsDeTeteDeal(realEngine(), 7, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := strings.Fields(bare.Turns[0].Top)
+	if p, err := bare.Score(0, f[0]+" "+f[1]+" KWXQ"); refusalKey(err) != "motsdetete.err.not_word" || p != 0 {
+		t.Fatalf("KWXQ: %d points, %v", p, err)
+	}
+	f = strings.Fields(d.Turns[0].Top)
 	for move, key := range map[string]string{
-		f[0] + " " + f[1] + " KWXQ": "motsdetete.err.not_word",
-		f[0] + " " + f[1] + " ZZ":   "motsdetete.err.count",
-		"Z99 bas MAISON":            "motsdetete.err.no_cell",
+		f[0] + " " + f[1] + " " + f[2][:2]: "motsdetete.err.count",
+		"Z99 bas MAISON":                   "motsdetete.err.no_cell",
 	} {
-		p, err := d.Score(0, move)
-		var r *games.Refusal
-		if !errors.As(err, &r) || p != 0 {
-			t.Fatalf("%q: %d points, error %v", move, p, err)
-		}
-		if r.Msg.Key != key {
-			t.Fatalf("%q: refused with %s, want %s", move, r.Msg.Key, key)
+		if p, err := d.Score(0, move); refusalKey(err) != key || p != 0 {
+			t.Fatalf("%q: %d points, %v; want the refusal %s", move, p, err, key)
 		}
 	}
 	// An accepted move and a pass change nothing either.
@@ -154,6 +158,15 @@ func TestBadMoveGetsTheGamesRefusal(t *testing.T) {
 	if _, err := d.Score(len(d.Turns), d.Turns[0].Top); err == nil {
 		t.Fatal("a turn past the deal was scored")
 	}
+}
+
+// refusalKey is the catalogue key of the game's refusal.
+func refusalKey(err error) string {
+	var r *games.Refusal
+	if errors.As(err, &r) {
+		return r.Msg.Key
+	}
+	return fmt.Sprintf("not a refusal: %v", err)
 }
 
 func snapshot(d *Deal) string {
@@ -213,16 +226,18 @@ func TestPercent(t *testing.T) {
 	}
 }
 
-// smallGrid is a 7 x 7 grid with every kind of bonus cell and no centre
+// smallGrid is a 9 x 9 grid with every kind of bonus cell and no centre
 // cross (the first word goes anywhere).
 var smallGrid = []string{
-	"2 1 3 O 3 1 2",
-	"1 Y 1 2 1 Y 1",
-	"3 1 2 1 2 1 3",
-	"O 2 1 R 1 2 O",
-	"3 1 2 1 2 1 3",
-	"1 Y 1 2 1 Y 1",
-	"2 1 3 O 3 1 2",
+	"2 1 3 O 1 O 3 1 2",
+	"1 Y 1 2 1 2 1 Y 1",
+	"3 1 2 1 4 1 2 1 3",
+	"O 2 1 R 1 R 1 2 O",
+	"1 1 4 1 5 1 4 1 1",
+	"O 2 1 R 1 R 1 2 O",
+	"3 1 2 1 4 1 2 1 3",
+	"1 Y 1 2 1 2 1 Y 1",
+	"2 1 3 O 1 O 3 1 2",
 }
 
 var smallWords = strings.Fields(`LA LE ET EN ES SE TE NE UN IL SA TA MA ME DE DU AS OR OU NU
@@ -245,8 +260,8 @@ func TestTopEqualsExhaustiveSearch(t *testing.T) {
 	}
 	e := &motsdetete.Engine{Lex: func() *lexicon.Lexicon { return lex }, Grid: g}
 	compared := 0
-	for seed := uint64(1); seed <= 10; seed++ {
-		d, err := motsDeTeteDeal(e, seed, 30)
+	for seed := uint64(1); seed <= 8; seed++ {
+		d, err := motsDeTeteDeal(e, seed, motsDeTeteOpening, 30)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -308,4 +323,39 @@ func exhaustive(t *testing.T, d *Deal, i, w, h int) (int, string) {
 		}
 	}
 	return best, bestMove
+}
+
+// TestAMonthOfDeals: a month of days of one deployment (seeds from its
+// secret and each day) gives a month of different deals of MotsDeTeteTurns
+// turns each, every top scoring.
+func TestAMonthOfDeals(t *testing.T) {
+	e := realEngine()
+	day := cardDay
+	positions := map[string]Day{}
+	firstTops := map[string]bool{}
+	for range 31 {
+		seed, err := Seed([]byte("deployment secret"), "motsdetete", day)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := mustDeal(t, e, seed)
+		if len(d.Turns) != MotsDeTeteTurns {
+			t.Fatalf("%s: %d turns", day, len(d.Turns))
+		}
+		for i, turn := range d.Turns {
+			if turn.TopScore <= 0 || turn.Die != 4 {
+				t.Fatalf("%s turn %d: %+v", day, i+1, turn)
+			}
+		}
+		if prev, ok := positions[string(d.Turns[0].Position)]; ok {
+			t.Fatalf("%s opens on the grid of %s", day, prev)
+		}
+		positions[string(d.Turns[0].Position)] = day
+		firstTops[d.Turns[0].Top] = true
+		day = day.Next()
+	}
+	// The opening makes every day's first grid its own, and so its top.
+	if len(firstTops) < 20 {
+		t.Fatalf("31 days open with %d different tops", len(firstTops))
+	}
 }

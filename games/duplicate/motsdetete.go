@@ -28,19 +28,27 @@ const MotsDeTeteTurns = 12
 //     choice 7), and a challenge ends after its turns.
 var motsDeTeteOptions = games.Options{"variant": motsdetete.Quarte, "forgiving": "on", "target": "1000000"}
 
+// motsDeTeteOpening is the number of words on the grid before the first
+// turn. In Quarté nothing is drawn for a turn (always 4 letters, fixed
+// values), so a deal from the empty grid would open every day with the
+// same top placement (C8 across) and follow much the same course; two
+// words drawn from the seed make each day's grid its own from the first
+// turn.
+const motsDeTeteOpening = 2
+
 // MotsDeTete deals a Mots de Tête challenge from a seed (Seed): the
-// standard grid (MT-D1), MotsDeTeteTurns turns, each with the top found by
-// the engine's strong search. e is the engine (nil: the registered one,
+// standard grid (MT-D1) with the opening's words, then MotsDeTeteTurns
+// turns, each with the top found by the engine's strong search. e is the engine (nil: the registered one,
 // with the bundled dictionary); tests give a small grid and dictionary.
 func MotsDeTete(e *motsdetete.Engine, seed uint64) (*Deal, error) {
-	return motsDeTeteDeal(e, seed, MotsDeTeteTurns)
+	return motsDeTeteDeal(e, seed, motsDeTeteOpening, MotsDeTeteTurns)
 }
 
-func motsDeTeteDeal(e *motsdetete.Engine, seed uint64, turns int) (*Deal, error) {
+func motsDeTeteDeal(e *motsdetete.Engine, seed uint64, opening, turns int) (*Deal, error) {
 	if e == nil {
 		e = &motsdetete.Engine{}
 	}
-	return deal(e, motsDeTeteOptions, seed, turns, lastWord)
+	return deal(e, motsDeTeteOptions, seed, opening, turns, lastWord)
 }
 
 // lastWord is the word of a Mots de Tête move as the bot writes it ("H3
