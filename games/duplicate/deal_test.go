@@ -116,10 +116,10 @@ func TestPlayedTopScores100(t *testing.T) {
 	}
 }
 
-// TestBadMoveGetsTheGamesRefusal: a word the dictionary lacks is refused
+// TestMT_D3_BadMoveGetsTheGamesRefusal: a word the dictionary lacks is refused
 // with the game's own refusal (MT-D3, forgiving: not a lost turn), a
 // structural mistake too (MT-D2), and neither changes the deal.
-func TestBadMoveGetsTheGamesRefusal(t *testing.T) {
+func TestMT_D3_BadMoveGetsTheGamesRefusal(t *testing.T) {
 	d := mustDeal(t, realEngine(), 7)
 	before := snapshot(d)
 	// Without the opening, turn 1 is on the empty grid: the top's 4
@@ -247,12 +247,12 @@ var smallWords = strings.Fields(`LA LE ET EN ES SE TE NE UN IL SA TA MA ME DE DU
 	MENTIR SORTIR PARTIR TAIRE SOLDE MONDE RONDE ONDE ONDES TENTE LENTE LENT DENT DENTS VENT
 	SENT RENTE SERRE ARME ARMES LAME LAMES RAME RAMES TRAME DAME DAMES MALE MALES SEL SUR SUD`)
 
-// TestTopEqualsExhaustiveSearch: on a small grid and dictionary, the top of
+// TestMT_D4_TopEqualsExhaustiveSearch: on a small grid and dictionary, the top of
 // every turn scores as much as the best of every placement there is (every
 // word of the dictionary at every cell in both directions, played through
 // the game's own rules), so the strong bot's search is exhaustive in the
 // challenge's rules (Quarté's fixed bonus values, MT-D4).
-func TestTopEqualsExhaustiveSearch(t *testing.T) {
+func TestMT_D4_TopEqualsExhaustiveSearch(t *testing.T) {
 	g, gridErr := motsdetete.ParseGrid(smallGrid)
 	lex, lexErr := lexicon.Build(smallWords)
 	if err := errors.Join(gridErr, lexErr); err != nil {
