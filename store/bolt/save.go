@@ -168,14 +168,6 @@ func (p savePlan) recordPlan() recordPlan {
 	return recordPlan{finishedAt: p.finishedAt, last: p.last, unshown: p.unshown}
 }
 
-// record is the table's record as the plan writes it.
-func (p savePlan) record(in *saveIn) []byte {
-	if r := in.record; r != nil && r.as == p.recordPlan() {
-		return r.bytes()
-	}
-	return in.rec.encode(p.finishedAt, p.last, p.unshown)
-}
-
 // applySaves returns applySave for saves written one after the other into
 // the data file, in the checkpoint's transaction tx (or Open's), each
 // table's log tail kept from one to the next.
@@ -304,12 +296,12 @@ func (st *txState) nextTable() (uint64, error) {
 func (st *txState) putRecord(idk []byte, p savePlan, in *saveIn) error {
 	b := st.tx.Bucket(bTables)
 	lb, ok := b.(lazyBucket)
-	if !ok {
-		return b.Put(idk, p.record(in))
-	}
 	r := in.record
 	if r == nil || r.as != p.recordPlan() {
 		r = &lazyRecord{in: in, as: p.recordPlan()}
+	}
+	if !ok {
+		return b.Put(idk, r.bytes())
 	}
 	if st.view {
 		in.record = r
