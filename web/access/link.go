@@ -53,12 +53,15 @@ var (
 	ErrExpired = errors.New("access: the link has expired")
 	// ErrOtherUser is a genuine link made for another user.
 	ErrOtherUser = errors.New("access: the link was made for another user")
-	// ErrWeakSecret is a deployment secret too short to sign with.
-	ErrWeakSecret = errors.New("access: the link secret must be at least 32 bytes")
-	// ErrBadLink is a link Sign refuses to make: no table, no user for a
-	// player, an unknown mode, no expiry, a user id too long.
-	ErrBadLink = errors.New("access: not a link that can be signed")
 )
+
+// ErrWeakSecret is a deployment secret too short to sign with: a mistake of
+// the deployment, not of the link.
+var ErrWeakSecret = errors.New("access: the link secret must be at least 32 bytes")
+
+// ErrBadLink is a link Sign refuses to make: no table, no user for a
+// player, an unknown mode, no expiry, a user id too long.
+var ErrBadLink = errors.New("access: not a link that can be signed")
 
 // MinSecret is the shortest deployment secret accepted: 256 bits, as long
 // as the HMAC-SHA256 key it becomes.

@@ -14,35 +14,18 @@ import (
 	"time"
 )
 
-// Telegram documents how a bot checks the init data its Mini App receives
-// (Telegram.WebApp.initData), in "Validating data received via the Mini
-// App", https://core.telegram.org/bots/webapps#validating-data-received-via-the-mini-app:
-//
-//   - the data is a query string of field-value pairs;
-//   - the data-check-string is every received field but hash, sorted
-//     alphabetically, each as key=<value>, joined by a line feed (0x0A);
-//   - the secret key is the HMAC-SHA-256 of the bot's token with the
-//     constant string "WebAppData" as the key;
-//   - the data is Telegram's when hash is the hexadecimal HMAC-SHA-256 of
-//     the data-check-string under that secret key;
-//   - auth_date, a Unix time, may be checked so that old data is refused;
-//   - complex fields (user) are JSON-serialized objects.
-//
-// The values in the data-check-string are the decoded ones: Telegram signs
-// the fields, then URL-encodes them into the query string.
+// ErrInitDataForged is init data Telegram did not sign for this bot: no
+// hash, a wrong one, or not a query string at all.
+var ErrInitDataForged = errors.New("access: the Mini App data is not Telegram's")
 
-// The errors of init data that does not open a table.
-var (
-	// ErrInitDataForged is init data Telegram did not sign for this bot: no
-	// hash, a wrong one, or not a query string at all.
-	ErrInitDataForged = errors.New("access: the Mini App data is not Telegram's")
-	// ErrInitDataExpired is genuine init data older than the age allowed
-	// (or dated ahead of the clock by more than the skew allowed).
-	ErrInitDataExpired = errors.New("access: the Mini App data is too old")
-	// ErrInitDataNoUser is genuine init data without a user that can be
-	// read (a Mini App opened from inline mode carries none).
-	ErrInitDataNoUser = errors.New("access: the Mini App data names no user")
-)
+// ErrInitDataExpired is genuine init data older than the age allowed (or
+// dated ahead of the clock by more than the skew allowed): the page asks
+// Telegram for fresh data by opening the Mini App again.
+var ErrInitDataExpired = errors.New("access: the Mini App data is too old")
+
+// ErrInitDataNoUser is genuine init data without a user that can be read
+// (a Mini App opened from inline mode carries none).
+var ErrInitDataNoUser = errors.New("access: the Mini App data names no user")
 
 // clockSkew is how far ahead of our clock an auth_date may be: Telegram's
 // clock and ours differ by seconds, not minutes.
@@ -71,7 +54,7 @@ type InitData struct {
 
 // ValidateInitData checks initData (the query string the Mini App sends, as
 // Telegram.WebApp.initData gives it) against the bot's token, as Telegram
-// documents (see above), and that its auth_date is at most maxAge before
+// documents (see initDataHash), and that its auth_date is at most maxAge before
 // now. It returns ErrInitDataForged, ErrInitDataExpired or
 // ErrInitDataNoUser, in that order of checking: nothing is read of data
 // that is not Telegram's.
@@ -118,8 +101,27 @@ func SignInitData(fields url.Values, botToken string) string {
 	return hex.EncodeToString(initDataHash(fields, botToken))
 }
 
-// initDataHash is HMAC-SHA-256(data-check-string) under
-// HMAC-SHA-256("WebAppData", bot token), as Telegram documents.
+// initDataHash is the hash of a Mini App's init data under the bot's token.
+// Telegram documents how a bot checks the init data its Mini App receives
+// (Telegram.WebApp.initData), in "Validating data received via the Mini
+// App", https://core.telegram.org/bots/webapps#validating-data-received-via-the-mini-app:
+//
+//   - the data is a query string of field-value pairs;
+//   - the data-check-string is every received field but hash, sorted
+//     alphabetically, each as key=<value>, joined by a line feed (0x0A);
+//   - the secret key is the HMAC-SHA-256 of the bot's token with the
+//     constant string "WebAppData" as the key;
+//   - the data is Telegram's when hash is the hexadecimal HMAC-SHA-256 of
+//     the data-check-string under that secret key;
+//   - auth_date, a Unix time, may be checked so that old data is refused;
+//   - complex fields (user) are JSON-serialized objects.
+//
+// The values in the data-check-string are the decoded ones: Telegram signs
+// the fields, then URL-encodes them into the query string.
+//
+// So the hash is HMAC-SHA-256(data-check-string) under the key
+// HMAC-SHA-256(bot token) keyed by "WebAppData"; ValidateInitData does the
+// rest (the comparison, auth_date, the user).
 func initDataHash(fields url.Values, botToken string) []byte {
 	keys := make([]string, 0, len(fields))
 	for k := range fields {
