@@ -41,6 +41,27 @@ func TestInitDataVector(t *testing.T) {
 	}
 }
 
+// TestInitDataPublishedVector: the example init data the Telegram Mini Apps
+// community publishes with its libraries (docs.telegram-mini-apps.com; its
+// Go package's tests), with its bot token: Telegram's own page gives none.
+func TestInitDataPublishedVector(t *testing.T) {
+	const (
+		data  = "query_id=AAHdF6IQAAAAAN0XohDhrOrc&user=%7B%22id%22%3A279058397%2C%22first_name%22%3A%22Vladislav%22%2C%22last_name%22%3A%22Kibenko%22%2C%22username%22%3A%22vdkfrost%22%2C%22language_code%22%3A%22ru%22%2C%22is_premium%22%3Atrue%7D&auth_date=1662771648&hash=c501b71e775f74ce10e377dea85a7ea24ecd640b223ea86dfe453e0eaed2e2b2"
+		token = "5768337691:AAH5YkoiEuPk8-FZa32hStHTqXiLPtAEhx8"
+	)
+	signed := time.Unix(1662771648, 0)
+	d, err := ValidateInitData(data, token, signed.Add(time.Minute), maxAge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.User.ID != 279058397 || d.User.FirstName != "Vladislav" || d.User.LanguageCode != "ru" {
+		t.Errorf("got %+v", d.User)
+	}
+	if _, err := ValidateInitData(data, token, signed.Add(maxAge+time.Second), maxAge); !errors.Is(err, ErrInitDataExpired) {
+		t.Errorf("a day and a second later: %v", err)
+	}
+}
+
 // TestInitDataChangedFieldIsForged: any field's value changed, a field
 // added or removed, and the data is not Telegram's.
 func TestInitDataChangedFieldIsForged(t *testing.T) {
