@@ -4,7 +4,8 @@
 // Unknown settings are errors, not ignored: a misspelt "tokne" must not
 // silently leave the bot without a token. Tokens may come from the
 // environment instead of the file (TABLEE_DISCORD_TOKEN,
-// TABLEE_TELEGRAM_TOKEN, TABLEE_TELEGRAM_SECRET_TOKEN), which wins over the
+// TABLEE_TELEGRAM_TOKEN, TABLEE_TELEGRAM_SECRET_TOKEN, TABLEE_POSTGRES_URL,
+// TABLEE_WEB_LINK_SECRET), which wins over the
 // file. Secrets are of type Secret: trimmed of the white space around them
 // when read, they never print, and the errors of Load and Parse mask them in
 // any form (see package internal/redact).
@@ -62,6 +63,7 @@ type Config struct {
 	Discord    Discord    `yaml:"discord"`
 	Telegram   Telegram   `yaml:"telegram"`
 	Admin      Admin      `yaml:"admin"`
+	Web        Web        `yaml:"web"`
 
 	// Store is where the tables are kept: "bolt" (one file in data_dir,
 	// one process) or "postgres" (one database, any number of processes).
@@ -108,6 +110,27 @@ type Admin struct {
 	// Listen is its address (such as 127.0.0.1:9090); empty: no listener.
 	Listen string `yaml:"listen"`
 }
+
+// Web is the web table: the board played by touch in a browser, a
+// Telegram Mini App or a link from a Discord hand. It is not served yet:
+// these settings are read and checked.
+type Web struct {
+	// Listen is the address of its HTTP server (such as 127.0.0.1:8080,
+	// behind the operator's HTTPS proxy); empty: no web table.
+	Listen string `yaml:"listen"`
+	// PublicURL is the https:// address players reach it at, through the
+	// proxy: the base of the links the bot gives.
+	PublicURL string `yaml:"public_url"`
+	// LinkSecret signs the links that open a table for one user (package
+	// web/access): whoever knows it can open any table as anyone. Every
+	// process of a deployment holds the same one.
+	LinkSecret Secret `yaml:"link_secret"`
+}
+
+// MinLinkSecret is the shortest web.link_secret: 32 characters, the
+// 256 bits of the HMAC-SHA256 key the links are signed with (the same
+// bound as web/access.MinSecret, which config does not import).
+const MinLinkSecret = 32
 
 // RateLimits are the token buckets of each user and of each group chat:
 // burst commands at once, then one more every every. A user past his
@@ -203,6 +226,7 @@ const (
 	EnvTelegramToken       = "TABLEE_TELEGRAM_TOKEN"
 	EnvTelegramSecretToken = "TABLEE_TELEGRAM_SECRET_TOKEN"
 	EnvPostgresURL         = "TABLEE_POSTGRES_URL"
+	EnvWebLinkSecret       = "TABLEE_WEB_LINK_SECRET"
 )
 
 // DBFile is the name of the data file in DataDir.
@@ -372,6 +396,7 @@ func (c *Config) applyEnv(getenv func(string) string) {
 		{EnvTelegramToken, &c.Telegram.Token},
 		{EnvTelegramSecretToken, &c.Telegram.Webhook.SecretToken},
 		{EnvPostgresURL, &c.Postgres.URL},
+		{EnvWebLinkSecret, &c.Web.LinkSecret},
 	} {
 		// Trimmed: "echo $TOKEN > file" and .env files add a newline. A
 		// variable of white space only is as good as empty.
@@ -385,7 +410,7 @@ func (c *Config) applyEnv(getenv func(string) string) {
 // a redactor must mask in the run's errors and logs.
 func (c *Config) Secrets() []string {
 	var out []string
-	for _, s := range []Secret{c.Discord.Token, c.Telegram.Token, c.Telegram.Webhook.SecretToken, c.Postgres.URL} {
+	for _, s := range []Secret{c.Discord.Token, c.Telegram.Token, c.Telegram.Webhook.SecretToken, c.Postgres.URL, c.Web.LinkSecret} {
 		if s.IsSet() {
 			out = append(out, s.Reveal())
 		}
@@ -395,13 +420,13 @@ func (c *Config) Secrets() []string {
 
 // envSecrets are the secrets the environment gives, as they are.
 func envSecrets(getenv func(string) string) []string {
-	return append([]string{getenv(EnvDiscordToken), getenv(EnvTelegramToken), getenv(EnvTelegramSecretToken), getenv(EnvPostgresURL)},
+	return append([]string{getenv(EnvDiscordToken), getenv(EnvTelegramToken), getenv(EnvTelegramSecretToken), getenv(EnvPostgresURL), getenv(EnvWebLinkSecret)},
 		redact.DatabasePasswords(getenv(EnvPostgresURL))...)
 }
 
 // withoutPlatforms keeps of validate's errors those that are not about a
-// platform's settings (discord.*, telegram.*): what the data file tools
-// must refuse.
+// platform's settings (discord.*, telegram.*) or the web table's (web.*),
+// which they never serve: what the data file tools must refuse.
 func withoutPlatforms(err error) error {
 	if err == nil {
 		return nil
@@ -409,7 +434,7 @@ func withoutPlatforms(err error) error {
 	var kept []error
 	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
 		var se *SettingError
-		if errors.As(e, &se) && (strings.HasPrefix(se.Setting, "discord.") || strings.HasPrefix(se.Setting, "telegram.")) {
+		if errors.As(e, &se) && (strings.HasPrefix(se.Setting, "discord.") || strings.HasPrefix(se.Setting, "telegram.") || strings.HasPrefix(se.Setting, "web.")) {
 			continue
 		}
 		kept = append(kept, e)
@@ -485,7 +510,7 @@ func index(n *yaml.Node, prefix string, l lines) {
 }
 
 // secretSettings are the settings of type Secret.
-var secretSettings = map[string]bool{"discord.token": true, "telegram.token": true, "telegram.webhook.secret_token": true}
+var secretSettings = map[string]bool{"discord.token": true, "telegram.token": true, "telegram.webhook.secret_token": true, "web.link_secret": true}
 
 // walk calls f on n and every node under it.
 func walk(n *yaml.Node, f func(*yaml.Node)) {
@@ -728,6 +753,31 @@ func (c *Config) validate(source string, l lines) error {
 		// Do not quote the value: it is a secret.
 		bad("telegram.webhook.secret_token", "must be 1 to 256 characters among A-Z, a-z, 0-9, _ and - (Telegram's rule)")
 	}
+	w := c.Web
+	if w.Listen != "" {
+		if _, port, err := net.SplitHostPort(w.Listen); err != nil || port == "" {
+			bad("web.listen", "must be a host and port (such as 127.0.0.1:8080), not %q", w.Listen)
+		}
+		if w.PublicURL == "" {
+			bad("web.public_url", "is required when web.listen is set (the https:// address players reach the web table at)")
+		}
+		if !w.LinkSecret.IsSet() {
+			bad("web.link_secret", "is required when web.listen is set (or set %s)", EnvWebLinkSecret)
+		}
+	}
+	if u, err := url.Parse(w.PublicURL); w.PublicURL != "" && (err != nil || u.Scheme != "https" || u.Host == "" || u.RawQuery != "" || u.Fragment != "") {
+		// The same rule as the webhook's: players' browsers and Telegram
+		// open Mini Apps over HTTPS only.
+		bad("web.public_url", "must be an https:// URL without a query (such as https://tablee.example.org), not %q", w.PublicURL)
+	}
+	if s := w.LinkSecret.Reveal(); s != "" {
+		// Do not quote the value: it is a secret.
+		if strings.IndexFunc(s, splitsToken) >= 0 {
+			bad("web.link_secret", "must be the secret alone: it holds a space, a line break or a control character")
+		} else if len(s) < MinLinkSecret {
+			bad("web.link_secret", "must be at least %d characters (such as the output of openssl rand -base64 32), not %d", MinLinkSecret, len(s))
+		}
+	}
 	return errors.Join(errs...)
 }
 
@@ -739,7 +789,7 @@ func (c Config) String() string {
 		"rate_limits:{user:{burst:%d every:%s} chat:{burst:%d every:%s}} log:{level:%s format:%s} "+
 		"deadlines:{turn:%s reminder:%s on_expiry:%s} "+
 		"discord:{enabled:%t token:%q dev_guild:%q shard_id:%d shard_count:%d} "+
-		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s api_endpoint:%q webhook:{listen:%q path:%q url:%q secret_token:%q}} admin:{listen:%q}}",
+		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s api_endpoint:%q webhook:{listen:%q path:%q url:%q secret_token:%q}} admin:{listen:%q} web:{listen:%q public_url:%q link_secret:%q}}",
 		c.Store, c.Postgres.URL.mask(), c.Postgres.Lease, c.DataDir, c.Language, c.Dictionary, c.Booklet, c.LobbyExpiry, c.Retention, c.Abandoned.After, c.Abandoned.Grace,
 		c.Backups.Every, c.Backups.Keep, c.Memory.Tables, c.Memory.Idle, c.Memory.Users,
 		c.RateLimits.User.Burst, c.RateLimits.User.Every, c.RateLimits.Chat.Burst, c.RateLimits.Chat.Every, c.Log.Level, c.Log.Format,
@@ -747,7 +797,7 @@ func (c Config) String() string {
 		c.Discord.Enabled, c.Discord.Token.mask(), c.Discord.DevGuild, c.Discord.ShardID, c.Discord.ShardCount,
 		c.Telegram.Enabled, c.Telegram.Token.mask(), c.Telegram.Mode, c.Telegram.PollTimeout, c.Telegram.APIEndpoint,
 		c.Telegram.Webhook.Listen, c.Telegram.Webhook.Path, c.Telegram.Webhook.URL, c.Telegram.Webhook.SecretToken.mask(),
-		c.Admin.Listen)
+		c.Admin.Listen, c.Web.Listen, c.Web.PublicURL, c.Web.LinkSecret.mask())
 }
 
 // GoString keeps %#v from printing secrets.
@@ -793,5 +843,9 @@ func (c Config) LogValue() slog.Value {
 				slog.String("url", c.Telegram.Webhook.URL),
 				slog.String("secret_token", c.Telegram.Webhook.SecretToken.mask()))),
 		slog.Group("admin", slog.String("listen", c.Admin.Listen)),
+		slog.Group("web",
+			slog.String("listen", c.Web.Listen),
+			slog.String("public_url", c.Web.PublicURL),
+			slog.String("link_secret", c.Web.LinkSecret.mask())),
 	)
 }

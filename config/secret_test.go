@@ -106,6 +106,9 @@ func placements(secret string) map[string]string {
 		"flow":            "discord: {enabled: true, token: " + secret + ", shard_count: 0}\n",
 		"bad indentation": "discord:\n  token: " + q + "\n enabled: true\n",
 		"tab":             "discord:\n\ttoken: " + secret + "\n",
+		"link secret":     "language: de\nweb:\n  link_secret: " + secret + "\n",
+		"link secret map": "web:\n  link_secret: {" + secret + ": 1}\n",
+		"link secret bad": "web:\n  link_secret: " + q + "\n listen: x\n",
 	}
 }
 
@@ -127,7 +130,7 @@ func TestConfigErrorsNeverHoldASecret(t *testing.T) {
 			"other settings": "language: " + strconv.Quote(secret) + "\ndiscord:\n  shard_id: " + strconv.Quote(secret) + "\n  dev_guild: x\n",
 			"broken yaml":    "discord: [" + strconv.Quote(secret) + "\n",
 		} {
-			_, err := LoadWith(writeFile(t, data), env(map[string]string{EnvDiscordToken: secret, EnvTelegramToken: secret}))
+			_, err := LoadWith(writeFile(t, data), env(map[string]string{EnvDiscordToken: secret, EnvTelegramToken: secret, EnvWebLinkSecret: secret}))
 			if err == nil {
 				t.Errorf("env, %s: no error", name)
 				continue
