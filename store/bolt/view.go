@@ -1199,7 +1199,8 @@ func (b *stacked) Cursor() kvCursor {
 	if b.top.empty() {
 		return b.under.Cursor()
 	}
-	return &mergedCursor{top: b.top, under: b.under.Cursor()}
+	_, fixed := b.top.(*overlayTop) // a published overlay never changes
+	return &mergedCursor{top: b.top, under: b.under.Cursor(), fixedTop: fixed}
 }
 
 func (b *stacked) ForEach(fn func(k, v []byte) error) error {
@@ -1227,11 +1228,13 @@ type mergedCursor struct {
 	// tk, tw, tok are top's first key after where a forward walk last
 	// asked (tAhead): the same for every key below tk, so that a walk
 	// through a run of under's keys asks top once (the overlay's keys are
-	// a few among the file's).
-	tk     []byte
-	tw     kv
-	tok    bool
-	tAhead bool
+	// a few among the file's). Only for a top that never changes
+	// (fixedTop): a batch's may take writes while a cursor walks it.
+	fixedTop bool
+	tk       []byte
+	tw       kv
+	tok      bool
+	tAhead   bool
 }
 
 func (c *mergedCursor) First() ([]byte, []byte) {
@@ -1302,6 +1305,9 @@ func (c *mergedCursor) underBefore(k []byte, inclusive bool) ([]byte, []byte) {
 // topAfter is top.after(k, inclusive) for a forward walk: k is never
 // before the key it was last asked from.
 func (c *mergedCursor) topAfter(k []byte, inclusive bool) ([]byte, kv, bool) {
+	if !c.fixedTop {
+		return c.top.after(k, inclusive)
+	}
 	if c.tAhead && k != nil {
 		if !c.tok {
 			return nil, kv{}, false
