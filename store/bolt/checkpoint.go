@@ -59,8 +59,7 @@ func (s *Store) checkpoint() error {
 		if err := s.forgetSeenEvery(tx, played); err != nil {
 			return err
 		}
-		wb := newWriteBack(boltTx{tx})
-		apply := s.applySaves(wb)
+		w := s.fileWriter(tx)
 		for i, o := range ops {
 			if i%checkpointYield == checkpointYield-1 {
 				// A checkpoint is seconds of moves written at once: let
@@ -69,15 +68,15 @@ func (s *Store) checkpoint() error {
 			}
 			var err error
 			if o.save != nil {
-				err = apply(o.save)
+				err = w.save(o.save)
 			} else {
-				err = s.applyShown(wb, o.id, o.seq)
+				err = w.shown(o.id, o.seq)
 			}
 			if err != nil {
 				return err
 			}
 		}
-		if err := wb.flush(); err != nil {
+		if err := w.flush(); err != nil {
 			return err
 		}
 		return tx.Bucket(bMeta).Put(kJournal, key(lsn))
@@ -278,14 +277,13 @@ func (s *Store) openJournal(opts Options) error {
 	s.pending.Store(int64(len(pending)))
 	s.journaling.Store(true)
 	err = s.write(func(tx *bbolt.Tx) error {
-		wb := newWriteBack(boltTx{tx})
-		apply := s.applySaves(wb)
+		w := s.fileWriter(tx)
 		for _, in := range pending {
-			if err := apply(in); err != nil {
+			if err := w.save(in); err != nil {
 				return err
 			}
 		}
-		if err := wb.flush(); err != nil {
+		if err := w.flush(); err != nil {
 			return err
 		}
 		if err := tx.Bucket(bMeta).Put(kJournal, key(last)); err != nil {

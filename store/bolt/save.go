@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"go.etcd.io/bbolt"
+
 	"github.com/tablee/tablee/store"
 )
 
@@ -168,13 +170,30 @@ func (p savePlan) recordPlan() recordPlan {
 	return recordPlan{finishedAt: p.finishedAt, last: p.last, unshown: p.unshown}
 }
 
-// applySaves returns applySave for saves written one after the other into
-// the data file, in the checkpoint's transaction tx (or Open's), each
-// table's log tail kept from one to the next.
-func (s *Store) applySaves(tx kvTx) func(*saveIn) error {
-	tails := &tailCache{own: true}
-	return func(in *saveIn) error { return s.applySaveWith(&txState{s: s, tx: tx, tails: tails}, in) }
+// fileWriter writes saves one after the other into the data file, in a
+// checkpoint's transaction (or Open's), through a write-back layer
+// (writeBack) that flush ends, each table's log tail kept from one save
+// to the next.
+type fileWriter struct {
+	s     *Store
+	wb    *writeBack
+	tails *tailCache
 }
+
+func (s *Store) fileWriter(tx *bbolt.Tx) *fileWriter {
+	return &fileWriter{s: s, wb: newWriteBack(boltTx{tx}), tails: &tailCache{own: true}}
+}
+
+// save is applySave into the file.
+func (w *fileWriter) save(in *saveIn) error {
+	return w.s.applySaveWith(&txState{s: w.s, tx: w.wb, tails: w.tails}, in)
+}
+
+// shown is applyShown into the file.
+func (w *fileWriter) shown(id, seq uint64) error { return w.s.applyShown(w.wb, id, seq) }
+
+// flush writes what the saves wrote into bbolt's transaction.
+func (w *fileWriter) flush() error { return w.wb.flush() }
 
 // applySaveWith is applySave: it writes a save into st's transaction (the
 // checkpoint's, or a batch over the view). It keeps the indexes: open
