@@ -329,7 +329,16 @@ func (s *Store) saved(ctx context.Context, what string, t store.Table, mv *store
 	var pe *pgconn.PgError
 	switch {
 	case errors.As(err, &pe) && pe.Code == "23505" && pe.ConstraintName == "tables_open_chat":
-		err = refusal(store.ErrChatBusy, "store/postgres: %s: chat %s already has an open table", what, t.Chat)
+		// The chat's open table may be this one, inserted meanwhile by a
+		// save of the same new table (another process's): PostgreSQL checks
+		// the chat's index before the id's conflict, which would have found
+		// this save stale.
+		var open int64
+		if qerr := s.pool.QueryRow(ctx, "SELECT id FROM tables WHERE chat = $1 AND NOT finished", t.Chat).Scan(&open); qerr == nil && uint64(open) == t.ID {
+			err = s.whyNotSaved(ctx, what, t, mv)
+		} else {
+			err = refusal(store.ErrChatBusy, "store/postgres: %s: chat %s already has an open table", what, t.Chat)
+		}
 	case err == nil && tag.RowsAffected() == 0:
 		err = s.whyNotSaved(ctx, what, t, mv)
 	}
