@@ -236,7 +236,9 @@ func TestOneAttemptADay(t *testing.T) {
 			func() (*Attempt, *duplicate.Deal, error) {
 				return s.Start(alice, "", "motsdetete", at(march29, 20, 0))
 			},
-			func() (*Attempt, *duplicate.Deal, error) { return s.Current(alice.ID, "motsdetete", at(march29, 20, 0)) },
+			func() (*Attempt, *duplicate.Deal, error) {
+				return s.Current(alice.ID, "motsdetete", at(march29, 20, 0))
+			},
 		} {
 			a, d, err := f()
 			if !errors.Is(err, ErrPlayed) || a == nil || d == nil || !a.Finished || a.Turn() != len(d.Turns) {
