@@ -508,8 +508,10 @@ func TestCrashBeforeResult(t *testing.T) {
 // result is recorded once.
 func TestTwoProcessesPlayOneAttempt(t *testing.T) {
 	st := pgKind.open(t)
-	s1 := newService(t, st, smallConfig(t, nil))
-	s2 := newService(t, pgKind.another(t, st), smallConfig(t, nil))
+	var stale atomic.Int64
+	counted := func(st store.Store) store.Store { return &staleCounter{st, st.(store.Shared), &stale} }
+	s1 := newService(t, counted(st), smallConfig(t, nil))
+	s2 := newService(t, counted(pgKind.another(t, st)), smallConfig(t, nil))
 	p := Player{"telegram:5", "Inès"}
 	now := at(march29, 15, 0)
 	a1, d, err := s1.Start(p, "", "motsdetete", now)
@@ -548,6 +550,25 @@ func TestTwoProcessesPlayOneAttempt(t *testing.T) {
 	if rs, _ := st.Ratings(Prefix + "day\x00"); len(rs) != 1 {
 		t.Fatalf("%d results", len(rs))
 	}
+	// Each move sent to both met the other's save.
+	if stale.Load() < int64(len(d.Turns)) {
+		t.Fatalf("%d saves met ErrStale over %d turns", stale.Load(), len(d.Turns))
+	}
+}
+
+// staleCounter counts the saves a Shared store refused as stale.
+type staleCounter struct {
+	store.Store
+	store.Shared
+	stale *atomic.Int64
+}
+
+func (c *staleCounter) Save(t store.Table, m *store.Move) error {
+	err := c.Store.Save(t, m)
+	if errors.Is(err, store.ErrStale) {
+		c.stale.Add(1)
+	}
+	return err
 }
 
 // TestStreaks: days in a row count across both changes of summer time

@@ -101,8 +101,8 @@ type head struct {
 	total    int
 	top      int
 	pct      duplicate.Tenths
-	finished int64 // Unix ms
-	server   string
+	finished int64  // Unix ms
+	server   []byte // in data: compared, not copied, for every result listed
 	data     []byte // the whole record, for the results shown
 }
 
@@ -161,7 +161,7 @@ func decodeHead(player string, data []byte) (head, *reader, error) {
 	h.top = int(r.uint())
 	h.pct = duplicate.Tenths(r.uint())
 	h.finished = r.int()
-	h.server = string(r.bytes())
+	h.server = r.bytes()
 	return h, r, r.err
 }
 
@@ -171,7 +171,7 @@ func decodeResult(game string, day duplicate.Day, player string, data []byte) (R
 	if err != nil {
 		return Result{}, err
 	}
-	res := Result{Day: day, Game: game, Player: Player{ID: player}, Server: h.server,
+	res := Result{Day: day, Game: game, Player: Player{ID: player}, Server: string(h.server),
 		Total: h.total, Top: h.top, Pct: h.pct, Finished: time.UnixMilli(h.finished).UTC()}
 	res.Player.Name = string(r.bytes())
 	res.card = string(r.bytes())
@@ -227,7 +227,7 @@ func (s *Service) heads(prefix, server string) ([]head, error) {
 		if err != nil {
 			return nil, err
 		}
-		if server == "" || h.server == server {
+		if server == "" || string(h.server) == server {
 			out = append(out, h)
 		}
 	}
@@ -252,7 +252,7 @@ func (s *Service) Ranks(r Result) (global, local Rank, err error) {
 		if h.total > r.Total {
 			global.Place++
 		}
-		if r.Server != "" && h.server == r.Server {
+		if r.Server != "" && string(h.server) == r.Server {
 			local.Of++
 			if h.total > r.Total {
 				local.Place++
@@ -374,7 +374,7 @@ func (s *Service) Month(game string, month duplicate.Day, server string, limit i
 		if err != nil {
 			return nil, err
 		}
-		if server != "" && h.server != server {
+		if server != "" && string(h.server) != server {
 			continue
 		}
 		r := byPlayer[h.player]
