@@ -14,6 +14,8 @@ import (
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/duplicate"
 	"github.com/tablee/tablee/store"
+	"github.com/tablee/tablee/store/bolt"
+	"github.com/tablee/tablee/store/migrate"
 )
 
 // march29 is the day the clocks spring forward in Paris.
@@ -735,5 +737,66 @@ func TestIsChat(t *testing.T) {
 		if IsChat(c) {
 			t.Fatalf("%q", c)
 		}
+	}
+}
+
+// TestStoreTools: the store's tools take the challenge's tables and
+// records as any others: `tablee check` finds nothing wrong in a data file
+// holding deals, attempts (one finished, one not) and results;
+// `tablee migrate` copies it to PostgreSQL, where the same deal, result and
+// attempt are read; retention deletes a finished attempt's table, and its
+// result stays.
+func TestStoreTools(t *testing.T) {
+	var made atomic.Int64
+	cfg := smallConfig(t, &made)
+	st := boltKind.open(t)
+	path, _ := boltPaths.Load(st)
+	s := newService(t, st, cfg)
+	r, _ := playAll(t, s, Player{"discord:1", "Alice"}, "discord:100", "motsdetete", at(march29, 9, 0), easy)
+	a, d, err := s.Start(Player{"telegram:2", "Bruno"}, "", "motsdetete", at(march29, 9, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Play(a, 0, d.Turns[0].Top, at(march29, 9, 1)); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	report, err := bolt.Check(path.(string), bolt.Options{})
+	if err != nil || report.Damaged() {
+		t.Fatalf("check: %+v, %v", report, err)
+	}
+
+	st = boltKind.reopen(t, st)
+	pg := pgKind.open(t)
+	if _, err := migrate.Copy(st.(store.Exporter), pg.(store.Importer), nil); err != nil {
+		t.Fatal(err)
+	}
+	onPG := newService(t, pg, cfg)
+	if got, err := onPG.Result("discord:1", "motsdetete", march29); err != nil || !reflect.DeepEqual(got, r) {
+		t.Fatalf("the result copied: %+v, %v", got, err)
+	}
+	b, _, err := onPG.Current("telegram:2", "motsdetete", at(march29, 10, 0))
+	if err != nil || b.Turn() != 1 {
+		t.Fatalf("the attempt copied: %+v, %v", b, err)
+	}
+	if _, err := onPG.Play(b, 1, d.Turns[1].Top, at(march29, 10, 0)); err != nil {
+		t.Fatal(err)
+	}
+	if made.Load() != 1 {
+		t.Fatalf("%d deals made", made.Load())
+	}
+
+	// Retention: the finished attempt goes (the store stamps a table's
+	// finish with its own clock, the real one here).
+	n, err := st.(*bolt.Store).DeleteFinished(time.Now().Add(time.Minute))
+	if err != nil || n != 1 {
+		t.Fatalf("retention deleted %d tables, %v", n, err)
+	}
+	s = newService(t, st, cfg)
+	if got, err := s.Result("discord:1", "motsdetete", march29); err != nil || !reflect.DeepEqual(got, r) {
+		t.Fatalf("the result after retention: %+v, %v", got, err)
+	}
+	if g, _, err := s.Ranks(r); err != nil || g != (Rank{1, 1}) {
+		t.Fatal(g, err)
 	}
 }
