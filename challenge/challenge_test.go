@@ -45,11 +45,7 @@ func TestDealStoredOnce(t *testing.T) {
 			made.Add(1)
 			return duplicate.MotsDeTete(small(t), seed+1)
 		}
-		second := st
-		if k.another != nil {
-			second = k.another(t, st)
-		}
-		s2 := newService(t, second, other)
+		s2 := newService(t, k.another(t, st), other)
 		d2, err := s2.Deal("motsdetete", march29)
 		if err != nil {
 			t.Fatal(err)
@@ -96,8 +92,7 @@ type player struct {
 // in the standing.
 func TestWholeChallenges(t *testing.T) {
 	onBoth(t, func(t *testing.T, k kind) {
-		st := k.open(t)
-		s := newService(t, st, smallConfig(t, nil))
+		st, s := k.service(t)
 		players := []player{
 			{Player{"discord:1", "Alice"}, "discord:100", tops, 0},
 			{Player{"telegram:2", "Bruno"}, "telegram:-500", easy, 1},
@@ -224,8 +219,7 @@ func ids(rs []Result) []string {
 // another attempt. Started lists the games begun.
 func TestOneAttemptADay(t *testing.T) {
 	onBoth(t, func(t *testing.T, k kind) {
-		st := k.open(t)
-		s := newService(t, st, smallConfig(t, nil))
+		st, s := k.service(t)
 		alice := Player{"discord:1", "Alice"}
 		if _, _, err := s.Current(alice.ID, "motsdetete", at(march29, 9, 0)); !errors.Is(err, ErrNotStarted) {
 			t.Fatalf("Current before Start: %v", err)
@@ -306,8 +300,7 @@ func TestRacedStartsMakeOneAttempt(t *testing.T) {
 // none of them changes the attempt's table or its log.
 func TestRefusalsChangeNothing(t *testing.T) {
 	onBoth(t, func(t *testing.T, k kind) {
-		st := k.open(t)
-		s := newService(t, st, smallConfig(t, nil))
+		st, s := k.service(t)
 		late := at(march29, 23, 59)
 		a, d, err := s.Start(Player{"discord:1", "Alice"}, "", "motsdetete", late)
 		if err != nil {
@@ -383,8 +376,7 @@ func snapshot(t *testing.T, st store.Store, id uint64) tableSnapshot {
 // plays it to the end.
 func TestRestartResumes(t *testing.T) {
 	onBoth(t, func(t *testing.T, k kind) {
-		st := k.open(t)
-		s := newService(t, st, smallConfig(t, nil))
+		st, s := k.service(t)
 		p := Player{"telegram:7", "Gaël"}
 		start := at(march29, 12, 0)
 		a, d, err := s.Start(p, "telegram:-9", "motsdetete", start)
@@ -580,8 +572,7 @@ func (c *staleCounter) Save(t store.Table, m *store.Move) error {
 // count one day.
 func TestStreaks(t *testing.T) {
 	onBoth(t, func(t *testing.T, k kind) {
-		st := k.open(t)
-		s := newService(t, st, smallConfig(t, nil))
+		_, s := k.service(t)
 		p := Player{"discord:3", "Jade"}
 		streak := func(now time.Time, current, best int) {
 			t.Helper()
@@ -643,8 +634,7 @@ func TestStreaks(t *testing.T) {
 // server's results are not counted.
 func TestMonth(t *testing.T) {
 	onBoth(t, func(t *testing.T, k kind) {
-		st := k.open(t)
-		s := newService(t, st, smallConfig(t, nil))
+		_, s := k.service(t)
 		march := func(d int) duplicate.Day { return duplicate.Day{Year: 2026, Month: time.March, Day: d} }
 		play := func(p Player, server string, d, minute int, how strategy) {
 			playAll(t, s, p, server, "motsdetete", at(march(d), 9, minute), how)
@@ -750,7 +740,7 @@ func TestStoreTools(t *testing.T) {
 	var made atomic.Int64
 	cfg := smallConfig(t, &made)
 	st := boltKind.open(t)
-	path, _ := boltPaths.Load(st)
+	path, _ := wheres.Load(st)
 	s := newService(t, st, cfg)
 	r, _ := playAll(t, s, Player{"discord:1", "Alice"}, "discord:100", "motsdetete", at(march29, 9, 0), easy)
 	a, d, err := s.Start(Player{"telegram:2", "Bruno"}, "", "motsdetete", at(march29, 9, 0))

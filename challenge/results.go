@@ -122,14 +122,10 @@ func (r *reader) uint() uint64 {
 	return v
 }
 
+// int reads a varint (binary.AppendVarint: zig-zag over a uvarint).
 func (r *reader) int() int64 {
-	v, n := binary.Varint(r.b)
-	if n <= 0 {
-		r.fail()
-		return 0
-	}
-	r.b = r.b[n:]
-	return v
+	u := r.uint()
+	return int64(u>>1) ^ -int64(u&1)
 }
 
 func (r *reader) bytes() []byte {

@@ -23,27 +23,28 @@ var cluster *pgtest.Cluster
 
 func TestMain(m *testing.M) { pgtest.Main(m, func(c *pgtest.Cluster) { cluster = c }) }
 
-// smallGrid and smallWords make deals of a few milliseconds (as
-// games/duplicate's tests): a 9 x 9 grid with every kind of bonus cell and
-// a dictionary of a hundred words.
+// smallGrid and smallWords make deals of a few milliseconds: a 9 x 9 grid
+// with every kind of bonus cell and no centre cross (the first word goes
+// anywhere), and a dictionary of a hundred words.
 var smallGrid = []string{
-	"2 1 3 O 1 O 3 1 2",
-	"1 Y 1 2 1 2 1 Y 1",
-	"3 1 2 1 4 1 2 1 3",
-	"O 2 1 R 1 R 1 2 O",
-	"1 1 4 1 5 1 4 1 1",
-	"O 2 1 R 1 R 1 2 O",
-	"3 1 2 1 4 1 2 1 3",
-	"1 Y 1 2 1 2 1 Y 1",
-	"2 1 3 O 1 O 3 1 2",
+	"1 2 O 1 3 1 O 2 1",
+	"2 Y 1 1 2 1 1 Y 2",
+	"O 1 3 R 1 R 3 1 O",
+	"1 1 R 4 1 4 R 1 1",
+	"3 2 1 1 5 1 1 2 3",
+	"1 1 R 4 1 4 R 1 1",
+	"O 1 3 R 1 R 3 1 O",
+	"2 Y 1 1 2 1 1 Y 2",
+	"1 2 O 1 3 1 O 2 1",
 }
 
-var smallWords = strings.Fields(`LA LE ET EN ES SE TE NE UN IL SA TA MA ME DE DU AS OR OU NU
-	MAIS SONT LAIT TOUT RIEN NOTE TARE RATE SALE MERE ROSE RUSE MUSE TOIT TRES ELLE ILES LIRE
-	DIRE RIRE NIER OSER USER TIRE MOTS LOTS SOLE SEUL NOIR SOIR TOILE ETOILE SOLEIL MAISON
-	RAISON SAISON TOILES ETOILES ROSES MARE AMIE AMIS TAMIS SALUT LUNE DUNE RUNE TENIR VENIR
-	MENTIR SORTIR PARTIR TAIRE SOLDE MONDE RONDE ONDE ONDES TENTE LENTE LENT DENT DENTS VENT
-	SENT RENTE SERRE ARME ARMES LAME LAMES RAME RAMES TRAME DAME DAMES MALE MALES SEL SUR SUD`)
+var smallWords = strings.Fields(`
+	AMI AMIE AMIS ARME ARMES AS DAME DAMES DE DENT DENTS DIRE DU DUNE ELLE EN ES ET ETOILE
+	ETOILES IL ILES LA LAIT LAME LAMES LE LENT LENTE LIRE LOTS LUNE MA MAIS MAISON MALE
+	MALES MARE ME MENTIR MERE MONDE MOTS MUSE NE NIER NOIR NOTE NU ONDE ONDES OR OSER OU
+	PARTIR RAISON RAME RAMES RATE RENTE RIEN RIRE RONDE ROSE ROSES RUNE RUSE SA SAISON SALE
+	SALUT SE SEL SENT SERRE SEUL SOIR SOLDE SOLE SOLEIL SONT SORTIR SUD SUR TA TAIRE TAMIS
+	TARE TE TENIR TENTE TIRE TOILE TOILES TOIT TOUT TRAME TRES UN USER VENIR VENT`)
 
 var (
 	smallOnce   sync.Once
@@ -82,15 +83,48 @@ func smallConfig(t testing.TB, made *atomic.Int64) Config {
 	}
 }
 
-// kind is one of the real stores the tests run on.
+// kind is one of the real stores the tests run on: where a fresh one is
+// (a file, a database), and how one is opened there.
 type kind struct {
-	name string
-	// open gives a fresh store; reopen the same one opened anew (a restart:
-	// the first is closed), another opens a second on it (another
-	// process; PostgreSQL only: nil for bbolt, which one process holds).
-	open    func(t *testing.T) store.Store
-	reopen  func(t *testing.T, st store.Store) store.Store
-	another func(t *testing.T, st store.Store) store.Store
+	name   string
+	fresh  func(t *testing.T) string
+	openAt func(t testing.TB, where string) store.Store
+	shared bool // several processes may open it at once (PostgreSQL)
+}
+
+// wheres is where each store of the tests is.
+var wheres sync.Map
+
+func (k kind) at(t *testing.T, where string) store.Store {
+	st := k.openAt(t, where)
+	wheres.Store(st, where)
+	return st
+}
+
+// open gives a fresh store.
+func (k kind) open(t *testing.T) store.Store { return k.at(t, k.fresh(t)) }
+
+// service is a fresh store and a Service of small deals on it.
+func (k kind) service(t *testing.T) (store.Store, *Service) {
+	st := k.open(t)
+	return st, newService(t, st, smallConfig(t, nil))
+}
+
+// reopen closes st and opens it again: a restart.
+func (k kind) reopen(t *testing.T, st store.Store) store.Store {
+	where, _ := wheres.Load(st)
+	st.Close()
+	return k.at(t, where.(string))
+}
+
+// another opens st a second time, as another process does (PostgreSQL);
+// st itself where one process holds the store (bbolt).
+func (k kind) another(t *testing.T, st store.Store) store.Store {
+	if !k.shared {
+		return st
+	}
+	where, _ := wheres.Load(st)
+	return k.at(t, where.(string))
 }
 
 func boltAt(t testing.TB, path string) store.Store {
@@ -112,43 +146,10 @@ func pgAt(t testing.TB, url string) store.Store {
 }
 
 var (
-	boltKind = kind{
-		name: "bolt",
-		open: func(t *testing.T) store.Store {
-			path := filepath.Join(t.TempDir(), "tablee.db")
-			st := boltAt(t, path)
-			boltPaths.Store(st, path)
-			return st
-		},
-		reopen: func(t *testing.T, st store.Store) store.Store {
-			path, _ := boltPaths.Load(st)
-			st.Close()
-			again := boltAt(t, path.(string))
-			boltPaths.Store(again, path)
-			return again
-		},
-	}
-	pgKind = kind{
-		name: "postgres",
-		open: func(t *testing.T) store.Store {
-			url := cluster.Database(t)
-			st := pgAt(t, url)
-			pgURLs.Store(st, url)
-			return st
-		},
-		reopen: func(t *testing.T, st store.Store) store.Store {
-			url, _ := pgURLs.Load(st)
-			st.Close()
-			again := pgAt(t, url.(string))
-			pgURLs.Store(again, url)
-			return again
-		},
-		another: func(t *testing.T, st store.Store) store.Store {
-			url, _ := pgURLs.Load(st)
-			return pgAt(t, url.(string))
-		},
-	}
-	boltPaths, pgURLs sync.Map // store -> where it is
+	boltKind = kind{name: "bolt", openAt: boltAt,
+		fresh: func(t *testing.T) string { return filepath.Join(t.TempDir(), "tablee.db") }}
+	pgKind = kind{name: "postgres", openAt: pgAt, shared: true,
+		fresh: func(t *testing.T) string { return cluster.Database(t) }}
 )
 
 // onBoth runs a test's body on a real bbolt file and on a real PostgreSQL.
