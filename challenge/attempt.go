@@ -127,6 +127,7 @@ func (s *Service) Start(p Player, server, game string, now time.Time) (*Attempt,
 		if err != nil {
 			return nil, nil, err
 		}
+		s.endAbandoned(game, day, p.ID)
 		a = &Attempt{Day: day, Game: game, Player: p, Server: server, Started: now.UTC(), id: id}
 		t, err := a.table()
 		if err != nil {
@@ -144,6 +145,33 @@ func (s *Service) Start(p Player, server, game string, now time.Time) (*Attempt,
 	}
 	return nil, nil, fmt.Errorf("challenge: starting %s for %s: the store keeps refusing", game, p.ID)
 }
+
+// endAbandoned finishes the player's attempt of the day before day when
+// he left it unfinished: nobody may play it any more, and an open table
+// stays in the store's open tables until it finishes (retention deletes
+// only finished ones). It has no result (Result: ErrNotStarted). Only the
+// day before is looked at (one read when he starts a new day); an
+// attempt of a player who never comes back stays open. Best effort: a
+// failure leaves it open, as before.
+func (s *Service) endAbandoned(game string, day duplicate.Day, player string) {
+	yesterday := duplicate.DayOf(day.Start().Add(-time.Hour))
+	t, err := s.st.OpenTable(AttemptChat(game, yesterday, player))
+	if err != nil {
+		return
+	}
+	a, err := attemptOf(t)
+	if err != nil {
+		return
+	}
+	a.Finished = true // Ended stays zero: abandoned, not completed
+	if t, err = a.table(); err == nil {
+		_ = s.st.Save(t, nil)
+	}
+}
+
+// completed tells a finished attempt that was played to its end (it has a
+// result) from one abandoned (endAbandoned).
+func (a *Attempt) completed() bool { return a.Finished && !a.Ended.IsZero() }
 
 // existing is an attempt found in the store: a finished one has its result
 // recorded (a crash may have come between its last save and Rate) and is

@@ -346,6 +346,19 @@ func TestRefusalsChangeNothing(t *testing.T) {
 		if err != nil || next.Day != march29.Next() || next.id == a.id {
 			t.Fatalf("Start at midnight: %+v, %v", next, err)
 		}
+		// The day before, left unfinished, is ended, without a result.
+		if tb, err := st.Table(a.id); err != nil || !tb.Finished {
+			t.Fatalf("the abandoned attempt: finished %v, %v", tb.Finished, err)
+		}
+		if _, err := st.OpenTable(AttemptChat("motsdetete", march29, "discord:1")); !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("the abandoned attempt is still open: %v", err)
+		}
+		if _, err := s.Result("discord:1", "motsdetete", march29); !errors.Is(err, ErrNotStarted) {
+			t.Fatalf("a result of the abandoned attempt: %v", err)
+		}
+		if rs, _ := s.Standing("motsdetete", march29, "", 0); len(rs) != 0 {
+			t.Fatalf("the abandoned attempt in the standing: %v", ids(rs))
+		}
 	})
 }
 

@@ -63,6 +63,9 @@ func (s *Service) recordResult(a *Attempt, d *duplicate.Deal) error {
 // ensureResult records a finished attempt's result unless it is: a read
 // when it is (each time a finished attempt is shown), a write once.
 func (s *Service) ensureResult(a *Attempt, d *duplicate.Deal) error {
+	if !a.completed() {
+		return nil // abandoned: no result
+	}
 	if _, ok, err := s.record(resultKey(a.Game, a.Day, a.Player.ID)); err != nil || ok {
 		return err
 	}
@@ -195,7 +198,7 @@ func (s *Service) Result(playerID, game string, day duplicate.Day) (Result, erro
 		if err != nil {
 			return Result{}, err
 		}
-		if !a.Finished {
+		if !a.completed() {
 			return Result{}, ErrNotStarted
 		}
 		d, err := s.Deal(game, day)
