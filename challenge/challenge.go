@@ -68,7 +68,7 @@ type Service struct {
 	// makes a day's deal once however many players ask at once (making
 	// one is the day's one costly search).
 	dealMu sync.Mutex
-	deals  map[uint64]*duplicate.Deal // by dealID: a stored deal never changes
+	deals  map[string]*duplicate.Deal // by dealKey: a stored deal never changes
 }
 
 // New is the challenge over a store.
@@ -92,7 +92,7 @@ func New(st store.Store, cfg Config) (*Service, error) {
 		}
 	}
 	_, shared := st.(store.Shared)
-	return &Service{st: st, shared: shared, cfg: cfg, games: slices.Clone(gs), deals: map[uint64]*duplicate.Deal{}}, nil
+	return &Service{st: st, shared: shared, cfg: cfg, games: slices.Clone(gs), deals: map[string]*duplicate.Deal{}}, nil
 }
 
 // Games lists the games offered.
@@ -132,15 +132,15 @@ func (s *Service) Deal(game string, day duplicate.Day) (*duplicate.Deal, error) 
 	if !s.offers(game) {
 		return nil, ErrNoGame
 	}
-	id := dealID(game, day)
+	key := dealKey(game, day)
 	s.dealMu.Lock()
 	defer s.dealMu.Unlock()
-	if d, ok := s.deals[id]; ok {
+	if d, ok := s.deals[key]; ok {
 		return d, nil
 	}
 	d, err := s.storedDeal(game, day)
 	if err == nil && d == nil {
-		d, err = s.makeDeal(game, day, id)
+		d, err = s.makeDeal(game, day)
 	}
 	if err != nil {
 		return nil, err
@@ -148,7 +148,7 @@ func (s *Service) Deal(game string, day duplicate.Day) (*duplicate.Deal, error) 
 	if len(s.deals) >= maxCachedDeals {
 		clear(s.deals) // the days gone by: today's are read again once
 	}
-	s.deals[id] = d
+	s.deals[key] = d
 	return d, nil
 }
 
@@ -171,7 +171,7 @@ func (s *Service) storedDeal(game string, day duplicate.Day) (*duplicate.Deal, e
 
 // makeDeal makes the day's deal from its seed and stores it; when another
 // process stored one first, that one is the day's.
-func (s *Service) makeDeal(game string, day duplicate.Day, id uint64) (*duplicate.Deal, error) {
+func (s *Service) makeDeal(game string, day duplicate.Day) (*duplicate.Deal, error) {
 	seed, err := duplicate.Seed(s.cfg.Secret, game, day)
 	if err != nil {
 		return nil, err
@@ -184,7 +184,7 @@ func (s *Service) makeDeal(game string, day duplicate.Day, id uint64) (*duplicat
 	if err != nil {
 		return nil, err
 	}
-	written, err := s.st.Rate(id, []store.Rating{{Key: dealKey(game, day), Data: data}})
+	written, err := s.st.Rate(dealID(game, day), []store.Rating{{Key: dealKey(game, day), Data: data}})
 	if err != nil {
 		return nil, fmt.Errorf("challenge: storing the deal of %s on %s: %w", game, day, err)
 	}

@@ -17,10 +17,12 @@ const Prefix = "challenge\x00"
 // day or player id holds, so that a prefix of one never lists another's.
 //
 //	challenge\0deal\0<game>\0<day>              the day's deal (Deal.Save)
-//	challenge\0day\0<game>\0<day>\0<player>     a result (Standing, Ranks, Month)
+//	challenge\0day\0<game>\0<day>\0<player>\0   a result (Standing, Ranks, Month)
 //	challenge\0player\0<player>\0<day>\0<game>  the same result's day (Streak)
 //
-// A day is written 2026-03-29, so that a month's days share a prefix
+// A result's key ends with a zero byte so that it is read alone as a
+// prefix (the store has no read of one key): "telegram:1" would list
+// "telegram:12" too. A day is written 2026-03-29, so that a month's days share a prefix
 // (2026-03-) and a listing comes in the days' order.
 func dealKey(game string, day duplicate.Day) string {
 	return Prefix + "deal\x00" + game + "\x00" + day.String()
@@ -31,8 +33,11 @@ func dayPrefix(game string, day duplicate.Day) string {
 }
 
 func resultKey(game string, day duplicate.Day, player string) string {
-	return dayPrefix(game, day) + player
+	return dayPrefix(game, day) + player + "\x00"
 }
+
+// keyPlayer is the player of a result's key, after its day's prefix.
+func keyPlayer(rest string) string { return strings.TrimSuffix(rest, "\x00") }
 
 // monthPrefix lists the results of every day of a month of a game.
 func monthPrefix(game string, month duplicate.Day) string {

@@ -222,7 +222,7 @@ func (s *Service) heads(prefix, server string) ([]head, error) {
 	}
 	out := make([]head, 0, len(rs))
 	for _, rec := range rs {
-		h, _, err := decodeHead(rec.Key[len(prefix):], rec.Data)
+		h, _, err := decodeHead(keyPlayer(rec.Key[len(prefix):]), rec.Data)
 		if err != nil {
 			return nil, err
 		}
@@ -364,12 +364,12 @@ func (s *Service) Month(game string, month duplicate.Day, server string, limit i
 	byPlayer := map[string]*row{}
 	var rows []*row
 	for _, rec := range rs {
-		rest := rec.Key[len(prefix):] // 29\0player
+		rest := rec.Key[len(prefix):] // 29\0player\0
 		i := strings.IndexByte(rest, 0)
 		if i < 0 {
 			continue
 		}
-		h, _, err := decodeHead(rest[i+1:], rec.Data)
+		h, _, err := decodeHead(keyPlayer(rest[i+1:]), rec.Data)
 		if err != nil {
 			return nil, err
 		}
