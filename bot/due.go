@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/tablee/tablee/challenge"
+	"github.com/tablee/tablee/challenge/chat"
 )
 
 // The scheduler's agenda: when each table next needs it (a reminder, a
@@ -138,7 +138,7 @@ func (c *Core) completeDueIndex() error {
 		return fmt.Errorf("bot: filling the indexes: %w", err)
 	}
 	for _, rec := range recs {
-		if challenge.IsChat(rec.Chat) {
+		if chat.Is(rec.Chat) {
 			continue // a challenge's attempt: the challenge's own table, not the core's
 		}
 		t, err := loadTable(rec)

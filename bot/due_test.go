@@ -6,8 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tablee/tablee/challenge"
-	"github.com/tablee/tablee/games/duplicate"
+	"github.com/tablee/tablee/challenge/chat"
 	"github.com/tablee/tablee/store"
 )
 
@@ -89,8 +88,7 @@ func TestAgenda_IncompleteStoreIndexIsFilledAtStartUp(t *testing.T) {
 	mustOK(t, h.doIn("local:two", "alice", "/play tictactoe"))
 	// A daily challenge's attempt, an open table of the challenge's own:
 	// the core neither loads nor saves it (its record would be lost).
-	attempt := store.Table{Chat: challenge.AttemptChat("motsdetete", duplicate.Day{Year: 2026, Month: 3, Day: 29}, "local:alice"),
-		Game: challenge.TableGame, Data: []byte(`{"day":"2026-03-29","game":"motsdetete","player":"local:alice","started":"2026-03-29T08:00:00Z"}`)}
+	attempt := store.Table{Chat: chat.Of("motsdetete", "2026-03-29", "local:alice"), Game: "challenge", Data: []byte(`{"day":"2026-03-29","game":"motsdetete","player":"local:alice","started":"2026-03-29T08:00:00Z"}`)}
 	attempt.ID, _ = h.st.NewTableID()
 	if err := h.st.Save(attempt, nil); err != nil {
 		t.Fatal(err)

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"time"
 
-	"github.com/tablee/tablee/challenge"
+	"github.com/tablee/tablee/challenge/chat"
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
 )
@@ -210,7 +210,7 @@ func (c *Core) completeIdleIndex() error {
 	}
 	now := c.clock.Now()
 	for _, rec := range recs {
-		if challenge.IsChat(rec.Chat) {
+		if chat.Is(rec.Chat) {
 			continue // a challenge's attempt: the challenge's own table, not the core's
 		}
 		t, err := loadTable(rec)

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tablee/tablee/challenge/chat"
 	"github.com/tablee/tablee/games/duplicate"
 )
 
@@ -50,21 +51,15 @@ func playerKey(player string, day duplicate.Day, game string) string {
 	return playerPrefix(player) + day.String() + "\x00" + game
 }
 
-// chatPrefix begins the chat of every attempt's table.
-const chatPrefix = "challenge:"
-
 // AttemptChat is the chat of the table holding a player's attempt of a
-// game on a day: a chat of its own, so that the store's one open table per
-// chat refuses a second attempt started at the same time by another
-// process.
+// game on a day (package chat).
 func AttemptChat(game string, day duplicate.Day, player string) string {
-	return chatPrefix + game + ":" + day.String() + ":" + player
+	return chat.Of(game, day.String(), player)
 }
 
-// IsChat tells whether a chat is an attempt's (AttemptChat): the core never
-// loads such a table as one of its own where it walks every open table.
-// No platform's chat begins so ("discord:", "telegram:", "local:").
-func IsChat(chat string) bool { return strings.HasPrefix(chat, chatPrefix) }
+// IsChat tells whether a chat is an attempt's (chat.Is, which the core
+// calls: it cannot import this package).
+func IsChat(c string) bool { return chat.Is(c) }
 
 // parseDay reads a day written by Day.String.
 func parseDay(s string) (duplicate.Day, bool) {
