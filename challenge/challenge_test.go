@@ -803,3 +803,40 @@ func TestStoreTools(t *testing.T) {
 		t.Fatal(g, err)
 	}
 }
+
+// TestDealRacedByProcesses: processes asking for the day's deal at the same
+// moment, each of which would deal it otherwise, all get one deal: the
+// first stored.
+func TestDealRacedByProcesses(t *testing.T) {
+	st := pgKind.open(t)
+	var services []*Service
+	for i := range 3 {
+		cfg := smallConfig(t, nil)
+		cfg.Make = func(game string, seed uint64) (*duplicate.Deal, error) {
+			return duplicate.MotsDeTete(small(t), seed+uint64(i))
+		}
+		services = append(services, newService(t, pgKind.another(t, st), cfg))
+	}
+	deals := make([][]byte, 6)
+	var wg sync.WaitGroup
+	for i := range deals {
+		wg.Go(func() {
+			d, err := services[i%3].Deal("motsdetete", march29)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			deals[i], _ = d.Save()
+		})
+	}
+	wg.Wait()
+	for i := range deals {
+		if !bytes.Equal(deals[i], deals[0]) {
+			t.Fatalf("ask %d got another deal", i)
+		}
+	}
+	stored, _ := st.Ratings(dealKey("motsdetete", march29))
+	if len(stored) != 1 || !bytes.Equal(stored[0].Data, deals[0]) {
+		t.Fatalf("%d deals stored", len(stored))
+	}
+}
