@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/i18n"
@@ -66,8 +65,13 @@ func TestNarrationPlaysBackAsTheMove(t *testing.T) {
 	gamestest.CheckNarrationsPlayBack(t, &Engine{}, tables, 61, 150, narrate, sameButTyped, 100)
 }
 
-// typedMove is what the chat makes of a typed line (bot.TypedMove).
-func typedMove(typed string) (string, bool) { return bot.TypedMove(&Engine{}, typed) }
+// ChatMove is what the chat makes of a typed line (bot.TypedMove), set by
+// chat_test.go: bot imports this package through the daily challenge
+// (challenge, games/duplicate), so only an external test may import bot.
+var ChatMove func(e games.Engine, typed string) (string, bool)
+
+// typedMove is what the chat makes of a typed line.
+func typedMove(typed string) (string, bool) { return ChatMove(&Engine{}, typed) }
 
 // corpusPosition builds the positions of testdata/phrasings.txt.
 func corpusPosition(t *testing.T) func(string) games.Game {

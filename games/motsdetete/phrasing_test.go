@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/i18n"
@@ -36,8 +35,13 @@ func TestNarrationPlaysBackAsTheMove(t *testing.T) {
 	gamestest.CheckNarrationsPlayBack(t, realEngine(), tables, 51, 120, narrate, nil, 200)
 }
 
-// typedMove is what the chat makes of a typed line (bot.TypedMove).
-func typedMove(typed string) (string, bool) { return bot.TypedMove(realEngine(), typed) }
+// ChatMove is what the chat makes of a typed line (bot.TypedMove), set by
+// chat_test.go: bot imports this package through the daily challenge
+// (challenge, games/duplicate), so only an external test may import bot.
+var ChatMove func(e games.Engine, typed string) (string, bool)
+
+// typedMove is what the chat makes of a typed line.
+func typedMove(typed string) (string, bool) { return ChatMove(realEngine(), typed) }
 
 // corpusPosition builds the positions of testdata/phrasings.txt: the
 // sheet's small grid, empty, and the die of the scenario's name.
