@@ -44,7 +44,7 @@ func (g *Game) BestProposal(seat int) (string, int) {
 	if seat < 0 || seat >= s.Players || len(s.Hands[seat]) == 0 {
 		return "", 0
 	}
-	ts := &topSearch{g: g, s: s, hand: string(s.Hands[seat]), forms: map[string][]form{}}
+	ts := &topSearch{g: g, s: s, hand: string(s.Hands[seat]), forms: map[string][]form{}, byWord: map[string][]form{}}
 	ts.crossChecks()
 	for dir := dirRight; dir <= dirUpRight; dir++ {
 		for _, cells := range lines(dir) {
@@ -54,7 +54,7 @@ func (g *Game) BestProposal(seat int) (string, int) {
 	sort.SliceStable(ts.cands, func(i, j int) bool { return ts.cands[i].value > ts.cands[j].value })
 	for _, cd := range ts.cands {
 		p := proposal{Word: cd.word, Row: cd.r, Col: cd.c, Dir: cd.dir}
-		for _, f := range ts.formsOf(cd.word)[1:] {
+		for _, f := range ts.byWord[cd.word][1:] {
 			p.Anagrams = append(p.Anagrams, f.Word)
 		}
 		p.AnaFam = make([]bool, len(p.Anagrams))
@@ -86,11 +86,12 @@ type topSearch struct {
 	// given the run of letters across it on axis a (dirRight, dirDown):
 	// every letter when there is none. run[a][cell] is that run's length
 	// (the letters before and after the cell).
-	cross [2][Size * Size]lexicon.LetterSet
-	run   [2][Size * Size]int
-	forms map[string][]form // by sorted letters: the valid arrangements
-	best  int
-	cands []topCand // every placement worth best so far, or more
+	cross  [2][Size * Size]lexicon.LetterSet
+	run    [2][Size * Size]int
+	forms  map[string][]form // by sorted letters: the valid arrangements
+	byWord map[string][]form // by word: formsOf's answer
+	best   int
+	cands  []topCand // every placement worth best so far, or more
 }
 
 type topCand struct {
@@ -248,7 +249,7 @@ func (ts *topSearch) value(dir int, cells []int, word []byte) {
 		}
 	}
 	n := len(word)
-	v := mainValue(n, shells, ts.formsOf(string(word))) + side
+	v := mainValue(n, shells, ts.formsOf(word)) + side
 	if v < ts.best {
 		return
 	}
@@ -260,9 +261,13 @@ func (ts *topSearch) value(dir int, cells []int, word []byte) {
 
 // formsOf is the word then every other valid arrangement of its letters
 // (the dictionary's, the names', the famous list's), each famous when the
-// list holds it.
-func (ts *topSearch) formsOf(word string) []form {
-	key := sortedLetters(word)
+// list holds it. Most placements repeat a word found elsewhere: the forms
+// are kept by word, and by sorted letters for the word's anagrams.
+func (ts *topSearch) formsOf(word []byte) []form {
+	if fs, ok := ts.byWord[string(word)]; ok {
+		return fs
+	}
+	key := sortedLetters(string(word))
 	all, ok := ts.forms[key]
 	if !ok {
 		seen := map[string]bool{}
@@ -275,8 +280,8 @@ func (ts *topSearch) formsOf(word string) []form {
 				}
 			}
 		}
-		add(w.dict.Anagrams(word))
-		add(w.names.Anagrams(word))
+		add(w.dict.Anagrams(key))
+		add(w.names.Anagrams(key))
 		add(famousBySorted()[key])
 		if key == sortedLetters(gameWord) {
 			add([]string{gameWord})
@@ -285,11 +290,12 @@ func (ts *topSearch) formsOf(word string) []form {
 		ts.forms[key] = all
 	}
 	out := make([]form, 0, len(all))
-	out = append(out, form{Word: word, Famous: famous()[word]})
+	out = append(out, form{Word: string(word), Famous: famous()[string(word)]})
 	for _, f := range all {
-		if f.Word != word {
+		if f.Word != out[0].Word {
 			out = append(out, f)
 		}
 	}
+	ts.byWord[out[0].Word] = out
 	return out
 }
