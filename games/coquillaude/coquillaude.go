@@ -132,6 +132,9 @@ type Game struct {
 	s    *state
 	w    words
 	book *Booklet
+	// forms are the words' forms BestProposal met, kept for the next
+	// rounds (not saved: worked out again after a load).
+	forms *formCache
 }
 
 // Apply validates and plays a move. A refused move leaves the game as it

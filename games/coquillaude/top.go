@@ -44,7 +44,10 @@ func (g *Game) BestProposal(seat int) (string, int) {
 	if seat < 0 || seat >= s.Players || len(s.Hands[seat]) == 0 {
 		return "", 0
 	}
-	ts := &topSearch{g: g, s: s, hand: string(s.Hands[seat]), forms: map[string][]form{}, byWord: map[string][]form{}}
+	if g.forms == nil {
+		g.forms = &formCache{bySorted: map[string][]form{}, byWord: map[string][]form{}}
+	}
+	ts := &topSearch{g: g, s: s, hand: string(s.Hands[seat]), formCache: g.forms}
 	ts.crossChecks()
 	for dir := dirRight; dir <= dirUpRight; dir++ {
 		for _, cells := range lines(dir) {
@@ -86,12 +89,20 @@ type topSearch struct {
 	// given the run of letters across it on axis a (dirRight, dirDown):
 	// every letter when there is none. run[a][cell] is that run's length
 	// (the letters before and after the cell).
-	cross  [2][Size * Size]lexicon.LetterSet
-	run    [2][Size * Size]int
-	forms  map[string][]form // by sorted letters: the valid arrangements
-	byWord map[string][]form // by word: formsOf's answer
-	best   int
-	cands  []topCand // every placement worth best so far, or more
+	cross [2][Size * Size]lexicon.LetterSet
+	run   [2][Size * Size]int
+	*formCache
+	best  int
+	cands []topCand // every placement worth best so far, or more
+}
+
+// formCache keeps the forms of the words a search met, for the next
+// rounds of the same game: the board's letters stay, and the words through
+// them come back round after round. It depends on the game's dictionaries
+// only, which never change.
+type formCache struct {
+	bySorted map[string][]form // by sorted letters: the valid arrangements
+	byWord   map[string][]form // by word: formsOf's answer
 }
 
 type topCand struct {
@@ -268,7 +279,7 @@ func (ts *topSearch) formsOf(word []byte) []form {
 		return fs
 	}
 	key := sortedLetters(string(word))
-	all, ok := ts.forms[key]
+	all, ok := ts.bySorted[key]
 	if !ok {
 		seen := map[string]bool{}
 		w := ts.g.w
@@ -287,7 +298,7 @@ func (ts *topSearch) formsOf(word []byte) []form {
 			add([]string{gameWord})
 		}
 		sort.Slice(all, func(i, j int) bool { return all[i].Word < all[j].Word })
-		ts.forms[key] = all
+		ts.bySorted[key] = all
 	}
 	out := make([]form, 0, len(all))
 	out = append(out, form{Word: string(word), Famous: famous()[string(word)]})
