@@ -25,11 +25,7 @@ func realCoquillaude() *coquillaude.Engine {
 
 func mustCoquillaude(t testing.TB, e *coquillaude.Engine, seed uint64) *Deal {
 	t.Helper()
-	d, err := Coquillaude(e, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return d
+	return mustMake(t, func() (*Deal, error) { return Coquillaude(e, seed) })
 }
 
 // coqPosition is what a test reads of a round's saved position: the board
@@ -79,14 +75,7 @@ func TestCQ_D6_CoquillaudeDealIsDeterministic(t *testing.T) {
 			}
 			continue
 		}
-		g, err := a.Position(i - 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := g.Apply(0, a.Turns[i-1].Top); err != nil {
-			t.Fatal(err)
-		}
-		if got, want := readPosition(t, turn.Position).Board, g.(*coquillaude.Game).Board(); got != want {
+		if got, want := readPosition(t, turn.Position).Board, afterTop(t, a, i-1).(*coquillaude.Game).Board(); got != want {
 			t.Fatalf("round %d does not start from the top of round %d", i+1, i)
 		}
 	}
@@ -100,11 +89,7 @@ func TestCQ_D6_CoquillaudeDealIsDeterministic(t *testing.T) {
 // drawn from the bag of 171 (CQ-D1).
 func TestCQ_D2_D3_SamePionsForEveryone(t *testing.T) {
 	d := mustCoquillaude(t, realCoquillaude(), 99)
-	data, err := d.Save()
-	if err != nil {
-		t.Fatal(err)
-	}
-	loaded, err := LoadGame("coquillaude", data)
+	loaded, err := LoadGame("coquillaude", mustSave(t, d))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,18 +121,7 @@ func TestCQ_D2_D3_SamePionsForEveryone(t *testing.T) {
 // TestCQ_PlayedTopScores100: a player who plays every top scores each top's
 // points and 100 % at every round.
 func TestCQ_PlayedTopScores100(t *testing.T) {
-	d := mustCoquillaude(t, realCoquillaude(), 7)
-	var points []int
-	for i, turn := range d.Turns {
-		p, err := d.Score(i, turn.Top)
-		if err != nil || p != turn.TopScore {
-			t.Fatalf("round %d: the top %q scores %d (%v), want %d", i+1, turn.Top, p, err, turn.TopScore)
-		}
-		points = append(points, p)
-		if _, _, pct := d.Running(points); pct != 1000 {
-			t.Fatalf("round %d: %s %%", i+1, pct)
-		}
-	}
+	playTops(t, mustCoquillaude(t, realCoquillaude(), 7))
 }
 
 // TestCQ_D4_D6_RefusalsLeaveTheDealUnchanged: a proposal the game refuses
@@ -229,10 +203,7 @@ func TestCQ_DealSavedAndLoaded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := d.Save()
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := mustSave(t, d)
 	back, err := LoadGame("coquillaude", data)
 	if err != nil {
 		t.Fatal(err)
@@ -354,17 +325,8 @@ func TestCQ_D4_TopEqualsBruteForce(t *testing.T) {
 			compared++
 		}
 		if len(d.Turns) < CoquillaudeRounds {
-			after, err := d.Position(len(d.Turns) - 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := after.Apply(0, d.Turns[len(d.Turns)-1].Top); err != nil {
-				t.Fatal(err)
-			}
-			next, _ := after.Save()
-			d.Turns = append(d.Turns, Turn{Position: next})
-			if best, move := bruteForce(t, d, len(d.Turns)-1, claims); best > 0 {
-				t.Fatalf("seed %d: the deal stopped after %d rounds, %q scores %d", seed, len(d.Turns)-1, move, best)
+			if best, move := bruteForce(t, withNextTurn(t, d), len(d.Turns), claims); best > 0 {
+				t.Fatalf("seed %d: the deal stopped after %d rounds, %q scores %d", seed, len(d.Turns), move, best)
 			}
 		}
 	}
@@ -374,7 +336,7 @@ func TestCQ_D4_TopEqualsBruteForce(t *testing.T) {
 	t.Logf("%d rounds compared", compared)
 }
 
-func mustSave(t *testing.T, d *Deal) []byte {
+func mustSave(t testing.TB, d *Deal) []byte {
 	t.Helper()
 	data, err := d.Save()
 	if err != nil {
