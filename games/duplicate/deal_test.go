@@ -382,3 +382,19 @@ func TestAMonthOfDeals(t *testing.T) {
 		t.Fatalf("31 days open with %d different tops", len(firstTops))
 	}
 }
+
+// TestMotsDeTeteSavedFormUnchanged: Mots de Tête's turns get no letters
+// (the die is what everyone gets), so their saved deals hold no Letters
+// and read as those saved before La Coquillaude's pions were kept.
+func TestMotsDeTeteSavedFormUnchanged(t *testing.T) {
+	d := mustDeal(t, realEngine(), 3)
+	data := mustSave(t, d)
+	if strings.Contains(string(data), `"Letters"`) {
+		t.Fatal("a Mots de Tête deal saves letters")
+	}
+	for _, turn := range d.Turns {
+		if turn.Letters != "" {
+			t.Fatalf("a Mots de Tête turn with letters %q", turn.Letters)
+		}
+	}
+}
