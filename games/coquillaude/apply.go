@@ -105,6 +105,9 @@ func (g *Game) apply(s *state, seat int, text string) ([]games.Event, error) {
 	if s.Over {
 		return nil, games.Refuse("coquillaude.err.game_over")
 	}
+	if s.Solo > 0 {
+		return g.applySolo(s, seat, text)
+	}
 	if len(text) > 400 {
 		return nil, games.Refuse("coquillaude.err.syntax", string([]rune(text)[:40])+"…")
 	}
@@ -424,15 +427,8 @@ func (g *Game) propose(s *state, t *tx, seat int, p proposal, replacing bool) er
 	if _, err := s.place(p.Word, p.Row, p.Col, p.Dir, s.Hands[seat]); err != nil {
 		return err
 	}
-	seen := map[string]bool{p.Word: true}
-	for _, a := range p.Anagrams {
-		if len(a) != len(p.Word) || !isAnagram(p.Word, a) {
-			return games.Refuse("coquillaude.err.not_anagram", a, p.Word)
-		}
-		if seen[a] {
-			return games.Refuse("coquillaude.err.anagram_twice", a)
-		}
-		seen[a] = true
+	if err := p.checkClaims(); err != nil {
+		return err
 	}
 	s.Props[seat] = &p
 	if replacing {
@@ -444,6 +440,22 @@ func (g *Game) propose(s *state, t *tx, seat int, p proposal, replacing bool) er
 	t.public("coquillaude.ev.proposed", i18n.Seat(seat))
 	t.pending(seat, "coquillaude.pv.proposed", p.Word, cellName(p.Row, p.Col), i18n.T("coquillaude.dir."+dirWord[p.Dir]))
 	g.composeDone(s, t)
+	return nil
+}
+
+// checkClaims refuses a claimed anagram that is no arrangement of the
+// word's letters, or one claimed twice.
+func (p *proposal) checkClaims() error {
+	seen := map[string]bool{p.Word: true}
+	for _, a := range p.Anagrams {
+		if len(a) != len(p.Word) || !isAnagram(p.Word, a) {
+			return games.Refuse("coquillaude.err.not_anagram", a, p.Word)
+		}
+		if seen[a] {
+			return games.Refuse("coquillaude.err.anagram_twice", a)
+		}
+		seen[a] = true
+	}
 	return nil
 }
 

@@ -18,13 +18,31 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/games/lexicon"
 	"github.com/tablee/tablee/i18n"
 )
 
 func init() { games.Register(&Engine{}) }
 
 // Engine makes and loads games of La Coquillaude.
-type Engine struct{}
+type Engine struct {
+	// Lex gives the dictionary; nil means lexicon.Default. Names gives
+	// the proper nouns; nil means lexicon.ProperNouns. Tests of the
+	// duplicate give small ones.
+	Lex, Names func() *lexicon.Lexicon
+}
+
+// words are the engine's dictionaries.
+func (e *Engine) words() words {
+	w := defaultWords()
+	if e.Lex != nil {
+		w.dict = e.Lex()
+	}
+	if e.Names != nil {
+		w.names = e.Names()
+	}
+	return w
+}
 
 // Name is the word of /play.
 func (e *Engine) Name() string { return "coquillaude" }
@@ -74,7 +92,7 @@ func (e *Engine) New(opts games.Options, players int, seed uint64) (games.Game, 
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{w: defaultWords(), book: currentBooklet()}
+	g := &Game{w: e.words(), book: currentBooklet()}
 	g.s = g.newState(players, seed, set, nil)
 	return g, nil
 }
@@ -85,7 +103,7 @@ func (e *Engine) Load(data []byte) (games.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Game{s: s, w: defaultWords(), book: currentBooklet()}, nil
+	return &Game{s: s, w: e.words(), book: currentBooklet()}, nil
 }
 
 func parseSettings(opts games.Options) (settings, error) {
@@ -114,6 +132,9 @@ type Game struct {
 	s    *state
 	w    words
 	book *Booklet
+	// forms are the words' forms BestProposal met, kept for the next
+	// rounds (not saved: worked out again after a load).
+	forms *formCache
 }
 
 // Apply validates and plays a move. A refused move leaves the game as it

@@ -69,6 +69,7 @@ var messagesEN = map[string]string{
 	"coquillaude.why.not_word":        "%v is neither in the dictionary, nor a proper noun, nor on the famous list",
 	"coquillaude.why.side_word":       "the word made across, %v, is not valid",
 	"coquillaude.why.no_vote":         "%v is neither a word nor a name on the famous list, and no vote was held since it could not change the round",
+	"coquillaude.why.no_vote_alone":   "%v is neither a word nor a name on the famous list, and alone there is nobody to vote for it",
 	"coquillaude.why.initialism":      "%v is an initialism or an abbreviation, neither a word nor a name",
 	"coquillaude.why.side_initialism": "the word made across, %v, is an initialism or an abbreviation, neither a word nor a name",
 	"coquillaude.why.vote_refused":    "%v is not a word and the vote did not accept it as a famous person",

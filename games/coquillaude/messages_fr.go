@@ -69,6 +69,7 @@ var messagesFR = map[string]string{
 	"coquillaude.why.not_word":        "%v n'est ni dans le dictionnaire, ni un nom propre, ni dans la liste des célébrités",
 	"coquillaude.why.side_word":       "le mot formé en travers %v n'est pas valable",
 	"coquillaude.why.no_vote":         "%v n'est ni un mot ni un nom de la liste des célébrités, et le vote n'a pas eu lieu, faute de pouvoir changer le tour",
+	"coquillaude.why.no_vote_alone":   "%v n'est ni un mot ni un nom de la liste des célébrités, et seul, personne ne peut voter pour",
 	"coquillaude.why.initialism":      "%v est un sigle ou une abréviation, pas un mot ni un nom",
 	"coquillaude.why.side_initialism": "le mot formé en travers %v est un sigle ou une abréviation, pas un mot ni un nom",
 	"coquillaude.why.vote_refused":    "%v n'est pas un mot et le vote ne l'a pas reconnu comme personnage célèbre",

@@ -137,6 +137,10 @@ type state struct {
 	// LastWord is the board cells of the word placed at the last
 	// resolution (none when it placed nothing), drawn highlighted.
 	LastWord []int `json:"last_word,omitempty"`
+
+	// Solo is set in a position of the duplicate (NewDuplicate): one
+	// player, the hand refilled to Solo pions each round; 0 at a table.
+	Solo int `json:"solo,omitempty"`
 }
 
 // placed is the word placed this round while the anagram challenge is open.
@@ -257,7 +261,11 @@ func loadState(data []byte) (*state, error) {
 		return nil, fmt.Errorf("coquillaude: load: %w", err)
 	}
 	n := s.Players
-	if n < 2 || n > 4 || len(s.Hands) != n || len(s.Scores) != n || len(s.Board) != Size*Size ||
+	least := 2
+	if s.Solo > 0 {
+		least = 1 // a duplicate round: one player (NewDuplicate)
+	}
+	if n < least || n > 4 || len(s.Hands) != n || len(s.Scores) != n || len(s.Board) != Size*Size ||
 		len(s.Rolls) != n || s.First < 0 || s.First >= n || s.Turn < 0 || s.Turn > n ||
 		s.Phase < phaseDraw || s.Phase > phaseChallenge {
 		return nil, errors.New("coquillaude: load: inconsistent state")

@@ -13,13 +13,19 @@ import (
 // turn starts from.
 type Turn struct {
 	// Position is the game saved at the start of the turn (the engine's
-	// own save): the grid, and the die everyone must write.
+	// own save): the grid or board, and the die everyone must write or the
+	// pions everyone gets.
 	Position []byte
 	// Die is the number of new letters every player must write (Mots de
 	// Tête).
 	Die int
+	// Letters are the letters every player gets for the turn (La
+	// Coquillaude's pions), to show with the position; none in a game
+	// without (Mots de Tête's saved deals have none).
+	Letters string `json:",omitempty"`
 	// Top is the turn's best move by the rules' scoring, as the game's
-	// move ("H3 bas MAISON"); TopWord its word; TopScore its points.
+	// move ("H3 bas MAISON", "mot MAISON H11 droite"); TopWord its word;
+	// TopScore its points.
 	Top      string
 	TopWord  string
 	TopScore int
@@ -44,9 +50,8 @@ type dieOf interface{ Die() int }
 // moves of the easy bot (drawn from the seed among its best, in words
 // everyone knows), so that the first turn's position differs from day to
 // day; then the strong bot's move at every turn (the engine's exact
-// search: the top), keeping each turn's position. It stops after turns
-// turns, or earlier where the top scores nothing (no word fits anywhere:
-// the game's own end) or the game ends. word tells the word of a top.
+// search: the top), keeping each turn's position (dealTurns). word tells
+// the word of a top.
 func deal(e games.Engine, opts games.Options, seed uint64, opening, turns int, word func(move string) string) (*Deal, error) {
 	g, err := e.New(opts, 1, seed)
 	if err != nil {
@@ -57,6 +62,20 @@ func deal(e games.Engine, opts games.Options, seed uint64, opening, turns int, w
 			return nil, fmt.Errorf("duplicate: the opening: %w", err)
 		}
 	}
+	strong := func(g games.Game) string { return g.Bot(0, games.Strong) }
+	return dealTurns(e, g, seed, turns, strong, word)
+}
+
+// pionsOf is what a game whose players get letters each turn tells (La
+// Coquillaude's Pions).
+type pionsOf interface{ Pions(seat int) string }
+
+// dealTurns plays the one-seat game g from its first turn: at every turn
+// it keeps the position and what everyone gets, plays the top (top tells
+// it) and keeps its points; the next turn starts from the top. It stops
+// after turns turns, or earlier where there is no top or it scores
+// nothing (no word fits: the game's own end) or the game ends.
+func dealTurns(e games.Engine, g games.Game, seed uint64, turns int, top func(games.Game) string, word func(move string) string) (*Deal, error) {
 	d := &Deal{Game: e.Name(), Seed: seed, engine: e}
 	for len(d.Turns) < turns && !g.Result().Over {
 		pos, err := g.Save()
@@ -67,14 +86,19 @@ func deal(e games.Engine, opts games.Options, seed uint64, opening, turns int, w
 		if dg, ok := g.(dieOf); ok {
 			t.Die = dg.Die()
 		}
-		t.Top = g.Bot(0, games.Strong)
+		if pg, ok := g.(pionsOf); ok {
+			t.Letters = pg.Pions(0)
+		}
+		if t.Top = top(g); t.Top == "" {
+			break // nothing fits: the deal ends here
+		}
 		before := g.Result().Scores[0]
 		if _, err := g.Apply(0, t.Top); err != nil {
 			return nil, fmt.Errorf("duplicate: the top %q of turn %d is refused: %w", t.Top, len(d.Turns)+1, err)
 		}
 		t.TopScore = g.Result().Scores[0] - before
 		if t.TopScore <= 0 {
-			break // nothing fits: the deal ends here
+			break // nothing scores: the deal ends here
 		}
 		t.TopWord = word(t.Top)
 		d.Turns = append(d.Turns, t)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -28,7 +29,13 @@ func realEngine() *motsdetete.Engine {
 
 func mustDeal(t testing.TB, e *motsdetete.Engine, seed uint64) *Deal {
 	t.Helper()
-	d, err := MotsDeTete(e, seed)
+	return mustMake(t, func() (*Deal, error) { return MotsDeTete(e, seed) })
+}
+
+// mustMake is the deal make makes, or the test's end.
+func mustMake(t testing.TB, make func() (*Deal, error)) *Deal {
+	t.Helper()
+	d, err := make()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,14 +67,7 @@ func TestMotsDeTeteDealIsDeterministic(t *testing.T) {
 			continue
 		}
 		// The turn starts where the previous top left the game.
-		g, err := a.Position(i - 1)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := g.Apply(0, a.Turns[i-1].Top); err != nil {
-			t.Fatal(err)
-		}
-		if pos, _ := g.Save(); string(pos) != string(turn.Position) {
+		if pos, _ := afterTop(t, a, i-1).Save(); string(pos) != string(turn.Position) {
 			t.Fatalf("turn %d does not start from the top of turn %d", i+1, i)
 		}
 	}
@@ -102,7 +102,13 @@ func TestDealSavedAndLoaded(t *testing.T) {
 // TestPlayedTopScores100: a player who plays every top scores each top's
 // points and 100 % at every turn.
 func TestPlayedTopScores100(t *testing.T) {
-	d := mustDeal(t, realEngine(), 7)
+	playTops(t, mustDeal(t, realEngine(), 7))
+}
+
+// playTops plays every top of a deal: each scores its points, and the
+// running percentage stays at 100 %.
+func playTops(t *testing.T, d *Deal) {
+	t.Helper()
 	var points []int
 	for i, turn := range d.Turns {
 		p, err := d.Score(i, turn.Top)
@@ -274,17 +280,8 @@ func TestMT_D4_TopEqualsExhaustiveSearch(t *testing.T) {
 		}
 		// Where the deal stopped short, nothing scores on the next turn.
 		if len(d.Turns) < 30 {
-			after, err := d.Position(len(d.Turns) - 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, err := after.Apply(0, d.Turns[len(d.Turns)-1].Top); err != nil {
-				t.Fatal(err)
-			}
-			next, _ := after.Save()
-			d.Turns = append(d.Turns, Turn{Position: next})
-			if best, move := exhaustive(t, d, len(d.Turns)-1, g.W, g.H); best > 0 {
-				t.Fatalf("seed %d: the deal stopped after %d turns, %q scores %d", seed, len(d.Turns)-1, move, best)
+			if best, move := exhaustive(t, withNextTurn(t, d), len(d.Turns), g.W, g.H); best > 0 {
+				t.Fatalf("seed %d: the deal stopped after %d turns, %q scores %d", seed, len(d.Turns), move, best)
 			}
 		}
 	}
@@ -292,6 +289,32 @@ func TestMT_D4_TopEqualsExhaustiveSearch(t *testing.T) {
 		t.Fatalf("only %d turns compared", compared)
 	}
 	t.Logf("%d turns compared", compared)
+}
+
+// afterTop is the game once turn i's top is played on its position.
+func afterTop(t testing.TB, d *Deal, i int) games.Game {
+	t.Helper()
+	g, err := d.Position(i)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Apply(0, d.Turns[i].Top); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// withNextTurn is the deal with one more turn: the position the last top
+// leaves (where a deal stopped short, to check that nothing scores there).
+func withNextTurn(t *testing.T, d *Deal) *Deal {
+	t.Helper()
+	next, err := afterTop(t, d, len(d.Turns)-1).Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	more := *d
+	more.Turns = append(slices.Clip(d.Turns), Turn{Position: next})
+	return &more
 }
 
 // exhaustive plays every word of the small dictionary at every cell in
@@ -357,5 +380,21 @@ func TestAMonthOfDeals(t *testing.T) {
 	// The opening makes every day's first grid its own, and so its top.
 	if len(firstTops) < 20 {
 		t.Fatalf("31 days open with %d different tops", len(firstTops))
+	}
+}
+
+// TestMotsDeTeteSavedFormUnchanged: Mots de Tête's turns get no letters
+// (the die is what everyone gets), so their saved deals hold no Letters
+// and read as those saved before La Coquillaude's pions were kept.
+func TestMotsDeTeteSavedFormUnchanged(t *testing.T) {
+	d := mustDeal(t, realEngine(), 3)
+	data := mustSave(t, d)
+	if strings.Contains(string(data), `"Letters"`) {
+		t.Fatal("a Mots de Tête deal saves letters")
+	}
+	for _, turn := range d.Turns {
+		if turn.Letters != "" {
+			t.Fatalf("a Mots de Tête turn with letters %q", turn.Letters)
+		}
 	}
 }

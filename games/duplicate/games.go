@@ -14,6 +14,7 @@ var dealers = []struct {
 	make func(seed uint64) (*Deal, error)
 }{
 	{"motsdetete", func(seed uint64) (*Deal, error) { return MotsDeTete(nil, seed) }},
+	{"coquillaude", func(seed uint64) (*Deal, error) { return Coquillaude(nil, seed) }},
 }
 
 // Games lists the games a challenge can be dealt of, in the order they
