@@ -1,0 +1,60 @@
+package table
+
+import (
+	"embed"
+	"encoding/json"
+	"html/template"
+	"io/fs"
+	"net/http"
+
+	"github.com/tablee/tablee/i18n"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// assetServer serves the page's script and style, from the binary.
+func assetServer() http.Handler {
+	sub, err := fs.Sub(assets, "assets")
+	if err != nil {
+		panic(err)
+	}
+	files := http.FileServerFS(sub)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The files change with the binary only: an hour is safe, and a
+		// new binary is a new page load away.
+		w.Header().Set("Cache-Control", "public, max-age=3600")
+		files.ServeHTTP(w, r)
+	})
+}
+
+var pages = template.Must(template.ParseFS(assets, "assets/*.html"))
+
+// pageTexts are the page's own words, in its reader's language: given to
+// its script in a data attribute (no inline script).
+var pageTexts = []string{"web.live", "web.offline", "web.your_hand", "web.scores", "web.events", "web.turn",
+	"web.spectator", "web.empty", "web.cell", "web.right", "web.down", "web.word", "web.send", "web.cancel",
+	"web.place", "web.pick_cell", "web.board", "web.typed", "web.session_gone"}
+
+// tablePage writes the table's page, carrying its session ("" for the Mini
+// App's page, whose script asks for one).
+func (s *Server) tablePage(w http.ResponseWriter, lang i18n.Lang, session string) {
+	texts := map[string]string{}
+	for _, k := range pageTexts {
+		texts[k] = i18n.Renderer{Lang: lang}.Text(i18n.T(k, "%v", "%v"))
+	}
+	tj, _ := json.Marshal(texts)
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_ = pages.ExecuteTemplate(w, "table.html", map[string]any{"Lang": string(lang), "Session": session, "Texts": string(tj),
+		"MiniApp": session == ""})
+}
+
+// refusedPage says, in the reader's language, why a link opens nothing.
+func (s *Server) refusedPage(w http.ResponseWriter, lang i18n.Lang, err error) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(refusalStatus(err))
+	_ = pages.ExecuteTemplate(w, "refused.html", map[string]any{"Lang": string(lang),
+		"Title": text(lang, "web.refused_title"), "Why": text(lang, refusalKey(err))})
+}
