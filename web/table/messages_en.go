@@ -30,6 +30,7 @@ func init() {
 		"web.place":          "Place a word from %v:",
 		"web.pick_cell":      "Tap a cell of the board to place a word there.",
 		"web.board":          "Board",
+		"web.local_link":     "(the web table of %v: %v)",
 		"web.typed":          "Or type a move as in the chat",
 	})
 }

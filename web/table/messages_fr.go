@@ -30,6 +30,7 @@ func init() {
 		"web.place":          "Poser un mot depuis %v :",
 		"web.pick_cell":      "Touche une case du plateau pour y poser un mot.",
 		"web.board":          "Plateau",
+		"web.local_link":     "(la table web de %v : %v)",
 		"web.typed":          "Ou tape un coup comme dans le chat",
 	})
 }
