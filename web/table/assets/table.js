@@ -178,6 +178,7 @@
     const focusId = focused && focused.id;
     if (state && st.moves !== state.moves) { selected = null; dir = ""; steps = null; }
     state = st;
+    body.dataset.moves = String(st.moves); // what the page shows, for its tests
     document.title = st.title;
     $("title").textContent = st.title;
     $("board-heading").textContent = T["web.board"];
