@@ -31,6 +31,10 @@ func init() {
 		"web.pick_cell":      "Tap a cell of the board to place a word there.",
 		"web.board":          "Board",
 		"web.local_link":     "(the web table of %v: %v)",
+		"web.icon_joker":     "joker",
+		"web.icon_trash":     "trash",
+		"web.icon_replay":    "play again",
+		"web.icon_lock":      "cannot be countered",
 		"web.typed":          "Or type a move as in the chat",
 	})
 }

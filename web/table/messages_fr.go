@@ -31,6 +31,10 @@ func init() {
 		"web.pick_cell":      "Touche une case du plateau pour y poser un mot.",
 		"web.board":          "Plateau",
 		"web.local_link":     "(la table web de %v : %v)",
+		"web.icon_joker":     "joker",
+		"web.icon_trash":     "poubelle",
+		"web.icon_replay":    "rejouer",
+		"web.icon_lock":      "incontrable",
 		"web.typed":          "Ou tape un coup comme dans le chat",
 	})
 }

@@ -34,14 +34,23 @@ var pages = template.Must(template.ParseFS(assets, "assets/*.html"))
 // its script in a data attribute (no inline script).
 var pageTexts = []string{"web.live", "web.offline", "web.your_hand", "web.scores", "web.events", "web.turn",
 	"web.spectator", "web.empty", "web.cell", "web.right", "web.down", "web.word", "web.send", "web.cancel",
-	"web.place", "web.pick_cell", "web.board", "web.typed", "web.session_gone"}
+	"web.place", "web.pick_cell", "web.board", "web.typed", "web.session_gone",
+	"web.icon_joker", "web.icon_trash", "web.icon_replay", "web.icon_lock"}
+
+// pageTextArgs counts the arguments of the page's texts that take some.
+var pageTextArgs = map[string]int{"web.cell": 2, "web.place": 1}
 
 // tablePage writes the table's page, carrying its session ("" for the Mini
 // App's page, whose script asks for one).
 func (s *Server) tablePage(w http.ResponseWriter, lang i18n.Lang, session string) {
 	texts := map[string]string{}
 	for _, k := range pageTexts {
-		texts[k] = i18n.Renderer{Lang: lang}.Text(i18n.T(k, "%v", "%v"))
+		// The script fills in the %v of the texts that take arguments.
+		var args []any
+		for range pageTextArgs[k] {
+			args = append(args, "%v")
+		}
+		texts[k] = i18n.Renderer{Lang: lang}.Text(i18n.T(k, args...))
 	}
 	tj, _ := json.Marshal(texts)
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -40,6 +40,7 @@
     if (t.lying) e.classList.add("lying");
     if (t.mark) e.classList.add("mark-" + t.mark);
     if (t.icon) e.classList.add("icon-" + t.icon);
+    if (t.icon && !t.text) e.classList.add("icon-only");
     e.appendChild(el("span", "letter", t.text || ""));
     if (t.corner) e.appendChild(el("span", "corner", t.corner));
     if (label) e.setAttribute("aria-label", label);
@@ -48,6 +49,7 @@
 
   function tileWords(t) {
     const parts = [];
+    if (t.icon) parts.push(T["web.icon_" + t.icon]);
     if (t.text) parts.push(t.text);
     if (t.corner) parts.push(t.corner);
     if (!parts.length) parts.push(T["web.empty"]);
@@ -184,7 +186,9 @@
     $("board-heading").textContent = T["web.board"];
     const playable = !!st.compose;
     fill("board", st.board ? scene(st.board, playable) : mono(st.mono));
-    fill("lines", ...(st.lines || []).map((l) => el("p", "line", l)));
+    // A scene says what the lines say (the pictures' notes): the lines
+    // stand alone for a game drawn as text.
+    fill("lines", ...(st.board ? [] : (st.lines || [])).map((l) => el("p", "line", l)));
     $("seats-heading").textContent = T["web.scores"];
     fill("seats", ...st.seats.map((s, i) => {
       const li = el("li", s.turn ? "turn" : "");
