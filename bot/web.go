@@ -66,6 +66,10 @@ type WebHand struct {
 	// payload for WebMove).
 	MustAct bool       `json:"must_act,omitempty"`
 	Buttons [][]Button `json:"buttons,omitempty"`
+	// Asks are the moves of those buttons that ask for the rest of a move
+	// in words (La Coquillaude's proposal, "mot"): a page that builds the
+	// rest by touch (a cell, a direction, a word) offers it then only.
+	Asks []string `json:"asks,omitempty"`
 }
 
 // WebScene is a games.Scene with its texts rendered.
@@ -185,7 +189,13 @@ func (c *Core) webHand(t *Table, seat int, r i18n.Renderer) *WebHand {
 	}
 	if _, ok := t.waitFor(seat); ok {
 		h.MustAct = true
-		h.Buttons = c.buttons(t, t.game.Choices(seat, ""), r)
+		choices := t.game.Choices(seat, "")
+		h.Buttons = c.buttons(t, choices, r)
+		for _, ch := range choices {
+			if ch.AskWords {
+				h.Asks = append(h.Asks, ch.Move)
+			}
+		}
 	}
 	return h
 }

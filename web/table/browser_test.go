@@ -197,6 +197,41 @@ func TestBrowserPressesTheHandsButtons(t *testing.T) {
 	}
 }
 
+// TestBrowserTapsAWordOnLaCoquillaude places La Coquillaude's proposal by
+// touch: a tap on its first cell, one on its direction, the word typed,
+// Send; the page types the chat's "/mot WORD H11 droite".
+func TestBrowserTapsAWordOnLaCoquillaude(t *testing.T) {
+	f := newFixture(t, "coquillaude", nil)
+	ctx := browser(t, 360, 800)
+	mover, _ := f.mover()
+	hint, ok := f.core.Hint("local:main", mover)
+	fields := strings.Fields(hint)
+	if !ok || len(fields) != 4 || fields[0] != "mot" {
+		t.Fatalf("hint %q", hint)
+	}
+	col, row, down, _ := parseHint(t, strings.Join(fields[2:], " ")+" "+fields[1])
+	before := f.state(f.open(mover, access.Player)).Moves
+	link := f.http.URL + Link(f.link(mover, access.Player, f.now.Add(time.Hour)))
+	dir := 1
+	if down {
+		dir = 2
+	}
+	within(t, ctx, 20*time.Second, "compose by touch",
+		chromedp.Navigate(link),
+		chromedp.WaitVisible(chromedp.CSS(`[role="gridcell"]`)),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`[role="gridcell"][data-col="%d"][data-row="%d"]`, col, row))),
+		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#compose .dir:nth-child(%d)`, dir))),
+		chromedp.SendKeys(chromedp.CSS(`#compose-word`), fields[1]),
+	)
+	if dir := os.Getenv("TABLEE_WEB_SCREENSHOTS"); dir != "" {
+		screenshot(t, ctx, filepath.Join(dir, "web-coquillaude-1280.png"), 1280, 800)
+		screenshot(t, ctx, filepath.Join(dir, "web-coquillaude-360.png"), 360, 800)
+	}
+	within(t, ctx, 20*time.Second, "send",
+		chromedp.Click(chromedp.CSS(`#compose-send`)),
+		chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`body[data-moves="%d"]`, before+1))))
+}
+
 // TestBrowserRefusedLink shows a forged link's page, in the browser's
 // language (headless chromium asks for English).
 func TestBrowserRefusedLink(t *testing.T) {

@@ -341,7 +341,7 @@ func (s *Server) view(ses *session) (pageState, error) {
 	}
 	st := pageState{WebView: v, Watching: v.Hand == nil}
 	if v.Hand != nil && v.Hand.MustAct {
-		st.Compose = composeFor(v.Game, v.Lang)
+		st.Compose = composeFor(v.Game, v.Lang, v.Hand.Asks)
 	}
 	return st, nil
 }

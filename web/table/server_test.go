@@ -492,3 +492,65 @@ func TestMiniApp(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryGameIsPlayableByItsButtons plays one move of each game by its
+// buttons, as the page presses them: a whole move where the first step
+// offers one, else the first choice, step by step, a word where one is
+// asked.
+func TestEveryGameIsPlayableByItsButtons(t *testing.T) {
+	for _, game := range []string{"crackword", "wordsout", "motsdetete", "coquillaude", "escogriffe"} {
+		t.Run(game, func(t *testing.T) {
+			f := newFixture(t, game, nil)
+			mover, _ := f.mover()
+			ses := f.open(mover, access.Player)
+			st := f.state(ses)
+			if (st.Board == nil || len(st.Board.Blocks) == 0) && len(st.Mono) == 0 {
+				t.Fatal("no board")
+			}
+			if st.Hand == nil || !st.Hand.MustAct || len(st.Hand.Buttons) == 0 {
+				t.Fatalf("the mover has no buttons: %+v", st.Hand)
+			}
+			buttons := st.Hand.Buttons
+			for step := 0; step < 8; step++ {
+				b := buttons[0][0]
+				req := moveRequest{Payload: b.Data}
+				if b.Ask != "" {
+					req.Text = answer(f, mover, b)
+				}
+				body, _ := json.Marshal(req)
+				res, out := f.post("/api/move", ses, string(body))
+				if res.StatusCode != 200 {
+					t.Fatalf("%d %s", res.StatusCode, out)
+				}
+				var r struct{ Replies []reply }
+				_ = json.Unmarshal([]byte(out), &r)
+				if len(r.Replies) == 0 || len(r.Replies[0].Buttons) == 0 {
+					for _, rep := range r.Replies {
+						if rep.Refusal {
+							t.Fatalf("refused: %s", rep.Text)
+						}
+					}
+					break
+				}
+				buttons = r.Replies[0].Buttons
+			}
+			f.core.Flush()
+			if got := f.state(ses).Moves; got == st.Moves {
+				t.Fatalf("no move played (counter %d)", got)
+			}
+		})
+	}
+}
+
+// answer is the text a button asks for: the rest of the bot player's move
+// when it begins with the button's (La Coquillaude's proposal: a word, its
+// cell, its direction), else a word.
+func answer(f *fixture, user string, b bot.Button) string {
+	move := b.Data[strings.LastIndexByte(b.Data, '.')+1:]
+	if hint, ok := f.core.Hint("local:main", user); ok {
+		if rest, ok := strings.CutPrefix(hint, move+" "); ok {
+			return rest
+		}
+	}
+	return "maison"
+}
