@@ -29,7 +29,7 @@ const botToken = "123456:test-token-of-the-bot"
 
 // fixture is a core with one table of two players, served.
 type fixture struct {
-	t     *testing.T
+	t     testing.TB
 	core  *bot.Core
 	srv   *Server
 	http  *httptest.Server
@@ -37,7 +37,7 @@ type fixture struct {
 	now   time.Time
 }
 
-func newFixture(t *testing.T, game string, tune func(*bot.Options)) *fixture {
+func newFixture(t testing.TB, game string, tune func(*bot.Options)) *fixture {
 	t.Helper()
 	st, err := bolt.Open(filepath.Join(t.TempDir(), "tablee.db"), bolt.Options{Timeout: time.Second})
 	if err != nil {
