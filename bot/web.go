@@ -107,6 +107,22 @@ type WebTile struct {
 	Empty     bool   `json:"empty,omitempty"`
 	Highlight bool   `json:"highlight,omitempty"`
 	Lying     bool   `json:"lying,omitempty"`
+	// Top and Bottom are the joins on the tile's edges (Escogriffe).
+	Top    *WebJoin `json:"top,omitempty"`
+	Bottom *WebJoin `json:"bottom,omitempty"`
+}
+
+// WebJoin is a games.Join named: a shape of a colour.
+type WebJoin struct {
+	Shape string `json:"shape"`
+	Color string `json:"color"`
+}
+
+func webJoin(j *games.Join) *WebJoin {
+	if j == nil {
+		return nil
+	}
+	return &WebJoin{Shape: nameOf(shapeNames[:], j.Shape), Color: nameOf(colourNames[:], j.Color)}
 }
 
 // ErrNoWebTable is a table the web cannot show: unknown, or never dealt
@@ -249,7 +265,8 @@ func nameOf[T ~uint8](names []string, v T) string {
 
 func webTile(t games.Tile) WebTile {
 	return WebTile{Text: t.Text, Corner: t.Corner, Fill: nameOf(colourNames[:], t.Fill), Mark: nameOf(shapeNames[:], t.Mark),
-		Icon: nameOf(iconNames[:], t.Icon), Empty: t.Empty, Highlight: t.Highlight, Lying: t.Lying}
+		Icon: nameOf(iconNames[:], t.Icon), Empty: t.Empty, Highlight: t.Highlight, Lying: t.Lying,
+		Top: webJoin(t.Top), Bottom: webJoin(t.Bottom)}
 }
 
 // WebMove plays what a page sent for user at a table, as the Command a

@@ -154,11 +154,18 @@ func TestBrowserKeyboardTurnAndLiveChatMove(t *testing.T) {
 // gridSize is a grid's size.
 type gridSize struct{ rows, cols int }
 
-// TestBrowserPressesTheHandsButtons plays a Crack Word move by tapping the
-// hand's buttons step by step; the page holds its player's hand only.
+// TestBrowserPressesTheHandsButtons plays a move of each card game by
+// tapping its hand's buttons step by step, in one chromium; the page holds
+// its player's hand only.
 func TestBrowserPressesTheHandsButtons(t *testing.T) {
-	f := newFixture(t, "crackword", nil)
 	ctx := browser(t, 360, 800)
+	for _, game := range []string{"crackword", "wordsout", "escogriffe"} {
+		t.Run(game, func(t *testing.T) { tapAMove(t, ctx, game) })
+	}
+}
+
+func tapAMove(t *testing.T, ctx context.Context, game string) {
+	f := newFixture(t, game, nil)
 	mover, other := f.mover()
 	before := f.state(f.open(mover, access.Player)).Moves
 	otherHand := f.handOf(other)
@@ -192,8 +199,9 @@ func TestBrowserPressesTheHandsButtons(t *testing.T) {
 	within(t, ctx, 20*time.Second, "see the move played",
 		chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`body[data-moves="%d"]`, before+1))))
 	if dir := os.Getenv("TABLEE_WEB_SCREENSHOTS"); dir != "" {
-		screenshot(t, ctx, filepath.Join(dir, "web-crackword-360.png"), 360, 800)
-		screenshot(t, ctx, filepath.Join(dir, "web-crackword-1280.png"), 1280, 800)
+		screenshot(t, ctx, filepath.Join(dir, "web-"+game+"-360.png"), 360, 800)
+		screenshot(t, ctx, filepath.Join(dir, "web-"+game+"-1280.png"), 1280, 800)
+		within(t, ctx, 10*time.Second, "resize back", chromedp.EmulateViewport(360, 800))
 	}
 }
 

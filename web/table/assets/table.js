@@ -43,6 +43,9 @@
     if (t.icon && !t.text) e.classList.add("icon-only");
     e.appendChild(el("span", "letter", t.text || ""));
     if (t.corner) e.appendChild(el("span", "corner", t.corner));
+    for (const [edge, j] of [["top", t.top], ["bottom", t.bottom]]) {
+      if (j) e.appendChild(el("span", "join " + edge + " fill-" + j.color + " shape-" + j.shape));
+    }
     if (label) e.setAttribute("aria-label", label);
     return e;
   }
@@ -52,6 +55,9 @@
     if (t.icon) parts.push(T["web.icon_" + t.icon]);
     if (t.text) parts.push(t.text);
     if (t.corner) parts.push(t.corner);
+    for (const [key, j] of [["web.join_top", t.top], ["web.join_bottom", t.bottom]]) {
+      if (j) parts.push(fmt(T[key], T["web.colour_" + j.color], T["web.shape_" + j.shape]));
+    }
     if (!parts.length) parts.push(T["web.empty"]);
     return parts.join(" ");
   }
