@@ -5,20 +5,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
-	"log/slog"
 	"net/http"
-	"net/http/httptest"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	"github.com/tablee/tablee/bot"
-	"github.com/tablee/tablee/i18n"
-	"github.com/tablee/tablee/store/bolt"
 	"github.com/tablee/tablee/web/access"
 )
 
@@ -33,25 +26,8 @@ import (
 // and p99 in ms.
 func BenchmarkWebMoveShownInTheOtherPage(b *testing.B) {
 	const tables = 50
-	st, err := bolt.Open(filepath.Join(b.TempDir(), "tablee.db"), bolt.Options{Timeout: time.Second})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	core, err := bot.New(bot.Options{Store: st, Lang: i18n.FR, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer core.Close()
-	srv, err := New(Options{Core: core, Secret: secret, Keepalive: time.Hour})
-	if err != nil {
-		b.Fatal(err)
-	}
-	hs := httptest.NewServer(srv)
-	defer hs.Close()
-	defer srv.Close()
+	f := served(b, nil)
 	http.DefaultTransport.(*http.Transport).MaxIdleConnsPerHost = 4 * tables
-
 	type page struct {
 		user, session string
 		events        *bufio.Reader
@@ -65,40 +41,11 @@ func BenchmarkWebMoveShownInTheOtherPage(b *testing.B) {
 	defer cancel()
 	all := make([]*table, tables)
 	for i := range all {
-		chat := fmt.Sprintf("local:c%d", i)
-		say := func(user, line string) []bot.Out {
-			name, args, _ := bot.ParseText(line)
-			return core.Handle(ctx, bot.Command{Chat: chat, User: bot.User{ID: "local:" + user, Name: user}, Name: name, Args: args})
-		}
 		a, z := fmt.Sprintf("alice%d", i), fmt.Sprintf("bob%d", i)
-		say(a, "/play crackword")
-		say(z, "/join")
-		var id uint64
-		for _, o := range say(a, "/start") {
-			if o.Table != 0 {
-				id = o.Table
-			}
-		}
-		if id == 0 {
-			for _, o := range say(a, "/board") {
-				id = max(id, o.Table)
-			}
-		}
-		tb := &table{id: id}
+		tb := &table{id: f.deal(fmt.Sprintf("local:c%d", i), a, z, "crackword")}
 		for s, user := range []string{"local:" + a, "local:" + z} {
-			tok, err := access.Sign(secret, access.Link{User: user, Table: id, Mode: access.Player, Expires: time.Now().Add(time.Hour)})
-			if err != nil {
-				b.Fatal(err)
-			}
-			res, err := http.Get(hs.URL + Link(tok))
-			if err != nil {
-				b.Fatal(err)
-			}
-			body, _ := io.ReadAll(res.Body)
-			res.Body.Close()
-			rest := string(body)[strings.Index(string(body), `data-session="`)+len(`data-session="`):]
-			ses := rest[:strings.IndexByte(rest, '"')]
-			req, _ := http.NewRequestWithContext(ctx, "GET", hs.URL+"/api/events", nil)
+			ses := f.openAt(tb.id, user, access.Player)
+			req, _ := http.NewRequestWithContext(ctx, "GET", f.http.URL+"/api/events", nil)
 			req.Header.Set(SessionHeader, ses)
 			ev, err := http.DefaultClient.Do(req)
 			if err != nil {
@@ -125,7 +72,7 @@ func BenchmarkWebMoveShownInTheOtherPage(b *testing.B) {
 		go func() {
 			defer wg.Done()
 			for range work {
-				v, err := core.WebView(tb.id, tb.pages[0].user)
+				v, err := f.core.WebView(tb.id, tb.pages[0].user)
 				if err != nil {
 					b.Error(err)
 					return
@@ -135,16 +82,8 @@ func BenchmarkWebMoveShownInTheOtherPage(b *testing.B) {
 					own, other = other, own
 				}
 				begun := time.Now()
-				req, _ := http.NewRequest("POST", hs.URL+"/api/move", strings.NewReader(`{"typed":"/passe"}`))
-				req.Header.Set(SessionHeader, own.session)
-				res, err := http.DefaultClient.Do(req)
-				if err != nil {
-					b.Error(err)
-					return
-				}
-				body, _ := io.ReadAll(res.Body)
-				res.Body.Close()
-				if res.StatusCode != 200 || strings.Contains(string(body), `"refusal":true`) {
+				res, body := f.post("/api/move", own.session, `{"typed":"/passe"}`)
+				if res.StatusCode != 200 || strings.Contains(body, `"refusal":true`) {
 					b.Errorf("move refused: %d %s", res.StatusCode, body)
 					return
 				}
@@ -177,22 +116,9 @@ func movesAfter(b *testing.B, r *bufio.Reader, seen uint64) uint64 {
 
 // nextMoves reads the stream's next view and returns its move counter.
 func nextMoves(b *testing.B, r *bufio.Reader) uint64 {
-	var data string
-	for {
-		line, err := r.ReadString('\n')
-		if err != nil {
-			b.Fatalf("stream ended: %v", err)
-		}
-		line = strings.TrimRight(line, "\n")
-		switch {
-		case strings.HasPrefix(line, "data: "):
-			data = line[len("data: "):]
-		case line == "" && data != "":
-			var st pageState
-			if err := json.Unmarshal([]byte(data), &st); err != nil {
-				b.Fatal(err)
-			}
-			return st.Moves
-		}
+	var st pageState
+	if err := json.Unmarshal([]byte(readEvent(b, r)), &st); err != nil {
+		b.Fatal(err)
 	}
+	return st.Moves
 }

@@ -39,6 +39,14 @@ type fixture struct {
 
 func newFixture(t testing.TB, game string, tune func(*bot.Options)) *fixture {
 	t.Helper()
+	f := served(t, tune)
+	f.table = f.deal("local:main", "alice", "bob", game)
+	return f
+}
+
+// served is a core on a bbolt file of the test's, its web table served.
+func served(t testing.TB, tune func(*bot.Options)) *fixture {
+	t.Helper()
 	st, err := bolt.Open(filepath.Join(t.TempDir(), "tablee.db"), bolt.Options{Timeout: time.Second})
 	if err != nil {
 		t.Fatal(err)
@@ -54,15 +62,6 @@ func newFixture(t testing.TB, game string, tune func(*bot.Options)) *fixture {
 		t.Fatal(err)
 	}
 	f := &fixture{t: t, core: core, now: time.Now()}
-	f.chat("alice", "/play "+game)
-	f.chat("bob", "/join")
-	f.chat("alice", "/start")
-	core.Flush()
-	v, err := core.WebView(f.tableOf(), "local:alice")
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.table = v.Table
 	f.srv, err = New(Options{Core: core, Secret: secret, BotToken: botToken, Keepalive: time.Hour})
 	if err != nil {
 		t.Fatal(err)
@@ -77,10 +76,14 @@ func newFixture(t testing.TB, game string, tune func(*bot.Options)) *fixture {
 	return f
 }
 
-// tableOf finds the chat's table through a press-free command: /board's
-// answer carries it.
-func (f *fixture) tableOf() uint64 {
-	for _, o := range f.core.Handle(context.Background(), bot.Command{Chat: "local:main", User: bot.User{ID: "local:alice", Name: "alice"}, Name: "board"}) {
+// deal opens a table of a game in a chat, seats two players and deals.
+func (f *fixture) deal(chat, first, second, game string) uint64 {
+	f.t.Helper()
+	f.sayIn(chat, first, "/play "+game)
+	f.sayIn(chat, second, "/join")
+	f.sayIn(chat, first, "/start")
+	f.core.Flush()
+	for _, o := range f.sayIn(chat, first, "/board") {
 		if o.Table != 0 {
 			return o.Table
 		}
@@ -89,14 +92,19 @@ func (f *fixture) tableOf() uint64 {
 	return 0
 }
 
-// chat sends a typed line from the chat, as the terminal does.
+// chat sends a typed line from the table's chat, as the terminal does.
 func (f *fixture) chat(user, line string) []bot.Out {
+	f.t.Helper()
+	return f.sayIn("local:main", user, line)
+}
+
+func (f *fixture) sayIn(chat, user, line string) []bot.Out {
 	f.t.Helper()
 	name, args, ok := bot.ParseText(line)
 	if !ok {
 		f.t.Fatalf("not a command: %q", line)
 	}
-	outs := f.core.Handle(context.Background(), bot.Command{Chat: "local:main", User: bot.User{ID: "local:" + user, Name: user}, Name: name, Args: args})
+	outs := f.core.Handle(context.Background(), bot.Command{Chat: chat, User: bot.User{ID: "local:" + user, Name: user}, Name: name, Args: args})
 	for _, o := range outs {
 		if o.Refusal {
 			f.t.Fatalf("%s %s refused: %s", user, line, o.Text)
@@ -107,7 +115,12 @@ func (f *fixture) chat(user, line string) []bot.Out {
 
 func (f *fixture) link(user string, mode access.Mode, expires time.Time) string {
 	f.t.Helper()
-	tok, err := access.Sign(secret, access.Link{User: user, Table: f.table, Mode: mode, Expires: expires})
+	return f.linkTo(f.table, user, mode, expires)
+}
+
+func (f *fixture) linkTo(table uint64, user string, mode access.Mode, expires time.Time) string {
+	f.t.Helper()
+	tok, err := access.Sign(secret, access.Link{User: user, Table: table, Mode: mode, Expires: expires})
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -117,7 +130,12 @@ func (f *fixture) link(user string, mode access.Mode, expires time.Time) string 
 // open opens a link's page and returns its session.
 func (f *fixture) open(user string, mode access.Mode) string {
 	f.t.Helper()
-	res, body := f.get(Link(f.link(user, mode, f.now.Add(time.Hour))), "")
+	return f.openAt(f.table, user, mode)
+}
+
+func (f *fixture) openAt(table uint64, user string, mode access.Mode) string {
+	f.t.Helper()
+	res, body := f.get(Link(f.linkTo(table, user, mode, f.now.Add(time.Hour))), "")
 	if res.StatusCode != http.StatusOK {
 		f.t.Fatalf("link refused: %d %s", res.StatusCode, body)
 	}
@@ -381,7 +399,7 @@ func TestMovesAreRateLimitedAsCommands(t *testing.T) {
 }
 
 // readEvent reads the stream's next event's data.
-func readEvent(t *testing.T, r *bufio.Reader) string {
+func readEvent(t testing.TB, r *bufio.Reader) string {
 	t.Helper()
 	var data string
 	for {
