@@ -130,26 +130,27 @@ func webJoin(j *games.Join) *WebJoin {
 var ErrNoWebTable = errors.New("bot: no such table")
 
 // WebView is what the table shows user ("" or a user not seated: a
-// spectator, who sees the board only). A finished table shows its last
-// board, read from the store.
+// spectator, who sees the board only), in his language; a viewer without
+// a user reads the table's. A finished table shows its last board, read
+// from the store.
 func (c *Core) WebView(table uint64, user string) (WebView, error) {
-	lang := c.langOf(user)
-	if user == "" {
-		lang = c.opts.Lang
-	}
 	if t := c.lockLive(c.table(table)); t != nil {
 		defer c.unlock(t)
-		return c.webView(t, user, lang), nil
+		return c.webView(t, user), nil
 	}
 	if t := c.storedTable(table); t != nil {
-		return c.webView(t, user, lang), nil
+		return c.webView(t, user), nil
 	}
 	return WebView{}, ErrNoWebTable
 }
 
 // webView builds the view; the caller holds the table's lock (or the only
 // copy of a stored table).
-func (c *Core) webView(t *Table, user string, lang i18n.Lang) WebView {
+func (c *Core) webView(t *Table, user string) WebView {
+	lang := t.Settings.Lang
+	if user != "" {
+		lang = c.langOf(user)
+	}
 	r := renderer(t, lang)
 	v := WebView{Table: t.ID, Game: t.Game, Lang: lang, Phase: t.Phase, Moves: t.Moves, Seat: -1,
 		Title: r.Text(i18n.T("bot.table_title", r.Text(i18n.T(t.Game+".title")), t.ID))}

@@ -234,12 +234,10 @@ func refusalStatus(err error) int {
 // page opens a table from a signed link: a session, and the page that
 // carries it.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
+	// A browser names no user: the link's holder is the user it names, as
+	// a chat's join link lets in whoever holds it. The Mini App, whose
+	// user Telegram names, checks Opens (openMiniApp).
 	l, err := access.Verify(s.opts.Secret, r.PathValue("token"), s.opts.Now())
-	if err == nil {
-		// The link holder is the user it names: the link is his alone
-		// (the page of a Mini App, which knows its user, checks Opens).
-		err = l.Opens(l.User)
-	}
 	if err == nil {
 		_, err = s.opts.Core.WebView(l.Table, l.User)
 	}
@@ -420,17 +418,20 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		http.Error(w, "streaming unsupported", http.StatusInternalServerError)
 		return
 	}
+	// Watched before the first view is read: a change between the two is
+	// not missed.
 	changed, stop := s.opts.Core.Watch(ses.table)
 	defer stop()
+	first, err := s.view(ses)
+	if err != nil {
+		s.refuseJSON(w, http.StatusNotFound, s.lang(r, ses.user), "web.no_table")
+		return
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no") // nginx: pass each event on at once
-	send := func() bool {
-		st, err := s.view(ses)
-		if err != nil {
-			return false
-		}
+	write := func(st pageState) bool {
 		b, err := json.Marshal(st)
 		if err != nil {
 			return false
@@ -441,7 +442,11 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		flusher.Flush()
 		return true
 	}
-	if !send() {
+	send := func() bool {
+		st, err := s.view(ses)
+		return err == nil && write(st)
+	}
+	if !write(first) {
 		return
 	}
 	tick := time.NewTicker(s.opts.Keepalive)

@@ -572,3 +572,11 @@ func answer(f *fixture, user string, b bot.Button) string {
 	}
 	return "maison"
 }
+
+func TestEventsOfAnUnknownTableAreRefused(t *testing.T) {
+	f := newFixture(t, "crackword", nil)
+	ses := f.srv.newSession("local:alice", f.table+99, access.Player, time.Time{})
+	if res, body := f.get("/api/events", ses); res.StatusCode != http.StatusNotFound || !strings.Contains(body, "plus là") {
+		t.Fatalf("%d %s", res.StatusCode, body)
+	}
+}

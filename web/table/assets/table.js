@@ -362,7 +362,12 @@
     for (;;) {
       try {
         const res = await api("/api/events");
-        if (res.status === 401) { status("web.session_gone"); return; }
+        if (res.status === 401 || res.status === 404) {
+          // The session is over, or the table gone: said, not retried.
+          const data = await res.json().catch(() => ({}));
+          $("status").textContent = data.error || T["web.session_gone"];
+          return;
+        }
         if (!res.ok || !res.body) throw new Error(String(res.status));
         status("web.live");
         const reader = res.body.getReader();
