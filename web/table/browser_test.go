@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -238,6 +239,38 @@ func TestBrowserTapsAWordOnLaCoquillaude(t *testing.T) {
 	within(t, ctx, 20*time.Second, "send",
 		chromedp.Click(chromedp.CSS(`#compose-send`)),
 		chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`body[data-moves="%d"]`, before+1))))
+}
+
+// TestBrowserMiniApp opens the Mini App's page as Telegram does, the init
+// data in the address's fragment: valid, it shows the table (to a user
+// without a seat, the board only); with a wrong hash or an old auth_date,
+// why not.
+func TestBrowserMiniApp(t *testing.T) {
+	f := newFixture(t, "motsdetete", nil)
+	ctx := browser(t, 360, 800)
+	start := strconv.FormatUint(f.table, 36)
+	// A query of its own for each: a new fragment alone is no new page.
+	n := 0
+	open := func(data string) string {
+		n++
+		return f.http.URL + "/app?try=" + strconv.Itoa(n) + "#tgWebAppData=" + url.QueryEscape(data) + "&tgWebAppVersion=8.0"
+	}
+	within(t, ctx, 20*time.Second, "valid init data",
+		chromedp.Navigate(open(initData(42, start, time.Now(), botToken))),
+		chromedp.WaitVisible(chromedp.CSS(`[role="gridcell"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#spectator`)))
+	for _, c := range []struct{ name, data, want string }{
+		// Data not trusted says nothing of its user: the refusal speaks
+		// the browser's language (headless chromium's English).
+		{"wrong hash", initData(42, start, time.Now(), "999:another-bot"), "not one the bot made"},
+		{"old auth_date", initData(42, start, time.Now().Add(-48*time.Hour), botToken), "expired"},
+	} {
+		within(t, ctx, 20*time.Second, c.name, chromedp.Navigate(open(c.data)), chromedp.WaitVisible(chromedp.CSS(`#why`)))
+		why, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(`#why`)))
+		if err != nil || !strings.Contains(why, c.want) {
+			t.Errorf("%s: %q %v", c.name, why, err)
+		}
+	}
 }
 
 // TestBrowserRefusedLink shows a forged link's page, in the browser's
