@@ -580,3 +580,74 @@ func TestEventsOfAnUnknownTableAreRefused(t *testing.T) {
 		t.Fatalf("%d %s", res.StatusCode, body)
 	}
 }
+
+// TestWholeGameWebAndChat plays a whole Mots de Tête game: one player
+// moves from the web, with the lines the page composes (the compose
+// template filled in with a cell, a direction and a word), the other from
+// the chat; after every move the web's board and the chat's agree.
+func TestWholeGameWebAndChat(t *testing.T) {
+	f := served(t, nil)
+	f.sayIn("local:main", "alice", "/play motsdetete target=100")
+	f.sayIn("local:main", "bob", "/join")
+	f.sayIn("local:main", "alice", "/start")
+	f.core.Flush()
+	for _, o := range f.chat("alice", "/board") {
+		f.table = max(f.table, o.Table)
+	}
+	web := f.open("local:alice", access.Player)
+	for move := 0; ; move++ {
+		st := f.state(web)
+		if st.Phase != bot.Playing {
+			if st.Phase != bot.Finished {
+				t.Fatalf("the game ended %s", st.Phase)
+			}
+			break
+		}
+		if move > 400 {
+			t.Fatal("no end after 400 moves")
+		}
+		mover, _ := f.mover()
+		hint, ok := f.core.Hint("local:main", mover)
+		if mover == "local:bob" {
+			if ok {
+				f.chat("bob", "/coup "+hint)
+			} else {
+				f.chat("bob", "/passe")
+			}
+		} else {
+			line := "/passe"
+			if ok {
+				if st.Compose == nil {
+					t.Fatalf("alice's turn without a compose: %+v", st.Hand)
+				}
+				cell, dir, word := strings.Fields(hint)[0], strings.Fields(hint)[1], strings.Fields(hint)[2]
+				line = strings.NewReplacer("{cell}", strings.ToLower(cell), "{dir}", dir, "{word}", word).Replace(st.Compose.Template)
+			}
+			res, body := f.post("/api/move", web, fmt.Sprintf(`{"typed":%q}`, line))
+			if res.StatusCode != 200 || strings.Contains(body, `"refusal":true`) {
+				t.Fatalf("web move %q: %d %s", line, res.StatusCode, body)
+			}
+		}
+		f.core.Flush()
+		after := f.state(web)
+		if after.Moves == st.Moves {
+			t.Fatalf("move %d not played", move)
+		}
+		var board bot.Out
+		for _, o := range f.chat("bob", "/board") {
+			if len(o.Mono) > 0 {
+				board = o
+			}
+		}
+		if strings.Join(board.Mono, "\n") != strings.Join(after.Mono, "\n") {
+			t.Fatalf("after move %d the chat shows\n%s\nthe web\n%s", move, strings.Join(board.Mono, "\n"), strings.Join(after.Mono, "\n"))
+		}
+	}
+	final := f.state(web)
+	chat, _ := f.core.WebView(f.table, "local:bob")
+	t.Logf("%d moves, scores %d and %d", final.Moves, final.Seats[0].Score, final.Seats[1].Score)
+	if final.Seats[0].Score != chat.Seats[0].Score || final.Seats[1].Score != chat.Seats[1].Score ||
+		max(final.Seats[0].Score, final.Seats[1].Score) < 100 {
+		t.Fatalf("final scores: web %+v, chat %+v", final.Seats, chat.Seats)
+	}
+}
