@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"strings"
 	"sync"
 	"time"
@@ -32,7 +33,8 @@ func serveWeb(ctx context.Context, cfg *config.Config, core *bot.Core, log *slog
 	if err != nil {
 		return nil, err
 	}
-	return table.Serve(ctx, cfg.Web.Listen, srv, log)
+	_, wait, err = table.Serve(ctx, cfg.Web.Listen, srv, log)
+	return wait, err
 }
 
 // localLinkLife is how long a link `tablee local` prints opens its table.
@@ -53,13 +55,15 @@ func serveLocalWeb(ctx context.Context, addr string, core *bot.Core, chat bot.Tr
 	if err != nil {
 		return nil, err
 	}
-	wait, err = table.Serve(ctx, addr, srv, log)
+	bound, wait, err := table.Serve(ctx, addr, srv, log)
 	if err != nil {
 		return nil, err
 	}
-	base := "http://" + addr
-	if strings.HasPrefix(addr, ":") {
-		base = "http://localhost" + addr
+	base := "http://" + bound
+	if host, port, err := net.SplitHostPort(bound); err == nil {
+		if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+			base = "http://" + net.JoinHostPort("localhost", port) // every address: this machine's is one
+		}
 	}
 	core.SetTransport("local", &linkPrinter{core: core, next: chat, out: out, secret: secret, base: base,
 		told: map[string]bool{}})

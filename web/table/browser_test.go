@@ -183,18 +183,26 @@ func tapAMove(t *testing.T, ctx context.Context, game string) {
 		}
 	}
 	// Tap the first button of each step until the move is played; a
-	// step that asks for a word gets one.
+	// step that asks for a word gets one. After each, wait for what it
+	// brings: the move shown, the next step's buttons, or the word asked.
+	played := fmt.Sprintf(`document.body.dataset.moves !== "%d"`, before)
 	for step := 0; step < 6; step++ {
-		moves, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.moves`))
+		done, err := chromedp.Run(ctx, chromedp.Evaluate[bool](played))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if moves != strconv.FormatUint(before, 10) {
+		if done {
 			break
 		}
-		within(t, ctx, 10*time.Second, "tap", chromedp.Click(chromedp.CSS(`#choices button`)), chromedp.Sleep(300*time.Millisecond))
+		drawn, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("choices").dataset.drawn`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		next := fmt.Sprintf(`%s || document.getElementById("choices").dataset.drawn !== %q || !!document.getElementById("ask-input")`, played, drawn)
+		within(t, ctx, 20*time.Second, "tap", chromedp.Click(chromedp.CSS(`#choices button`)), chromedp.Poll[chromedp.Void](next))
 		if asks, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`!!document.getElementById("ask-input")`)); asks {
-			within(t, ctx, 10*time.Second, "answer", chromedp.SendKeys(chromedp.CSS(`#ask-input`), "maison"+kb.Enter), chromedp.Sleep(300*time.Millisecond))
+			within(t, ctx, 20*time.Second, "answer", chromedp.SendKeys(chromedp.CSS(`#ask-input`), "maison"+kb.Enter),
+				chromedp.Poll[chromedp.Void](fmt.Sprintf(`%s || !document.getElementById("ask-input")`, played)))
 		}
 	}
 	within(t, ctx, 20*time.Second, "see the move played",

@@ -484,11 +484,12 @@ func (s *Server) refuseJSON(w http.ResponseWriter, status int, lang i18n.Lang, k
 }
 
 // Serve listens on addr and serves s there until ctx ends: the listener
-// is open when it returns without error, and wait waits for the end.
-func Serve(ctx context.Context, addr string, s *Server, log *slog.Logger) (wait func(), err error) {
+// is open when it returns without error, at the address bound (the port
+// chosen when addr's is 0), and wait waits for the end.
+func Serve(ctx context.Context, addr string, s *Server, log *slog.Logger) (bound string, wait func(), err error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
-		return nil, fmt.Errorf("web.listen %s: %w", addr, err)
+		return "", nil, fmt.Errorf("web.listen %s: %w", addr, err)
 	}
 	srv := &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
 	done := make(chan struct{})
@@ -506,5 +507,5 @@ func Serve(ctx context.Context, addr string, s *Server, log *slog.Logger) (wait 
 		}
 	}()
 	log.Info("web table", "addr", ln.Addr().String())
-	return func() { <-done }, nil
+	return ln.Addr().String(), func() { <-done }, nil
 }

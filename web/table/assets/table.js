@@ -231,8 +231,11 @@
     }
   }
 
+  let drawn = 0; // how many times the choices were drawn, for the page's tests
+
   function drawChoices() {
     const rows = steps || (state.hand && state.hand.buttons) || [];
+    $("choices").dataset.drawn = String(++drawn);
     fill("choices", ...rows.map((row) => {
       const r = el("div", "choice-row");
       for (const b of row) {
