@@ -144,6 +144,9 @@ type Core struct {
 	// limiter holds the users' and chats' token buckets (ratelimit.go).
 	limiter *rateLimiter
 
+	// watchers are the web pages told when a table was shown (web.go).
+	watchers watchers
+
 	wake     chan struct{}
 	inflight sync.WaitGroup
 	closing  atomic.Bool

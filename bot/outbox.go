@@ -251,6 +251,7 @@ func (c *Core) deliverOutbox(t *Table, id uint64) bool {
 			stopping = true
 		}
 	}
+	c.changed(id) // the open web pages read the table again
 	if !rated || stopping {
 		// Shown again at the next start (rated then): a platform that
 		// was stopping did not show all of it (ErrStopping).

@@ -112,8 +112,8 @@ type Admin struct {
 }
 
 // Web is the web table: the board played by touch in a browser, a
-// Telegram Mini App or a link from a Discord hand. It is not served yet:
-// these settings are read and checked.
+// Telegram Mini App or a signed link, served by web/table when Listen is
+// set.
 type Web struct {
 	// Listen is the address of its HTTP server (such as 127.0.0.1:8080,
 	// behind the operator's HTTPS proxy); empty: no web table.

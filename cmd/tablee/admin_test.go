@@ -152,14 +152,7 @@ func startServeAdmin(t *testing.T, api string) (base string, stop func() string)
 		if !stopped {
 			stopped = true
 			cancel()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Errorf("serve: %v", err)
-				}
-			case <-time.After(30 * time.Second):
-				t.Errorf("serve did not stop")
-			}
+			awaitStop(t, "serve", done, 30*time.Second)
 		}
 		return stderr.String()
 	}
@@ -313,21 +306,8 @@ func TestReadyzNotReadyOnceTheStopBegins(t *testing.T) {
 // tablee local --admin rehearses the admin listener in a terminal: the
 // moves typed are counted on its /metrics.
 func TestLocalAdminRehearsal(t *testing.T) {
-	testgame.Register()
 	addr := freeAddr(t)
-	in, typed := io.Pipe()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var out, errs redacttest.Buffer
-	done := make(chan error, 1)
-	go func() {
-		done <- runLocal(ctx, []string{"--data", t.TempDir(), "--lang", "en", "--seed", "1", "--admin", addr, "--backups", "off"}, in, &out, &errs)
-	}()
-	for _, line := range []string{"/play tictactoe", "bob> /join", "alice> /start", "/move 5"} {
-		if _, err := io.WriteString(typed, line+"\n"); err != nil {
-			t.Fatal(err)
-		}
-	}
+	out, errs, typed, done := runLocalIn(t, []string{"--admin", addr}, "/play tictactoe", "bob> /join", "alice> /start", "/move 5")
 	var body string
 	for wait := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
 		if resp, err := http.Get("http://" + addr + "/metrics"); err == nil {
@@ -345,15 +325,7 @@ func TestLocalAdminRehearsal(t *testing.T) {
 	if code, text := scrape(t, "http://"+addr+"/readyz"); code != 200 || text != "store: ok\n" {
 		t.Errorf("/readyz: %d %q", code, text)
 	}
-	typed.Close() // end of input: tablee local stops
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("tablee local: %v", err)
-		}
-	case <-time.After(20 * time.Second):
-		t.Fatal("tablee local did not stop at the end of its input")
-	}
+	endLocal(t, typed, done)
 }
 
 // With store: postgres the metrics show the connection pool, and /readyz

@@ -41,6 +41,7 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	moderators := fs.String("moderators", "", "comma-separated users who moderate every chat (to try /quit, /kick and /settings as a moderator)")
 	turn := fs.Duration("turn", 0, "default time per turn of new tables (0: none)")
 	backups := fs.String("backups", config.Period(config.DefaultBackupEvery).String(), "time between two automatic backups of the data file into DIR/backups, or off")
+	webAddr := fs.String("web", "", "address of the web table, such as 127.0.0.1:8080: each player's link is printed with his first hand (docs/web.md)")
 	admin := fs.String("admin", "", "address of an admin listener, such as 127.0.0.1:9090: metrics, /healthz, /readyz and profiles, as tablee serve's admin.listen (docs/operating.md)")
 	if err := parseFlags(fs, args, stdout, stderr); err != nil {
 		return err
@@ -100,6 +101,11 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	chat := local.New(local.Options{Core: core, In: stdin, Out: stdout, User: *user, Echo: *echo, Prompt: !*echo, Welcome: !*echo,
 		Closed: closedUsers, Moderators: modUsers, PictureDir: filepath.Join(*dataDir, "pictures")})
+	webDone, err := serveLocalWeb(runCtx, *webAddr, core, chat, stdout, logger)
+	if err != nil {
+		return err
+	}
+	defer webDone()
 	go core.Run(runCtx)
 	err = chat.Run(runCtx)
 	cancel()

@@ -139,6 +139,11 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 		closeCopies := serveCopies(b, log, damage.report)
 		defer func() { watch.at("closing the hot copies"); closeCopies() }()
 	}
+	webDone, err := serveWeb(runCtx, cfg, core, log)
+	if err != nil {
+		return err
+	}
+	defer func() { watch.at("closing the web table"); webDone() }()
 	upkeepDone := make(chan struct{})
 	upkeep := newUpkeep(st.(retainer), cfg.Backups.Every.D(), cfg.Backups.Keep, cfg.Retention.D(), log, damage.report)
 	watch.backingUp = upkeep.copying.Load

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/config"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/web/access"
+	"github.com/tablee/tablee/web/table"
+)
+
+// serveWeb starts the web table of `tablee serve` when web.listen is set;
+// wait waits for its end, once ctx ended.
+func serveWeb(ctx context.Context, cfg *config.Config, core *bot.Core, log *slog.Logger) (wait func(), err error) {
+	if cfg.Web.Listen == "" {
+		return func() {}, nil
+	}
+	opts := table.Options{Core: core, Secret: []byte(cfg.Web.LinkSecret.Reveal()), Logger: log}
+	if cfg.Telegram.Enabled {
+		// The Mini App's init data is signed with the bot's token.
+		opts.BotToken = cfg.Telegram.Token.Reveal()
+	}
+	srv, err := table.New(opts)
+	if err != nil {
+		return nil, err
+	}
+	_, wait, err = table.Serve(ctx, cfg.Web.Listen, srv, log)
+	return wait, err
+}
+
+// localLinkLife is how long a link `tablee local` prints opens its table.
+const localLinkLife = 24 * time.Hour
+
+// serveLocalWeb starts the web table of `tablee local` on addr, with a
+// secret of this run (its links open nothing after it), and prints each
+// player's link the first time his hand is shown at a table.
+func serveLocalWeb(ctx context.Context, addr string, core *bot.Core, chat bot.Transport, out io.Writer, log *slog.Logger) (wait func(), err error) {
+	if addr == "" {
+		return func() {}, nil
+	}
+	secret := make([]byte, 32)
+	if _, err := rand.Read(secret); err != nil {
+		return nil, err
+	}
+	srv, err := table.New(table.Options{Core: core, Secret: secret, Logger: log})
+	if err != nil {
+		return nil, err
+	}
+	bound, wait, err := table.Serve(ctx, addr, srv, log)
+	if err != nil {
+		return nil, err
+	}
+	base := "http://" + bound
+	if host, port, err := net.SplitHostPort(bound); err == nil {
+		if ip := net.ParseIP(host); ip != nil && ip.IsUnspecified() {
+			base = "http://" + net.JoinHostPort("localhost", port) // every address: this machine's is one
+		}
+	}
+	core.SetTransport("local", &linkPrinter{core: core, next: chat, out: out, secret: secret, base: base,
+		told: map[string]bool{}})
+	return wait, nil
+}
+
+// linkPrinter is the terminal's transport with one thing more: the first
+// hand of a player at a table comes with his web table's link.
+type linkPrinter struct {
+	core   *bot.Core
+	next   bot.Transport
+	out    io.Writer
+	secret []byte
+	base   string
+
+	mu   sync.Mutex
+	told map[string]bool // "table user"
+}
+
+func (p *linkPrinter) Deliver(ctx context.Context, o bot.Out) error {
+	err := p.next.Deliver(ctx, o)
+	if o.Hand && o.User != "" && o.Table != 0 {
+		key := fmt.Sprint(o.Table, " ", o.User)
+		p.mu.Lock()
+		first := !p.told[key]
+		p.told[key] = true
+		p.mu.Unlock()
+		if first {
+			tok, serr := access.Sign(p.secret, access.Link{User: o.User, Table: o.Table, Mode: access.Player,
+				Expires: time.Now().Add(localLinkLife)})
+			if serr == nil {
+				r := i18n.Renderer{Lang: p.core.Lang(o.User)}
+				fmt.Fprintln(p.out, r.Text(i18n.T("web.local_link", strings.TrimPrefix(o.User, "local:"), p.base+table.Link(tok))))
+			}
+		}
+	}
+	return err
+}
