@@ -136,3 +136,31 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 	}
 	play(t, e, 3, 7, map[string]string{"assisted": "on", "expert": "on"}, true)
 }
+
+// TestBotRemembersNothingThatChangesItsMove: a game that kept what its
+// bot learnt of the rows through every turn before, at every strength in
+// turn, plays the move a game loaded afresh from the same state plays.
+func TestBotRemembersNothingThatChangesItsMove(t *testing.T) {
+	e := realEngine()
+	for seed := uint64(1); seed <= 3; seed++ {
+		gg, _ := e.New(nil, 2+int(seed%3), seed)
+		g := gg.(*Game)
+		for turn := 0; !g.s.Over; turn++ {
+			seat := g.Waiting()[0].Seat
+			var move string
+			for _, level := range games.Strengths {
+				m := g.Bot(seat, level)
+				fresh := &Game{s: g.s.clone(), dict: g.dict}
+				if want := fresh.Bot(seat, level); m != want {
+					t.Fatalf("seed %d, turn %d, %v: %q with what the game remembered, %q afresh", seed, turn, level, m, want)
+				}
+				if level == games.Strengths[turn%len(games.Strengths)] {
+					move = m
+				}
+			}
+			if _, err := g.Apply(seat, move); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
