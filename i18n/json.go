@@ -143,3 +143,7 @@ func (m *Msg) UnmarshalJSON(data []byte) error {
 	}
 	return nil
 }
+
+// AppendJSON appends what MarshalJSON writes to b: a game state that
+// writes its JSON itself writes its messages with it.
+func (m Msg) AppendJSON(b []byte) []byte { return m.appendJSON(b) }

@@ -80,3 +80,15 @@ func BenchmarkBotGame(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(moves), "µs/move")
 }
+
+// BenchmarkSave writes the states of real games, as a table's save does
+// at every move.
+func BenchmarkSave(b *testing.B) {
+	states, _ := positions(b)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := states[i%len(states)].save(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
