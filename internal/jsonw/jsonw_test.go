@@ -1,0 +1,29 @@
+package jsonw
+
+import (
+	"encoding/json"
+	"testing"
+)
+
+// AppendString writes what json.Marshal writes of a string.
+func TestAppendStringIsMarshal(t *testing.T) {
+	for _, s := range []string{"", "plain", `quote " and \ back`, "<b>&amp;</b>", "\x00\x01\x1f\t\n\r\b\f",
+		"é ★ 日本", "bad \xff utf8 \xc3", "\u2028 and \u2029", "\x7f"} {
+		checkString(t, s)
+	}
+}
+
+func FuzzAppendString(f *testing.F) {
+	f.Add("<a href=\"x\">é\u2028\xff</a>")
+	f.Fuzz(checkString)
+}
+
+func checkString(t *testing.T, s string) {
+	want, err := json.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := AppendString([]byte("x"), s); string(got) != "x"+string(want) {
+		t.Fatalf("%q: AppendString wrote %s, json.Marshal %s", s, got[1:], want)
+	}
+}
