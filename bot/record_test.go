@@ -2,10 +2,12 @@ package bot
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 
 	"github.com/tablee/tablee/games"
+	"github.com/tablee/tablee/internal/jsonw/jsonwtest"
 )
 
 // TestRecordIsWhatMarshalWrites: the table's record, whose game state is
@@ -24,17 +26,11 @@ func TestRecordIsWhatMarshalWrites(t *testing.T) {
 			Notes:   map[string]string{"state": "0"}, Created: time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)},
 	}
 	for _, tb := range tables {
-		want, err := json.Marshal(tb)
-		if err != nil {
-			t.Fatal(err)
-		}
 		rec, err := tb.record()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(rec.Data) != string(want) {
-			t.Fatalf("table %d: the record is\n%s\njson.Marshal writes\n%s", tb.ID, rec.Data, want)
-		}
+		jsonwtest.SameAsMarshal(t, fmt.Sprintf("table %d", tb.ID), tb, rec.Data)
 		if string(tb.State) != string(state) && len(tb.State) > 0 {
 			t.Fatalf("table %d: the record changed the state to %s", tb.ID, tb.State)
 		}

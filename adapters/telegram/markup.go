@@ -35,37 +35,22 @@ func markupJSON(m *tgbotapi.InlineKeyboardMarkup) string {
 		}
 	}
 	out := append(make([]byte, 0, n), `{"inline_keyboard":`...)
-	if m.InlineKeyboard == nil {
-		out = append(out, "null"...)
-	} else {
-		out = append(out, '[')
-		for i, row := range m.InlineKeyboard {
-			if i > 0 {
-				out = append(out, ',')
-			}
-			if row == nil {
-				out = append(out, "null"...)
-				continue
-			}
-			out = append(out, '[')
-			for j, b := range row {
-				if j > 0 {
-					out = append(out, ',')
-				}
-				out = jsonw.AppendString(append(out, `{"text":`...), b.Text)
-				if b.URL != nil {
-					out = jsonw.AppendString(append(out, `,"url":`...), *b.URL)
-				}
-				if b.CallbackData != nil {
-					out = jsonw.AppendString(append(out, `,"callback_data":`...), *b.CallbackData)
-				}
-				out = append(out, '}')
-			}
-			out = append(out, ']')
-		}
-		out = append(out, ']')
-	}
+	out = jsonw.AppendArray(out, m.InlineKeyboard, func(b []byte, row []tgbotapi.InlineKeyboardButton) []byte {
+		return jsonw.AppendArray(b, row, appendButton)
+	})
 	return string(append(out, '}'))
+}
+
+// appendButton writes a button of a text with callback data or a link.
+func appendButton(b []byte, btn tgbotapi.InlineKeyboardButton) []byte {
+	b = jsonw.AppendString(append(b, `{"text":`...), btn.Text)
+	if btn.URL != nil {
+		b = jsonw.AppendString(append(b, `,"url":`...), *btn.URL)
+	}
+	if btn.CallbackData != nil {
+		b = jsonw.AppendString(append(b, `,"callback_data":`...), *btn.CallbackData)
+	}
+	return append(b, '}')
 }
 
 // mediaJSON is json.Marshal of the InputMediaPhoto of an edited board

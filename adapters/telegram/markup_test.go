@@ -1,10 +1,11 @@
 package telegram
 
 import (
-	"encoding/json"
 	"testing"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
+
+	"github.com/tablee/tablee/internal/jsonw/jsonwtest"
 )
 
 // TestMarkupIsWhatMarshalWrites: the parameters the adapter writes itself
@@ -39,13 +40,7 @@ func TestMarkupIsWhatMarshalWrites(t *testing.T) {
 	}
 	check := func(what, got string, v any) {
 		t.Helper()
-		want, err := json.Marshal(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got != string(want) {
-			t.Errorf("%s: %s, json.Marshal writes %s", what, got, want)
-		}
+		jsonwtest.SameAsMarshal(t, what, v, []byte(got))
 	}
 	for _, c := range []struct{ ref, caption string }{{"attach://board", "<b>Crack Word</b> — à toi"}, {"AgAC\"x", "\xfe&"}} {
 		check("media", mediaJSON(c.ref, c.caption), map[string]string{"type": "photo", "media": c.ref, "caption": c.caption, "parse_mode": "HTML"})

@@ -1,7 +1,6 @@
 package crackword
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,6 +8,7 @@ import (
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/gamestest"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/jsonw/jsonwtest"
 )
 
 func realEngine() *Engine { return &Engine{dict: defaultDict} }
@@ -173,17 +173,11 @@ func TestBotRemembersNothingThatChangesItsMove(t *testing.T) {
 func TestSaveWritesWhatMarshalWrites(t *testing.T) {
 	check := func(what string, s *state) {
 		t.Helper()
-		want, err := json.Marshal(s)
-		if err != nil {
-			t.Fatal(err)
-		}
 		got, err := s.save()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(got) != string(want) {
-			t.Fatalf("%s: save wrote\n%s\njson.Marshal writes\n%s", what, got, want)
-		}
+		jsonwtest.SameAsMarshal(t, what, s, got)
 	}
 	e := realEngine()
 	for seed := uint64(1); seed <= 6; seed++ {

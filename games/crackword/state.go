@@ -8,6 +8,7 @@ import (
 
 	"github.com/tablee/tablee/games/cards"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/jsonw"
 )
 
 // Card packs a card: colour (bits 8-9), kind (bits 6-7) and a letter (bits
@@ -259,14 +260,8 @@ func (s *state) appendJSON(b []byte) []byte {
 	b = appendPiles(append(b, `,"hand":`...), s.Hand)
 	b = appendPiles(append(b, `,"paquet":`...), s.Paquet)
 	b = appendCards(append(b, `,"box":`...), s.Box)
-	b = append(b, `,"rows":[`...)
-	for r, row := range s.Rows {
-		if r > 0 {
-			b = append(b, ',')
-		}
-		b = appendPiles(b, row)
-	}
-	b = strconv.AppendInt(append(b, `],"first":`...), int64(s.First), 10)
+	b = jsonw.AppendArray(append(b, `,"rows":`...), s.Rows[:], appendPiles)
+	b = strconv.AppendInt(append(b, `,"first":`...), int64(s.First), 10)
 	b = strconv.AppendInt(append(b, `,"turn":`...), int64(s.Turn), 10)
 	if s.Phase != 0 {
 		b = strconv.AppendInt(append(b, `,"phase":`...), int64(s.Phase), 10)
@@ -274,19 +269,7 @@ func (s *state) appendJSON(b []byte) []byte {
 	if s.Row != 0 {
 		b = strconv.AppendInt(append(b, `,"row":`...), int64(s.Row), 10)
 	}
-	b = append(b, `,"out":`...)
-	if s.Out == nil {
-		b = append(b, "null"...)
-	} else {
-		b = append(b, '[')
-		for i, o := range s.Out {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = strconv.AppendBool(b, o)
-		}
-		b = append(b, ']')
-	}
+	b = jsonw.AppendArray(append(b, `,"out":`...), s.Out, strconv.AppendBool)
 	if s.LastHand {
 		b = append(b, `,"last_hand":true`...)
 	}
@@ -295,14 +278,7 @@ func (s *state) appendJSON(b []byte) []byte {
 	}
 	b = strconv.AppendInt(append(b, `,"moves":`...), int64(s.Moves), 10)
 	if len(s.Setup) > 0 {
-		b = append(b, `,"setup":[`...)
-		for i, m := range s.Setup {
-			if i > 0 {
-				b = append(b, ',')
-			}
-			b = m.AppendJSON(b)
-		}
-		b = append(b, ']')
+		b = jsonw.AppendArray(append(b, `,"setup":`...), s.Setup, appendMsg)
 	}
 	b = s.Last.AppendJSON(append(b, `,"last":`...))
 	return append(b, '}')
@@ -310,33 +286,13 @@ func (s *state) appendJSON(b []byte) []byte {
 
 // appendPiles writes piles of cards as json.Marshal does ([[...],...],
 // null for nil).
-func appendPiles(b []byte, piles [][]Card) []byte {
-	if piles == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, p := range piles {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = appendCards(b, p)
-	}
-	return append(b, ']')
-}
+func appendPiles(b []byte, piles [][]Card) []byte { return jsonw.AppendArray(b, piles, appendCards) }
 
-func appendCards(b []byte, cs []Card) []byte {
-	if cs == nil {
-		return append(b, "null"...)
-	}
-	b = append(b, '[')
-	for i, c := range cs {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = strconv.AppendUint(b, uint64(c), 10)
-	}
-	return append(b, ']')
-}
+func appendCards(b []byte, cs []Card) []byte { return jsonw.AppendArray(b, cs, appendCard) }
+
+func appendCard(b []byte, c Card) []byte { return strconv.AppendUint(b, uint64(c), 10) }
+
+func appendMsg(b []byte, m i18n.Msg) []byte { return m.AppendJSON(b) }
 
 func loadState(data []byte) (*state, error) {
 	s := &state{}

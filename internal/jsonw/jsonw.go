@@ -59,3 +59,19 @@ func AppendString(b []byte, s string) []byte {
 	b = append(b, s[start:]...)
 	return append(b, '"')
 }
+
+// AppendArray appends xs as a JSON array, each element written by each,
+// and a nil slice as null, as json.Marshal writes a slice.
+func AppendArray[T any](b []byte, xs []T, each func([]byte, T) []byte) []byte {
+	if xs == nil {
+		return append(b, "null"...)
+	}
+	b = append(b, '[')
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = each(b, x)
+	}
+	return append(b, ']')
+}

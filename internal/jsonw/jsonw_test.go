@@ -1,8 +1,10 @@
 package jsonw
 
 import (
-	"encoding/json"
+	"fmt"
 	"testing"
+
+	"github.com/tablee/tablee/internal/jsonw/jsonwtest"
 )
 
 // AppendString writes what json.Marshal writes of a string.
@@ -19,11 +21,8 @@ func FuzzAppendString(f *testing.F) {
 }
 
 func checkString(t *testing.T, s string) {
-	want, err := json.Marshal(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := AppendString([]byte("x"), s); string(got) != "x"+string(want) {
-		t.Fatalf("%q: AppendString wrote %s, json.Marshal %s", s, got[1:], want)
+	jsonwtest.SameAsMarshal(t, fmt.Sprintf("%q", s), s, AppendString(nil, s))
+	if got := AppendString([]byte("x"), s); string(got[1:]) != string(AppendString(nil, s)) || got[0] != 'x' {
+		t.Fatalf("%q: AppendString did not append: %s", s, got)
 	}
 }
