@@ -64,9 +64,10 @@ type botMemo struct {
 	known map[games.Strength]map[string]*rowInfo
 }
 
-// memoLimit bounds what a game remembers: past it, the bot starts again
-// from nothing (a game's rows ask far fewer).
-const memoLimit = 1 << 13
+// memoLimit bounds what a game in memory remembers, some 100 bytes a
+// sequence: past it, the bot starts again from nothing. A whole game of
+// bots asks a few hundred (370 in a game of 113 turns).
+const memoLimit = 1 << 10
 
 func (m *botMemo) infos(level games.Strength) map[string]*rowInfo {
 	if m.known == nil {
