@@ -22,6 +22,9 @@ import (
 // is unknown or unreadable.
 func (c *Core) storedTable(id uint64) *Table {
 	rec, err := c.st.Table(id)
+	if err == nil && isChallengeRecord(rec) {
+		return nil // an attempt at the daily challenge is no table
+	}
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) {
 			c.log.Error("table not read", "table", id, "err", err)

@@ -85,7 +85,7 @@ func (c *Core) loadRead(rec store.Table, err error, by string, key any) *Table {
 	case err != nil:
 		c.log.Error("table not read", by, key, "err", err)
 		return nil
-	case rec.Finished:
+	case rec.Finished, isChallengeRecord(rec):
 		return nil
 	}
 	return c.loaded(rec)
