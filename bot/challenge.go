@@ -346,8 +346,7 @@ func (k *challengeAsk) move(game, move string, turn int) []Out {
 	if p.Finished {
 		return k.finishedAgain(a.Game)
 	}
-	a.Moves = append(a.Moves, p.Move)
-	a.Points = append(a.Points, p.Points)
+	// Play updated a with the move appended: a is at his next turn.
 	return []Out{k.turnOut(a, deal, []string{reveal})}
 }
 

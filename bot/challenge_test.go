@@ -1,0 +1,302 @@
+package bot
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tablee/tablee/games/duplicate"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/store"
+)
+
+const testChallengeSecret = "the daily challenge's secret of the tests"
+
+// challengeHarness is a harness whose core offers the daily challenge,
+// its records on the harness's store (built again at every open, as a
+// restarted process builds them).
+func challengeHarness(t *testing.T) *harness {
+	t.Helper()
+	h := &harness{t: t}
+	*h = *newHarnessWith(t, func(h *harness, opts *Options) {
+		opts.Challenges = h.challengesOn(opts.Store)
+	})
+	return h
+}
+
+// newHarnessWith is newHarness with options tuned before each open.
+func newHarnessWith(t *testing.T, tune func(*harness, *Options)) *harness {
+	h := newHarness(t)
+	h.close()
+	h.tune = func(o *Options) { tune(h, o) }
+	h.open()
+	return h
+}
+
+// fake is the records kept across a restart of the core until the real
+// ones are on the store (MERGE(challenge)).
+var fakes = map[string]*fakeChallenges{}
+
+func (h *harness) challengesOn(st store.Store) Challenges {
+	f := fakes[h.path]
+	if f == nil {
+		f = newFakeChallenges(testChallengeSecret)
+		fakes[h.path] = f
+	}
+	return f
+}
+
+// deal is today's deal of the harness's records (as every player gets it).
+func (h *harness) deal(game string) *duplicate.Deal {
+	h.t.Helper()
+	_, d, err := h.core.opts.Challenges.Start(challengePlayer{ID: "local:nobody-" + game, Name: "x"}, "", game, h.clock.Now())
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return d
+}
+
+// outsText is everything a player could read in outs: titles, texts,
+// boards, alternative texts, button labels and data.
+func outsText(outs []Out) string {
+	var b strings.Builder
+	for _, o := range outs {
+		b.WriteString(o.Title + "\n" + o.Text + "\n" + strings.Join(o.Mono, "\n") + "\n" + o.Alt + "\n")
+		for _, row := range o.Buttons {
+			for _, btn := range row {
+				b.WriteString(btn.Label + " " + btn.Data + " " + btn.Ask + "\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+// mustNotSpoil fails if outs show the top of a turn from `from` on.
+func mustNotSpoil(t *testing.T, outs []Out, d *duplicate.Deal, from int, who string) {
+	t.Helper()
+	all := outsText(outs)
+	for k := from; k < len(d.Turns); k++ {
+		if top := d.Turns[k].Top; strings.Contains(strings.ToUpper(all), strings.ToUpper(top)) {
+			t.Fatalf("%s: the top of turn %d (%s) is shown before it was played:\n%s", who, k+1, top, all)
+		}
+	}
+}
+
+// one fails unless outs are one private answer, and returns it.
+func one(t *testing.T, outs []Out) Out {
+	t.Helper()
+	if len(outs) != 1 || !outs[0].Private || outs[0].Dest != ToReply {
+		t.Fatalf("want one private answer, got %d: %+v", len(outs), outs)
+	}
+	return outs[0]
+}
+
+func TestChallenge_NotSetUp(t *testing.T) {
+	h := newHarness(t)
+	o := one(t, h.do("alice", "/challenge"))
+	if want := (i18n.Renderer{Lang: i18n.EN}).Text(i18n.T("bot.challenge.off")); o.Text != want {
+		t.Fatalf("got %q", o.Text)
+	}
+	// Nothing else breaks: a game still opens.
+	mustOK(t, h.do("alice", "/play tictactoe"))
+}
+
+// A whole challenge played through the core: each turn one private
+// answer, the top shown only once its turn is played, the percentage
+// running, the end with the total, the rank, the streak and the card;
+// nothing in the chat.
+func TestChallenge_WholeChallenge(t *testing.T) {
+	h := challengeHarness(t)
+	d := h.deal("motsdetete")
+	n := len(d.Turns)
+	o := one(t, h.do("alice", "/defi"))
+	if !strings.Contains(o.Title, "turn 1 of "+itoa(n)) || len(o.Picture) == 0 || o.Alt == "" || len(o.Mono) == 0 {
+		t.Fatalf("first turn: %q picture %d alt %q mono %d", o.Title, len(o.Picture), o.Alt, len(o.Mono))
+	}
+	if !strings.Contains(o.Text, "/challenge ") || strings.Contains(o.Text, "/move") {
+		t.Fatalf("the move's syntax is not /challenge's: %s", o.Text)
+	}
+	mustNotSpoil(t, []Out{o}, d, 0, "first turn")
+	var points []int
+	var card string
+	for i := range n {
+		move := d.Turns[i].Top
+		if i%3 == 2 {
+			move = "pass"
+		}
+		outs := h.do("alice", "/defi "+move)
+		o := one(t, outs)
+		if o.Refusal {
+			t.Fatalf("turn %d: %s", i+1, o.Text)
+		}
+		if i%3 == 2 {
+			points = append(points, 0)
+		} else {
+			points = append(points, d.Turns[i].TopScore)
+		}
+		if !strings.Contains(o.Text, d.Turns[i].Top) {
+			t.Fatalf("turn %d: the top is not shown once played:\n%s", i+1, o.Text)
+		}
+		mustNotSpoil(t, outs, d, i+1, "turn "+itoa(i+1))
+		total, top, pct := d.Running(points)
+		want := i18n.Renderer{Lang: i18n.EN}.Text(i18n.T("bot.challenge.running", total, top, pct.String()))
+		if i < n-1 && !strings.Contains(o.Text, want) {
+			t.Fatalf("turn %d: %q not in\n%s", i+1, want, o.Text)
+		}
+		if i < n-1 && (!strings.Contains(o.Title, "turn "+itoa(i+2)+" of") || len(o.Picture) == 0) {
+			t.Fatalf("turn %d: the next turn is not shown: %q", i+1, o.Title)
+		}
+		if got := h.rec.take(); len(got) != 0 {
+			t.Fatalf("turn %d: %d messages beside the answer: %+v", i+1, len(got), got)
+		}
+		if i == n-1 {
+			_, _, pct := d.Running(points)
+			r, err := h.core.opts.Challenges.Result("local:alice", "motsdetete", duplicate.DayOf(h.clock.Now()))
+			if err != nil || r.Pct != pct {
+				t.Fatalf("the result recorded: %v %v, want %v", err, r.Pct, pct)
+			}
+			card = r.Card()
+			for _, want := range []string{"challenge finished", pct.String() + "%", "Today's standing: 1 of 1", "Here: 1 of 1", "Streak: 1 day", card} {
+				if !strings.Contains(o.Text, want) {
+					t.Errorf("the end lacks %q:\n%s", want, o.Text)
+				}
+			}
+		}
+	}
+	// One attempt a day: the result again, nothing to play.
+	o = one(t, h.do("alice", "/defi"))
+	if !strings.Contains(o.Text, "already played today's") {
+		t.Fatalf("a second attempt: %s", o.Text)
+	}
+	mustRefuse(t, h.do("alice", "/defi pass"), "no challenge under way")
+	// The card again.
+	o = one(t, h.do("alice", "/challenge card"))
+	if !strings.Contains(o.Text, card) {
+		t.Fatalf("card: %s", o.Text)
+	}
+}
+
+func itoa(n int) string { return strconv.Itoa(n) }
+
+
+// A refused move changes nothing; a button pressed twice plays one turn.
+func TestChallenge_RefusalsAndDoubleSends(t *testing.T) {
+	h := challengeHarness(t)
+	d := h.deal("motsdetete")
+	one(t, h.do("alice", "/defi"))
+	o := one(t, h.do("alice", "/defi A1 right ZZZZQ"))
+	if !o.Refusal || !strings.Contains(o.Text, "nothing changed") {
+		t.Fatalf("a bad move: %+v", o)
+	}
+	o = one(t, h.do("alice", "/defi"))
+	if !strings.Contains(o.Title, "turn 1 of") {
+		t.Fatalf("after a refusal: %q", o.Title)
+	}
+	pass := o.Buttons[0][0].Data
+	o = one(t, h.press("alice", pass, ""))
+	if o.Refusal || !strings.Contains(o.Title, "turn 2 of") || !strings.Contains(o.Text, d.Turns[0].Top) {
+		t.Fatalf("pass: %q %s", o.Title, o.Text)
+	}
+	o = one(t, h.press("alice", pass, ""))
+	if !o.Refusal || !strings.Contains(o.Text, "already played turn 1") {
+		t.Fatalf("the pass pressed again: %+v", o)
+	}
+	mustNotSpoil(t, []Out{o}, d, 1, "double send")
+	// Another player's button is his own turn's: bob has not started.
+	o = one(t, h.press("bob", pass, ""))
+	if !o.Refusal || !strings.Contains(o.Text, "not started") {
+		t.Fatalf("bob's press: %+v", o)
+	}
+}
+
+// The day changes at midnight in Paris: a move after it is refused, and
+// /defi deals the new day's challenge.
+func TestChallenge_DayBoundary(t *testing.T) {
+	h := challengeHarness(t)
+	paris, _ := time.LoadLocation("Europe/Paris")
+	h.clock.now = time.Date(2026, 11, 21, 23, 59, 0, 0, paris)
+	d1 := h.deal("motsdetete")
+	o := one(t, h.do("alice", "/defi"))
+	first := o.Mono
+	h.clock.Advance(time.Minute) // 00:00 Paris
+	o = one(t, h.do("alice", "/defi "+d1.Turns[0].Top))
+	if !o.Refusal || !strings.Contains(o.Text, "no challenge under way") && !strings.Contains(o.Text, "midnight has passed") {
+		t.Fatalf("a move after midnight: %+v", o)
+	}
+	o = one(t, h.do("alice", "/defi"))
+	if !strings.Contains(o.Title, "turn 1 of") || strings.Join(o.Mono, "\n") == strings.Join(first, "\n") {
+		t.Fatalf("the new day: %q, the same grid: %v", o.Title, strings.Join(o.Mono, "\n") == strings.Join(first, "\n"))
+	}
+}
+
+// A new core on the same file resumes the player at his turn.
+func TestChallenge_RestartResumes(t *testing.T) {
+	h := challengeHarness(t)
+	d := h.deal("motsdetete")
+	one(t, h.do("alice", "/defi"))
+	for i := range 3 {
+		mustOK(t, h.do("alice", "/defi "+d.Turns[i].Top))
+	}
+	h.restart()
+	o := one(t, h.do("alice", "/defi"))
+	if !strings.Contains(o.Title, "turn 4 of") {
+		t.Fatalf("after a restart: %q", o.Title)
+	}
+	total, top, pct := d.Running([]int{d.Turns[0].TopScore, d.Turns[1].TopScore, d.Turns[2].TopScore})
+	if want := (i18n.Renderer{Lang: i18n.EN}).Text(i18n.T("bot.challenge.running", total, top, pct.String())); !strings.Contains(o.Text, want) {
+		t.Fatalf("after a restart: %q not in %s", want, o.Text)
+	}
+}
+
+// The standing: names and percentages, global and here, a picture, and no
+// word of the deal, even for who has not played.
+func TestChallenge_Standing(t *testing.T) {
+	h := challengeHarness(t)
+	d := h.deal("motsdetete")
+	for _, who := range []string{"alice", "bob"} {
+		one(t, h.do(who, "/defi"))
+		for i := range d.Turns {
+			move := d.Turns[i].Top
+			if who == "bob" && i%2 == 0 {
+				move = "pass"
+			}
+			mustOK(t, h.do(who, "/defi "+move))
+		}
+	}
+	outs := h.do("carol", "/challenge leaderboard")
+	o := one(t, outs)
+	if len(o.Picture) == 0 || !strings.Contains(o.Text+strings.Join(o.Mono, "\n"), "alice") || !strings.Contains(strings.Join(o.Mono, "\n"), "100.0 %") {
+		t.Fatalf("standing: picture %d\n%s\n%s", len(o.Picture), strings.Join(o.Mono, "\n"), o.Text)
+	}
+	if strings.Index(strings.Join(o.Mono, "\n"), "alice") > strings.Index(strings.Join(o.Mono, "\n"), "bob") {
+		t.Fatalf("standing order:\n%s", strings.Join(o.Mono, "\n"))
+	}
+	mustNotSpoil(t, outs, d, 0, "carol's standing")
+	for _, tu := range d.Turns {
+		if strings.Contains(outsText(outs), tu.TopWord) {
+			t.Fatalf("the standing holds the word %s", tu.TopWord)
+		}
+	}
+	o = one(t, h.do("carol", "/defi classement mois"))
+	if o.Refusal {
+		t.Fatalf("month: %s", o.Text)
+	}
+}
+
+// La Coquillaude's own /défi still contests a word at its table.
+func TestChallenge_CoquillaudeVerbStaysTheGames(t *testing.T) {
+	h := challengeHarness(t)
+	mustOK(t, h.do("alice", "/jouer coquillaude bots=1"))
+	mustOK(t, h.do("alice", "/commencer"))
+	for _, o := range h.do("alice", "/défi pirates") {
+		if strings.Contains(o.Title+o.Text, "challenge") && strings.Contains(o.Title+o.Text, "turn") {
+			t.Fatalf("/défi at a Coquillaude table reached the daily challenge: %s %s", o.Title, o.Text)
+		}
+	}
+	// The daily challenge is still there by its other name.
+	o := one(t, h.do("alice", "/defidujour"))
+	if !strings.Contains(o.Title, "turn 1 of") {
+		t.Fatalf("/defidujour: %q %s", o.Title, o.Text)
+	}
+}
