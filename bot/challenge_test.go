@@ -179,7 +179,6 @@ func TestChallenge_WholeChallenge(t *testing.T) {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-
 // A refused move changes nothing; a button pressed twice plays one turn.
 func TestChallenge_RefusalsAndDoubleSends(t *testing.T) {
 	h := challengeHarness(t)
