@@ -4,6 +4,8 @@ import (
 	"container/heap"
 	"fmt"
 	"time"
+
+	"github.com/tablee/tablee/challenge/chat"
 )
 
 // The scheduler's agenda: when each table next needs it (a reminder, a
@@ -136,6 +138,9 @@ func (c *Core) completeDueIndex() error {
 		return fmt.Errorf("bot: filling the indexes: %w", err)
 	}
 	for _, rec := range recs {
+		if chat.Is(rec.Chat) {
+			continue // a challenge's attempt: the challenge's own table, not the core's
+		}
 		t, err := loadTable(rec)
 		if err != nil {
 			c.log.Error("table not loaded", "table", rec.ID, "chat", rec.Chat, "err", err)

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablee/tablee/challenge/chat"
 	"github.com/tablee/tablee/store"
 )
 
@@ -85,6 +86,13 @@ func TestAgenda_IncompleteStoreIndexIsFilledAtStartUp(t *testing.T) {
 	h := newHarness(t)
 	mustOK(t, h.do("alice", "/play tictactoe"))
 	mustOK(t, h.doIn("local:two", "alice", "/play tictactoe"))
+	// A daily challenge's attempt, an open table of the challenge's own:
+	// the core neither loads nor saves it (its record would be lost).
+	attempt := store.Table{Chat: chat.Of("motsdetete", "2026-03-29", "local:alice"), Game: "challenge", Data: []byte(`{"day":"2026-03-29","game":"motsdetete","player":"local:alice","started":"2026-03-29T08:00:00Z"}`)}
+	attempt.ID, _ = h.st.NewTableID()
+	if err := h.st.Save(attempt, nil); err != nil {
+		t.Fatal(err)
+	}
 	var s *incompleteIndex
 	h.wrap = func(st store.Store) store.Store {
 		s = &incompleteIndex{Store: st, saved: map[uint64]time.Time{}}
@@ -93,6 +101,9 @@ func TestAgenda_IncompleteStoreIndexIsFilledAtStartUp(t *testing.T) {
 	h.restart()
 	if len(s.saved) != 2 || !s.complete {
 		t.Fatalf("saved %v, complete %v", s.saved, s.complete)
+	}
+	if got, err := h.st.Table(attempt.ID); err != nil || string(got.Data) != string(attempt.Data) {
+		t.Fatalf("the challenge's attempt was changed: %s, %v", got.Data, err)
 	}
 	for id, due := range s.saved {
 		if want := h.clock.Now().Add(DefaultLobbyExpiry); !due.Equal(want) {

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/tablee/tablee/challenge/chat"
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
 )
@@ -209,6 +210,9 @@ func (c *Core) completeIdleIndex() error {
 	}
 	now := c.clock.Now()
 	for _, rec := range recs {
+		if chat.Is(rec.Chat) {
+			continue // a challenge's attempt: the challenge's own table, not the core's
+		}
 		t, err := loadTable(rec)
 		if err != nil {
 			c.log.Error("table not loaded", "table", rec.ID, "chat", rec.Chat, "err", err)

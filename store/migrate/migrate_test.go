@@ -88,6 +88,14 @@ func TestCopyBoltToPostgres(t *testing.T) {
 	if len(open) != 5 {
 		t.Errorf("%d open tables, want 5", len(open))
 	}
+	// A copied table plays on: its next move is saved.
+	if len(open) > 0 {
+		tb := open[0]
+		ms, _ := dst.Moves(tb.ID)
+		if err := dst.Save(tb, &store.Move{Seq: uint64(len(ms)) + 1, At: time.Now(), Text: "the next move"}); err != nil {
+			t.Errorf("a move of a copied table: %v", err)
+		}
+	}
 	// The players of finished tables too: a player's games, open or not.
 	if ids, err := dst.PlayedTables("telegram:1"); err != nil || len(ids) != 11 {
 		t.Errorf("telegram:1 played %d tables in the copy (%v), want 11", len(ids), err)

@@ -12,7 +12,9 @@ import (
 // database holds under the same id or key, so that a copy run again writes
 // the same thing.
 
-// ImportTable writes a table as exported, with its whole log.
+// ImportTable writes a table as exported, with its whole log, at version
+// 1: a table read at version 0 is one never saved (Save inserts it), so a
+// copied table kept at 0 could never be saved again.
 func (s *Store) ImportTable(t store.Table, moves []store.Move) error {
 	ctx, cancel := s.ctx()
 	defer cancel()
@@ -26,7 +28,7 @@ func (s *Store) ImportTable(t store.Table, moves []store.Move) error {
 		}
 		_, err := tx.Exec(ctx, `
 INSERT INTO tables (id, chat, game, finished, finished_at, data, due, seated, unshown, last_move, version)
-VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0)`,
+VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1)`,
 			int64(t.ID), t.Chat, t.Game, t.Finished, nullTime(t.FinishedAt), t.Data, nullTime(t.Due), seated, int64(t.Unshown), int64(len(moves)))
 		if err != nil {
 			return err
