@@ -7,37 +7,21 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/archive"
+	"github.com/tablee/tablee/bot/challenges"
 	"github.com/tablee/tablee/games"
-	"github.com/tablee/tablee/games/duplicate"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/store"
 )
 
 // /defi (/challenge): the daily challenge, played alone and in private, one
-// deal a day for the whole deployment (games/duplicate), its records kept
-// by Options.Challenges. The core only decides what a player sees: the
-// turn's shared position, then, once he played it and never before, the
-// turn's top; his result, ranks and streak; the day's and the month's
-// standings, which hold percentages only.
+// deal a day for the whole deployment, its records kept by
+// Options.Challenges (bot/challenges). The core only decides what a
+// player sees: the turn's shared position, then, once he played it and
+// never before, the turn's top; his result, ranks and streak; the day's
+// and the month's standings, which hold percentages only.
 //
 // Every answer is Private: the challenge is the same for everyone, and a
 // group must never read someone's move, let alone a top.
-
-// Challenges keeps the daily challenge's records: the day's deals, each
-// player's attempt played turn by turn, results, ranks, streaks and the
-// month's standing (package challenge's Service).
-type Challenges interface {
-	Games() []string
-	Start(p challengePlayer, server, game string, now time.Time) (*challengeAttempt, *duplicate.Deal, error)
-	Current(playerID, game string, now time.Time) (*challengeAttempt, *duplicate.Deal, error)
-	Started(playerID string, now time.Time) ([]*challengeAttempt, error)
-	Play(a *challengeAttempt, turn int, move string, now time.Time) (challengePlayed, error)
-	Ranks(r challengeResult) (global, local challengeRank, err error)
-	Result(playerID, game string, day duplicate.Day) (challengeResult, error)
-	Standing(game string, day duplicate.Day, server string, limit int) ([]challengeResult, error)
-	Streak(playerID string, now time.Time) (challengeStreak, error)
-	Month(game string, month duplicate.Day, server string, limit int) ([]challengeMonthRow, error)
-}
 
 // standingSize is how many players a standing shows.
 const standingSize = 10
@@ -69,21 +53,30 @@ func isWord(arg string, words []string) bool {
 // challengeAsk is one /defi being answered: who asks, from where, when.
 type challengeAsk struct {
 	c      *Core
-	svc    Challenges
+	svc    challenges.Records
 	cmd    Command
 	rep    replier
 	now    time.Time
 	server string // "" in a private chat: the global rank only
 }
 
-func (c *Core) challenge(cmd Command, rep replier) []Out {
+// asking is the /defi cmd asks, nil when the deployment offers none.
+func (c *Core) asking(cmd Command, rep replier) *challengeAsk {
 	svc := c.opts.Challenges
-	if svc == nil {
-		return private(rep.say("bot.challenge.off"))
+	if svc == nil || len(svc.Games()) == 0 {
+		return nil
 	}
-	k := challengeAsk{c: c, svc: svc, cmd: cmd, rep: rep, now: c.clock.Now()}
+	k := &challengeAsk{c: c, svc: svc, cmd: cmd, rep: rep, now: c.clock.Now()}
 	if !cmd.Private {
 		k.server = serverOf(cmd.Chat, cmd.Server)
+	}
+	return k
+}
+
+func (c *Core) challenge(cmd Command, rep replier) []Out {
+	k := c.asking(cmd, rep)
+	if k == nil {
+		return private(rep.say("bot.challenge.off"))
 	}
 	args := cmd.Args
 	switch {
@@ -118,13 +111,9 @@ func (c *Core) challenge(cmd Command, rep replier) []Out {
 // (kind d, table 0), and for a pass the turn it was shown for, so that a
 // button pressed twice passes one turn only.
 func (c *Core) pressChallenge(cmd Command, p payload, rep replier) []Out {
-	svc := c.opts.Challenges
-	if svc == nil {
+	k := c.asking(cmd, rep)
+	if k == nil {
 		return private(rep.say("bot.challenge.off"))
-	}
-	k := challengeAsk{c: c, svc: svc, cmd: cmd, rep: rep, now: c.clock.Now()}
-	if !cmd.Private {
-		k.server = serverOf(cmd.Chat, cmd.Server)
 	}
 	game, pass := strings.CutSuffix(p.Move, " pass")
 	if !k.offered(game) {
@@ -136,6 +125,15 @@ func (c *Core) pressChallenge(cmd Command, p payload, rep replier) []Out {
 	return k.open(game)
 }
 
+// challengeButton is a /defi button: start or resume game, or pass turn.
+func challengeButton(game string, turn int, pass bool) string {
+	move := game
+	if pass {
+		move += " pass"
+	}
+	return payload{Kind: 'd', Counter: uint64(turn), Move: move}.encode()
+}
+
 // private marks answers as for their author's eyes only.
 func private(outs []Out) []Out {
 	for i := range outs {
@@ -144,8 +142,8 @@ func private(outs []Out) []Out {
 	return outs
 }
 
-func (k *challengeAsk) player() challengePlayer {
-	return challengePlayer{ID: k.cmd.User.ID, Name: k.cmd.User.Name}
+func (k *challengeAsk) player() challenges.Player {
+	return challenges.Player{ID: k.cmd.User.ID, Name: k.cmd.User.Name}
 }
 
 func (k *challengeAsk) text(key string, args ...any) string { return k.rep.text(key, args...) }
@@ -176,7 +174,7 @@ func (k *challengeAsk) title(game string) string { return k.rep.text(game + ".ti
 // deployment without a secret says so; anything else is logged and the
 // player told to try again, nothing having changed.
 func (k *challengeAsk) failed(err error, what string) []Out {
-	if errors.Is(err, duplicate.ErrNoSecret) {
+	if errors.Is(err, challenges.ErrOff) {
 		return private(k.rep.say("bot.challenge.off"))
 	}
 	k.c.log.Error("challenge: "+what, "user", k.cmd.User.ID, "err", err)
@@ -186,9 +184,10 @@ func (k *challengeAsk) failed(err error, what string) []Out {
 	return k.refuse("bot.challenge.unreadable")
 }
 
-// pct is a percentage as the reader writes it ("87,3" in French).
-func (k *challengeAsk) pct(p duplicate.Tenths) string {
-	return archive.Number(k.rep.lang, float64(p)/10)
+// pct is a percentage in tenths as the reader writes it ("87,3" in
+// French).
+func (k *challengeAsk) pct(tenths int) string {
+	return archive.Number(k.rep.lang, float64(tenths)/10)
 }
 
 // overview is a bare /defi: with one game offered, that challenge
@@ -196,30 +195,29 @@ func (k *challengeAsk) pct(p duplicate.Tenths) string {
 // today and a button to play it.
 func (k *challengeAsk) overview() []Out {
 	offered := k.svc.Games()
-	started, err := k.svc.Started(k.cmd.User.ID, k.now)
-	if err != nil {
-		return k.failed(err, "attempts not read")
-	}
 	if len(offered) == 1 {
 		return k.open(offered[0])
 	}
-	of := map[string]*challengeAttempt{}
+	started, err := k.svc.Attempts(k.cmd.User.ID, k.now)
+	if err != nil {
+		return k.failed(err, "attempts not read")
+	}
+	of := map[string]challenges.Attempt{}
 	for _, a := range started {
 		of[a.Game] = a
 	}
-	day := duplicate.DayOf(k.now)
-	lines := []string{k.text("bot.challenge.today", day.String())}
+	lines := []string{k.text("bot.challenge.today", k.svc.Day(k.now))}
 	var buttons []Button
 	for _, g := range offered {
-		a := of[g]
+		a, ok := of[g]
 		switch {
-		case a == nil:
+		case !ok:
 			lines = append(lines, k.text("bot.challenge.line_new", k.title(g)))
 			buttons = append(buttons, Button{Label: k.text("bot.challenge.btn_start", k.title(g)), Data: challengeButton(g, 0, false)})
 		case a.Finished:
-			lines = append(lines, k.text("bot.challenge.line_done", k.title(g), k.resultPct(g, day)))
+			lines = append(lines, k.text("bot.challenge.line_done", k.title(g), k.pct(a.Pct)))
 		default:
-			lines = append(lines, k.text("bot.challenge.line_going", k.title(g), a.Turn()+1))
+			lines = append(lines, k.text("bot.challenge.line_going", k.title(g), a.Played+1))
 			buttons = append(buttons, Button{Label: k.text("bot.challenge.btn_resume", k.title(g)), Data: challengeButton(g, 0, false)})
 		}
 	}
@@ -231,56 +229,39 @@ func (k *challengeAsk) overview() []Out {
 	return []Out{out}
 }
 
-// resultPct is the player's percentage of a finished game of the day, ""
-// when it cannot be read.
-func (k *challengeAsk) resultPct(game string, day duplicate.Day) string {
-	r, err := k.svc.Result(k.cmd.User.ID, game, day)
-	if err != nil {
-		return "?"
-	}
-	return k.pct(r.Pct)
-}
-
-// challengeButton is a /defi button: start or resume game, or pass turn.
-func challengeButton(game string, turn int, pass bool) string {
-	move := game
-	if pass {
-		move += " pass"
-	}
-	return payload{Kind: 'd', Counter: uint64(turn), Move: move}.encode()
-}
-
 // open starts or resumes the player's challenge of game, and shows his
 // turn; a challenge he finished today shows its result again.
 func (k *challengeAsk) open(game string) []Out {
-	a, deal, err := k.svc.Start(k.player(), k.server, game, k.now)
-	if errors.Is(err, errChallengePlayed) {
+	a, err := k.svc.Start(k.player(), k.server, game, k.now)
+	if errors.Is(err, challenges.ErrFinished) {
 		return k.finishedAgain(game)
 	}
 	if err != nil {
 		return k.failed(err, "not started")
 	}
-	return []Out{k.turnOut(a, deal, nil)}
+	if a.Next == nil {
+		return k.finishedAgain(game)
+	}
+	return []Out{k.turnOut(game, *a.Next, nil, &a)}
 }
 
 // finishedAgain shows the result of today's challenge of game he already
 // finished: one attempt a day.
 func (k *challengeAsk) finishedAgain(game string) []Out {
-	r, err := k.svc.Result(k.cmd.User.ID, game, duplicate.DayOf(k.now))
+	r, err := k.svc.Result(k.cmd.User.ID, game, k.server, k.now)
 	if err != nil {
 		return k.failed(err, "result not read")
 	}
-	out := k.resultOut(r, k.text("bot.challenge.already", k.title(game)))
-	return []Out{out}
+	return []Out{k.resultOut(r, k.text("bot.challenge.already", k.title(game)))}
 }
 
 // unfinished finds the challenge a move is for: game's when named, else
 // the one he has under way today.
-func (k *challengeAsk) unfinished(game string) (*challengeAttempt, *duplicate.Deal, []Out) {
+func (k *challengeAsk) unfinished(game string) (challenges.Attempt, []Out) {
 	if game == "" {
-		started, err := k.svc.Started(k.cmd.User.ID, k.now)
+		started, err := k.svc.Attempts(k.cmd.User.ID, k.now)
 		if err != nil {
-			return nil, nil, k.failed(err, "attempts not read")
+			return challenges.Attempt{}, k.failed(err, "attempts not read")
 		}
 		var going []string
 		for _, a := range started {
@@ -290,7 +271,7 @@ func (k *challengeAsk) unfinished(game string) (*challengeAttempt, *duplicate.De
 		}
 		switch len(going) {
 		case 0:
-			return nil, nil, k.refuse("bot.challenge.none_going", k.titles())
+			return challenges.Attempt{}, k.refuse("bot.challenge.none_going", k.titles())
 		case 1:
 			game = going[0]
 		default:
@@ -298,104 +279,98 @@ func (k *challengeAsk) unfinished(game string) (*challengeAttempt, *duplicate.De
 			for _, g := range going {
 				ts = append(ts, games.TitleOf(g))
 			}
-			return nil, nil, k.refuse("bot.challenge.which", i18n.Or(ts...))
+			return challenges.Attempt{}, k.refuse("bot.challenge.which", i18n.Or(ts...))
 		}
 	}
-	a, deal, err := k.svc.Current(k.cmd.User.ID, game, k.now)
+	a, err := k.svc.Current(k.cmd.User.ID, game, k.now)
 	switch {
-	case errors.Is(err, errChallengeNotStarted):
-		return nil, nil, k.refuse("bot.challenge.not_started", k.title(game), games.TitleOf(game))
+	case errors.Is(err, challenges.ErrNotStarted):
+		return a, k.refuse("bot.challenge.not_started", k.title(game), games.TitleOf(game))
 	case err != nil:
-		return nil, nil, k.failed(err, "attempt not read")
+		return a, k.failed(err, "attempt not read")
 	case a.Finished:
-		return nil, nil, k.finishedAgain(game)
+		return a, k.finishedAgain(game)
 	}
-	return a, deal, nil
+	return a, nil
 }
 
 // move plays the player's move ("" a pass) in his challenge of game ("":
 // his one under way). turn is the turn a button was shown for, -1 for a
 // typed move, which is for the turn he is at.
 func (k *challengeAsk) move(game, move string, turn int) []Out {
-	a, deal, no := k.unfinished(game)
+	a, no := k.unfinished(game)
 	if no != nil {
 		return no
 	}
 	if turn < 0 {
-		turn = a.Turn()
+		turn = a.Played
 	}
-	p, err := k.svc.Play(a, turn, move, k.now)
+	p, err := k.svc.Play(k.cmd.User.ID, a.Game, turn, move, k.now)
 	var refusal *games.Refusal
 	switch {
 	case errors.As(err, &refusal):
 		// The game's own refusal, in his language; nothing changed.
 		return k.refuse("bot.challenge.refused", refusal.Msg)
-	case errors.Is(err, errChallengeTurnPlayed):
+	case errors.Is(err, challenges.ErrTurnPlayed):
 		return k.refuse("bot.challenge.turn_played", turn+1)
-	case errors.Is(err, errChallengeDayOver):
+	case errors.Is(err, challenges.ErrDayOver):
 		return k.refuse("bot.challenge.day_over")
-	case errors.Is(err, errChallengePlayed):
+	case errors.Is(err, challenges.ErrFinished):
 		return k.finishedAgain(a.Game)
 	case err != nil:
 		return k.failed(err, "move not played")
 	}
-	reveal := k.reveal(p, len(deal.Turns))
-	if p.Finished && p.Result != nil {
+	reveal := k.reveal(p)
+	switch {
+	case p.Result != nil:
 		return []Out{k.resultOut(*p.Result, reveal)}
+	case p.Next != nil:
+		return []Out{k.turnOut(a.Game, *p.Next, []string{reveal}, nil)}
 	}
-	if p.Finished {
-		return k.finishedAgain(a.Game)
-	}
-	// Play updated a with the move appended: a is at his next turn.
-	return []Out{k.turnOut(a, deal, []string{reveal})}
+	return k.finishedAgain(a.Game)
 }
 
 // reveal tells a turn just played: his move and its points, then, now
 // that he played it, the turn's top, and where he stands.
-func (k *challengeAsk) reveal(p challengePlayed, turns int) string {
+func (k *challengeAsk) reveal(p challenges.Played) string {
 	lines := make([]string, 0, 3)
 	if p.Move == "" {
-		lines = append(lines, k.text("bot.challenge.passed", p.Turn+1, turns))
+		lines = append(lines, k.text("bot.challenge.passed", p.Turn+1, p.Of))
 	} else {
-		lines = append(lines, k.text("bot.challenge.played", p.Turn+1, turns, p.Move, p.Points))
+		lines = append(lines, k.text("bot.challenge.played", p.Turn+1, p.Of, p.Move, p.Points))
 	}
-	lines = append(lines, k.text("bot.challenge.top", p.Top.Top, p.Top.TopScore))
+	if p.Result != nil {
+		lines = append(lines, k.text("bot.challenge.top_last", p.Top, p.TopScore))
+	} else {
+		lines = append(lines, k.text("bot.challenge.top", p.Top, p.TopScore))
+	}
 	lines = append(lines, k.text("bot.challenge.running", p.Total, p.TopTotal, k.pct(p.Pct)))
 	return strings.Join(lines, "\n")
 }
 
 // turnOut shows the player's turn: the shared position (the game's own
 // board and picture, with the top's seat as "Top"), what everyone gets
-// this turn, how far he is, and how to answer; before, what his last move
-// revealed.
-func (k *challengeAsk) turnOut(a *challengeAttempt, deal *duplicate.Deal, before []string) Out {
-	i := a.Turn()
-	n := len(deal.Turns)
-	out := Out{Dest: ToReply, Private: true, Title: k.text("bot.challenge.turn_title", k.title(deal.Game), i+1, n)}
-	g, err := deal.Position(i)
-	if err != nil {
-		k.c.log.Error("challenge: position not read", "game", deal.Game, "turn", i, "err", err)
-		out.Text = k.text("bot.challenge.unreadable")
-		return out
-	}
+// this turn, how far he is, and how to answer; before it, what his last
+// move revealed, or, resumed (a), where he stands.
+func (k *challengeAsk) turnOut(game string, t challenges.Turn, before []string, a *challenges.Attempt) Out {
+	out := Out{Dest: ToReply, Private: true, Title: k.text("bot.challenge.turn_title", k.title(game), t.Index+1, t.Of)}
 	r := i18n.Renderer{Lang: k.rep.lang, Name: func(int) string { return k.text("bot.challenge.top_seat") }}
 	lines := append([]string(nil), before...)
 	if len(before) > 0 {
 		lines = append(lines, "")
 	}
-	lines = append(lines, k.text("bot.challenge.turn", i+1, n, deal.Turns[i].Die))
-	for _, l := range r.Texts(g.Private(0).Lines) {
+	lines = append(lines, k.text("bot.challenge.turn", t.Index+1, t.Of, t.Die))
+	for _, l := range r.Texts(t.Position.Private(0).Lines) {
 		lines = append(lines, challengeSyntax(l, k.rep.lang))
 	}
-	if i > 0 {
-		total, top, pct := deal.Running(a.Points)
-		lines = append(lines, k.text("bot.challenge.running", total, top, k.pct(pct)))
+	if a != nil && a.Played > 0 {
+		lines = append(lines, k.text("bot.challenge.running", a.Total, a.TopTotal, k.pct(a.Pct)))
 	}
-	out.Mono = g.Public().Board
+	out.Mono = t.Position.Public().Board
 	out.Text = strings.Join(lines, "\n")
-	out.Buttons = [][]Button{{{Label: k.text("bot.challenge.btn_pass"), Data: challengeButton(deal.Game, i, true)}}}
-	if p, ok := g.(games.Pictured); ok {
-		out.draw = &drawing{scene: p.Scene(), r: r, game: deal.Game}
+	out.Buttons = [][]Button{{{Label: k.text("bot.challenge.btn_pass"), Data: challengeButton(game, t.Index, true)}}}
+	if p, ok := t.Position.(games.Pictured); ok {
+		out.draw = &drawing{scene: p.Scene(), r: r, game: game}
 	}
 	return out
 }
@@ -415,57 +390,50 @@ func challengeSyntax(line string, lang i18n.Lang) string {
 // resultOut is the end of a challenge: his total and percentage, his rank
 // of the day across the deployment and here, his streak, and the share
 // card, ready to paste. before is what comes first (the last turn's
-// reveal).
-func (k *challengeAsk) resultOut(r challengeResult, before string) Out {
-	lines := []string{}
+// reveal, or why the result is shown again).
+func (k *challengeAsk) resultOut(r challenges.Result, before string) Out {
+	var lines []string
 	if before != "" {
 		lines = append(lines, before, "")
 	}
 	lines = append(lines, k.text("bot.challenge.done", k.title(r.Game), r.Total, r.Top, k.pct(r.Pct)))
-	res := r
-	res.Server = k.server
-	if global, local, err := k.svc.Ranks(res); err != nil {
-		k.c.log.Error("challenge: ranks not read", "user", k.cmd.User.ID, "err", err)
-	} else {
-		lines = append(lines, k.text("bot.challenge.rank", global.Place, global.Of))
-		if k.server != "" && local.Of > 0 {
-			lines = append(lines, k.text("bot.challenge.rank_here", local.Place, local.Of))
-		}
+	if r.Global.Of > 0 {
+		lines = append(lines, k.text("bot.challenge.rank", r.Global.Place, r.Global.Of))
 	}
-	if s, err := k.svc.Streak(k.cmd.User.ID, k.now); err != nil {
-		k.c.log.Error("challenge: streak not read", "user", k.cmd.User.ID, "err", err)
-	} else if s.Current > 0 {
-		lines = append(lines, k.text("bot.challenge.streak", s.Current, s.Best))
+	if k.server != "" && r.Local.Of > 0 {
+		lines = append(lines, k.text("bot.challenge.rank_here", r.Local.Place, r.Local.Of))
 	}
-	lines = append(lines, "", k.text("bot.challenge.share"), r.Card())
-	return Out{Dest: ToReply, Private: true, Title: k.text("bot.challenge.done_title", k.title(r.Game), r.Day.String()), Text: strings.Join(lines, "\n")}
+	if r.Streak > 0 {
+		lines = append(lines, k.text("bot.challenge.streak", r.Streak, r.Best))
+	}
+	lines = append(lines, "", k.text("bot.challenge.share"), r.Card)
+	return Out{Dest: ToReply, Private: true, Title: k.text("bot.challenge.done_title", k.title(r.Game), r.Day), Text: strings.Join(lines, "\n")}
 }
 
 // cards is /defi carte: his cards of the day again, of the games he
 // finished.
 func (k *challengeAsk) cards() []Out {
-	day := duplicate.DayOf(k.now)
-	var lines []string
+	var cards []string
 	for _, g := range k.svc.Games() {
-		r, err := k.svc.Result(k.cmd.User.ID, g, day)
-		if errors.Is(err, errChallengeNotStarted) {
+		r, err := k.svc.Result(k.cmd.User.ID, g, k.server, k.now)
+		if errors.Is(err, challenges.ErrNotStarted) {
 			continue
 		}
 		if err != nil {
 			return k.failed(err, "result not read")
 		}
-		lines = append(lines, r.Card())
+		cards = append(cards, r.Card)
 	}
-	if len(lines) == 0 {
+	if len(cards) == 0 {
 		return k.refuse("bot.challenge.no_card")
 	}
-	text := k.text("bot.challenge.share") + "\n" + strings.Join(lines, "\n\n")
-	return []Out{{Dest: ToReply, Private: true, Title: k.text("bot.challenge.card_title", day.String()), Text: text}}
+	text := k.text("bot.challenge.share") + "\n" + strings.Join(cards, "\n\n")
+	return []Out{{Dest: ToReply, Private: true, Title: k.text("bot.challenge.card_title", k.svc.Day(k.now)), Text: text}}
 }
 
 // standing is /defi classement [jour|mois] [game]: the day's (or the
 // month's) standing of a game, across the deployment and, asked in a
-// group, within its server, as text and a picture. Percentages and names
+// group, within its server, as text and a picture. Names and percentages
 // only: nothing of the deal.
 func (k *challengeAsk) standing(args []string) []Out {
 	month := false
@@ -482,7 +450,6 @@ func (k *challengeAsk) standing(args []string) []Out {
 		}
 		game = e.Name()
 	}
-	day := duplicate.DayOf(k.now)
 	r := i18n.Renderer{Lang: k.rep.lang}
 	scene := games.Scene{Columns: 2}
 	var mono []string
@@ -492,13 +459,7 @@ func (k *challengeAsk) standing(args []string) []Out {
 	}
 	shown := false
 	for _, scope := range scopes {
-		var rows []standingRow
-		var err error
-		if month {
-			rows, err = k.monthRows(game, day, scope)
-		} else {
-			rows, err = k.dayRows(game, day, scope)
-		}
+		rows, err := k.svc.Standing(game, scope, month, k.now, standingSize)
 		if err != nil {
 			return k.failed(err, "standing not read")
 		}
@@ -512,72 +473,33 @@ func (k *challengeAsk) standing(args []string) []Out {
 		mono = append(mono, head)
 		scene.Blocks = append(scene.Blocks, games.Block{Label: i18n.Raw(head), Wide: true})
 		if len(rows) == 0 {
-			mono = append(mono, "   "+k.text("bot.challenge.standing_empty"))
-			scene.Blocks = append(scene.Blocks, games.Block{Label: i18n.Raw(k.text("bot.challenge.standing_empty")), Wide: true})
+			empty := k.text("bot.challenge.standing_empty")
+			mono = append(mono, "   "+empty)
+			scene.Blocks = append(scene.Blocks, games.Block{Label: i18n.Raw(empty), Wide: true})
 			continue
 		}
 		shown = true
 		for _, row := range rows {
-			mono = append(mono, fmt.Sprintf("%2d. %s %7s  %s", row.place, archive.Pad(row.name, 16), row.pct, row.note))
+			pct := k.pct(row.Pct) + " %"
+			note := k.text("bot.challenge.standing_points", row.Total, row.Top)
+			if month {
+				note = k.text("bot.challenge.standing_days", row.Days)
+			}
+			mono = append(mono, fmt.Sprintf("%2d. %s %7s  %s", row.Place, archive.Pad(row.Name, 16), pct, note))
 			scene.Blocks = append(scene.Blocks, games.Block{
-				Label: i18n.Raw(row.name), Rows: [][]games.Tile{{archive.RankTile(row.place - 1)}}, TileSize: 44,
-				Note: i18n.Raw(row.pct + " · " + row.note),
+				Label: i18n.Raw(row.Name), Rows: [][]games.Tile{{archive.RankTile(row.Place - 1)}}, TileSize: 44,
+				Note: i18n.Raw(pct + " · " + note),
 			})
 		}
 	}
-	title := k.text("bot.challenge.standing_day", k.title(game), day.String())
+	day := k.svc.Day(k.now)
+	title := k.text("bot.challenge.standing_day", k.title(game), day)
 	if month {
-		title = k.text("bot.challenge.standing_month", k.title(game), fmt.Sprintf("%04d-%02d", day.Year, int(day.Month)))
+		title = k.text("bot.challenge.standing_month", k.title(game), day[:7])
 	}
 	out := Out{Dest: ToReply, Private: true, Title: title, Mono: mono, Text: k.text("bot.challenge.standing_legend")}
 	if shown {
 		out.draw = &drawing{scene: scene, r: r, game: "challenge"}
 	}
 	return []Out{out}
-}
-
-// standingRow is a line of a standing: a place, a name, a percentage and
-// what it stands on.
-type standingRow struct {
-	place     int
-	name      string
-	pct, note string
-}
-
-func (k *challengeAsk) dayRows(game string, day duplicate.Day, scope string) ([]standingRow, error) {
-	rs, err := k.svc.Standing(game, day, scope, standingSize)
-	if err != nil {
-		return nil, err
-	}
-	var rows []standingRow
-	for i, r := range rs {
-		// Ties share a place: the same total as the one above.
-		place := i + 1
-		if i > 0 && rs[i-1].Total == r.Total && len(rows) > 0 {
-			place = rows[i-1].place
-		}
-		rows = append(rows, standingRow{place: place, name: r.Player.Name, pct: k.pct(r.Pct) + " %", note: k.text("bot.challenge.standing_points", r.Total, r.Top)})
-	}
-	return rows, nil
-}
-
-func (k *challengeAsk) monthRows(game string, day duplicate.Day, scope string) ([]standingRow, error) {
-	ms, err := k.svc.Month(game, duplicate.Day{Year: day.Year, Month: day.Month, Day: 1}, scope, standingSize)
-	if err != nil {
-		return nil, err
-	}
-	var rows []standingRow
-	for _, m := range ms {
-		rows = append(rows, standingRow{place: m.Rank.Place, name: m.Player.Name, pct: k.pct(m.Average) + " %", note: k.text("bot.challenge.standing_days", m.Days)})
-	}
-	return rows, nil
-}
-
-// isChallengeRecord tells an attempt at the daily challenge, which the
-// records keep as a table of a chat of its own ("challenge:<game>:<day>:
-// <player>"): it is no table of the core, and reading it as one (/replay
-// of its id, a button naming it) must find nothing, as for an unknown
-// table, rather than show its moves or log a damaged table.
-func isChallengeRecord(rec store.Table) bool {
-	return strings.HasPrefix(rec.Chat, "challenge:")
 }

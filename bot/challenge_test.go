@@ -6,6 +6,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tablee/tablee/bot/challenges"
+	"github.com/tablee/tablee/challenge"
+	"github.com/tablee/tablee/challenge/forcore"
 	"github.com/tablee/tablee/games/duplicate"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/store"
@@ -34,23 +37,27 @@ func newHarnessWith(t *testing.T, tune func(*harness, *Options)) *harness {
 	return h
 }
 
-// fake is the records kept across a restart of the core until the real
-// ones are on the store (MERGE(challenge)).
-var fakes = map[string]*fakeChallenges{}
+// challengesOn are the daily challenge's records on the store, dealt with
+// the binary's engines and dictionary.
+func (h *harness) challengesOn(st store.Store) challenges.Records {
+	return forcore.New(h.service(st))
+}
 
-func (h *harness) challengesOn(st store.Store) Challenges {
-	f := fakes[h.path]
-	if f == nil {
-		f = newFakeChallenges(testChallengeSecret)
-		fakes[h.path] = f
+// service is package challenge's records on st.
+func (h *harness) service(st store.Store) *challenge.Service {
+	h.t.Helper()
+	svc, err := challenge.New(st, challenge.Config{Secret: []byte(testChallengeSecret)})
+	if err != nil {
+		h.t.Fatal(err)
 	}
-	return f
+	return svc
 }
 
 // deal is today's deal of the harness's records (as every player gets it).
 func (h *harness) deal(game string) *duplicate.Deal {
 	h.t.Helper()
-	_, d, err := h.core.opts.Challenges.Start(challengePlayer{ID: "local:nobody-" + game, Name: "x"}, "", game, h.clock.Now())
+	// Stored once: the core's records read the same.
+	d, err := h.service(h.st).Deal(game, duplicate.DayOf(h.clock.Now()))
 	if err != nil {
 		h.t.Fatal(err)
 	}
@@ -152,7 +159,7 @@ func TestChallenge_WholeChallenge(t *testing.T) {
 		}
 		if i == n-1 {
 			_, _, pct := d.Running(points)
-			r, err := h.core.opts.Challenges.Result("local:alice", "motsdetete", duplicate.DayOf(h.clock.Now()))
+			r, err := h.service(h.st).Result("local:alice", "motsdetete", duplicate.DayOf(h.clock.Now()))
 			if err != nil || r.Pct != pct {
 				t.Fatalf("the result recorded: %v %v, want %v", err, r.Pct, pct)
 			}
@@ -209,23 +216,42 @@ func TestChallenge_RefusalsAndDoubleSends(t *testing.T) {
 	}
 }
 
-// The day changes at midnight in Paris: a move after it is refused, and
+// The day changes at midnight in Paris, on a normal day and on both days
+// the clocks change: a move of the day before is refused after it, and
 // /defi deals the new day's challenge.
 func TestChallenge_DayBoundary(t *testing.T) {
-	h := challengeHarness(t)
 	paris, _ := time.LoadLocation("Europe/Paris")
-	h.clock.now = time.Date(2026, 11, 21, 23, 59, 0, 0, paris)
-	d1 := h.deal("motsdetete")
-	o := one(t, h.do("alice", "/defi"))
-	first := o.Mono
-	h.clock.Advance(time.Minute) // 00:00 Paris
-	o = one(t, h.do("alice", "/defi "+d1.Turns[0].Top))
-	if !o.Refusal || !strings.Contains(o.Text, "no challenge under way") && !strings.Contains(o.Text, "midnight has passed") {
-		t.Fatalf("a move after midnight: %+v", o)
-	}
-	o = one(t, h.do("alice", "/defi"))
-	if !strings.Contains(o.Title, "turn 1 of") || strings.Join(o.Mono, "\n") == strings.Join(first, "\n") {
-		t.Fatalf("the new day: %q, the same grid: %v", o.Title, strings.Join(o.Mono, "\n") == strings.Join(first, "\n"))
+	for _, day := range []time.Time{
+		time.Date(2026, 11, 21, 23, 59, 0, 0, paris),
+		time.Date(2026, 3, 28, 23, 59, 0, 0, paris),  // the night before summer time
+		time.Date(2026, 3, 29, 23, 59, 0, 0, paris),  // the 23-hour day
+		time.Date(2026, 10, 25, 23, 59, 0, 0, paris), // the 25-hour day
+	} {
+		t.Run(day.Format("2006-01-02"), func(t *testing.T) {
+			h := challengeHarness(t)
+			h.clock.now = day
+			d1 := h.deal("motsdetete")
+			o := one(t, h.do("alice", "/defi"))
+			first := strings.Join(o.Mono, "\n")
+			mustOK(t, h.do("alice", "/defi "+d1.Turns[0].Top))
+			h.clock.Advance(59 * time.Second) // 23:59:59: still the day
+			if o := one(t, h.do("alice", "/defi "+d1.Turns[1].Top)); o.Refusal {
+				t.Fatalf("a move at 23:59:59: %s", o.Text)
+			}
+			h.clock.Advance(time.Second) // 00:00 Paris
+			if duplicate.DayOf(h.clock.Now()) != duplicate.DayOf(day).Next() {
+				t.Fatalf("%v is not the next day", h.clock.Now())
+			}
+			o = one(t, h.do("alice", "/defi "+d1.Turns[2].Top))
+			if !o.Refusal || !strings.Contains(o.Text, "no challenge under way") {
+				t.Fatalf("a move of yesterday after midnight: %+v", o)
+			}
+			o = one(t, h.do("alice", "/defi"))
+			if !strings.Contains(o.Title, "turn 1 of") || strings.Join(o.Mono, "\n") == first {
+				t.Fatalf("the new day: %q, the same grid: %v", o.Title, strings.Join(o.Mono, "\n") == first)
+			}
+			mustNotSpoil(t, []Out{o}, h.deal("motsdetete"), 0, "the new day")
+		})
 	}
 }
 
@@ -263,6 +289,13 @@ func TestChallenge_Standing(t *testing.T) {
 			mustOK(t, h.do(who, "/defi "+move))
 		}
 	}
+	// dave, half way, sees the standing and has no card: nothing of the
+	// turns he has yet to play.
+	one(t, h.do("dave", "/defi"))
+	mustOK(t, h.do("dave", "/defi "+d.Turns[0].Top))
+	for _, text := range []string{"/challenge leaderboard", "/challenge leaderboard month", "/challenge card", "/challenge"} {
+		mustNotSpoil(t, h.do("dave", text), d, 1, "dave's "+text)
+	}
 	outs := h.do("carol", "/challenge leaderboard")
 	o := one(t, outs)
 	if len(o.Picture) == 0 || !strings.Contains(o.Text+strings.Join(o.Mono, "\n"), "alice") || !strings.Contains(strings.Join(o.Mono, "\n"), "100.0 %") {
@@ -297,5 +330,39 @@ func TestChallenge_CoquillaudeVerbStaysTheGames(t *testing.T) {
 	o := one(t, h.do("alice", "/defidujour"))
 	if !strings.Contains(o.Title, "turn 1 of") {
 		t.Fatalf("/defidujour: %q %s", o.Title, o.Text)
+	}
+}
+
+// An attempt is no table of the core: /replay of its id refuses it as an
+// unknown table, and neither /history nor /mygames lists it, so that no
+// top leaks through them.
+func TestChallenge_AttemptsAreNoTables(t *testing.T) {
+	h := challengeHarness(t)
+	d := h.deal("motsdetete")
+	one(t, h.do("alice", "/defi"))
+	for i := range 4 {
+		mustOK(t, h.do("alice", "/defi "+d.Turns[i].Top))
+	}
+	rec, err := h.st.OpenTable(challenge.AttemptChat("motsdetete", duplicate.DayOf(h.clock.Now()), "local:alice"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	unknown := (i18n.Renderer{Lang: i18n.EN}).Text(i18n.T("bot.replay_unknown"))
+	for _, who := range []string{"alice", "bob"} {
+		for _, text := range []string{"/replay " + itoa(int(rec.ID)), "/replay " + itoa(int(rec.ID)) + " 2", "/replay " + itoa(int(rec.ID)) + " 3 me"} {
+			mustRefuse(t, h.do(who, text), unknown)
+		}
+		dm := Command{Chat: "local:dm:" + who, Private: true, User: User{ID: "local:" + who, Name: who}}
+		for _, name := range []string{"history", "mygames"} {
+			dm.Name = name
+			outs := h.core.Handle(ctxBG(), dm)
+			mustNotSpoil(t, outs, d, 0, who+"'s /"+name)
+			if strings.Contains(outsText(outs), "#"+itoa(int(rec.ID))) {
+				t.Fatalf("%s's /%s lists the attempt: %s", who, name, outsText(outs))
+			}
+		}
+	}
+	if strings.Contains(h.logs.String(), "level=ERROR") {
+		t.Fatalf("errors logged:\n%s", h.logs.String())
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tablee/tablee/bot/challenges"
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/store"
@@ -82,9 +83,9 @@ type Options struct {
 	// metrics; nil: nobody.
 	Observer Observer
 	// Challenges keeps the daily challenge's records (/defi,
-	// challenge.go); nil: the deployment offers no challenge, and /defi
-	// says so.
-	Challenges Challenges
+	// challenge.go; challenge/forcore gives package challenge's); nil: the
+	// deployment offers no challenge, and /defi says so.
+	Challenges challenges.Records
 	// RateLimits bound the commands of each user and of each group chat
 	// (ratelimit.go); zero: no limit. The server passes
 	// DefaultRateLimits unless configured otherwise.

@@ -344,6 +344,7 @@ func init() {
 		"bot.challenge.played":              "Turn %v of %v: you played %v, %v {point|points}.",
 		"bot.challenge.passed":              "Turn %v of %v: you passed, 0 points.",
 		"bot.challenge.top":                 "The top: %v, %v {point|points}. The game goes on with it.",
+		"bot.challenge.top_last":            "The top: %v, %v {point|points}.",
 		"bot.challenge.running":             "Your total: %v of the top's %v, %v%%.",
 		"bot.challenge.done_title":          "%v challenge of %v: finished",
 		"bot.challenge.done":                "%v challenge finished: %v {point|points} of the top's %v, %v%%.",

@@ -345,6 +345,7 @@ func init() {
 		"bot.challenge.played":              "Tour %v sur %v : tu as joué %v, %v {point|points}.",
 		"bot.challenge.passed":              "Tour %v sur %v : tu as passé, 0 point.",
 		"bot.challenge.top":                 "Le top : %v, %v {point|points}. La partie continue avec lui.",
+		"bot.challenge.top_last":            "Le top : %v, %v {point|points}.",
 		"bot.challenge.running":             "Ton total : %v sur %v au top, %v %%.",
 		"bot.challenge.done_title":          "Défi %v du %v : terminé",
 		"bot.challenge.done":                "Défi %v terminé : %v {point|points} sur %v au top, %v %%.",

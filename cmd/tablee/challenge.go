@@ -10,7 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/bot/challenges"
+	"github.com/tablee/tablee/challenge"
+	"github.com/tablee/tablee/challenge/forcore"
 	"github.com/tablee/tablee/store"
 )
 
@@ -41,38 +43,48 @@ func localSecret(dir string) ([]byte, error) {
 		return nil, err
 	}
 	secret := base64.StdEncoding.EncodeToString(b[:])
-	// O_EXCL: two terminals started at once on one directory keep one
-	// secret, the loser reads the winner's.
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if errors.Is(err, fs.ErrExist) {
-		return localSecret(dir)
-	}
+	// Written whole in a file of its own, then linked to its name, which a
+	// link never replaces: two terminals started at once on one directory
+	// keep one secret (the loser reads the winner's), and none reads a
+	// file half written.
+	tmp, err := os.CreateTemp(dir, localChallengeSecret+".*")
 	if err != nil {
 		return nil, err
 	}
-	if _, err := f.WriteString(secret + "\n"); err != nil {
-		f.Close()
-		os.Remove(path)
+	defer os.Remove(tmp.Name())
+	if err := tmp.Chmod(0o600); err != nil {
+		tmp.Close()
 		return nil, err
 	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		os.Remove(path)
+	if _, err := tmp.WriteString(secret + "\n"); err != nil {
+		tmp.Close()
 		return nil, err
 	}
-	if err := f.Close(); err != nil {
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return nil, err
+	}
+	if err := tmp.Close(); err != nil {
+		return nil, err
+	}
+	if err := os.Link(tmp.Name(), path); errors.Is(err, fs.ErrExist) {
+		return localSecret(dir)
+	} else if err != nil {
 		return nil, err
 	}
 	return []byte(secret), nil
 }
 
-// challenges are the daily challenge's records on the store, dealt from
-// the deployment's secret; nil (no challenge: /defi says so) without one.
-func challenges(st store.Store, secret []byte) (bot.Challenges, error) {
+// challengeRecords are the daily challenge's records on the store, dealt
+// from the deployment's secret; nil (no challenge: /defi says so) without
+// one.
+func challengeRecords(st store.Store, secret []byte) (challenges.Records, error) {
 	if len(secret) == 0 {
 		return nil, nil
 	}
-	// MERGE(challenge): return challenge.New(st, challenge.Config{Secret: secret})
-	// once the package is in the tree.
-	return nil, nil
+	svc, err := challenge.New(st, challenge.Config{Secret: secret})
+	if err != nil {
+		return nil, fmt.Errorf("the daily challenge: %w", err)
+	}
+	return forcore.New(svc), nil
 }

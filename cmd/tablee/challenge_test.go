@@ -1,9 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -48,5 +54,61 @@ func TestLocalChallengeSecretKeptBesideTheData(t *testing.T) {
 	os.WriteFile(filepath.Join(dir, localChallengeSecret), nil, 0o600)
 	if _, err := localSecret(dir); err == nil {
 		t.Fatal("an empty secret file is taken")
+	}
+}
+
+var challengeTurn = regexp.MustCompile(`Turn (\d+) of (\d+): you passed`)
+
+// TestKill9KeepsAnsweredChallengeTurns runs the real binary, plays the
+// daily challenge by passing, kills it with SIGKILL in the middle, and
+// starts it again on the same data: the challenge resumes at the turn
+// after the last one answered (the same day's, from the secret kept
+// beside the data).
+func TestKill9KeepsAnsweredChallengeTurns(t *testing.T) {
+	bin := buildBinary(t)
+	data := t.TempDir()
+	cmd := exec.Command(bin, "local", "--data", data, "--lang", "en", "--echo")
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		io.WriteString(stdin, "alice> /challenge motsdetete\n")
+		for range 40 {
+			if _, err := io.WriteString(stdin, "alice> /challenge pass\n"); err != nil {
+				return
+			}
+		}
+	}()
+	answered := 0
+	sc := bufio.NewScanner(stdout)
+	var seen []string
+	for sc.Scan() {
+		seen = append(seen, sc.Text())
+		if m := challengeTurn.FindStringSubmatch(sc.Text()); m != nil {
+			answered++
+			if m[1] != fmt.Sprint(answered) {
+				t.Fatalf("turn %s answered as the %dth", m[1], answered)
+			}
+			if answered == 5 {
+				cmd.Process.Kill() // SIGKILL: no chance to flush or close
+				break
+			}
+		}
+	}
+	cmd.Wait()
+	if answered < 5 {
+		t.Fatalf("only %d turns answered:\n%s", answered, strings.Join(seen, "\n"))
+	}
+	again := exec.Command(bin, "local", "--data", data, "--lang", "en", "--echo")
+	again.Stdin = strings.NewReader("alice> /challenge\n")
+	out, err := again.CombinedOutput()
+	if err != nil {
+		t.Fatalf("restart: %v\n%s", err, out)
+	}
+	if !bytes.Contains(out, []byte("turn 6 of")) || !bytes.Contains(out, []byte("Your total: 0 of the top's")) {
+		t.Fatalf("the challenge did not resume at turn 6:\n%s", out)
 	}
 }

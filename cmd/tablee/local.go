@@ -72,7 +72,7 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return fmt.Errorf("the daily challenge's secret: %w", err)
 	}
-	ch, err := challenges(st, secret)
+	ch, err := challengeRecords(st, secret)
 	if err != nil {
 		return err
 	}

@@ -102,7 +102,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 	// stops the run cleanly: see damageStop.
 	damage := &damageStop{cancel: cancel}
 	lang, _ := i18n.ParseLang(cfg.Language)
-	ch, err := challenges(st, []byte(cfg.Challenge.Secret.Reveal()))
+	ch, err := challengeRecords(st, []byte(cfg.Challenge.Secret.Reveal()))
 	if err != nil {
 		return err
 	}
