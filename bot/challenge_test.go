@@ -64,6 +64,18 @@ func (h *harness) deal(game string) *duplicate.Deal {
 	return d
 }
 
+// playTops starts who's challenge of today and plays the top of its
+// first n turns; it returns the deal.
+func (h *harness) playTops(who string, n int) *duplicate.Deal {
+	h.t.Helper()
+	d := h.deal("motsdetete")
+	one(h.t, h.do(who, "/defi"))
+	for i := range n {
+		mustOK(h.t, h.do(who, "/defi "+d.Turns[i].Top))
+	}
+	return d
+}
+
 // outsText is everything a player could read in outs: titles, texts,
 // boards, alternative texts, button labels and data.
 func outsText(outs []Out) string {
@@ -91,7 +103,7 @@ func mustNotSpoil(t *testing.T, outs []Out, d *duplicate.Deal, from int, who str
 }
 
 // one fails unless outs are one private answer, and returns it.
-func one(t *testing.T, outs []Out) Out {
+func one(t testing.TB, outs []Out) Out {
 	t.Helper()
 	if len(outs) != 1 || !outs[0].Private || outs[0].Dest != ToReply {
 		t.Fatalf("want one private answer, got %d: %+v", len(outs), outs)
@@ -258,11 +270,7 @@ func TestChallenge_DayBoundary(t *testing.T) {
 // A new core on the same file resumes the player at his turn.
 func TestChallenge_RestartResumes(t *testing.T) {
 	h := challengeHarness(t)
-	d := h.deal("motsdetete")
-	one(t, h.do("alice", "/defi"))
-	for i := range 3 {
-		mustOK(t, h.do("alice", "/defi "+d.Turns[i].Top))
-	}
+	d := h.playTops("alice", 3)
 	h.restart()
 	o := one(t, h.do("alice", "/defi"))
 	if !strings.Contains(o.Title, "turn 4 of") {
@@ -338,11 +346,7 @@ func TestChallenge_CoquillaudeVerbStaysTheGames(t *testing.T) {
 // top leaks through them.
 func TestChallenge_AttemptsAreNoTables(t *testing.T) {
 	h := challengeHarness(t)
-	d := h.deal("motsdetete")
-	one(t, h.do("alice", "/defi"))
-	for i := range 4 {
-		mustOK(t, h.do("alice", "/defi "+d.Turns[i].Top))
-	}
+	d := h.playTops("alice", 4)
 	rec, err := h.st.OpenTable(challenge.AttemptChat("motsdetete", duplicate.DayOf(h.clock.Now()), "local:alice"))
 	if err != nil {
 		t.Fatal(err)

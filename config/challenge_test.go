@@ -1,15 +1,9 @@
 package config
 
 import (
-	"bytes"
-	"encoding/json"
-	"fmt"
-	"log/slog"
 	"slices"
 	"strings"
 	"testing"
-
-	"go.yaml.in/yaml/v3"
 )
 
 const challengeSecret = "Hc8nR2wq0ZbLx5TyUe7kMa3sVj9pDf1G"
@@ -76,24 +70,7 @@ func TestChallengeSecretFromTheEnvironment(t *testing.T) {
 func TestChallengeSecretNeverPrinted(t *testing.T) {
 	c := Default()
 	c.Challenge = Challenge{Secret: challengeSecret}
-	var outs []string
-	for _, f := range []string{"%v", "%+v", "%#v", "%s"} {
-		outs = append(outs, fmt.Sprintf(f, c), fmt.Sprintf(f, *c), fmt.Sprintf(f, c.Challenge))
-	}
-	var buf bytes.Buffer
-	slog.New(slog.NewJSONHandler(&buf, nil)).Info("start", "config", c, "challenge", c.Challenge)
-	j, _ := json.Marshal(c)
-	y, _ := yaml.Marshal(c)
-	outs = append(outs, buf.String(), string(j), string(y))
-	for _, out := range outs {
-		if strings.Contains(out, challengeSecret) || !strings.Contains(out, "***") {
-			t.Errorf("not masked: %s", out)
-		}
-	}
-	var rec struct {
-		Config struct{ Challenge map[string]any }
-	}
-	if err := json.Unmarshal(buf.Bytes(), &rec); err != nil || rec.Config.Challenge["secret"] != "***" {
-		t.Errorf("slog JSON: %v %s", err, buf.String())
+	if rec := neverPrinted(t, c, challengeSecret, "challenge", c.Challenge); rec["challenge"]["secret"] != "***" {
+		t.Errorf("slog JSON: %v", rec)
 	}
 }
