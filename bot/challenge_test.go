@@ -19,7 +19,7 @@ const testChallengeSecret = "the daily challenge's secret of the tests"
 // challengeHarness is a harness whose core offers the daily challenge,
 // its records on the harness's store (built again at every open, as a
 // restarted process builds them).
-func challengeHarness(t *testing.T) *harness {
+func challengeHarness(t testing.TB) *harness {
 	t.Helper()
 	h := &harness{t: t}
 	*h = *newHarnessWith(t, func(h *harness, opts *Options) {
@@ -29,7 +29,7 @@ func challengeHarness(t *testing.T) *harness {
 }
 
 // newHarnessWith is newHarness with options tuned before each open.
-func newHarnessWith(t *testing.T, tune func(*harness, *Options)) *harness {
+func newHarnessWith(t testing.TB, tune func(*harness, *Options)) *harness {
 	h := newHarness(t)
 	h.close()
 	h.tune = func(o *Options) { tune(h, o) }
@@ -368,5 +368,27 @@ func TestChallenge_AttemptsAreNoTables(t *testing.T) {
 	}
 	if strings.Contains(h.logs.String(), "level=ERROR") {
 		t.Fatalf("errors logged:\n%s", h.logs.String())
+	}
+}
+
+// BenchmarkChallengeMove is one move of the daily challenge answered
+// through the core: the attempt read, the move scored on the turn's
+// position and saved (one durable write), the top revealed and the next
+// turn shown with its picture (drawn once for everyone: the render
+// cache). Each move is a new player's first turn.
+func BenchmarkChallengeMove(b *testing.B) {
+	h := challengeHarness(b)
+	d := h.deal("motsdetete")
+	top := "/defi " + d.Turns[0].Top
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := range b.N {
+		user := "p" + strconv.Itoa(i)
+		b.StopTimer()
+		one(b, h.do(user, "/defi"))
+		b.StartTimer()
+		if o := one(b, h.do(user, top)); o.Refusal {
+			b.Fatal(o.Text)
+		}
 	}
 }
