@@ -3,6 +3,8 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -359,14 +361,18 @@ func (k *challengeAsk) turnOut(game string, t challenges.Turn, before []string, 
 	if len(before) > 0 {
 		lines = append(lines, "")
 	}
-	lines = append(lines, k.text("bot.challenge.turn", t.Index+1, t.Of, t.Die))
-	for _, l := range r.Texts(t.Position.Private(0).Lines) {
-		lines = append(lines, challengeSyntax(l, k.rep.lang))
+	// What everyone gets this turn is what the game shows its one seat:
+	// Mots de Tête's die, La Coquillaude's pions.
+	lines = append(lines, k.text("bot.challenge.turn", t.Index+1, t.Of))
+	own := t.Position.Private(0)
+	e, _ := games.Lookup(game)
+	for _, l := range r.Texts(own.Lines) {
+		lines = append(lines, challengeSyntax(l, e, k.rep.lang))
 	}
 	if a != nil && a.Played > 0 {
 		lines = append(lines, k.text("bot.challenge.running", a.Total, a.TopTotal, k.pct(a.Pct)))
 	}
-	out.Mono = t.Position.Public().Board
+	out.Mono = append(slices.Clip(t.Position.Public().Board), own.Board...)
 	out.Text = strings.Join(lines, "\n")
 	out.Buttons = [][]Button{{{Label: k.text("bot.challenge.btn_pass"), Data: challengeButton(game, t.Index, true)}}}
 	if p, ok := t.Position.(games.Pictured); ok {
@@ -375,16 +381,29 @@ func (k *challengeAsk) turnOut(game string, t challenges.Turn, before []string, 
 	return out
 }
 
+// typedCommand is a command as a game's help writes it ("/coup",
+// "/passe", "/mot").
+var typedCommand = regexp.MustCompile(`/[\p{L}_]+`)
+
 // challengeSyntax writes a game's help for its table ("/coup H3 bas
-// MAISON", "/passe") as a move of the challenge ("/defi H3 bas MAISON",
-// "/defi passe"): the game's own syntax and example, typed after /defi.
-func challengeSyntax(line string, lang i18n.Lang) string {
-	cmd, move, pass := "/defi", "/coup ", "/passe"
+// MAISON", "/passe", La Coquillaude's "/mot MOT H11 droite") as a move of
+// the challenge ("/defi H3 bas MAISON", "/defi passe", "/defi mot MOT H11
+// droite"): the game's own syntax and example, typed after /defi.
+func challengeSyntax(line string, e games.Engine, lang i18n.Lang) string {
+	cmd := "/defi"
 	if lang == i18n.EN {
-		cmd, move, pass = "/challenge", "/move ", "/pass"
+		cmd = "/challenge"
 	}
-	line = strings.ReplaceAll(line, move, cmd+" ")
-	return strings.ReplaceAll(line, pass, cmd+" "+strings.TrimPrefix(pass, "/"))
+	return typedCommand.ReplaceAllStringFunc(line, func(typed string) string {
+		name := typed[1:]
+		switch {
+		case canonical(name) == "move":
+			return cmd
+		case canonical(name) == "pass", e != nil && hasVerb(e, games.FoldWord(name)):
+			return cmd + " " + name
+		}
+		return typed
+	})
 }
 
 // resultOut is the end of a challenge: his total and percentage, his rank

@@ -69,7 +69,7 @@ func (h *harness) deal(game string) *duplicate.Deal {
 func (h *harness) playTops(who string, n int) *duplicate.Deal {
 	h.t.Helper()
 	d := h.deal("motsdetete")
-	one(h.t, h.do(who, "/defi"))
+	one(h.t, h.do(who, "/defi motsdetete"))
 	for i := range n {
 		mustOK(h.t, h.do(who, "/defi "+d.Turns[i].Top))
 	}
@@ -129,7 +129,7 @@ func TestChallenge_WholeChallenge(t *testing.T) {
 	h := challengeHarness(t)
 	d := h.deal("motsdetete")
 	n := len(d.Turns)
-	o := one(t, h.do("alice", "/defi"))
+	o := one(t, h.do("alice", "/defi motsdetete"))
 	if !strings.Contains(o.Title, "turn 1 of "+itoa(n)) || len(o.Picture) == 0 || o.Alt == "" || len(o.Mono) == 0 {
 		t.Fatalf("first turn: %q picture %d alt %q mono %d", o.Title, len(o.Picture), o.Alt, len(o.Mono))
 	}
@@ -184,7 +184,7 @@ func TestChallenge_WholeChallenge(t *testing.T) {
 		}
 	}
 	// One attempt a day: the result again, nothing to play.
-	o = one(t, h.do("alice", "/defi"))
+	o = one(t, h.do("alice", "/defi motsdetete"))
 	if !strings.Contains(o.Text, "already played today's") {
 		t.Fatalf("a second attempt: %s", o.Text)
 	}
@@ -202,12 +202,12 @@ func itoa(n int) string { return strconv.Itoa(n) }
 func TestChallenge_RefusalsAndDoubleSends(t *testing.T) {
 	h := challengeHarness(t)
 	d := h.deal("motsdetete")
-	one(t, h.do("alice", "/defi"))
+	one(t, h.do("alice", "/defi motsdetete"))
 	o := one(t, h.do("alice", "/defi A1 right ZZZZQ"))
 	if !o.Refusal || !strings.Contains(o.Text, "nothing changed") {
 		t.Fatalf("a bad move: %+v", o)
 	}
-	o = one(t, h.do("alice", "/defi"))
+	o = one(t, h.do("alice", "/defi motsdetete"))
 	if !strings.Contains(o.Title, "turn 1 of") {
 		t.Fatalf("after a refusal: %q", o.Title)
 	}
@@ -243,7 +243,7 @@ func TestChallenge_DayBoundary(t *testing.T) {
 			h := challengeHarness(t)
 			h.clock.now = day
 			d1 := h.deal("motsdetete")
-			o := one(t, h.do("alice", "/defi"))
+			o := one(t, h.do("alice", "/defi motsdetete"))
 			first := strings.Join(o.Mono, "\n")
 			mustOK(t, h.do("alice", "/defi "+d1.Turns[0].Top))
 			h.clock.Advance(59 * time.Second) // 23:59:59: still the day
@@ -258,7 +258,7 @@ func TestChallenge_DayBoundary(t *testing.T) {
 			if !o.Refusal || !strings.Contains(o.Text, "no challenge under way") {
 				t.Fatalf("a move of yesterday after midnight: %+v", o)
 			}
-			o = one(t, h.do("alice", "/defi"))
+			o = one(t, h.do("alice", "/defi motsdetete"))
 			if !strings.Contains(o.Title, "turn 1 of") || strings.Join(o.Mono, "\n") == first {
 				t.Fatalf("the new day: %q, the same grid: %v", o.Title, strings.Join(o.Mono, "\n") == first)
 			}
@@ -272,7 +272,7 @@ func TestChallenge_RestartResumes(t *testing.T) {
 	h := challengeHarness(t)
 	d := h.playTops("alice", 3)
 	h.restart()
-	o := one(t, h.do("alice", "/defi"))
+	o := one(t, h.do("alice", "/defi motsdetete"))
 	if !strings.Contains(o.Title, "turn 4 of") {
 		t.Fatalf("after a restart: %q", o.Title)
 	}
@@ -288,7 +288,7 @@ func TestChallenge_Standing(t *testing.T) {
 	h := challengeHarness(t)
 	d := h.deal("motsdetete")
 	for _, who := range []string{"alice", "bob"} {
-		one(t, h.do(who, "/defi"))
+		one(t, h.do(who, "/defi motsdetete"))
 		for i := range d.Turns {
 			move := d.Turns[i].Top
 			if who == "bob" && i%2 == 0 {
@@ -299,7 +299,7 @@ func TestChallenge_Standing(t *testing.T) {
 	}
 	// dave, half way, sees the standing and has no card: nothing of the
 	// turns he has yet to play.
-	one(t, h.do("dave", "/defi"))
+	one(t, h.do("dave", "/defi motsdetete"))
 	mustOK(t, h.do("dave", "/defi "+d.Turns[0].Top))
 	for _, text := range []string{"/challenge leaderboard", "/challenge leaderboard month", "/challenge card", "/challenge"} {
 		mustNotSpoil(t, h.do("dave", text), d, 1, "dave's "+text)
@@ -335,7 +335,7 @@ func TestChallenge_CoquillaudeVerbStaysTheGames(t *testing.T) {
 		}
 	}
 	// The daily challenge is still there by its other name.
-	o := one(t, h.do("alice", "/defidujour"))
+	o := one(t, h.do("alice", "/defidujour motsdetete"))
 	if !strings.Contains(o.Title, "turn 1 of") {
 		t.Fatalf("/defidujour: %q %s", o.Title, o.Text)
 	}
@@ -385,10 +385,36 @@ func BenchmarkChallengeMove(b *testing.B) {
 	for i := range b.N {
 		user := "p" + strconv.Itoa(i)
 		b.StopTimer()
-		one(b, h.do(user, "/defi"))
+		one(b, h.do(user, "/defi motsdetete"))
 		b.StartTimer()
 		if o := one(b, h.do(user, top)); o.Refusal {
 			b.Fatal(o.Text)
 		}
+	}
+}
+
+// A bare /defi: with one game offered, its turn; with several, each
+// game's state today and a button to play each, which opens its turn;
+// a game finished today is told with its percentage, without a button.
+func TestChallenge_Overview(t *testing.T) {
+	h := challengeHarness(t)
+	offered := h.core.opts.Challenges.Games()
+	o := one(t, h.do("alice", "/defi"))
+	if len(offered) == 1 {
+		if !strings.Contains(o.Title, "turn 1 of") {
+			t.Fatalf("one game offered: %q", o.Title)
+		}
+		return
+	}
+	if len(o.Buttons) != 1 || len(o.Buttons[0]) != len(offered) || strings.Count(o.Text, "not started yet") != len(offered) {
+		t.Fatalf("the overview of %d games: %s %+v", len(offered), o.Text, o.Buttons)
+	}
+	o = one(t, h.press("alice", o.Buttons[0][0].Data, ""))
+	if !strings.Contains(o.Title, "turn 1 of") {
+		t.Fatalf("the first game's button: %q", o.Title)
+	}
+	o = one(t, h.do("alice", "/defi"))
+	if !strings.Contains(o.Text, "under way, turn 1") {
+		t.Fatalf("the overview after a start: %s", o.Text)
 	}
 }

@@ -339,7 +339,7 @@ func init() {
 		"bot.challenge.turn_played":         "You already played turn %v: this move comes too late and does not count. Your current turn is above (/challenge to see it again).",
 		"bot.challenge.day_over":            "That challenge is over: midnight has passed (Paris time). /challenge for today's.",
 		"bot.challenge.turn_title":          "Daily challenge — %v, turn %v of %v",
-		"bot.challenge.turn":                "Turn %v of %v: %v new {letter|letters} for everyone.",
+		"bot.challenge.turn":                "Turn %v of %v, the same for everyone:",
 		"bot.challenge.top_seat":            "Top",
 		"bot.challenge.played":              "Turn %v of %v: you played %v, %v {point|points}.",
 		"bot.challenge.passed":              "Turn %v of %v: you passed, 0 points.",

@@ -340,7 +340,7 @@ func init() {
 		"bot.challenge.turn_played":         "Tu as déjà joué le tour %v : ce coup arrive trop tard et ne compte pas. Ton tour en cours est ci-dessus (/defi pour le revoir).",
 		"bot.challenge.day_over":            "Ce défi est terminé : minuit est passé (heure de Paris). /defi pour celui d'aujourd'hui.",
 		"bot.challenge.turn_title":          "Défi du jour — %v, tour %v sur %v",
-		"bot.challenge.turn":                "Tour %v sur %v : %v {lettre nouvelle|lettres nouvelles} pour tout le monde.",
+		"bot.challenge.turn":                "Tour %v sur %v, le même pour tout le monde :",
 		"bot.challenge.top_seat":            "Top",
 		"bot.challenge.played":              "Tour %v sur %v : tu as joué %v, %v {point|points}.",
 		"bot.challenge.passed":              "Tour %v sur %v : tu as passé, 0 point.",

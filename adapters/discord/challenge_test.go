@@ -55,7 +55,7 @@ func TestChallengeOnDiscord(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := len(e.f.channelMsgs(channel))
-	in := e.slash(alice, channel, "challenge")
+	in := e.slash(alice, channel, "challenge", "args", "motsdetete")
 	m := in.Original
 	if m == nil || !m.ephemeral() || !strings.Contains(m.text(), "turn 1 of 12") || len(m.Files) != 1 || len(in.Followups) != 0 {
 		t.Fatalf("/challenge: %+v, %d followups", m, len(in.Followups))

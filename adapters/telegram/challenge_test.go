@@ -41,7 +41,7 @@ func TestChallengeOnTelegram(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h.say(alice, alice.ID, 0, "/challenge")
+	h.say(alice, alice.ID, 0, "/challenge motsdetete")
 	ms := h.f.botMessages(alice.ID)
 	first := oneAnswer(t, ms, "/challenge in private")
 	if !strings.Contains(first.Text, "turn 1 of 12") {
@@ -77,7 +77,7 @@ func TestChallengeOnTelegram(t *testing.T) {
 	// Asked in a group: the answer goes to the private chat, the group
 	// gets nothing of the challenge.
 	before := len(h.f.botMessages(group))
-	h.say(bob, group, 0, "/defi")
+	h.say(bob, group, 0, "/defi mots de tête")
 	if got := h.f.botMessages(group)[before:]; len(got) != 0 {
 		for _, m := range got {
 			if strings.Contains(m.Text, "turn 1") || m.Photo != 0 {

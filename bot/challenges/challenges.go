@@ -58,12 +58,12 @@ var (
 // Player is who plays: platform-qualified id and display name.
 type Player struct{ ID, Name string }
 
-// Turn is a turn as a player may see it before he plays it: the
-// shared position and what everyone gets. Never its top.
+// Turn is a turn as a player may see it before he plays it: the shared
+// position, which shows its one seat what everyone gets (Mots de Tête's
+// die, La Coquillaude's pions). Never its top.
 type Turn struct {
 	Index, Of int        // the turn (0-based) and the deal's turns
 	Position  games.Game // a copy of the position everyone plays on
-	Die       int        // the new letters everyone must write
 }
 
 // Attempt is a player's challenge of a game today.

@@ -175,13 +175,13 @@ func attempt(a *challenge.Attempt, d *duplicate.Deal) (challenges.Attempt, error
 }
 
 // turnOf is turn i of the deal as a player may see it before he plays it:
-// its position and its die, not its top.
+// its position, not its top.
 func turnOf(d *duplicate.Deal, i int) (challenges.Turn, error) {
 	g, err := d.Position(i)
 	if err != nil {
 		return challenges.Turn{}, err
 	}
-	return challenges.Turn{Index: i, Of: len(d.Turns), Position: g, Die: d.Turns[i].Die}, nil
+	return challenges.Turn{Index: i, Of: len(d.Turns), Position: g}, nil
 }
 
 // coreErr says the records' answers in the core's terms, the records' own
