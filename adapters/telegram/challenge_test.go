@@ -122,7 +122,6 @@ func assertNoTop(t *testing.T, text string, d *duplicate.Deal, from int) {
 	}
 }
 
-
 // oneAnswer checks that ms are one answer of the core as Telegram shows an
 // answer with a picture: the photo, and its text in a message of its own
 // when the caption cannot hold it (render.go); it returns them as one
