@@ -75,6 +75,8 @@ func (c *Core) asking(cmd Command, rep replier) *challengeAsk {
 	return k
 }
 
+// challenge answers /defi in its forms: bare, a game, a move (of the one
+// challenge under way, or of a game named first), the standing, the card.
 func (c *Core) challenge(cmd Command, rep replier) []Out {
 	k := c.asking(cmd, rep)
 	if k == nil {
