@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -58,10 +56,7 @@ func TestLocalChallengeSecretKeptBesideTheData(t *testing.T) {
 	}
 }
 
-var (
-	challengeTurn = regexp.MustCompile(`Turn (\d+) of (\d+): you passed`)
-	resumedTurn   = regexp.MustCompile(`Mots de Tête, turn (\d+) of 12`)
-)
+var resumedTurn = regexp.MustCompile(`Mots de Tête, turn (\d+) of 12`)
 
 // TestKill9KeepsAnsweredChallengeTurns runs the real binary, plays the
 // daily challenge by passing, kills it with SIGKILL in the middle, and
@@ -71,37 +66,18 @@ var (
 func TestKill9KeepsAnsweredChallengeTurns(t *testing.T) {
 	bin := buildBinary(t)
 	data := t.TempDir()
-	cmd := exec.Command(bin, "local", "--data", data, "--lang", "en", "--echo")
-	stdin, _ := cmd.StdinPipe()
-	stdout, _ := cmd.StdoutPipe()
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	lc := startLocal(t, bin, data)
 	// One pass at a time, the next sent as soon as an answer is read: at
 	// the kill, the sixth is on its way, as a crash would find it.
-	io.WriteString(stdin, "alice> /challenge motsdetete\nalice> /challenge pass\n")
-	answered := 0
-	sc := bufio.NewScanner(stdout)
-	var seen []string
-	for sc.Scan() {
-		seen = append(seen, sc.Text())
-		if m := challengeTurn.FindStringSubmatch(sc.Text()); m != nil {
-			answered++
-			if m[1] != fmt.Sprint(answered) {
-				t.Fatalf("turn %s answered as the %dth", m[1], answered)
-			}
-			io.WriteString(stdin, "alice> /challenge pass\n")
-			if answered == 5 {
-				cmd.Process.Kill() // SIGKILL: no chance to flush or close
-				break
-			}
-		}
+	lc.send("alice> /challenge motsdetete\n")
+	for turn := 1; turn <= 5; turn++ {
+		lc.send("alice> /challenge pass\n")
+		lc.waitFor(t, fmt.Sprintf("Turn %d of 12: you passed", turn))
 	}
-	cmd.Wait()
-	if answered < 5 {
-		t.Fatalf("only %d turns answered:\n%s", answered, strings.Join(seen, "\n"))
-	}
+	lc.send("alice> /challenge pass\n")
+	lc.cmd.Process.Kill() // SIGKILL: no chance to flush or close
+	lc.wait(t)
+	answered := 5
 	again := exec.Command(bin, "local", "--data", data, "--lang", "en", "--echo")
 	again.Stdin = strings.NewReader("alice> /challenge motsdetete\n")
 	out, err := again.CombinedOutput()
