@@ -178,6 +178,12 @@ func (c *Core) drain(t *Table, id uint64, game string) {
 				time.Sleep(deliveryBusyWait)
 				continue
 			}
+		} else {
+			// The bound is of one wait: a deliverer that ran through many
+			// batches, meeting the other process's now and then, would
+			// otherwise give up at its next meeting and leave a batch to
+			// the unshown poll, seconds later.
+			busy = 0
 		}
 		c.outMu.Lock()
 		st := c.outRunning[id]
