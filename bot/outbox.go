@@ -148,27 +148,46 @@ func (t *Table) sayTo(user string, msgs ...i18n.Msg) {
 
 // kick wakes the table's deliverer, starting it when it is not running.
 // It never blocks: the deliverer waits for the table's lock, which the
-// caller may hold.
+// caller may hold. The caller holds the kicked copy's lock.
 func (c *Core) kick(t *Table) {
 	c.outMu.Lock()
 	defer c.outMu.Unlock()
 	if st, ok := c.outRunning[t.ID]; ok {
-		st.again = true
+		st.again, st.t = true, t
 		return
 	}
-	c.outRunning[t.ID] = &deliverer{}
-	go c.drain(t, t.ID, t.Game)
+	st := &deliverer{t: t}
+	c.outRunning[t.ID] = st
+	go c.drain(st, t.ID, t.Game)
 }
 
-// deliverer is the state of one table's running deliverer: again is set
-// when the outbox was kicked while it ran.
-type deliverer struct{ again bool }
+// deliverer is the state of one table's running deliverer, under
+// Core.outMu: again is set when the outbox was kicked while it ran, and t
+// is the copy of the table last kicked, which its next round shows.
+//
+// A running deliverer is handed each copy kicked, not only the one it
+// started with: its copy may have been dropped since (another process
+// moved the table), and a dropped copy's round finds the table again by
+// its id, in memory or else in the store. A game that just ended has left
+// memory (forget) while its last save may still be waiting in the store's
+// chain (store.Chainer) under the table's lock: the store then holds the
+// table as before the last move, nothing pending, and a round on the
+// dropped copy took nothing and stopped, leaving the last board to the
+// unshown poll, seconds later. The copy kicked is the one that save
+// wrote: the round waits for its lock, so for the chain's write.
+type deliverer struct {
+	t     *Table
+	again bool
+}
 
 // drain delivers the table's outbox until nothing is left, then stops.
 // id and game are the table's, read by kick under the table's lock.
-func (c *Core) drain(t *Table, id uint64, game string) {
+func (c *Core) drain(st *deliverer, id uint64, game string) {
 	busy := 0
 	for {
+		c.outMu.Lock()
+		t := st.t
+		c.outMu.Unlock()
 		wait := false
 		c.safely("outbox", func() { wait = !c.deliverOutbox(t, id) }, "table", id, "game", game)
 		if wait {
@@ -186,7 +205,6 @@ func (c *Core) drain(t *Table, id uint64, game string) {
 			busy = 0
 		}
 		c.outMu.Lock()
-		st := c.outRunning[id]
 		if !st.again {
 			delete(c.outRunning, id)
 			c.outIdle.Broadcast()

@@ -35,20 +35,31 @@ type process struct {
 
 func twoProcesses(t *testing.T) (*process, *process, *fakeClock) {
 	t.Helper()
+	return twoProcessesWith(t, nil)
+}
+
+// twoProcessesWith is twoProcesses with the first process's options (its
+// store, its observer) as first changes them.
+func twoProcessesWith(t *testing.T, first func(*Options)) (*process, *process, *fakeClock) {
+	t.Helper()
 	url := cluster.Database(t)
 	clock := &fakeClock{now: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)}
 	var seed uint64
 	var seedMu sync.Mutex
 	var ps []*process
-	for range 2 {
+	for i := range 2 {
 		st, err := postgres.Open(url, postgres.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
 		p := &process{st: st, rec: &recorder{closed: map[string]bool{}}}
-		p.core, err = New(Options{Store: st, Clock: clock, Lang: i18n.EN,
+		opts := Options{Store: st, Clock: clock, Lang: i18n.EN,
 			Seeds:  func() uint64 { seedMu.Lock(); defer seedMu.Unlock(); seed++; return seed },
-			Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))})
+			Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))}
+		if i == 0 && first != nil {
+			first(&opts)
+		}
+		p.core, err = New(opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -136,6 +147,124 @@ func TestSharedProcessesPlayOneTable(t *testing.T) {
 		}
 	}
 }
+
+// A game that ends through a process whose deliverer still runs for the
+// table on a copy dropped since (another process moved the table): the
+// last board is shown at once, by that deliverer, not left to the unshown
+// poll. The deliverer's round used to find the table again from the
+// store, while the game, ended, had left memory and its last move still
+// waited in the store's chain under the table's lock: it found nothing to
+// show and stopped.
+func TestSharedLastMoveShownByADelivererOnADroppedCopy(t *testing.T) {
+	chains, shown := &hold{}, &hold{}
+	a, b, _ := twoProcessesWith(t, func(o *Options) {
+		o.Store = &holdingChain{Store: o.Store.(*postgres.Store), hold: chains}
+		o.Observer = &holdingShown{hold: shown}
+	})
+	const chat = "local:main"
+	id := startTicTacToe(t, a, chat)
+	mustOK(t, a.do(chat, "alice", "/move 1"))
+	mustOK(t, a.do(chat, "bob", "/move 4"))
+	a.core.Flush()
+	// a's deliverer shows alice's move, records it shown, and is held
+	// before it stops: it still runs for the table, on a's copy.
+	shownHeld := shown.arm()
+	mustOK(t, a.do(chat, "alice", "/move 2"))
+	shownHeld.wait(t)
+	// b plays bob's move and shows it: a's copy is behind.
+	mustOK(t, b.do(chat, "bob", "/move 5"))
+	b.core.Flush()
+	// alice's winning move reaches a: refused by a's copy (bob's turn
+	// there), which is dropped; played on the table read again, which
+	// leaves memory as the game ends; its chained save held at its wait,
+	// the table's lock held.
+	chainHeld := chains.arm()
+	answered := make(chan []Out, 1)
+	go func() { answered <- a.do(chat, "alice", "/move 3") }()
+	chainHeld.wait(t)
+	// The deliverer goes on, kicked by the winning move's save.
+	close(shownHeld.release)
+	for end := time.Now().Add(time.Second); a.core.delivering(id) && time.Now().Before(end); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	close(chainHeld.release)
+	mustOK(t, <-answered)
+	a.core.Flush()
+	if n := unshownCount(t, a.st); n != 0 {
+		t.Fatalf("%d table unshown once the deliverers stopped: the last board was left to the unshown poll", n)
+	}
+	won := false
+	for _, o := range a.rec.take() {
+		won = won || o.Board && strings.Contains(o.Text, "wins")
+	}
+	if !won {
+		t.Fatal("the final board was not shown by the process that played the last move")
+	}
+}
+
+// hold stops, once armed, the next call that reaches it until released.
+type hold struct {
+	mu    sync.Mutex
+	armed *held
+}
+
+// held is one stop of a hold: reached is closed when a call reaches it,
+// and the call waits until release is closed.
+type held struct{ reached, release chan struct{} }
+
+func (h *hold) arm() *held {
+	g := &held{reached: make(chan struct{}), release: make(chan struct{})}
+	h.mu.Lock()
+	h.armed = g
+	h.mu.Unlock()
+	return g
+}
+
+func (h *hold) stop() {
+	h.mu.Lock()
+	g := h.armed
+	h.armed = nil
+	h.mu.Unlock()
+	if g != nil {
+		close(g.reached)
+		<-g.release
+	}
+}
+
+func (g *held) wait(t *testing.T) {
+	t.Helper()
+	select {
+	case <-g.reached:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the call to hold never came")
+	}
+}
+
+// holdingChain is a PostgreSQL store whose chained saves, once its hold
+// is armed, wait at their wait (store.Chainer): not yet written, the
+// table's lock held.
+type holdingChain struct {
+	*postgres.Store
+	hold *hold
+}
+
+func (s *holdingChain) SaveChained(t store.Table, mv *store.Move) (func() error, error) {
+	wait, err := s.Store.SaveChained(t, mv)
+	if err != nil {
+		return nil, err
+	}
+	return func() error { s.hold.stop(); return wait() }, nil
+}
+
+// holdingShown is an observer that, once its hold is armed, stops the
+// next deliverer that tells it a batch shown: recorded shown, the
+// deliverer still running.
+type holdingShown struct {
+	noObserver
+	hold *hold
+}
+
+func (o *holdingShown) Shown(string, time.Duration) { o.hold.stop() }
 
 // A command that reaches a process whose copy is behind (the table
 // finished through the other process, and a new one opened in the chat)
