@@ -194,6 +194,27 @@ func (k *challengeAsk) pct(tenths int) string {
 	return archive.Number(k.rep.lang, float64(tenths)/10)
 }
 
+// date is a challenge day ("2026-11-27") as a sentence writes it
+// ("vendredi 27 novembre"); the share card alone keeps the digits, which
+// are no letter.
+func (k *challengeAsk) date(day string) i18n.Msg {
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return i18n.Raw(day)
+	}
+	return i18n.Day(t)
+}
+
+// month is the month of a challenge day as a sentence writes it
+// ("novembre 2026").
+func (k *challengeAsk) month(day string) i18n.Msg {
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return i18n.Raw(day)
+	}
+	return i18n.Month(t)
+}
+
 // overview is a bare /defi: with one game offered, that challenge
 // (started or resumed, or its result); with several, each game's state
 // today and a button to play it.
@@ -210,7 +231,7 @@ func (k *challengeAsk) overview() []Out {
 	for _, a := range started {
 		of[a.Game] = a
 	}
-	lines := []string{k.text("bot.challenge.today", k.svc.Day(k.now))}
+	lines := []string{k.text("bot.challenge.today", k.date(k.svc.Day(k.now)))}
 	var buttons []Button
 	for _, g := range offered {
 		a, ok := of[g]
@@ -428,7 +449,7 @@ func (k *challengeAsk) resultOut(r challenges.Result, before string) Out {
 		lines = append(lines, k.text("bot.challenge.streak", r.Streak, r.Best))
 	}
 	lines = append(lines, "", k.text("bot.challenge.share"), r.Card)
-	return Out{Dest: ToReply, Private: true, Title: k.text("bot.challenge.done_title", k.title(r.Game), r.Day), Text: strings.Join(lines, "\n")}
+	return Out{Dest: ToReply, Private: true, Title: k.text("bot.challenge.done_title", k.title(r.Game), k.date(r.Day)), Text: strings.Join(lines, "\n")}
 }
 
 // cards is /defi carte: his cards of the day again, of the games he
@@ -449,7 +470,7 @@ func (k *challengeAsk) cards() []Out {
 		return k.refuse("bot.challenge.no_card")
 	}
 	text := k.text("bot.challenge.share") + "\n" + strings.Join(cards, "\n\n")
-	return []Out{{Dest: ToReply, Private: true, Title: k.text("bot.challenge.card_title", k.svc.Day(k.now)), Text: text}}
+	return []Out{{Dest: ToReply, Private: true, Title: k.text("bot.challenge.card_title", k.date(k.svc.Day(k.now))), Text: text}}
 }
 
 // standing is /defi classement [jour|mois] [game]: the day's (or the
@@ -514,9 +535,9 @@ func (k *challengeAsk) standing(args []string) []Out {
 		}
 	}
 	day := k.svc.Day(k.now)
-	title := k.text("bot.challenge.standing_day", k.title(game), day)
+	title := k.text("bot.challenge.standing_day", k.title(game), k.date(day))
 	if month {
-		title = k.text("bot.challenge.standing_month", k.title(game), day[:7])
+		title = k.text("bot.challenge.standing_month", k.title(game), k.month(day))
 	}
 	out := Out{Dest: ToReply, Private: true, Title: title, Mono: mono, Text: k.text("bot.challenge.standing_legend")}
 	if shown {

@@ -356,7 +356,7 @@ func init() {
 		"bot.challenge.card_title":          "Ta carte du défi du %v",
 		"bot.challenge.no_card":             "Pas encore de carte aujourd'hui : elle arrive à la fin du défi. /defi pour jouer.",
 		"bot.challenge.standing_day":        "Défi %v du %v : classement",
-		"bot.challenge.standing_month":      "Défi %v, mois %v : classement",
+		"bot.challenge.standing_month":      "Défi %v, %v : classement",
 		"bot.challenge.standing_everywhere": "Tous les serveurs",
 		"bot.challenge.standing_here":       "Ici",
 		"bot.challenge.standing_empty":      "personne n'a encore fini",
