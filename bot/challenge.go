@@ -345,7 +345,7 @@ func (k *challengeAsk) move(game, move string, turn int) []Out {
 	case err != nil:
 		return k.failed(err, "move not played")
 	}
-	reveal := k.reveal(p)
+	reveal := k.reveal(a.Game, p)
 	switch {
 	case p.Result != nil:
 		return []Out{k.resultOut(*p.Result, reveal)}
@@ -357,20 +357,39 @@ func (k *challengeAsk) move(game, move string, turn int) []Out {
 
 // reveal tells a turn just played: his move and its points, then, now
 // that he played it, the turn's top, and where he stands.
-func (k *challengeAsk) reveal(p challenges.Played) string {
+func (k *challengeAsk) reveal(game string, p challenges.Played) string {
 	lines := make([]string, 0, 3)
 	if p.Move == "" {
 		lines = append(lines, k.text("bot.challenge.passed", p.Turn+1, p.Of))
 	} else {
-		lines = append(lines, k.text("bot.challenge.played", p.Turn+1, p.Of, p.Move, p.Points))
+		lines = append(lines, k.text("bot.challenge.played", p.Turn+1, p.Of, tellMove(game, p.Move), p.Points))
 	}
 	if p.Result != nil {
-		lines = append(lines, k.text("bot.challenge.top_last", p.Top, p.TopScore))
+		lines = append(lines, k.text("bot.challenge.top_last", tellMove(game, p.Top), p.TopScore))
 	} else {
-		lines = append(lines, k.text("bot.challenge.top", p.Top, p.TopScore))
+		lines = append(lines, k.text("bot.challenge.top", tellMove(game, p.Top), p.TopScore))
 	}
 	lines = append(lines, k.text("bot.challenge.running", p.Total, p.TopTotal, k.pct(p.Pct)))
 	return strings.Join(lines, "\n")
+}
+
+// moveTeller is an engine whose moves read better told than typed (La
+// Coquillaude's "mot AVEINT I11 diag anagrammes=…").
+type moveTeller interface {
+	TellMove(move string) (i18n.Msg, bool)
+}
+
+// tellMove is a move of game as the challenge tells it: the engine's
+// sentence, or the move as typed.
+func tellMove(game, move string) any {
+	if e, ok := games.Lookup(game); ok {
+		if t, ok := e.(moveTeller); ok {
+			if m, ok := t.TellMove(move); ok {
+				return m
+			}
+		}
+	}
+	return move
 }
 
 // turnOut shows the player's turn: the shared position (the game's own

@@ -182,4 +182,8 @@ var messagesEN = map[string]string{
 	"coquillaude.dir.bas":         "downwards",
 	"coquillaude.dir.diag":        "diagonally down",
 	"coquillaude.dir.haut-droite": "diagonally up",
+
+	"coquillaude.tell.move":     "%v at %v, %v",
+	"coquillaude.tell.famous":   "%v (a famous person)",
+	"coquillaude.tell.anagrams": "%v (%v {anagram|anagrams}: %v)",
 }

@@ -182,4 +182,8 @@ var messagesFR = map[string]string{
 	"coquillaude.dir.bas":         "vers le bas",
 	"coquillaude.dir.diag":        "en diagonale descendante",
 	"coquillaude.dir.haut-droite": "en diagonale montante",
+
+	"coquillaude.tell.move":     "%v en %v, %v",
+	"coquillaude.tell.famous":   "%v (personnage célèbre)",
+	"coquillaude.tell.anagrams": "%v (%v {anagramme|anagrammes} : %v)",
 }
