@@ -362,7 +362,11 @@ func (k *challengeAsk) reveal(game string, p challenges.Played) string {
 	if p.Move == "" {
 		lines = append(lines, k.text("bot.challenge.passed", p.Turn+1, p.Of))
 	} else {
-		lines = append(lines, k.text("bot.challenge.played", p.Turn+1, p.Of, tellMove(game, p.Move), p.Points))
+		played := "bot.challenge.played"
+		if p.Points >= p.TopScore {
+			played = "bot.challenge.played_top" // the card's 🟩
+		}
+		lines = append(lines, k.text(played, p.Turn+1, p.Of, tellMove(game, p.Move), p.Points))
 	}
 	if p.Result != nil {
 		lines = append(lines, k.text("bot.challenge.top_last", tellMove(game, p.Top), p.TopScore))
