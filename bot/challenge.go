@@ -397,9 +397,10 @@ func tellMove(game, move string) any {
 }
 
 // turnOut shows the player's turn: the shared position (the game's own
-// board and picture, with the top's seat as "Top"), what everyone gets
-// this turn, how far he is, and how to answer; before it, what his last
-// move revealed, or, resumed (a), where he stands.
+// board and picture, which in a challenge show no seat nor score: the
+// one seat is named "Top" only in a refusal that would name it), what
+// everyone gets this turn, how far he is, and how to answer; before it,
+// what his last move revealed, or, resumed (a), where he stands.
 func (k *challengeAsk) turnOut(game string, t challenges.Turn, before []string, a *challenges.Attempt) Out {
 	out := Out{Dest: ToReply, Private: true, Title: k.text("bot.challenge.turn_title", k.title(game), t.Index+1, t.Of)}
 	r := i18n.Renderer{Lang: k.rep.lang, Name: func(int) string { return k.text("bot.challenge.top_seat") }}
