@@ -44,7 +44,7 @@ var messagesEN = map[string]string{
 	"motsdetete.err.clash":         "Cell %v already holds %v, not %v: type the letters already on the grid as they are.",
 	"motsdetete.err.continues":     "%v does not stop there: with the letters next to it the word is %v from %v%v. Type the whole word.",
 	"motsdetete.err.no_new":        "%v is already all on the grid: you must write new letters.",
-	"motsdetete.err.count":         "The die says %v new {letter|letters}, no more, no less; %v writes %v (%v).",
+	"motsdetete.err.count":         "This turn asks for %v new {letter|letters}, no more, no less; %v writes %v (%v).",
 	"motsdetete.err.centre":        "The first word must cover a cell next to the black cross in the centre (%v); %v does not.",
 	"motsdetete.err.disconnected":  "%v must use or touch a letter already written on the grid.",
 	"motsdetete.err.not_word":      "Refused: %[1]v {2:is|are} not in the dictionary. Try again (forgiving option).",

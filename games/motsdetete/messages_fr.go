@@ -44,7 +44,7 @@ var messagesFR = map[string]string{
 	"motsdetete.err.clash":         "La case %v porte déjà un %v, pas un %v : écris les lettres déjà posées telles quelles.",
 	"motsdetete.err.continues":     "%v ne s'arrête pas là : avec les lettres voisines, le mot est %v depuis %v%v. Écris le mot entier.",
 	"motsdetete.err.no_new":        "%v est déjà entièrement sur la grille : il faut écrire de nouvelles lettres.",
-	"motsdetete.err.count":         "Le dé dit %v {nouvelle lettre|nouvelles lettres}, ni plus ni moins ; %v en écrit %v (%v).",
+	"motsdetete.err.count":         "Ce tour demande %v {nouvelle lettre|nouvelles lettres}, ni plus ni moins ; %v en écrit %v (%v).",
 	"motsdetete.err.centre":        "Le premier mot doit occuper une case voisine de la croix noire du centre (%v) ; %v n'y touche pas.",
 	"motsdetete.err.disconnected":  "%v doit utiliser ou toucher une lettre déjà écrite sur la grille.",
 	"motsdetete.err.not_word":      "Refusé : %[1]v {2:n'est pas|ne sont pas} dans le dictionnaire. Réessaie (option indulgente).",
