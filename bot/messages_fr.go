@@ -343,7 +343,7 @@ func init() {
 		"bot.challenge.turn":                "Tour %v sur %v, le même pour tout le monde :",
 		"bot.challenge.top_seat":            "Top",
 		"bot.challenge.played":              "Tour %v sur %v : tu as joué %v, %v {point|points}.",
-		"bot.challenge.played_top":          "Tour %v sur %v : tu as joué %v, %v {point|points} : tu as fait le top ! 🟩",
+		"bot.challenge.played_top":          "Tour %v sur %v : tu as joué %v, %v {point|points}, c'est le top ! 🟩",
 		"bot.challenge.passed":              "Tour %v sur %v : tu as passé, 0 point.",
 		"bot.challenge.top":                 "Le top : %v, %v {point|points}. La partie continue avec lui.",
 		"bot.challenge.top_last":            "Le top : %v, %v {point|points}.",
