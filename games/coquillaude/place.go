@@ -90,11 +90,7 @@ func (s *state) place(word string, r, c, dir int, hand []byte) (layout, error) {
 		have[b-'A']++
 	}
 	for i := 0; i < 26; i++ {
-		switch {
-		case need[i] > 0 && have[i] == 0:
-			// "tu n'as que 0 P" reads wrong.
-			return l, games.Refuse("coquillaude.err.not_owned_none", word, string(rune('A'+i)), need[i])
-		case need[i] > have[i]:
+		if need[i] > have[i] {
 			return l, games.Refuse("coquillaude.err.not_owned", word, string(rune('A'+i)), need[i], have[i])
 		}
 	}

@@ -753,10 +753,3 @@ func TestRefusalNotWaitingNamesWhomTheGameWaitsFor(t *testing.T) {
 		t.Fatalf("refusal %q", got)
 	}
 }
-
-// A pion the hand lacks altogether is told as none, not as "0 P".
-func TestCQ_D4_PionNotOwnedAtAll(t *testing.T) {
-	g := composeGame(t, 2, nil, []string{"MAISONE"})
-	gamestest.RefusedWith(t, g, 0, "mot PAIN H10 droite", "coquillaude.err.not_owned_none")
-	gamestest.RefusedWith(t, g, 0, "mot MAISONS H10 droite", "coquillaude.err.not_owned")
-}
