@@ -37,7 +37,7 @@ var messagesEN = map[string]string{
 	"coquillaude.err.run_after":        "%v must be the whole word of its line: the cell %v just after already holds a %v.",
 	"coquillaude.err.clash":            "%v does not fit: cell %v holds a %v, not a %v.",
 	"coquillaude.err.no_new":           "%v is already all on the board: lay at least one pion.",
-	"coquillaude.err.not_owned":        "For %v you need %[3]v × %[2]v, you only have %[4]v %[2]v.",
+	"coquillaude.err.not_owned":        "For %v you need %[3]v × %[2]v; you have %[4]v.",
 	"coquillaude.err.orange":           "The first word (%v) must have at least one pion in the orange zone (I9 to M13).",
 	"coquillaude.err.connect":          "%v must use a letter already placed, or touch one by a side (above, below, left or right): a corner is not enough.",
 	"coquillaude.err.game_over":        "The game is over.",

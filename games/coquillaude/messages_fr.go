@@ -37,7 +37,7 @@ var messagesFR = map[string]string{
 	"coquillaude.err.run_after":        "%v doit être le mot entier de sa ligne : la case %v juste après porte déjà un %v.",
 	"coquillaude.err.clash":            "%v ne tient pas : la case %v porte un %v, pas un %v.",
 	"coquillaude.err.no_new":           "%v est déjà entièrement sur le plateau : pose au moins un pion.",
-	"coquillaude.err.not_owned":        "Pour %v il te faut %[3]v × %[2]v, tu n'as que %[4]v %[2]v.",
+	"coquillaude.err.not_owned":        "Pour %v il te faut %[3]v × %[2]v ; tu en as %[4]v.",
 	"coquillaude.err.orange":           "Le premier mot (%v) doit avoir au moins un pion dans la zone orange (I9 à M13).",
 	"coquillaude.err.connect":          "%v doit utiliser une lettre déjà posée, ou en toucher une par un côté (au-dessus, au-dessous, à gauche ou à droite) : un coin ne suffit pas.",
 	"coquillaude.err.game_over":        "La partie est terminée.",
