@@ -194,6 +194,27 @@ func (k *challengeAsk) pct(tenths int) string {
 	return archive.Number(k.rep.lang, float64(tenths)/10)
 }
 
+// date is a challenge day ("2026-11-27") as a sentence writes it
+// ("vendredi 27 novembre"); the share card alone keeps the digits, which
+// are no letter.
+func (k *challengeAsk) date(day string) i18n.Msg {
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return i18n.Raw(day)
+	}
+	return i18n.Day(t)
+}
+
+// month is the month of a challenge day as a sentence writes it
+// ("novembre 2026").
+func (k *challengeAsk) month(day string) i18n.Msg {
+	t, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return i18n.Raw(day)
+	}
+	return i18n.Month(t)
+}
+
 // overview is a bare /defi: with one game offered, that challenge
 // (started or resumed, or its result); with several, each game's state
 // today and a button to play it.
@@ -210,7 +231,7 @@ func (k *challengeAsk) overview() []Out {
 	for _, a := range started {
 		of[a.Game] = a
 	}
-	lines := []string{k.text("bot.challenge.today", k.svc.Day(k.now))}
+	lines := []string{k.text("bot.challenge.today", k.date(k.svc.Day(k.now)))}
 	var buttons []Button
 	for _, g := range offered {
 		a, ok := of[g]
@@ -324,7 +345,7 @@ func (k *challengeAsk) move(game, move string, turn int) []Out {
 	case err != nil:
 		return k.failed(err, "move not played")
 	}
-	reveal := k.reveal(p)
+	reveal := k.reveal(a.Game, p)
 	switch {
 	case p.Result != nil:
 		return []Out{k.resultOut(*p.Result, reveal)}
@@ -336,26 +357,50 @@ func (k *challengeAsk) move(game, move string, turn int) []Out {
 
 // reveal tells a turn just played: his move and its points, then, now
 // that he played it, the turn's top, and where he stands.
-func (k *challengeAsk) reveal(p challenges.Played) string {
+func (k *challengeAsk) reveal(game string, p challenges.Played) string {
 	lines := make([]string, 0, 3)
 	if p.Move == "" {
 		lines = append(lines, k.text("bot.challenge.passed", p.Turn+1, p.Of))
 	} else {
-		lines = append(lines, k.text("bot.challenge.played", p.Turn+1, p.Of, p.Move, p.Points))
+		played := "bot.challenge.played"
+		if p.Points >= p.TopScore {
+			played = "bot.challenge.played_top" // the card's 🟩
+		}
+		lines = append(lines, k.text(played, p.Turn+1, p.Of, tellMove(game, p.Move), p.Points))
 	}
 	if p.Result != nil {
-		lines = append(lines, k.text("bot.challenge.top_last", p.Top, p.TopScore))
+		lines = append(lines, k.text("bot.challenge.top_last", tellMove(game, p.Top), p.TopScore))
 	} else {
-		lines = append(lines, k.text("bot.challenge.top", p.Top, p.TopScore))
+		lines = append(lines, k.text("bot.challenge.top", tellMove(game, p.Top), p.TopScore))
 	}
 	lines = append(lines, k.text("bot.challenge.running", p.Total, p.TopTotal, k.pct(p.Pct)))
 	return strings.Join(lines, "\n")
 }
 
+// moveTeller is an engine whose moves read better told than typed (La
+// Coquillaude's "mot AVEINT I11 diag anagrammes=…").
+type moveTeller interface {
+	TellMove(move string) (i18n.Msg, bool)
+}
+
+// tellMove is a move of game as the challenge tells it: the engine's
+// sentence, or the move as typed.
+func tellMove(game, move string) any {
+	if e, ok := games.Lookup(game); ok {
+		if t, ok := e.(moveTeller); ok {
+			if m, ok := t.TellMove(move); ok {
+				return m
+			}
+		}
+	}
+	return move
+}
+
 // turnOut shows the player's turn: the shared position (the game's own
-// board and picture, with the top's seat as "Top"), what everyone gets
-// this turn, how far he is, and how to answer; before it, what his last
-// move revealed, or, resumed (a), where he stands.
+// board and picture, which in a challenge show no seat nor score: the
+// one seat is named "Top" only in a refusal that would name it), what
+// everyone gets this turn, how far he is, and how to answer; before it,
+// what his last move revealed, or, resumed (a), where he stands.
 func (k *challengeAsk) turnOut(game string, t challenges.Turn, before []string, a *challenges.Attempt) Out {
 	out := Out{Dest: ToReply, Private: true, Title: k.text("bot.challenge.turn_title", k.title(game), t.Index+1, t.Of)}
 	r := i18n.Renderer{Lang: k.rep.lang, Name: func(int) string { return k.text("bot.challenge.top_seat") }}
@@ -428,7 +473,7 @@ func (k *challengeAsk) resultOut(r challenges.Result, before string) Out {
 		lines = append(lines, k.text("bot.challenge.streak", r.Streak, r.Best))
 	}
 	lines = append(lines, "", k.text("bot.challenge.share"), r.Card)
-	return Out{Dest: ToReply, Private: true, Title: k.text("bot.challenge.done_title", k.title(r.Game), r.Day), Text: strings.Join(lines, "\n")}
+	return Out{Dest: ToReply, Private: true, Title: k.text("bot.challenge.done_title", k.title(r.Game), k.date(r.Day)), Text: strings.Join(lines, "\n")}
 }
 
 // cards is /defi carte: his cards of the day again, of the games he
@@ -449,7 +494,7 @@ func (k *challengeAsk) cards() []Out {
 		return k.refuse("bot.challenge.no_card")
 	}
 	text := k.text("bot.challenge.share") + "\n" + strings.Join(cards, "\n\n")
-	return []Out{{Dest: ToReply, Private: true, Title: k.text("bot.challenge.card_title", k.svc.Day(k.now)), Text: text}}
+	return []Out{{Dest: ToReply, Private: true, Title: k.text("bot.challenge.card_title", k.date(k.svc.Day(k.now))), Text: text}}
 }
 
 // standing is /defi classement [jour|mois] [game]: the day's (or the
@@ -514,9 +559,9 @@ func (k *challengeAsk) standing(args []string) []Out {
 		}
 	}
 	day := k.svc.Day(k.now)
-	title := k.text("bot.challenge.standing_day", k.title(game), day)
+	title := k.text("bot.challenge.standing_day", k.title(game), k.date(day))
 	if month {
-		title = k.text("bot.challenge.standing_month", k.title(game), day[:7])
+		title = k.text("bot.challenge.standing_month", k.title(game), k.month(day))
 	}
 	out := Out{Dest: ToReply, Private: true, Title: title, Mono: mono, Text: k.text("bot.challenge.standing_legend")}
 	if shown {

@@ -418,3 +418,41 @@ func TestChallenge_Overview(t *testing.T) {
 		t.Fatalf("the overview after a start: %s", o.Text)
 	}
 }
+
+// The day is written in sentences as people write it ("Friday 27
+// November", "November 2026"), never as digits: the overview, the end, the
+// card's title and the standings; the share card alone keeps its digits,
+// which are no letter of the deal.
+func TestChallenge_DatesAsPeopleWriteThem(t *testing.T) {
+	h := challengeHarness(t)
+	d := h.playTops("alice", len(h.deal("motsdetete").Turns)-1)
+	end := one(t, h.do("alice", "/defi "+d.Turns[len(d.Turns)-1].Top))
+	day := duplicate.DayOf(h.clock.Now())
+	at := time.Date(day.Year, day.Month, day.Day, 12, 0, 0, 0, time.UTC)
+	en := i18n.Renderer{Lang: i18n.EN}
+	written, month := en.Text(i18n.Day(at)), en.Text(i18n.Month(at))
+	digits := at.Format(time.DateOnly)
+	outs := map[string]Out{
+		"the end":      end,
+		"the overview": one(t, h.do("alice", "/challenge")),
+		"the card":     one(t, h.do("alice", "/challenge card")),
+		"the standing": one(t, h.do("alice", "/challenge leaderboard")),
+		"the month":    one(t, h.do("alice", "/challenge leaderboard month")),
+	}
+	for what, o := range outs {
+		want := written
+		if what == "the month" {
+			want = month
+		}
+		if !strings.Contains(o.Title+"\n"+o.Text, want) {
+			t.Errorf("%s does not write the day as %q: %q\n%s", what, want, o.Title, o.Text)
+		}
+		sentences := strings.ReplaceAll(o.Title+"\n"+o.Text, "🗓️ "+digits, "")
+		if strings.Contains(sentences, digits) || strings.Contains(sentences, digits[:7]) {
+			t.Errorf("%s writes the day in digits in a sentence: %q\n%s", what, o.Title, o.Text)
+		}
+	}
+	if !strings.Contains(end.Text, "🗓️ "+digits) {
+		t.Errorf("the share card lost its digits:\n%s", end.Text)
+	}
+}

@@ -21,6 +21,8 @@ func init() {
 		"i18n.date":       "%v %v %v at %v %v",
 		"i18n.date.day":   "%v",
 		"i18n.date.first": "1",
+		"i18n.day":        "%v %v %v",
+		"i18n.month_year": "%v %v",
 		"i18n.weekday.0":  "Sunday",
 		"i18n.weekday.1":  "Monday",
 		"i18n.weekday.2":  "Tuesday",

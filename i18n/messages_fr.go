@@ -21,6 +21,8 @@ func init() {
 		"i18n.date":       "%v %v %v à %v %v",
 		"i18n.date.day":   "%v",
 		"i18n.date.first": "1er",
+		"i18n.day":        "%v %v %v",
+		"i18n.month_year": "%v %v",
 		"i18n.weekday.0":  "dimanche",
 		"i18n.weekday.1":  "lundi",
 		"i18n.weekday.2":  "mardi",

@@ -58,6 +58,23 @@ func DateIn(t time.Time, loc *time.Location) Msg {
 		T(fmt.Sprintf("i18n.month.%d", int(t.Month()))), t.Format("15:04"), t.Format("MST"))
 }
 
+// Day is a calendar day as people write it in a sentence, without a time
+// ("vendredi 27 novembre", "Friday 27 November"): a day that is the same
+// everywhere, as the daily challenge's, which changes at midnight in Paris.
+func Day(t time.Time) Msg {
+	day := T("i18n.date.day", t.Day())
+	if t.Day() == 1 {
+		day = T("i18n.date.first")
+	}
+	return T("i18n.day", T(fmt.Sprintf("i18n.weekday.%d", int(t.Weekday()))), day, T(fmt.Sprintf("i18n.month.%d", int(t.Month()))))
+}
+
+// Month is a month and its year as people write them ("novembre 2026",
+// "November 2026").
+func Month(t time.Time) Msg {
+	return T("i18n.month_year", T(fmt.Sprintf("i18n.month.%d", int(t.Month()))), t.Year())
+}
+
 // SoonWithin is how close a deadline is short: a phase of a live game (a
 // minute to answer, three to compose) rather than a turn of days.
 const SoonWithin = 10 * time.Minute

@@ -102,3 +102,29 @@ func TestDeadline_ShortOnesSayTheSeconds(t *testing.T) {
 		}
 	}
 }
+
+func TestDay_AndMonth_AsPeopleWriteThem(t *testing.T) {
+	cases := []struct {
+		t              time.Time
+		fr, en         string
+		monthFR, month string
+	}{
+		{time.Date(2026, 11, 27, 0, 0, 0, 0, time.UTC), "vendredi 27 novembre", "Friday 27 November", "novembre 2026", "November 2026"},
+		{time.Date(2026, 8, 1, 23, 30, 0, 0, time.UTC), "samedi 1er août", "Saturday 1 August", "août 2026", "August 2026"},
+	}
+	fr, en := Renderer{Lang: FR}, Renderer{Lang: EN}
+	for _, c := range cases {
+		if got := fr.Text(Day(c.t)); got != c.fr {
+			t.Errorf("Day(%v) fr = %q, want %q", c.t, got, c.fr)
+		}
+		if got := en.Text(Day(c.t)); got != c.en {
+			t.Errorf("Day(%v) en = %q, want %q", c.t, got, c.en)
+		}
+		if got := fr.Text(Month(c.t)); got != c.monthFR {
+			t.Errorf("Month(%v) fr = %q, want %q", c.t, got, c.monthFR)
+		}
+		if got := en.Text(Month(c.t)); got != c.month {
+			t.Errorf("Month(%v) en = %q, want %q", c.t, got, c.month)
+		}
+	}
+}

@@ -141,3 +141,24 @@ func (g *Game) applySolo(s *state, seat int, text string) ([]games.Event, error)
 	s.Moves++
 	return t.evs, nil
 }
+
+// TellMove is a proposal as a sentence tells it ("AVEINT en I11, en
+// diagonale descendante (5 anagrammes : ENVIAT, NATIVE, …)"), not as it is
+// typed ("mot AVEINT I11 diag anagrammes=ENVIAT,NATIVE,…"): the challenge
+// tells a player's move and the top so. ok is false for what is no
+// proposal.
+func (e *Engine) TellMove(move string) (msg i18n.Msg, ok bool) {
+	m, err := parseMove(move)
+	if err != nil || m.kind != mvPropose {
+		return msg, false
+	}
+	p := m.prop
+	msg = i18n.T("coquillaude.tell.move", p.Word, cellName(p.Row, p.Col), i18n.T("coquillaude.dir."+dirWord[p.Dir]))
+	if p.Famous {
+		msg = i18n.T("coquillaude.tell.famous", msg)
+	}
+	if len(p.Anagrams) > 0 {
+		msg = i18n.T("coquillaude.tell.anagrams", msg, len(p.Anagrams), strings.Join(p.Anagrams, ", "))
+	}
+	return msg, true
+}

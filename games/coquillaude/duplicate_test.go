@@ -75,3 +75,25 @@ func TestCQ_D5_FamousOnTheListCountsAlone(t *testing.T) {
 		}
 	}
 }
+
+// The challenge tells a proposal as a sentence, its claims included; what
+// is no proposal is not told.
+func TestTellMove(t *testing.T) {
+	e := &Engine{}
+	fr, en := i18n.Renderer{Lang: i18n.FR}, i18n.Renderer{Lang: i18n.EN}
+	for _, c := range []struct{ move, fr, en string }{
+		{"mot AVEINT I11 diag anagrammes=ENVIAT,NATIVE", "AVEINT en I11, en diagonale descendante (2 anagrammes : ENVIAT, NATIVE)", "AVEINT at I11, diagonally down (2 anagrams: ENVIAT, NATIVE)"},
+		{"mot motive i11 droite", "MOTIVE en I11, vers la droite", "MOTIVE at I11, rightwards"},
+		{"mot NAPOLEON H11 droite celebre", "NAPOLEON en H11, vers la droite (personnage célèbre)", "NAPOLEON at H11, rightwards (a famous person)"},
+	} {
+		m, ok := e.TellMove(c.move)
+		if !ok || fr.Text(m) != c.fr || en.Text(m) != c.en {
+			t.Errorf("TellMove(%q) = %q / %q (%v), want %q / %q", c.move, fr.Text(m), en.Text(m), ok, c.fr, c.en)
+		}
+	}
+	for _, move := range []string{"rien", "passe", "vote oui", "n'importe quoi"} {
+		if _, ok := e.TellMove(move); ok {
+			t.Errorf("TellMove(%q) told", move)
+		}
+	}
+}

@@ -60,9 +60,11 @@ func (g *Game) Scene() games.Scene {
 	for _, idx := range s.LastWord {
 		last[idx] = true
 	}
-	board := games.Block{Grid: true, Wide: true,
-		Label: i18n.T("coquillaude.scene.board", s.Round, len(s.Bag)),
-		Note:  i18n.T("coquillaude.scene.legend")}
+	label := i18n.T("coquillaude.scene.board", s.Round, len(s.Bag))
+	if s.Solo > 0 {
+		label = i18n.T("coquillaude.scene.board_duplicate")
+	}
+	board := games.Block{Grid: true, Wide: true, Label: label, Note: i18n.T("coquillaude.scene.legend")}
 	for r := 0; r < Size; r++ {
 		row := make([]games.Tile, Size)
 		for c := range row {
@@ -72,8 +74,8 @@ func (g *Game) Scene() games.Scene {
 	}
 	var note i18n.Msg
 	for _, m := range g.publicView(sceneKind, true).Lines {
-		if m.Key == "coquillaude.line.legend" {
-			continue // the picture has its own legend
+		if m.Key == "coquillaude.line.legend" || m.Key == "coquillaude.line.duplicate" {
+			continue // the picture has its own legend, and its pions
 		}
 		if note.IsZero() {
 			note = m
@@ -81,18 +83,32 @@ func (g *Game) Scene() games.Scene {
 			note = i18n.T("coquillaude.scene.lines", note, m)
 		}
 	}
+	if s.Solo > 0 {
+		// The challenge: the round's pions are everyone's, shown with
+		// the board as a table's hand picture shows them.
+		blocks := []games.Block{board, g.handBlock(0, "coquillaude.scene.hand_duplicate")}
+		if !note.IsZero() {
+			blocks = append(blocks, games.Block{Wide: true, Note: note})
+		}
+		return games.Scene{Blocks: blocks}
+	}
 	return games.Scene{Blocks: []games.Block{board, {Wide: true, Note: note}}}
 }
 
 // PrivateScene draws a seat's pions in alphabetical order, twelve to a row
 // as the text view has them.
 func (g *Game) PrivateScene(seat int) games.Scene {
-	b := games.Block{Label: i18n.T("coquillaude.scene.hand", 0)}
+	return games.Scene{Blocks: []games.Block{g.handBlock(seat, "coquillaude.scene.hand")}}
+}
+
+// handBlock is a seat's pions, labelled by key with their count.
+func (g *Game) handBlock(seat int, key string) games.Block {
+	b := games.Block{Label: i18n.T(key, 0)}
 	if seat < 0 || seat >= g.s.Players {
-		return games.Scene{Blocks: []games.Block{b}}
+		return b
 	}
 	h := sortedHand(g.s.Hands[seat])
-	b.Label = i18n.T("coquillaude.scene.hand", len(h))
+	b.Label = i18n.T(key, len(h))
 	for i := 0; i < len(h); i += 12 {
 		var row []games.Tile
 		for _, l := range h[i:min(len(h), i+12)] {
@@ -103,5 +119,5 @@ func (g *Game) PrivateScene(seat int) games.Scene {
 	if len(b.Rows) == 0 {
 		b.Rows = [][]games.Tile{{{Empty: true}}}
 	}
-	return games.Scene{Blocks: []games.Block{b}}
+	return b
 }

@@ -78,6 +78,16 @@ func (g *Game) publicView(kind func(int) i18n.Msg, inline bool) games.View {
 		}
 	}
 	v.Lines = append(v.Lines, i18n.T("coquillaude.line.legend"))
+	if s.Solo > 0 {
+		// The challenge: everyone plays the same round on the same board;
+		// seats, scores, the bag and whom the table waits for are a
+		// table's, and the last word placed is the top the challenge
+		// tells.
+		if !s.Over {
+			v.Lines = append(v.Lines, i18n.T("coquillaude.line.duplicate", len(s.Hands[0])))
+		}
+		return v
+	}
 	for p := 0; p < s.Players; p++ {
 		key := "coquillaude.line.seat"
 		if p == s.First {

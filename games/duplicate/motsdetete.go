@@ -26,7 +26,9 @@ const MotsDeTeteTurns = 12
 //     the deal's position never depends on a player's mistake.
 //   - a target no deal reaches: alone, the target ends the game (the page's
 //     choice 7), and a challenge ends after its turns.
-var motsDeTeteOptions = games.Options{"variant": motsdetete.Quarte, "forgiving": "on", "target": "1000000"}
+//   - duplicate: the game's views show the turn everyone plays, without
+//     the one seat, its score, the target or the opening's recap.
+var motsDeTeteOptions = games.Options{"variant": motsdetete.Quarte, "forgiving": "on", "target": "1000000", "duplicate": "on"}
 
 // motsDeTeteOpening is the number of words on the grid before the first
 // turn. In Quarté nothing is drawn for a turn (always 4 letters, fixed

@@ -100,6 +100,9 @@ func (e *Engine) New(opts games.Options, players int, seed uint64) (games.Game, 
 		g = standardGrid
 	}
 	s := newState(g, variant, players, target, opts.On("forgiving"), opts.On("hints"), level, seed)
+	// "duplicate" is no table's option (Options does not list it): the
+	// daily challenge's deal sets it for its one-seat game.
+	s.Duplicate = players == 1 && opts.On("duplicate")
 	return &Game{s: s, lex: e.lex()}, nil
 }
 

@@ -66,6 +66,29 @@ func (g *Game) Scene() games.Scene {
 	}
 
 	var lines []i18n.Msg
+	switch {
+	case s.Duplicate:
+		// The challenge: what everyone writes this turn, no seat nor
+		// score nor target.
+		lines = append(lines, i18n.T("motsdetete.scene.duplicate", s.Die), i18n.T("motsdetete.scene.legend_quarte"))
+	default:
+		lines = g.tableLines()
+	}
+	for _, l := range lines {
+		if b.Note.IsZero() {
+			b.Note = l
+		} else {
+			b.Note = i18n.T("motsdetete.scene.lines", b.Note, l)
+		}
+	}
+	return games.Scene{Blocks: []games.Block{b}}
+}
+
+// tableLines are the lines under a table's grid: the variant and target,
+// the scores, whose turn and his die, the legend.
+func (g *Game) tableLines() []i18n.Msg {
+	s := g.s
+	var lines []i18n.Msg
 	switch s.Variant {
 	case Marathon:
 		lines = append(lines, i18n.T("motsdetete.scene.marathon"))
@@ -104,12 +127,5 @@ func (g *Game) Scene() games.Scene {
 	} else {
 		lines = append(lines, i18n.T("motsdetete.scene.legend"))
 	}
-	for _, l := range lines {
-		if b.Note.IsZero() {
-			b.Note = l
-		} else {
-			b.Note = i18n.T("motsdetete.scene.lines", b.Note, l)
-		}
-	}
-	return games.Scene{Blocks: []games.Block{b}}
+	return lines
 }

@@ -67,6 +67,11 @@ type state struct {
 	Forgiving bool   `json:"forgiving,omitempty"`
 	Hints     bool   `json:"hints,omitempty"`
 	Level     string `json:"level,omitempty"`
+	// Duplicate is set in a position of the daily challenge (the
+	// "duplicate" option of games/duplicate's deal): one player on a grid
+	// everyone shares, so the views leave out what only a table has (the
+	// seat, its score, the target, whose turn, the rolls' recap).
+	Duplicate bool   `json:"duplicate,omitempty"`
 	Seed      uint64 `json:"seed"`
 	Rng       uint64 `json:"rng"`
 	Die       int    `json:"die"` // the die of the player to move (4 in Quarté)

@@ -58,6 +58,12 @@ func (s *state) boardLines() []string {
 		legend = "+🟧4 *🟨8 @🟥12 #⬛"
 	}
 	out = append(out, legend)
+	if s.Duplicate {
+		// The challenge's grid opens with words no one of its players
+		// wrote, and in Quarté a bonus cell's value is printed: the recap
+		// of the rolls would only tell the opening.
+		return out
+	}
 	for len(used) > 0 {
 		n := min(len(used), 5)
 		out = append(out, "🎲 "+strings.Join(used[:n], " "))
@@ -118,6 +124,10 @@ func rollText(r roll) string {
 
 // publicLines are the sentences under the board.
 func (s *state) publicLines() []i18n.Msg {
+	if s.Duplicate {
+		// Everyone plays the same turn: what it asks, no seat nor score.
+		return []i18n.Msg{i18n.T("motsdetete.line.duplicate", s.Die)}
+	}
 	var out []i18n.Msg
 	switch s.Variant {
 	case Marathon:
@@ -158,7 +168,7 @@ func (s *state) publicLines() []i18n.Msg {
 // with its words, points and rolls, whose turn and his die.
 func (g *Game) Public() games.View {
 	v := games.View{Title: i18n.T("motsdetete.title"), Board: g.s.boardLines(), Lines: g.s.publicLines()}
-	if g.s.Last != nil {
+	if g.s.Last != nil && !g.s.Duplicate {
 		v.Recall(0, i18n.T("motsdetete.line.last", recordMsg(g.s.Last)))
 	}
 	return v
@@ -201,15 +211,20 @@ func (g *Game) Private(seat int) games.View {
 // words ("F8 droite MAISON", "F8 right MAISON"); without an example when no
 // word fits.
 func (g *Game) turnHelp() i18n.Msg {
+	// In the challenge no die is rolled: the turn asks its letters.
+	turn, plain := "motsdetete.pv.turn", "motsdetete.pv.turn_plain"
+	if g.s.Duplicate {
+		turn, plain = "motsdetete.pv.turn_duplicate", "motsdetete.pv.turn_duplicate_plain"
+	}
 	ex, ok := exampleMove(g.s, g.lex)
 	if !ok {
-		return i18n.T("motsdetete.pv.turn_plain", g.s.Die)
+		return i18n.T(plain, g.s.Die)
 	}
 	dir := i18n.T("motsdetete.dir.right")
 	if ex.Down {
 		dir = i18n.T("motsdetete.dir.down")
 	}
-	return i18n.T("motsdetete.pv.turn", g.s.Die, ex.Cell, dir, ex.Word)
+	return i18n.T(turn, g.s.Die, ex.Cell, dir, ex.Word)
 }
 
 // Choices: the move is typed (a cell, a direction and a word do not fit
