@@ -13,6 +13,7 @@ func init() {
 		"web.session_gone":   "This page has been open too long: open your link again.",
 		"web.spectator_only": "You are watching: only the players play here.",
 		"web.bad_request":    "The page sent something the table does not understand.",
+		"web.board_text":     "The board as text",
 		"web.live":           "live",
 		"web.offline":        "reconnecting…",
 		"web.your_hand":      "Your hand",

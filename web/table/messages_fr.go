@@ -13,6 +13,7 @@ func init() {
 		"web.session_gone":   "Cette page est ouverte depuis trop longtemps : rouvre ton lien.",
 		"web.spectator_only": "Tu regardes : seuls les joueurs jouent ici.",
 		"web.bad_request":    "La page a envoyé quelque chose que la table ne comprend pas.",
+		"web.board_text":     "Le plateau en texte",
 		"web.live":           "en direct",
 		"web.offline":        "reconnexion…",
 		"web.your_hand":      "Ta main",

@@ -192,6 +192,11 @@
     $("board-heading").textContent = T["web.board"];
     const playable = !!st.compose;
     fill("board", st.board ? scene(st.board, playable) : mono(st.mono));
+    // The board drawn as the chat's text, folded away under a drawn one:
+    // to read it aloud line by line, or copy it into a chat.
+    $("board-text-area").hidden = !st.board;
+    $("board-text-heading").textContent = T["web.board_text"];
+    $("board-text").textContent = (st.mono || []).join("\n");
     // A scene says what the lines say (the pictures' notes): the lines
     // stand alone for a game drawn as text.
     fill("lines", ...(st.board ? [] : (st.lines || [])).map((l) => el("p", "line", l)));
@@ -241,6 +246,9 @@
       for (const b of row) {
         const btn = el("button", "choice", b.Label);
         btn.type = "button";
+        // The move the button stands for (its payload after the table and
+        // the counter): what the chat's button of the same move carries.
+        btn.dataset.move = b.Data.split(".").slice(2).join(".");
         btn.addEventListener("click", () => press(b));
         r.appendChild(btn);
       }
