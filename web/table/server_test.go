@@ -47,7 +47,13 @@ func newFixture(t testing.TB, game string, tune func(*bot.Options)) *fixture {
 // served is a core on a bbolt file of the test's, its web table served.
 func served(t testing.TB, tune func(*bot.Options)) *fixture {
 	t.Helper()
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "tablee.db"), bolt.Options{Timeout: time.Second})
+	return servedOn(t, bolt.Options{Timeout: time.Second}, tune)
+}
+
+// servedOn is served on a bbolt file opened with opts.
+func servedOn(t testing.TB, bopts bolt.Options, tune func(*bot.Options)) *fixture {
+	t.Helper()
+	st, err := bolt.Open(filepath.Join(t.TempDir(), "tablee.db"), bopts)
 	if err != nil {
 		t.Fatal(err)
 	}

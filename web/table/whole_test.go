@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/store/bolt"
 	"github.com/tablee/tablee/web/access"
 )
 
@@ -54,7 +55,9 @@ func TestBrowserWholeGames(t *testing.T) {
 
 func playWhole(t *testing.T, ctx context.Context, game, options string, seed uint64) {
 	start := time.Now()
-	f := served(t, func(o *bot.Options) {
+	// Without fsync: a game of hundreds of moves, whose saves are not
+	// what is tested here (the other tests save as a deployment does).
+	f := servedOn(t, bolt.Options{Timeout: time.Second, NoSync: true}, func(o *bot.Options) {
 		o.Seeds = func() uint64 { return seed }
 		// A game played at a script's speed: the buckets that stop a
 		// script would stop the test.
@@ -62,6 +65,9 @@ func playWhole(t *testing.T, ctx context.Context, game, options string, seed uin
 			Chat: bot.RateLimit{Burst: 1 << 20, Every: time.Microsecond}}
 	})
 	f.table = f.deal("local:main", "alice", "bob", game+options)
+	// The chat's boards as text: no picture drawn for each move, and the
+	// text is what the page's is compared with.
+	f.chat("alice", "/settings view=text")
 	link := f.http.URL + Link(f.link("local:alice", access.Player, f.now.Add(time.Hour)))
 	within(t, ctx, 20*time.Second, "open the page",
 		chromedp.Navigate(link), chromedp.WaitReady(chromedp.CSS(`body[data-moves]`)))
