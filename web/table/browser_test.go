@@ -269,8 +269,25 @@ func TestBrowserTapsAWordOnLaCoquillaude(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`[role="gridcell"]`)),
 		chromedp.Click(chromedp.CSS(fmt.Sprintf(`[role="gridcell"][data-col="%d"][data-row="%d"]`, col, row))),
 		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#compose .dir:nth-child(%d)`, dir))),
-		chromedp.SendKeys(chromedp.CSS(`#compose-word`), fields[1]),
 	)
+	// The word picked from the hand's pions, a tap a letter (the first
+	// proposal crosses nothing: every letter is a pion), its score asked
+	// of the server and shown before it is sent.
+	for _, l := range fields[1] {
+		within(t, ctx, 10*time.Second, "pick "+string(l),
+			chromedp.Click(chromedp.CSS(fmt.Sprintf(`#compose-letters button[data-letter="%c"]:not([disabled])`, l))))
+	}
+	preview, err := f.core.WebPreview(f.table, mover, strings.NewReplacer("{word}", fields[1], "{cell}", strings.ToLower(fields[2]),
+		"{dir}", fields[3]).Replace(f.state(f.open(mover, access.Player)).Compose.Template))
+	if err != nil || !preview.Known || preview.Refusal != "" {
+		t.Fatalf("the core's preview: %+v %v", preview, err)
+	}
+	want := fmt.Sprintf("%s : %d points", fields[1], preview.Points)
+	within(t, ctx, 10*time.Second, "see the score before sending",
+		chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.getElementById("compose-score").textContent === %q`, want)))
+	if got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("compose-word").value`)); got != fields[1] {
+		t.Fatalf("the word picked is %q", got)
+	}
 	if dir := os.Getenv("TABLEE_WEB_SCREENSHOTS"); dir != "" {
 		screenshot(t, ctx, filepath.Join(dir, "web-coquillaude-1280.png"), 1280, 800)
 		screenshot(t, ctx, filepath.Join(dir, "web-coquillaude-360.png"), 360, 800)

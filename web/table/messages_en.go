@@ -54,6 +54,11 @@ func init() {
 		"web.shape_diamond":  "diamond",
 		"web.join_top":       "top: %v %v",
 		"web.join_bottom":    "bottom: %v %v",
+		"web.preview":        "%v: %v points",
+		"web.letter":         "Add %v",
+		"web.erase":          "Erase the last letter",
+		"web.letters":        "Your letters",
+		"web.slow_down":      "Slow down: try again in a moment.",
 		"web.typed":          "Or type a move as in the chat",
 	})
 }

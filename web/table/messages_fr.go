@@ -54,6 +54,11 @@ func init() {
 		"web.shape_diamond":  "losange",
 		"web.join_top":       "haut : %v %v",
 		"web.join_bottom":    "bas : %v %v",
+		"web.preview":        "%v : %v points",
+		"web.letter":         "Ajouter %v",
+		"web.erase":          "Effacer la dernière lettre",
+		"web.letters":        "Tes lettres",
+		"web.slow_down":      "Doucement : réessaie dans un instant.",
 		"web.typed":          "Ou tape un coup comme dans le chat",
 	})
 }

@@ -69,7 +69,18 @@ type session struct {
 	table   uint64
 	mode    access.Mode
 	expires time.Time
+
+	// previews counts the previews asked in the second that began at
+	// previewsFrom (Server.preview); guarded by the server's mu.
+	previews     int
+	previewsFrom time.Time
 }
+
+// maxPreviews is the previews a page may ask a second: a word typed
+// letter by letter asks one a letter at most (the page waits for a pause
+// first), and a script asking more is told to slow down. They are not
+// moves: the core's command buckets do not count them.
+const maxPreviews = 10
 
 // New makes the server.
 func New(opts Options) (*Server, error) {
@@ -104,6 +115,7 @@ func New(opts Options) (*Server, error) {
 	s.mux.HandleFunc("GET /api/state", s.state)
 	s.mux.HandleFunc("GET /api/events", s.events)
 	s.mux.HandleFunc("POST /api/move", s.move)
+	s.mux.HandleFunc("POST /api/preview", s.preview)
 	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", assetServer()))
 	return s, nil
 }
@@ -403,6 +415,49 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		replies = append(replies, reply{Text: text, Refusal: o.Refusal, Buttons: o.Buttons})
 	}
 	writeJSON(w, map[string]any{"replies": replies})
+}
+
+// previewRequest is a move the page composes, typed as in the chat.
+type previewRequest struct {
+	Typed string `json:"typed"`
+}
+
+// preview says what the session's player's composed move would score,
+// asked of the core (Core.WebPreview), which asks the engine on a copy of
+// the game: nothing changes.
+func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
+	ses := s.sessionOf(w, r)
+	if ses == nil {
+		return
+	}
+	lang := s.lang(r, ses.user)
+	if ses.mode != access.Player || ses.user == "" {
+		s.refuseJSON(w, http.StatusForbidden, lang, "web.spectator_only")
+		return
+	}
+	var req previewRequest
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4<<10)).Decode(&req); err != nil || req.Typed == "" {
+		s.refuseJSON(w, http.StatusBadRequest, lang, "web.bad_request")
+		return
+	}
+	now := s.opts.Now()
+	s.mu.Lock()
+	if now.Sub(ses.previewsFrom) >= time.Second {
+		ses.previews, ses.previewsFrom = 0, now
+	}
+	ses.previews++
+	over := ses.previews > maxPreviews
+	s.mu.Unlock()
+	if over {
+		s.refuseJSON(w, http.StatusTooManyRequests, lang, "web.slow_down")
+		return
+	}
+	score, err := s.opts.Core.WebPreview(ses.table, ses.user, req.Typed)
+	if err != nil {
+		s.refuseJSON(w, http.StatusNotFound, lang, "web.no_table")
+		return
+	}
+	writeJSON(w, score)
 }
 
 // events streams the session's view each time the table was shown, as

@@ -11,6 +11,8 @@
   let selected = null; // the grid cell a word is placed from: {col,row}
   let dir = "";
   let steps = null; // the buttons of the choice under way, null: the hand's
+  let word = ""; // the word composed on the grid, typed or picked
+  let preview = { line: "", text: "", refused: false }; // the server's word on it
 
   const $ = (id) => document.getElementById(id);
   const el = (tag, cls, text) => {
@@ -184,7 +186,7 @@
     const focusCell = focused && focused.dataset && focused.dataset.col !== undefined ?
       { col: focused.dataset.col, row: focused.dataset.row } : null;
     const focusId = focused && focused.id;
-    if (state && st.moves !== state.moves) { selected = null; dir = ""; steps = null; }
+    if (state && st.moves !== state.moves) { selected = null; dir = ""; steps = null; word = ""; preview = { line: "", text: "", refused: false }; }
     state = st;
     body.dataset.moves = String(st.moves); // what the page shows, for its tests
     document.title = st.title;
@@ -295,13 +297,14 @@
     const cell = colName(selected.col) + (selected.row + 1);
     const nodes = [el("p", "place", fmt(T["web.place"], cell))];
     const dirs = el("div", "choice-row");
-    for (const [key, word] of [["web.right", cp.right], ["web.down", cp.down]]) {
+    for (const [key, way] of [["web.right", cp.right], ["web.down", cp.down]]) {
       const b = el("button", "dir", (key === "web.right" ? "→ " : "↓ ") + T[key]);
       b.type = "button";
-      b.setAttribute("aria-pressed", dir === word ? "true" : "false");
+      b.setAttribute("aria-pressed", dir === way ? "true" : "false");
       b.addEventListener("click", () => {
-        dir = word;
+        dir = way;
         drawCompose();
+        askPreview();
         $("compose-word").focus();
       });
       dirs.appendChild(b);
@@ -316,22 +319,120 @@
     input.autocapitalize = "off";
     input.spellcheck = false;
     input.maxLength = 40;
+    input.value = word;
+    input.addEventListener("input", () => { word = input.value; markLetters(); askPreview(); });
     const ok = el("button", "", T["web.send"]);
     ok.type = "submit";
     ok.id = "compose-send";
     const cancel = el("button", "", T["web.cancel"]);
     cancel.type = "button";
-    cancel.addEventListener("click", () => { selected = null; dir = ""; render(state); });
+    cancel.addEventListener("click", () => { selected = null; dir = ""; word = ""; render(state); });
     form.append(label, input, ok, cancel);
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      const word = input.value.trim();
-      if (!word || !dir) return;
-      const line = cp.template.replace("{cell}", cell.toLowerCase()).replace("{dir}", dir).replace("{word}", word);
-      send({ typed: line });
+      word = input.value;
+      const line = composeLine();
+      if (line) send({ typed: line });
     });
     nodes.push(form);
+    const letters = handLetters();
+    if (letters.length) {
+      // The hand's letters (La Coquillaude's pions), each tapped once
+      // into the word; the board's letters it crosses are typed.
+      const row = el("div", "letters");
+      row.id = "compose-letters";
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", T["web.letters"]);
+      for (const l of letters) {
+        const b = el("button", "letter-pick", l);
+        b.type = "button";
+        b.dataset.letter = l;
+        b.setAttribute("aria-label", fmt(T["web.letter"], l));
+        b.addEventListener("click", () => { word += l; input.value = word; markLetters(); askPreview(); });
+        row.appendChild(b);
+      }
+      const erase = el("button", "letter-erase", "⌫");
+      erase.type = "button";
+      erase.setAttribute("aria-label", T["web.erase"]);
+      erase.addEventListener("click", () => { word = word.slice(0, -1); input.value = word; markLetters(); askPreview(); });
+      row.appendChild(erase);
+      nodes.push(row);
+    }
+    // The word and what it would score, as the server says it.
+    const score = el("p", "score" + (preview.refused ? " score-refused" : ""), preview.line === composeLine() ? preview.text : "");
+    score.id = "compose-score";
+    score.setAttribute("role", "status");
+    nodes.push(score);
     box.replaceChildren(...nodes);
+    markLetters();
+  }
+
+  // composeLine is the chat's line for the word composed, "" until the
+  // cell, the direction and a word are chosen.
+  function composeLine() {
+    const cp = state && state.compose;
+    const w = word.trim();
+    if (!cp || !selected || !dir || !w) return "";
+    const cell = colName(selected.col) + (selected.row + 1);
+    return cp.template.replace("{cell}", cell.toLowerCase()).replace("{dir}", dir).replace("{word}", w);
+  }
+
+  // handLetters are the letters of the player's hand drawn as tiles: one
+  // letter each.
+  function handLetters() {
+    const out = [];
+    const sc = state && state.hand && state.hand.scene;
+    for (const b of (sc && sc.blocks) || []) {
+      if (b.grid) continue;
+      for (const row of b.rows || []) {
+        for (const t of row) {
+          if (t.text && /^\p{L}$/u.test(t.text)) out.push(t.text.toUpperCase());
+        }
+      }
+    }
+    return out;
+  }
+
+  // markLetters greys the hand's letters the word already uses.
+  function markLetters() {
+    const left = {};
+    for (const ch of word.toUpperCase()) left[ch] = (left[ch] || 0) + 1;
+    document.querySelectorAll("#compose-letters .letter-pick").forEach((b) => {
+      const l = b.dataset.letter;
+      b.disabled = left[l] > 0;
+      if (left[l] > 0) left[l]--;
+    });
+  }
+
+  let previewTimer = 0;
+  let previewAsked = 0;
+
+  // askPreview asks the server what the word would score, after a pause
+  // in the typing: the rules are the server's.
+  function askPreview() {
+    clearTimeout(previewTimer);
+    const line = composeLine();
+    const show = (text, refused) => {
+      preview = { line, text, refused };
+      const out = $("compose-score");
+      if (!out) return;
+      out.textContent = text;
+      out.classList.toggle("score-refused", refused);
+      out.dataset.line = line; // what it speaks of, for the page's tests
+    };
+    if (!line) { show("", false); return; }
+    const asked = ++previewAsked;
+    previewTimer = setTimeout(async () => {
+      let res;
+      try {
+        res = await api("/api/preview", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ typed: line }) });
+      } catch (e) { return; }
+      const data = await res.json().catch(() => ({}));
+      if (asked !== previewAsked) return; // the word changed meanwhile
+      if (!res.ok) { show(data.error || "", true); return; }
+      if (data.refusal) show(data.refusal, true);
+      else show(data.known ? fmt(T["web.preview"], word.trim().toUpperCase(), data.points) : "", false);
+    }, 150);
   }
 
   async function send(move) {
