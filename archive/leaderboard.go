@@ -84,9 +84,9 @@ func (a *Archive) Leaderboard(all []games.Engine, scope string, lang i18n.Lang) 
 		for i, en := range es[:min(len(es), size)] {
 			name, score := entryName(en, r), Number(r.Lang, en.Ordinal())
 			played := r.Text(i18n.T("bot.leaderboard_played", en.Games, en.Wins))
-			mono = append(mono, fmt.Sprintf("%2d. %s %6s  %s", i+1, pad(name, 16), score, played))
+			mono = append(mono, fmt.Sprintf("%2d. %s %6s  %s", i+1, Pad(name, 16), score, played))
 			scene.Blocks = append(scene.Blocks, games.Block{
-				Label: i18n.Raw(name), Rows: [][]games.Tile{{rankTile(i)}}, TileSize: 44,
+				Label: i18n.Raw(name), Rows: [][]games.Tile{{RankTile(i)}}, TileSize: 44,
 				Note: i18n.Raw(score + " · " + played),
 			})
 		}
@@ -105,9 +105,9 @@ func (a *Archive) Leaderboard(all []games.Engine, scope string, lang i18n.Lang) 
 	return Page{Title: title, Mono: mono, Lines: lines(i18n.T("bot.leaderboard_legend")), Scene: &scene}
 }
 
-// rankTile is a place on the leaderboard: gold, silver and bronze for the
+// RankTile is a place on the leaderboard: gold, silver and bronze for the
 // first three, with a star, so that colour is not the only clue.
-func rankTile(i int) games.Tile {
+func RankTile(i int) games.Tile {
 	t := games.Tile{Text: fmt.Sprint(i + 1), Fill: games.Cream}
 	if i < 3 {
 		t.Fill, t.Mark = []games.Color{games.Yellow, games.Gray, games.Orange}[i], games.Star
@@ -115,9 +115,9 @@ func rankTile(i int) games.Tile {
 	return t
 }
 
-// pad cuts or fills a name to n characters, for the columns of the text
+// Pad cuts or fills a name to n characters, for the columns of the text
 // table.
-func pad(s string, n int) string {
+func Pad(s string, n int) string {
 	if utf8.RuneCountInString(s) > n {
 		return string([]rune(s)[:n-1]) + "…"
 	}

@@ -145,7 +145,8 @@ func isBidiControl(r rune) bool {
 // for a free word first, w for a free text of several words (AsksText); j
 // joins the table, s starts it, h shows the presser's hand, b shows the
 // board; r proposes or answers a rematch of the table (rematch.go), v shows
-// a step of its replay (replay.go).
+// a step of its replay (replay.go), d starts, resumes or passes a turn of
+// the daily challenge (challenge.go: table 0, the game, the turn).
 const maxPayload = 64 // Telegram's limit on callback data
 
 type payload struct {
@@ -164,7 +165,7 @@ func decodePayload(s string) (payload, error) {
 		return payload{}, fmt.Errorf("payload size")
 	}
 	p := payload{Kind: s[0]}
-	if !strings.ContainsRune("mcawjshbrv", rune(p.Kind)) {
+	if !strings.ContainsRune("mcawjshbrvd", rune(p.Kind)) {
 		return payload{}, fmt.Errorf("payload kind")
 	}
 	parts := strings.SplitN(s[1:], ".", 3)

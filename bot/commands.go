@@ -49,6 +49,12 @@ type command struct {
 	Moderated bool
 	// Hidden commands are understood but in no menu.
 	Hidden bool
+	// YieldsToVerbs says a name of the row that is also a game's verb is
+	// the game's where a table of that game is played: La Coquillaude's
+	// "/défi NICHE" contests a word at its table, and is /defi, the daily
+	// challenge, anywhere else (an alias of the row still reaches the row
+	// there).
+	YieldsToVerbs bool
 	// Params are the named arguments platforms with forms ask for, in the
 	// order they make the command's arguments.
 	Params []Param
@@ -182,9 +188,14 @@ func Commands() []CommandInfo {
 		}
 		out = append(out, info)
 	}
+	// A verb that is also a row's name in either language ("/defi": La
+	// Coquillaude's and the daily challenge's) is the row's: the row
+	// hands it to the game where a table of that game is played.
 	seen := map[string]bool{}
-	for _, c := range out {
-		seen[c.Name] = true
+	for _, c := range commands.rows {
+		for _, n := range c.names() {
+			seen[n] = true
+		}
 	}
 	// A verb two games share ("/pioche" in Words Out and Le Grand
 	// Escogriffe) is one command, which describes itself for both.

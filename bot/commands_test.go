@@ -227,6 +227,7 @@ func TestHelp_GeneratedFromTheTable(t *testing.T) {
 		"/mygames — your tables in every chat: whose turn, the deadline, a link\n" +
 		"/away 3d, /away off — time off · /quiet 23:00-08:00 — quiet hours (/settings tz=Europe/Paris)\n" +
 		"/leaderboard [game] — the local leaderboard · /stats [@player] — ratings, games, wins, best moves\n" +
+		"/challenge — the daily challenge, in private: the same deal for everyone, each turn against the top · /challenge leaderboard [month] · /challenge card\n" +
 		"/rematch — the last game again, same players (/rematch no to decline)\n" +
 		"/history — the games played here (in private: yours) · /replay <table> [move] — watch one again\n" +
 		"/games · /rules <game> · /settings · /lang fr|en\n"

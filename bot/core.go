@@ -19,6 +19,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/tablee/tablee/bot/challenges"
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/store"
@@ -81,6 +82,10 @@ type Options struct {
 	// Observer hears the moves, saves and deliveries, for the operator's
 	// metrics; nil: nobody.
 	Observer Observer
+	// Challenges keeps the daily challenge's records (/defi,
+	// challenge.go; challenge/forcore gives package challenge's); nil: the
+	// deployment offers no challenge, and /defi says so.
+	Challenges challenges.Records
 	// RateLimits bound the commands of each user and of each group chat
 	// (ratelimit.go); zero: no limit. The server passes
 	// DefaultRateLimits unless configured otherwise.
@@ -328,6 +333,13 @@ func (c *Core) handle(ctx context.Context, cmd Command) (outs []Out) {
 		return c.press(ctx, cmd, rep)
 	}
 	if row := commands.lookup(cmd.Name); row != nil && row.Run != nil {
+		if row.YieldsToVerbs {
+			if name := games.FoldWord(cmd.Name); name != "" {
+				if t := c.tableFor(cmd); t != nil && t.engine != nil && hasVerb(t.engine, name) {
+					return c.move(ctx, cmd, strings.TrimSpace(name+" "+strings.Join(cmd.Args, " ")), rep)
+				}
+			}
+		}
 		if !row.Where.allows(cmd.Private) {
 			return rep.refuse(row.Elsewhere)
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/archive"
+	"github.com/tablee/tablee/challenge/chat"
 	"github.com/tablee/tablee/store"
 )
 
@@ -22,6 +23,9 @@ import (
 // is unknown or unreadable.
 func (c *Core) storedTable(id uint64) *Table {
 	rec, err := c.st.Table(id)
+	if err == nil && chat.Is(rec.Chat) {
+		return nil // an attempt at the daily challenge is no table
+	}
 	if err != nil {
 		if !errors.Is(err, store.ErrNotFound) {
 			c.log.Error("table not read", "table", id, "err", err)

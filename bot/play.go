@@ -450,6 +450,8 @@ func (c *Core) press(ctx context.Context, cmd Command, rep replier) []Out {
 		return c.pressRematch(ctx, cmd, p, rep)
 	case 'v':
 		return c.pressReplay(cmd, p, rep)
+	case 'd':
+		return c.pressChallenge(cmd, p, rep)
 	}
 	t := c.table(p.Table)
 	if t == nil {

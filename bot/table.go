@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -234,7 +235,7 @@ type Table struct {
 }
 
 func (t *Table) record() (store.Table, error) {
-	data, err := json.Marshal(t)
+	data, err := t.marshal()
 	if err != nil {
 		return store.Table{}, err
 	}
@@ -243,6 +244,38 @@ func (t *Table) record() (store.Table, error) {
 		rec.Unshown = t.Outbox.Seq
 	}
 	return rec, nil
+}
+
+// stateMark stands for the game's state while the table's record is
+// marshalled: encoding/json would check and compact the state's bytes
+// (a few KB, at every save), which are the engine's Save output, written by
+// json.Marshal or as it writes (games.Game), so compact already; they are
+// put in the mark's place as they are.
+const stateMark = `"state":0`
+
+// marshal writes the table's record: what json.Marshal(t) writes, byte for
+// byte (TestRecordIsWhatMarshalWrites), for a state the engine saved.
+func (t *Table) marshal() ([]byte, error) {
+	state := t.State
+	if len(state) == 0 {
+		return json.Marshal(t)
+	}
+	t.State = json.RawMessage(stateMark[len(stateMark)-1:])
+	data, err := json.Marshal(t)
+	t.State = state
+	if err != nil {
+		return nil, err
+	}
+	// The first key "state" with the value 0 is the mark: the fields
+	// before it hold no object whose value could be 0 under that key.
+	i := bytes.Index(data, []byte(stateMark))
+	if i < 0 {
+		return nil, fmt.Errorf("table %d: the record has no state", t.ID)
+	}
+	i += len(stateMark) - 1
+	out := make([]byte, 0, len(data)-1+len(state))
+	out = append(append(append(out, data[:i]...), state...), data[i+1:]...)
+	return out, nil
 }
 
 // seated lists the users who sit at the table and play their seat: a

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/tablee/tablee/challenge/chat"
 	"github.com/tablee/tablee/store"
 )
 
@@ -85,7 +86,7 @@ func (c *Core) loadRead(rec store.Table, err error, by string, key any) *Table {
 	case err != nil:
 		c.log.Error("table not read", by, key, "err", err)
 		return nil
-	case rec.Finished:
+	case rec.Finished, chat.Is(rec.Chat):
 		return nil
 	}
 	return c.loaded(rec)

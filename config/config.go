@@ -5,7 +5,7 @@
 // silently leave the bot without a token. Tokens may come from the
 // environment instead of the file (TABLEE_DISCORD_TOKEN,
 // TABLEE_TELEGRAM_TOKEN, TABLEE_TELEGRAM_SECRET_TOKEN, TABLEE_POSTGRES_URL,
-// TABLEE_WEB_LINK_SECRET), which wins over the
+// TABLEE_WEB_LINK_SECRET, TABLEE_CHALLENGE_SECRET), which wins over the
 // file. Secrets are of type Secret: trimmed of the white space around them
 // when read, they never print, and the errors of Load and Parse mask them in
 // any form (see package internal/redact).
@@ -64,6 +64,7 @@ type Config struct {
 	Telegram   Telegram   `yaml:"telegram"`
 	Admin      Admin      `yaml:"admin"`
 	Web        Web        `yaml:"web"`
+	Challenge  Challenge  `yaml:"challenge"`
 
 	// Store is where the tables are kept: "bolt" (one file in data_dir,
 	// one process) or "postgres" (one database, any number of processes).
@@ -126,6 +127,22 @@ type Web struct {
 	// process of a deployment holds the same one.
 	LinkSecret Secret `yaml:"link_secret"`
 }
+
+// Challenge is the daily challenge (/defi): one deal a day for every
+// player of the deployment.
+type Challenge struct {
+	// Secret makes each day's deal (games/duplicate.Seed): the same in
+	// every process of the deployment, another in another deployment, and
+	// unknown in advance to whoever lacks it. Whoever knows it can compute
+	// any day's deal, tops included. Empty: no challenge (/defi says so).
+	Secret Secret `yaml:"secret"`
+}
+
+// MinChallengeSecret is the shortest challenge.secret: 32 characters, as
+// the link secret, the key of the HMAC-SHA256 the days' seeds are made
+// with; a short one could be found by trying, and every future deal with
+// it.
+const MinChallengeSecret = 32
 
 // MinLinkSecret is the shortest web.link_secret: 32 characters, the
 // 256 bits of the HMAC-SHA256 key the links are signed with (the same
@@ -227,6 +244,7 @@ const (
 	EnvTelegramSecretToken = "TABLEE_TELEGRAM_SECRET_TOKEN"
 	EnvPostgresURL         = "TABLEE_POSTGRES_URL"
 	EnvWebLinkSecret       = "TABLEE_WEB_LINK_SECRET"
+	EnvChallengeSecret     = "TABLEE_CHALLENGE_SECRET"
 )
 
 // DBFile is the name of the data file in DataDir.
@@ -397,6 +415,7 @@ func (c *Config) applyEnv(getenv func(string) string) {
 		{EnvTelegramSecretToken, &c.Telegram.Webhook.SecretToken},
 		{EnvPostgresURL, &c.Postgres.URL},
 		{EnvWebLinkSecret, &c.Web.LinkSecret},
+		{EnvChallengeSecret, &c.Challenge.Secret},
 	} {
 		// Trimmed: "echo $TOKEN > file" and .env files add a newline. A
 		// variable of white space only is as good as empty.
@@ -410,7 +429,7 @@ func (c *Config) applyEnv(getenv func(string) string) {
 // a redactor must mask in the run's errors and logs.
 func (c *Config) Secrets() []string {
 	var out []string
-	for _, s := range []Secret{c.Discord.Token, c.Telegram.Token, c.Telegram.Webhook.SecretToken, c.Postgres.URL, c.Web.LinkSecret} {
+	for _, s := range []Secret{c.Discord.Token, c.Telegram.Token, c.Telegram.Webhook.SecretToken, c.Postgres.URL, c.Web.LinkSecret, c.Challenge.Secret} {
 		if s.IsSet() {
 			out = append(out, s.Reveal())
 		}
@@ -420,13 +439,14 @@ func (c *Config) Secrets() []string {
 
 // envSecrets are the secrets the environment gives, as they are.
 func envSecrets(getenv func(string) string) []string {
-	return append([]string{getenv(EnvDiscordToken), getenv(EnvTelegramToken), getenv(EnvTelegramSecretToken), getenv(EnvPostgresURL), getenv(EnvWebLinkSecret)},
+	return append([]string{getenv(EnvDiscordToken), getenv(EnvTelegramToken), getenv(EnvTelegramSecretToken), getenv(EnvPostgresURL), getenv(EnvWebLinkSecret), getenv(EnvChallengeSecret)},
 		redact.DatabasePasswords(getenv(EnvPostgresURL))...)
 }
 
 // withoutPlatforms keeps of validate's errors those that are not about a
-// platform's settings (discord.*, telegram.*) or the web table's (web.*),
-// which they never serve: what the data file tools must refuse.
+// platform's settings (discord.*, telegram.*), the web table's (web.*) or
+// the daily challenge's (challenge.*), which they never serve: what the
+// data file tools must refuse.
 func withoutPlatforms(err error) error {
 	if err == nil {
 		return nil
@@ -434,7 +454,7 @@ func withoutPlatforms(err error) error {
 	var kept []error
 	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
 		var se *SettingError
-		if errors.As(e, &se) && (strings.HasPrefix(se.Setting, "discord.") || strings.HasPrefix(se.Setting, "telegram.") || strings.HasPrefix(se.Setting, "web.")) {
+		if errors.As(e, &se) && (strings.HasPrefix(se.Setting, "discord.") || strings.HasPrefix(se.Setting, "telegram.") || strings.HasPrefix(se.Setting, "web.") || strings.HasPrefix(se.Setting, "challenge.")) {
 			continue
 		}
 		kept = append(kept, e)
@@ -510,7 +530,7 @@ func index(n *yaml.Node, prefix string, l lines) {
 }
 
 // secretSettings are the settings of type Secret.
-var secretSettings = map[string]bool{"discord.token": true, "telegram.token": true, "telegram.webhook.secret_token": true, "web.link_secret": true}
+var secretSettings = map[string]bool{"discord.token": true, "telegram.token": true, "telegram.webhook.secret_token": true, "web.link_secret": true, "challenge.secret": true}
 
 // walk calls f on n and every node under it.
 func walk(n *yaml.Node, f func(*yaml.Node)) {
@@ -778,6 +798,14 @@ func (c *Config) validate(source string, l lines) error {
 			bad("web.link_secret", "must be at least %d characters (such as the output of openssl rand -base64 32), not %d", MinLinkSecret, len(s))
 		}
 	}
+	if s := c.Challenge.Secret.Reveal(); s != "" {
+		// Do not quote the value: it is a secret.
+		if strings.IndexFunc(s, splitsToken) >= 0 {
+			bad("challenge.secret", "must be the secret alone: it holds a space, a line break or a control character")
+		} else if len(s) < MinChallengeSecret {
+			bad("challenge.secret", "must be at least %d characters (such as the output of openssl rand -base64 32), not %d", MinChallengeSecret, len(s))
+		}
+	}
 	return errors.Join(errs...)
 }
 
@@ -789,7 +817,7 @@ func (c Config) String() string {
 		"rate_limits:{user:{burst:%d every:%s} chat:{burst:%d every:%s}} log:{level:%s format:%s} "+
 		"deadlines:{turn:%s reminder:%s on_expiry:%s} "+
 		"discord:{enabled:%t token:%q dev_guild:%q shard_id:%d shard_count:%d} "+
-		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s api_endpoint:%q webhook:{listen:%q path:%q url:%q secret_token:%q}} admin:{listen:%q} web:{listen:%q public_url:%q link_secret:%q}}",
+		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s api_endpoint:%q webhook:{listen:%q path:%q url:%q secret_token:%q}} admin:{listen:%q} web:{listen:%q public_url:%q link_secret:%q} challenge:{secret:%q}}",
 		c.Store, c.Postgres.URL.mask(), c.Postgres.Lease, c.DataDir, c.Language, c.Dictionary, c.Booklet, c.LobbyExpiry, c.Retention, c.Abandoned.After, c.Abandoned.Grace,
 		c.Backups.Every, c.Backups.Keep, c.Memory.Tables, c.Memory.Idle, c.Memory.Users,
 		c.RateLimits.User.Burst, c.RateLimits.User.Every, c.RateLimits.Chat.Burst, c.RateLimits.Chat.Every, c.Log.Level, c.Log.Format,
@@ -797,7 +825,7 @@ func (c Config) String() string {
 		c.Discord.Enabled, c.Discord.Token.mask(), c.Discord.DevGuild, c.Discord.ShardID, c.Discord.ShardCount,
 		c.Telegram.Enabled, c.Telegram.Token.mask(), c.Telegram.Mode, c.Telegram.PollTimeout, c.Telegram.APIEndpoint,
 		c.Telegram.Webhook.Listen, c.Telegram.Webhook.Path, c.Telegram.Webhook.URL, c.Telegram.Webhook.SecretToken.mask(),
-		c.Admin.Listen, c.Web.Listen, c.Web.PublicURL, c.Web.LinkSecret.mask())
+		c.Admin.Listen, c.Web.Listen, c.Web.PublicURL, c.Web.LinkSecret.mask(), c.Challenge.Secret.mask())
 }
 
 // GoString keeps %#v from printing secrets.
@@ -847,5 +875,6 @@ func (c Config) LogValue() slog.Value {
 			slog.String("listen", c.Web.Listen),
 			slog.String("public_url", c.Web.PublicURL),
 			slog.String("link_secret", c.Web.LinkSecret.mask())),
+		slog.Group("challenge", slog.String("secret", c.Challenge.Secret.mask())),
 	)
 }

@@ -51,7 +51,7 @@ func redactErrors(r *redact.Redactor, err error) error {
 // its section or, by mistake, elsewhere.
 func isTokenKey(key string) bool {
 	k := strings.ToLower(strings.TrimSpace(key))
-	return k == "token" || k == "secret_token" || k == "link_secret"
+	return k == "token" || k == "secret_token" || k == "link_secret" || k == "secret"
 }
 
 // yamlSecrets are the texts found under token keys: scalar values, keys,
@@ -79,7 +79,7 @@ func yamlSecrets(root *yaml.Node) []string {
 
 // tokenLine is a line that names a token: as a key of its own, or inside a
 // flow mapping ({enabled: true, token: ...}).
-var tokenLine = regexp.MustCompile(`^(\s*)(?:.*[{,]\s*|-\s+)?["']?(?:token|secret_token|link_secret)["']?\s*:(.*)$`)
+var tokenLine = regexp.MustCompile(`^(\s*)(?:.*[{,]\s*|-\s+)?["']?(?:token|secret_token|link_secret|secret)["']?\s*:(.*)$`)
 
 var unknownAnchor = regexp.MustCompile(`^unknown anchor '(.*)' referenced$`)
 

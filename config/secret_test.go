@@ -109,6 +109,9 @@ func placements(secret string) map[string]string {
 		"link secret":     "language: de\nweb:\n  link_secret: " + secret + "\n",
 		"link secret map": "web:\n  link_secret: {" + secret + ": 1}\n",
 		"link secret bad": "web:\n  link_secret: " + q + "\n listen: x\n",
+		"challenge":       "language: de\nchallenge:\n  secret: " + secret + "\n",
+		"challenge map":   "challenge:\n  secret: {" + secret + ": 1}\n",
+		"challenge bad":   "challenge:\n  secret: " + q + "\n listen: x\n",
 	}
 }
 
@@ -130,7 +133,7 @@ func TestConfigErrorsNeverHoldASecret(t *testing.T) {
 			"other settings": "language: " + strconv.Quote(secret) + "\ndiscord:\n  shard_id: " + strconv.Quote(secret) + "\n  dev_guild: x\n",
 			"broken yaml":    "discord: [" + strconv.Quote(secret) + "\n",
 		} {
-			_, err := LoadWith(writeFile(t, data), env(map[string]string{EnvDiscordToken: secret, EnvTelegramToken: secret, EnvWebLinkSecret: secret}))
+			_, err := LoadWith(writeFile(t, data), env(map[string]string{EnvDiscordToken: secret, EnvTelegramToken: secret, EnvWebLinkSecret: secret, EnvChallengeSecret: secret}))
 			if err == nil {
 				t.Errorf("env, %s: no error", name)
 				continue

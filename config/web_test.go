@@ -73,22 +73,40 @@ func TestWebLinkSecretFromTheEnvironment(t *testing.T) {
 func TestWebLinkSecretNeverPrinted(t *testing.T) {
 	c := Default()
 	c.Web = Web{Listen: ":8080", PublicURL: "https://x", LinkSecret: linkSecret}
+	rec := neverPrinted(t, c, linkSecret, "web", c.Web)
+	if rec["web"]["link_secret"] != "***" || rec["web"]["public_url"] != "https://x" {
+		t.Errorf("slog JSON: %v", rec)
+	}
+}
+
+// neverPrinted checks that every way c prints (fmt's verbs, of c and of
+// its section, slog, JSON, YAML) masks secret and shows "***", and returns
+// the slog record's groups.
+func neverPrinted(t *testing.T, c *Config, secret, name string, section any) map[string]map[string]any {
+	t.Helper()
 	var outs []string
 	for _, f := range []string{"%v", "%+v", "%#v", "%s"} {
-		outs = append(outs, fmt.Sprintf(f, c), fmt.Sprintf(f, *c), fmt.Sprintf(f, c.Web))
+		outs = append(outs, fmt.Sprintf(f, c), fmt.Sprintf(f, *c), fmt.Sprintf(f, section))
 	}
 	var buf bytes.Buffer
-	slog.New(slog.NewJSONHandler(&buf, nil)).Info("start", "config", c, "web", c.Web)
+	slog.New(slog.NewJSONHandler(&buf, nil)).Info("start", "config", c, name, section)
 	j, _ := json.Marshal(c)
 	y, _ := yaml.Marshal(c)
 	outs = append(outs, buf.String(), string(j), string(y))
 	for _, out := range outs {
-		if strings.Contains(out, linkSecret) || !strings.Contains(out, "***") {
+		if strings.Contains(out, secret) || !strings.Contains(out, "***") {
 			t.Errorf("not masked: %s", out)
 		}
 	}
-	var rec struct{ Config struct{ Web map[string]any } }
-	if err := json.Unmarshal(buf.Bytes(), &rec); err != nil || rec.Config.Web["link_secret"] != "***" || rec.Config.Web["public_url"] != "https://x" {
-		t.Errorf("slog JSON: %v %s", err, buf.String())
+	var rec struct{ Config map[string]any }
+	if err := json.Unmarshal(buf.Bytes(), &rec); err != nil {
+		t.Fatalf("slog JSON: %v %s", err, buf.String())
 	}
+	groups := map[string]map[string]any{}
+	for k, v := range rec.Config {
+		if g, ok := v.(map[string]any); ok {
+			groups[k] = g
+		}
+	}
+	return groups
 }

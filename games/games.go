@@ -69,6 +69,8 @@ type Game interface {
 	// Bot returns the move a bot player of that strength would make for a
 	// waiting seat (see Strength).
 	Bot(seat int, level Strength) string
+	// Save returns the state as compact JSON, as json.Marshal writes it:
+	// the table's record embeds it as it is.
 	Save() ([]byte, error)
 	Result() Result
 }

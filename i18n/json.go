@@ -4,7 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
-	"unicode/utf8"
+
+	"github.com/tablee/tablee/internal/jsonw"
 )
 
 // Messages are saved inside game states (the last move, told again after a
@@ -33,7 +34,7 @@ func (m Msg) MarshalJSON() ([]byte, error) {
 
 func (m Msg) appendJSON(b []byte) []byte {
 	b = append(b, `{"k":`...)
-	b = appendJSONString(b, m.Key)
+	b = jsonw.AppendString(b, m.Key)
 	if len(m.Args) == 0 {
 		return append(b, '}')
 	}
@@ -44,7 +45,7 @@ func (m Msg) appendJSON(b []byte) []byte {
 		}
 		switch v := a.(type) {
 		case string:
-			b = appendJSONString(append(b, `{"s":`...), v)
+			b = jsonw.AppendString(append(b, `{"s":`...), v)
 		case int:
 			b = strconv.AppendInt(append(b, `{"n":`...), int64(v), 10)
 		case int64:
@@ -58,66 +59,11 @@ func (m Msg) appendJSON(b []byte) []byte {
 		case Msg:
 			b = v.appendJSON(append(b, `{"m":`...))
 		default:
-			b = appendJSONString(append(b, `{"s":`...), fmt.Sprint(v))
+			b = jsonw.AppendString(append(b, `{"s":`...), fmt.Sprint(v))
 		}
 		b = append(b, '}')
 	}
 	return append(b, "]}"...)
-}
-
-// appendJSONString writes s as encoding/json.Marshal does: quoted, with
-// <, > and & escaped for HTML, invalid UTF-8 as U+FFFD and U+2028 and
-// U+2029 escaped.
-func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		if c := s[i]; c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
-				i++
-				continue
-			}
-			b = append(b, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				b = append(b, '\\', c)
-			case '\b':
-				b = append(b, '\\', 'b')
-			case '\f':
-				b = append(b, '\\', 'f')
-			case '\n':
-				b = append(b, '\\', 'n')
-			case '\r':
-				b = append(b, '\\', 'r')
-			case '\t':
-				b = append(b, '\\', 't')
-			default:
-				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xf])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
-			b = append(b, s[start:i]...)
-			b = append(b, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			b = append(b, s[start:i]...)
-			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xf])
-			i += size
-			start = i
-			continue
-		}
-		i += size
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
 }
 
 // UnmarshalJSON reads what MarshalJSON wrote; integers come back as int.
@@ -143,3 +89,7 @@ func (m *Msg) UnmarshalJSON(data []byte) error {
 	}
 	return nil
 }
+
+// AppendJSON appends what MarshalJSON writes to b: a game state that
+// writes its JSON itself writes its messages with it.
+func (m Msg) AppendJSON(b []byte) []byte { return m.appendJSON(b) }

@@ -51,6 +51,8 @@ type env struct {
 	obs bot.Observer
 	// seeds, when set, deals the tables (default: 1, 2, 3…).
 	seeds func() uint64
+	// coreOpts, when set, changes the core's options before it is built.
+	coreOpts func(*bot.Options)
 }
 
 func newEnv(t testing.TB, opts Options, tweak ...func(*env)) *env {
@@ -103,8 +105,12 @@ func (e *env) start() {
 	if seeds == nil {
 		seeds = func() uint64 { e.seed++; return e.seed }
 	}
-	core, err := bot.New(bot.Options{Store: slowStore{st, &e.saveDelay}, Lang: i18n.EN, Logger: quiet,
-		Seeds: seeds, Observer: e.obs})
+	copts := bot.Options{Store: slowStore{st, &e.saveDelay}, Lang: i18n.EN, Logger: quiet,
+		Seeds: seeds, Observer: e.obs}
+	if e.coreOpts != nil {
+		e.coreOpts(&copts)
+	}
+	core, err := bot.New(copts)
 	if err != nil {
 		e.t.Fatal(err)
 	}

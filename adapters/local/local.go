@@ -666,6 +666,10 @@ func (c *Chat) savePicture(o bot.Out) string {
 	}
 	name := strings.TrimPrefix(o.Chat, "local:") + "-board.png"
 	switch {
+	case o.Table == 0 && o.Dest == bot.ToUser:
+		// A private picture of no table (the daily challenge's turn) is
+		// its reader's.
+		name = strings.TrimPrefix(o.User, "local:") + "-picture.png"
 	case o.Table == 0:
 		// A picture of no table (a leaderboard) leaves the board's alone.
 		name = strings.TrimPrefix(o.Chat, "local:") + "-picture.png"

@@ -10,8 +10,6 @@ import (
 	"mime/multipart"
 	"net/http"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
@@ -215,12 +213,19 @@ func (a *Adapter) request(ctx context.Context, chat int64, maxWait time.Duration
 // multipart/form-data, the file under field, named name. The body is built
 // in memory and sent with its length: the library's UploadFiles streams it
 // from a goroutine through a pipe, in as many chunks as the multipart
-// writer makes writes (a chunk, and often a system call, each).
+// writer makes writes (a chunk, and often a system call, each). It goes
+// to the transport as a *bytes.Reader, which net/http knows to be in
+// memory: it writes the request's headers and body through the
+// connection's buffer (writeBuffer) in one write. A body of any other type
+// (a pooled buffer that knows when the transport closed it, as an upload
+// once had) has its headers flushed first, a write of their own, and then
+// goes to the socket through a buffer allocated for each request: as many
+// bytes allocated as a body from no pool, and a system call more.
 func (a *Adapter) upload(ctx context.Context, chat int64, maxWait time.Duration, method string, p tgbotapi.Params, field, name string, data []byte) (json.RawMessage, *apiError) {
 	return a.call(ctx, chat, maxWait, method, func() (*tgbotapi.APIResponse, error) {
-		buf := newUploadBuffer(len(data) + 256*(len(p)+1))
-		defer buf.release()
-		m := multipart.NewWriter(buf)
+		var buf bytes.Buffer
+		buf.Grow(len(data) + 256*(len(p)+1))
+		m := multipart.NewWriter(&buf)
 		for k, v := range p {
 			if err := m.WriteField(k, v); err != nil {
 				return nil, err
@@ -236,15 +241,13 @@ func (a *Adapter) upload(ctx context.Context, chat int64, maxWait time.Duration,
 		if err != nil {
 			return nil, err
 		}
-		req, err := http.NewRequest(http.MethodPost, fmt.Sprintf(a.opts.APIEndpoint, a.api.Token, method), nil)
+		// NewRequest sets the length and GetBody, with which the
+		// transport sends the request again on a new connection when the
+		// one it took was closed by the server meanwhile.
+		req, err := http.NewRequest(http.MethodPost, fmt.Sprintf(a.opts.APIEndpoint, a.api.Token, method), bytes.NewReader(buf.Bytes()))
 		if err != nil {
 			return nil, err
 		}
-		// As NewRequest does for a body in memory: GetBody lets the
-		// transport send the request again on a new connection when the
-		// one it took was closed by the server meanwhile.
-		req.Body, req.ContentLength = buf.body(), int64(buf.Len())
-		req.GetBody = func() (io.ReadCloser, error) { return buf.body(), nil }
 		req.Header.Set("Content-Type", m.FormDataContentType())
 		resp, err := a.bounded().Client.Do(req)
 		if err != nil {
@@ -265,57 +268,6 @@ func (a *Adapter) upload(ctx context.Context, chat int64, maxWait time.Duration,
 		}
 		return &r, nil
 	})
-}
-
-// uploadBuffer is the request body of an upload, built in memory, taken
-// from uploadBuffers and given back once nothing reads it: a board is some
-// 25 KB, two uploads a move, and allocating each body anew was a fifth of
-// what the bot allocated (and collected) in the end-to-end benchmark. The
-// upload holds it until its answer is read, and each body of it the
-// transport has (the first, and any GetBody gives to send the request
-// again on a new connection) until the transport closes that body, which
-// it may do after the answer.
-type uploadBuffer struct {
-	bytes.Buffer
-	refs atomic.Int32
-}
-
-var uploadBuffers = sync.Pool{New: func() any { return new(uploadBuffer) }}
-
-// newUploadBuffer is an empty buffer with room for n bytes, held by the
-// caller until it calls release.
-func newUploadBuffer(n int) *uploadBuffer {
-	u := uploadBuffers.Get().(*uploadBuffer)
-	u.Reset()
-	u.Grow(n)
-	u.refs.Store(1)
-	return u
-}
-
-// release drops a hold; the last one gives the buffer back.
-func (u *uploadBuffer) release() {
-	if u.refs.Add(-1) == 0 {
-		uploadBuffers.Put(u)
-	}
-}
-
-// body is a reader of the buffer that holds it until closed.
-func (u *uploadBuffer) body() io.ReadCloser {
-	u.refs.Add(1)
-	b := &uploadBody{buf: u}
-	b.Reader.Reset(u.Bytes())
-	return b
-}
-
-type uploadBody struct {
-	bytes.Reader
-	buf  *uploadBuffer
-	once sync.Once // a body closed twice releases its hold once
-}
-
-func (b *uploadBody) Close() error {
-	b.once.Do(b.buf.release)
-	return nil
 }
 
 // bounded is the library's client with its requests cut at the latest

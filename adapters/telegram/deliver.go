@@ -186,7 +186,7 @@ func (a *Adapter) messageParams(chat int64, topic int, r rendered, reply int) tg
 	}
 	replyTo(p, reply)
 	if r.markup != nil {
-		_ = p.AddInterface("reply_markup", r.markup)
+		setMarkup(p, "reply_markup", r.markup)
 	}
 	return p
 }
@@ -415,7 +415,7 @@ func (a *Adapter) sendPicture(ctx context.Context, chat int64, topic int, png []
 	}
 	replyTo(p, reply)
 	if markup != nil {
-		_ = p.AddInterface("reply_markup", markup)
+		setMarkup(p, "reply_markup", markup)
 	}
 	if e := a.refusedBefore("sendPhoto"); e != nil {
 		return nil, e
@@ -448,7 +448,7 @@ func (a *Adapter) sendPicture(ctx context.Context, chat int64, topic int, png []
 func (a *Adapter) editPhoto(ctx context.Context, chat int64, msgID int, r rendered, caption string, same bool, maxWait time.Duration) *apiError {
 	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "message_id": strconv.Itoa(msgID)}
 	if r.markup != nil {
-		_ = p.AddInterface("reply_markup", r.markup)
+		setMarkup(p, "reply_markup", r.markup)
 	}
 	if same {
 		p["caption"], p["parse_mode"] = caption, "HTML"
@@ -459,7 +459,7 @@ func (a *Adapter) editPhoto(ctx context.Context, chat int64, msgID int, r render
 		return e
 	}
 	media := func(ref string) {
-		_ = p.AddInterface("media", map[string]string{"type": "photo", "media": ref, "caption": caption, "parse_mode": "HTML"})
+		p["media"] = mediaJSON(ref, caption)
 	}
 	if id := a.fileID(r.photoKey); id != "" {
 		media(id)

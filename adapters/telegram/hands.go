@@ -140,7 +140,7 @@ func (a *Adapter) editHand(ctx context.Context, uid int64, prev handRef, r rende
 			"text": t.text, "parse_mode": "HTML"}
 		noLinkPreview(p)
 		if t.markup != nil {
-			_ = p.AddInterface("reply_markup", t.markup)
+			setMarkup(p, "reply_markup", t.markup)
 		}
 		_, e = a.request(ctx, uid, a.limits.MaxSyncWait, "editMessageText", p)
 	}

@@ -97,7 +97,7 @@ func (s boardSide) Edit(ctx context.Context, at boardRef, j *job) (boardRef, err
 			"text": j.msg.text, "parse_mode": "HTML"}
 		noLinkPreview(p)
 		if j.msg.markup != nil {
-			_ = p.AddInterface("reply_markup", j.msg.markup)
+			setMarkup(p, "reply_markup", j.msg.markup)
 		}
 		_, e = a.request(ctx, j.chat, time.Hour, "editMessageText", p)
 	}
@@ -169,7 +169,7 @@ func (s boardSide) Delete(ctx context.Context, at boardRef) {
 // fine.
 func (a *Adapter) stripButtons(ctx context.Context, chat int64, msgID string) *apiError {
 	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "message_id": msgID}
-	_ = p.AddInterface("reply_markup", tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}})
+	setMarkup(p, "reply_markup", &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}})
 	if _, e := a.request(ctx, chat, a.limits.MaxSyncWait, "editMessageReplyMarkup", p); e != nil && !e.notModified() {
 		return e
 	}

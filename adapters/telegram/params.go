@@ -31,7 +31,7 @@ type replyParameters struct {
 // the bot hold tg://user mentions and join links that would otherwise
 // unfold into a preview card.
 func noLinkPreview(p tgbotapi.Params) {
-	_ = p.AddInterface("link_preview_options", linkPreviewOptions{IsDisabled: true})
+	p["link_preview_options"] = linkPreviewOff
 }
 
 // replyTo makes the message a reply to msgID in the same chat, sent all
@@ -40,5 +40,5 @@ func replyTo(p tgbotapi.Params, msgID int) {
 	if msgID == 0 {
 		return
 	}
-	_ = p.AddInterface("reply_parameters", replyParameters{MessageID: msgID, AllowSendingWithoutReply: true})
+	p["reply_parameters"] = replyJSON(msgID)
 }

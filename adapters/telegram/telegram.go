@@ -104,11 +104,11 @@ const (
 const idleConns = 256
 
 // writeBuffer is the write buffer of a connection to the Bot API: most
-// pictures and their form (a Crack Word board is some 25 KB) go out in one
-// write. With net/http's default of 4 KB, the rest of a body past the
-// first 4 KB went through a 32 KB buffer allocated for each request
-// (bufio's ReadFrom handing it to the socket's). 32 KB a connection, of
-// the idleConns kept at most.
+// pictures and their form (a Crack Word board is some 25 KB) go out with
+// the request's headers in one write (upload). With net/http's default of
+// 4 KB, the rest of a body past the first 4 KB went through a 32 KB buffer
+// allocated for each request (bufio's ReadFrom handing it to the
+// socket's). 32 KB a connection, of the idleConns kept at most.
 const writeBuffer = 32 << 10
 
 // apiTransport is net/http's default transport keeping idleConns

@@ -631,7 +631,7 @@ func (a *Adapter) editPressed(ctx context.Context, org *origin, o bot.Out) {
 		}
 		p := tgbotapi.Params{"chat_id": chat, "message_id": strconv.Itoa(org.msgID), "caption": caption, "parse_mode": "HTML"}
 		if r.markup != nil {
-			_ = p.AddInterface("reply_markup", r.markup)
+			setMarkup(p, "reply_markup", r.markup)
 		}
 		_, e = a.request(ctx, org.chat, a.limits.MaxSyncWait, "editMessageCaption", p)
 	default:
@@ -639,7 +639,7 @@ func (a *Adapter) editPressed(ctx context.Context, org *origin, o bot.Out) {
 			"text": r.text, "parse_mode": "HTML"}
 		noLinkPreview(p)
 		if r.markup != nil {
-			_ = p.AddInterface("reply_markup", r.markup)
+			setMarkup(p, "reply_markup", r.markup)
 		}
 		_, e = a.request(ctx, org.chat, a.limits.MaxSyncWait, "editMessageText", p)
 	}

@@ -63,11 +63,6 @@ func (t *resending) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	again := req.Clone(req.Context())
 	again.Body = body
-	// Another upload meanwhile takes a buffer from the pool: it must not
-	// be this one's.
-	other := newUploadBuffer(len(first))
-	other.Write(bytes.Repeat([]byte{'x'}, len(first)))
-	defer other.release()
 	second, _ := io.ReadAll(body)
 	again.Body = io.NopCloser(bytes.NewReader(second))
 	body.Close()

@@ -69,7 +69,15 @@ func runLocal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	damage := &damageStop{cancel: cancel}
 	m := metrics.New()
 	watchStore(m, st)
-	opts := bot.Options{Store: st, Lang: l, Turn: *turn, Logger: logger, OnDamaged: damage.report, Observer: m}
+	secret, err := localSecret(*dataDir)
+	if err != nil {
+		return fmt.Errorf("the daily challenge's secret: %w", err)
+	}
+	ch, err := challengeRecords(st, secret)
+	if err != nil {
+		return err
+	}
+	opts := bot.Options{Store: st, Lang: l, Turn: *turn, Logger: logger, OnDamaged: damage.report, Observer: m, Challenges: ch}
 	if *seed != 0 {
 		next := *seed
 		opts.Seeds = func() uint64 { s := next; next++; return s }

@@ -102,8 +102,15 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 	// stops the run cleanly: see damageStop.
 	damage := &damageStop{cancel: cancel}
 	lang, _ := i18n.ParseLang(cfg.Language)
+	ch, err := challengeRecords(st, []byte(cfg.Challenge.Secret.Reveal()))
+	if err != nil {
+		return err
+	}
+	if ch == nil {
+		log.Info("no daily challenge: challenge.secret is not set")
+	}
 	core, err := bot.New(bot.Options{
-		Store: st, Lang: lang, Logger: log, OnDamaged: damage.report,
+		Store: st, Lang: lang, Logger: log, OnDamaged: damage.report, Challenges: ch,
 		Turn: time.Duration(cfg.Deadlines.Turn), Reminder: time.Duration(cfg.Deadlines.Reminder), OnExpiry: cfg.Deadlines.OnExpiry,
 		LobbyExpiry: cfg.LobbyExpiry.D(),
 		IdleGame:    cfg.Abandoned.After.D(),

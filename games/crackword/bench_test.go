@@ -58,3 +58,37 @@ func BenchmarkBotMove(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBotGame plays whole games of bots, as a table does: one Game
+// from the deal to the end, the bot asked at every turn (what the bot
+// learnt of the rows is kept from one turn to the next).
+func BenchmarkBotGame(b *testing.B) {
+	e := realEngine()
+	e.dict().Familiar("E") // the index of familiar words is built once, before timing
+	b.ReportAllocs()
+	moves := 0
+	for i := 0; b.Loop(); i++ {
+		gg, _ := e.New(nil, 2+i%3, uint64(1+i%6))
+		g := gg.(*Game)
+		for !g.s.Over {
+			seat := g.Waiting()[0].Seat
+			if _, err := g.Apply(seat, g.Bot(seat, games.Normal)); err != nil {
+				b.Fatal(err)
+			}
+			moves++
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(moves), "µs/move")
+}
+
+// BenchmarkSave writes the states of real games, as a table's save does
+// at every move.
+func BenchmarkSave(b *testing.B) {
+	states, _ := positions(b)
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		if _, err := states[i%len(states)].save(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

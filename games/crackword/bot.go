@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/cards"
@@ -47,8 +48,37 @@ func (g *Game) botWith(seat int, level games.Strength, w *weights) string {
 	case phaseRestart:
 		return botRestart(s.Hand[seat])
 	}
+	g.memo.mu.Lock()
+	defer g.memo.mu.Unlock()
 	b := newBotCtx(s, g.dict, seat, level, w)
+	b.infos = g.memo.infos(level)
 	return b.play()
+}
+
+// botMemo keeps what the bot learnt of the rows' sequences from one move
+// to the next: a sequence's rowInfo depends only on the dictionary and
+// the strength, and a move changes a row or two, so most of a turn's
+// questions were asked at the turns before.
+type botMemo struct {
+	mu    sync.Mutex // Bot only reads the game: two may run at once
+	known map[games.Strength]map[string]*rowInfo
+}
+
+// memoLimit bounds what a game in memory remembers, some 100 bytes a
+// sequence: past it, the bot starts again from nothing. A whole game of
+// bots asks a few hundred (370 in a game of 113 turns).
+const memoLimit = 1 << 10
+
+func (m *botMemo) infos(level games.Strength) map[string]*rowInfo {
+	if m.known == nil {
+		m.known = map[games.Strength]map[string]*rowInfo{}
+	}
+	in := m.known[level]
+	if in == nil || len(in) > memoLimit {
+		in = map[string]*rowInfo{}
+		m.known[level] = in
+	}
+	return in
 }
 
 // weights of the bot's valuation, in points (cards); tests compare

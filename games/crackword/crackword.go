@@ -87,6 +87,7 @@ func (e *Engine) Load(data []byte) (games.Game, error) {
 type Game struct {
 	s    *state
 	dict Dict
+	memo botMemo
 }
 
 // Apply validates and plays a move. A refused move leaves the game as it was:

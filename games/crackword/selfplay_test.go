@@ -7,6 +7,8 @@ import (
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/gamestest"
+	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/jsonw/jsonwtest"
 )
 
 func realEngine() *Engine { return &Engine{dict: defaultDict} }
@@ -135,4 +137,71 @@ func TestSaveLoadRoundTrip(t *testing.T) {
 		play(t, e, players, uint64(100+i), nil, true)
 	}
 	play(t, e, 3, 7, map[string]string{"assisted": "on", "expert": "on"}, true)
+}
+
+// TestBotRemembersNothingThatChangesItsMove: a game that kept what its
+// bot learnt of the rows through every turn before, at every strength in
+// turn, plays the move a game loaded afresh from the same state plays.
+func TestBotRemembersNothingThatChangesItsMove(t *testing.T) {
+	e := realEngine()
+	for seed := uint64(1); seed <= 3; seed++ {
+		gg, _ := e.New(nil, 2+int(seed%3), seed)
+		g := gg.(*Game)
+		for turn := 0; !g.s.Over; turn++ {
+			seat := g.Waiting()[0].Seat
+			var move string
+			for _, level := range games.Strengths {
+				m := g.Bot(seat, level)
+				fresh := &Game{s: g.s.clone(), dict: g.dict}
+				if want := fresh.Bot(seat, level); m != want {
+					t.Fatalf("seed %d, turn %d, %v: %q with what the game remembered, %q afresh", seed, turn, level, m, want)
+				}
+				if level == games.Strengths[turn%len(games.Strengths)] {
+					move = m
+				}
+			}
+			if _, err := g.Apply(seat, move); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestSaveWritesWhatMarshalWrites: the state's own JSON is encoding/json's,
+// byte for byte, at every turn of games of 2 to 4 players, with and
+// without the house options, and for odd states (nil piles, every flag).
+func TestSaveWritesWhatMarshalWrites(t *testing.T) {
+	check := func(what string, s *state) {
+		t.Helper()
+		got, err := s.save()
+		if err != nil {
+			t.Fatal(err)
+		}
+		jsonwtest.SameAsMarshal(t, what, s, got)
+	}
+	e := realEngine()
+	for seed := uint64(1); seed <= 6; seed++ {
+		opts := games.Options{"expert": []string{"off", "on"}[seed%2], "assisted": []string{"off", "on"}[seed/2%2]}
+		gg, err := e.New(opts, 2+int(seed%3), seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := gg.(*Game)
+		for turn := 0; ; turn++ {
+			check(fmt.Sprintf("seed %d, turn %d", seed, turn), g.s)
+			if g.s.Over {
+				break
+			}
+			seat := g.Waiting()[0].Seat
+			if _, err := g.Apply(seat, g.Bot(seat, games.Normal)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	odd := &state{Players: 3, Expert: true, Assisted: true, Rng: 1<<64 - 1, Phase: 2, Row: 3, LastHand: true, Over: true,
+		Moves: 7, Hand: [][]Card{nil, {}, {1, 65535}}, Out: []bool{true, false},
+		Setup: []i18n.Msg{i18n.T("k", "<a & \"b\">", 3, i18n.Seat(1))}, Last: i18n.T("x", i18n.T("y"))}
+	odd.Rows[2] = [][]Card{{5}, nil}
+	check("odd", odd)
+	check("empty", &state{})
 }

@@ -4,9 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 
 	"github.com/tablee/tablee/games/cards"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/jsonw"
 )
 
 // Card packs a card: colour (bits 8-9), kind (bits 6-7) and a letter (bits
@@ -240,7 +242,57 @@ func (s *state) clone() *state {
 	return &c
 }
 
-func (s *state) save() ([]byte, error) { return json.Marshal(s) }
+// save writes what json.Marshal writes of the state, byte for byte
+// (TestSaveWritesWhatMarshalWrites), without its reflection: the state is
+// saved at every move.
+func (s *state) save() ([]byte, error) { return s.appendJSON(make([]byte, 0, 1024)), nil }
+
+func (s *state) appendJSON(b []byte) []byte {
+	b = strconv.AppendInt(append(b, `{"players":`...), int64(s.Players), 10)
+	if s.Expert {
+		b = append(b, `,"expert":true`...)
+	}
+	if s.Assisted {
+		b = append(b, `,"assisted":true`...)
+	}
+	b = strconv.AppendUint(append(b, `,"rng":`...), uint64(s.Rng), 10)
+	b = appendPiles(append(b, `,"pioche":`...), s.Pioche)
+	b = appendPiles(append(b, `,"hand":`...), s.Hand)
+	b = appendPiles(append(b, `,"paquet":`...), s.Paquet)
+	b = appendCards(append(b, `,"box":`...), s.Box)
+	b = jsonw.AppendArray(append(b, `,"rows":`...), s.Rows[:], appendPiles)
+	b = strconv.AppendInt(append(b, `,"first":`...), int64(s.First), 10)
+	b = strconv.AppendInt(append(b, `,"turn":`...), int64(s.Turn), 10)
+	if s.Phase != 0 {
+		b = strconv.AppendInt(append(b, `,"phase":`...), int64(s.Phase), 10)
+	}
+	if s.Row != 0 {
+		b = strconv.AppendInt(append(b, `,"row":`...), int64(s.Row), 10)
+	}
+	b = jsonw.AppendArray(append(b, `,"out":`...), s.Out, strconv.AppendBool)
+	if s.LastHand {
+		b = append(b, `,"last_hand":true`...)
+	}
+	if s.Over {
+		b = append(b, `,"over":true`...)
+	}
+	b = strconv.AppendInt(append(b, `,"moves":`...), int64(s.Moves), 10)
+	if len(s.Setup) > 0 {
+		b = jsonw.AppendArray(append(b, `,"setup":`...), s.Setup, appendMsg)
+	}
+	b = s.Last.AppendJSON(append(b, `,"last":`...))
+	return append(b, '}')
+}
+
+// appendPiles writes piles of cards as json.Marshal does ([[...],...],
+// null for nil).
+func appendPiles(b []byte, piles [][]Card) []byte { return jsonw.AppendArray(b, piles, appendCards) }
+
+func appendCards(b []byte, cs []Card) []byte { return jsonw.AppendArray(b, cs, appendCard) }
+
+func appendCard(b []byte, c Card) []byte { return strconv.AppendUint(b, uint64(c), 10) }
+
+func appendMsg(b []byte, m i18n.Msg) []byte { return m.AppendJSON(b) }
 
 func loadState(data []byte) (*state, error) {
 	s := &state{}
