@@ -37,6 +37,16 @@ func serveWeb(ctx context.Context, cfg *config.Config, core *bot.Core, log *slog
 	return wait, err
 }
 
+// webLinks makes the links the chats give their players to the web
+// table: none (a zero Links, whose links are "") when this deployment
+// serves no web table.
+func webLinks(cfg *config.Config) table.Links {
+	if cfg.Web.Listen == "" || cfg.Web.PublicURL == "" {
+		return table.Links{}
+	}
+	return table.Links{Base: cfg.Web.PublicURL, Secret: []byte(cfg.Web.LinkSecret.Reveal()), MiniApp: cfg.Telegram.MiniApp}
+}
+
 // localLinkLife is how long a link `tablee local` prints opens its table.
 const localLinkLife = 24 * time.Hour
 
