@@ -70,6 +70,10 @@ type session struct {
 	mode    access.Mode
 	expires time.Time
 
+	// game is the table's game, read when first needed (gameOf); guarded
+	// by the server's mu.
+	game string
+
 	// previews counts the previews asked in the second that began at
 	// previewsFrom (Server.preview); guarded by the server's mu.
 	previews     int
@@ -337,6 +341,9 @@ type pageState struct {
 	Compose *compose `json:"compose,omitempty"`
 	// Watching says the viewer plays not: the page offers nothing to press.
 	Watching bool `json:"watching,omitempty"`
+	// Targets are the places of the board the hand's buttons name (a row,
+	// a pile), by the buttons' data: a tap there presses them.
+	Targets map[string]target `json:"targets,omitempty"`
 }
 
 func (s *Server) view(ses *session) (pageState, error) {
@@ -352,6 +359,7 @@ func (s *Server) view(ses *session) (pageState, error) {
 	st := pageState{WebView: v, Watching: v.Hand == nil}
 	if v.Hand != nil && v.Hand.MustAct {
 		st.Compose = composeFor(v.Game, v.Lang, v.Hand.Asks)
+		st.Targets = targetsFor(v.Game, v.Hand.Buttons)
 	}
 	return st, nil
 }
@@ -380,9 +388,10 @@ type moveRequest struct {
 
 // reply is one answer of the core to a move, for the page.
 type reply struct {
-	Text    string         `json:"text,omitempty"`
-	Refusal bool           `json:"refusal,omitempty"`
-	Buttons [][]bot.Button `json:"buttons,omitempty"`
+	Text    string            `json:"text,omitempty"`
+	Refusal bool              `json:"refusal,omitempty"`
+	Buttons [][]bot.Button    `json:"buttons,omitempty"`
+	Targets map[string]target `json:"targets,omitempty"`
 }
 
 // move plays the page's move as a command of the session's user.
@@ -412,7 +421,11 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		if o.Title != "" && text == "" {
 			text = o.Title
 		}
-		replies = append(replies, reply{Text: text, Refusal: o.Refusal, Buttons: o.Buttons})
+		rep := reply{Text: text, Refusal: o.Refusal, Buttons: o.Buttons}
+		if len(o.Buttons) > 0 {
+			rep.Targets = targetsFor(s.gameOf(ses), o.Buttons)
+		}
+		replies = append(replies, rep)
 	}
 	writeJSON(w, map[string]any{"replies": replies})
 }
@@ -458,6 +471,23 @@ func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, score)
+}
+
+// gameOf is the game of the session's table, read once.
+func (s *Server) gameOf(ses *session) string {
+	s.mu.Lock()
+	game := ses.game
+	s.mu.Unlock()
+	if game != "" {
+		return game
+	}
+	if v, err := s.opts.Core.WebView(ses.table, ""); err == nil {
+		game = v.Game
+	}
+	s.mu.Lock()
+	ses.game = game
+	s.mu.Unlock()
+	return game
 }
 
 // events streams the session's view each time the table was shown, as

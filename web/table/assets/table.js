@@ -11,6 +11,7 @@
   let selected = null; // the grid cell a word is placed from: {col,row}
   let dir = "";
   let steps = null; // the buttons of the choice under way, null: the hand's
+  let stepTargets = null; // the board's places those buttons name
   let word = ""; // the word composed on the grid, typed or picked
   let preview = { line: "", text: "", refused: false }; // the server's word on it
 
@@ -138,6 +139,7 @@
 
   function scene(s, playable) {
     const box = el("div", "scene");
+    let blocks = 0;
     if (s.columns > 1) box.style.setProperty("--columns", String(s.columns));
     for (const b of s.blocks || []) {
       const be = el("div", "block" + (b.wide ? " wide" : ""));
@@ -145,12 +147,17 @@
       if (b.grid) {
         be.appendChild(gridBlock(b, playable));
       } else {
+        // The blocks that hold tiles are numbered, and their tiles: the
+        // places of the board a button may name (a row, a pile).
+        if ((b.rows || []).length) be.dataset.block = String(blocks++);
+        let n = 0;
         for (const row of b.rows || []) {
           const re = el("div", "tiles");
           re.setAttribute("role", "list");
           for (const t of row) {
             const te = tile(t, tileWords(t));
             te.setAttribute("role", "listitem");
+            te.dataset.tile = String(n++);
             re.appendChild(te);
           }
           be.appendChild(re);
@@ -186,7 +193,7 @@
     const focusCell = focused && focused.dataset && focused.dataset.col !== undefined ?
       { col: focused.dataset.col, row: focused.dataset.row } : null;
     const focusId = focused && focused.id;
-    if (state && st.moves !== state.moves) { selected = null; dir = ""; steps = null; word = ""; preview = { line: "", text: "", refused: false }; }
+    if (state && st.moves !== state.moves) { selected = null; dir = ""; steps = null; stepTargets = null; word = ""; preview = { line: "", text: "", refused: false }; }
     state = st;
     body.dataset.moves = String(st.moves); // what the page shows, for its tests
     document.title = st.title;
@@ -242,6 +249,7 @@
 
   function drawChoices() {
     const rows = steps || (state.hand && state.hand.buttons) || [];
+    markTargets(rows);
     $("choices").dataset.drawn = String(++drawn);
     fill("choices", ...rows.map((row) => {
       const r = el("div", "choice-row");
@@ -257,6 +265,64 @@
       return r;
     }));
   }
+
+  // markTargets makes the board's places the buttons name tappable: a
+  // row of cards, a pile.
+  function markTargets(rows) {
+    const targets = (steps ? stepTargets : state.targets) || {};
+    document.querySelectorAll("#board .tile.target").forEach((t) => {
+      t.classList.remove("target");
+      t.removeAttribute("tabindex");
+      t.setAttribute("role", "listitem");
+    });
+    for (const row of rows) {
+      for (const b of row) {
+        const tg = targets[b.Data];
+        if (!tg) continue;
+        const block = document.querySelector(`#board [data-block="${tg.block}"]`);
+        if (!block) continue;
+        block.querySelectorAll(".tile").forEach((t) => {
+          if (tg.tile >= 0 && Number(t.dataset.tile) !== tg.tile) return;
+          t.classList.add("target");
+          t.tabIndex = 0;
+          t.setAttribute("role", "button");
+        });
+      }
+    }
+  }
+
+  // tapBoard presses the button a tapped place of the board names; when
+  // several do (a row's two sides), the choices narrow to them.
+  function tapBoard(t) {
+    if (!t || !t.classList.contains("target")) return;
+    const block = Number(t.closest("[data-block]").dataset.block);
+    const at = Number(t.dataset.tile);
+    const targets = (steps ? stepTargets : state.targets) || {};
+    const rows = steps || (state.hand && state.hand.buttons) || [];
+    const named = [];
+    for (const row of rows) {
+      for (const b of row) {
+        const tg = targets[b.Data];
+        if (tg && tg.block === block && (tg.tile < 0 || tg.tile === at)) named.push(b);
+      }
+    }
+    if (named.length === 1) { press(named[0]); return; }
+    if (!named.length) return;
+    stepTargets = Object.fromEntries(named.map((b) => [b.Data, targets[b.Data]]));
+    steps = [named];
+    drawChoices();
+    const first = document.querySelector("#choices button");
+    if (first) first.focus();
+  }
+
+  $("board").addEventListener("click", (ev) => tapBoard(ev.target.closest(".tile")));
+  $("board").addEventListener("keydown", (ev) => {
+    if (ev.key !== "Enter" && ev.key !== " ") return;
+    const t = ev.target.closest(".tile.target");
+    if (!t) return;
+    ev.preventDefault();
+    tapBoard(t);
+  });
 
   function press(b) {
     if (!b.Ask) { send({ payload: b.Data }); return; }
@@ -449,6 +515,7 @@
     for (const r of data.replies || []) {
       if (r.buttons && r.buttons.length) {
         steps = r.buttons; // the next step of the choice
+        stepTargets = r.targets || null;
         drawChoices();
         const b = document.querySelector("#choices button");
         if (b) b.focus();
@@ -456,6 +523,7 @@
         $("reply").textContent = r.text || "";
       } else {
         steps = null;
+        stepTargets = null;
       }
     }
   }
