@@ -33,7 +33,7 @@ type process struct {
 	rec  *recorder
 }
 
-func twoProcesses(t *testing.T) (*process, *process, *fakeClock) {
+func twoProcesses(t *testing.T, tune ...func(*Options)) (*process, *process, *fakeClock) {
 	t.Helper()
 	url := cluster.Database(t)
 	clock := &fakeClock{now: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)}
@@ -46,9 +46,13 @@ func twoProcesses(t *testing.T) (*process, *process, *fakeClock) {
 			t.Fatal(err)
 		}
 		p := &process{st: st, rec: &recorder{closed: map[string]bool{}}}
-		p.core, err = New(Options{Store: st, Clock: clock, Lang: i18n.EN,
+		opts := Options{Store: st, Clock: clock, Lang: i18n.EN,
 			Seeds:  func() uint64 { seedMu.Lock(); defer seedMu.Unlock(); seed++; return seed },
-			Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))})
+			Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))}
+		for _, f := range tune {
+			f(&opts)
+		}
+		p.core, err = New(opts)
 		if err != nil {
 			t.Fatal(err)
 		}

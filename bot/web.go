@@ -399,6 +399,38 @@ func (c *Core) Watch(table uint64) (changed <-chan struct{}, stop func()) {
 	}
 }
 
+// ListenShown tells this process's watchers (Watch) of the tables other
+// processes showed, on a store shared by several that tells them
+// (store.Notifier, with Options.WebNotify), until ctx ends: a page served
+// here then shows a move another process played at once. It returns at
+// once on any other store.
+func (c *Core) ListenShown(ctx context.Context) {
+	if c.notifier == nil {
+		return
+	}
+	c.notifier.ListenShown(ctx, func(id uint64) {
+		if id == 0 {
+			c.changedAll() // notifications may have been missed
+			return
+		}
+		c.changed(id)
+	})
+}
+
+// changedAll signals every watcher: each page reads its table once.
+func (c *Core) changedAll() {
+	w := &c.watchers
+	w.mu.Lock()
+	var ids []uint64
+	for id := range w.byTable {
+		ids = append(ids, id)
+	}
+	w.mu.Unlock()
+	for _, id := range ids {
+		c.changed(id)
+	}
+}
+
 // watchers are the pages watching tables (Core.Watch).
 type watchers struct {
 	mu      sync.Mutex

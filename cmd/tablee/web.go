@@ -33,8 +33,18 @@ func serveWeb(ctx context.Context, cfg *config.Config, core *bot.Core, log *slog
 	if err != nil {
 		return nil, err
 	}
-	_, wait, err = table.Serve(ctx, cfg.Web.Listen, srv, log)
-	return wait, err
+	_, served, err := table.Serve(ctx, cfg.Web.Listen, srv, log)
+	if err != nil {
+		return nil, err
+	}
+	// The moves other processes of a shared store show reach the pages
+	// served here (Core.ListenShown: nothing to do on another store).
+	listened := make(chan struct{})
+	go func() {
+		defer close(listened)
+		core.ListenShown(ctx)
+	}()
+	return func() { served(); <-listened }, nil
 }
 
 // webLinks makes the links the chats give their players to the web
