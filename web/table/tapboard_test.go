@@ -3,6 +3,8 @@ package table
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -82,7 +84,13 @@ func tapThePlace(t *testing.T, ctx context.Context, f *fixture, game string, m [
 	switch game {
 	case "crackword":
 		row := num(m[3])
-		within(t, ctx, 10*time.Second, "the card, then its row on the board", card(m[1]), place(row-1, -1))
+		within(t, ctx, 10*time.Second, "the card", card(m[1]), chromedp.WaitVisible(chromedp.CSS(`#board .tile.target`)))
+		if dir := os.Getenv("TABLEE_WEB_SCREENSHOTS"); dir != "" {
+			// The rows a card may go to, tappable on the board.
+			screenshot(t, ctx, filepath.Join(dir, "web-crackword-rows-360.png"), 360, 800)
+			within(t, ctx, 10*time.Second, "resize back", chromedp.EmulateViewport(1280, 900))
+		}
+		within(t, ctx, 10*time.Second, "its row on the board", place(row-1, -1))
 		// The row's places only are offered now: its sides (and its cards).
 		within(t, ctx, 10*time.Second, "the row's choices", chromedp.Poll[chromedp.Void](fmt.Sprintf(
 			`[...document.querySelectorAll("#choices button")].every((b) => / %d( |$)/.test(b.dataset.move)) && !!document.querySelector('#choices button[data-move=%q]')`,
