@@ -26,7 +26,9 @@ func TestWebTableButtonsRideTheHandAndTheBoard(t *testing.T) {
 		o.WebApp = func(user string, table uint64) string {
 			return "https://tablee.example/app?link=" + user + "." + strconv.FormatUint(table, 10)
 		}
-		o.StartApp = func(table uint64) string { return "https://t.me/TableeBot/table?startapp=" + strconv.FormatUint(table, 36) }
+		o.StartApp = func(table uint64) string {
+			return "https://t.me/TableeBot/table?startapp=" + strconv.FormatUint(table, 36)
+		}
 	})
 	hands, groupMsgs, sends := count(h)
 	if hands != hands0 || groupMsgs != group0 || sends != sends0 {

@@ -394,15 +394,26 @@ type reply struct {
 	Targets map[string]target `json:"targets,omitempty"`
 }
 
-// move plays the page's move as a command of the session's user.
-func (s *Server) move(w http.ResponseWriter, r *http.Request) {
+// playerOf is the request's session when its user plays (a player's
+// link, a seated Mini App user), and his language; nil, with the refusal
+// written, otherwise.
+func (s *Server) playerOf(w http.ResponseWriter, r *http.Request) (*session, i18n.Lang) {
 	ses := s.sessionOf(w, r)
 	if ses == nil {
-		return
+		return nil, ""
 	}
 	lang := s.lang(r, ses.user)
 	if ses.mode != access.Player || ses.user == "" {
 		s.refuseJSON(w, http.StatusForbidden, lang, "web.spectator_only")
+		return nil, ""
+	}
+	return ses, lang
+}
+
+// move plays the page's move as a command of the session's user.
+func (s *Server) move(w http.ResponseWriter, r *http.Request) {
+	ses, lang := s.playerOf(w, r)
+	if ses == nil {
 		return
 	}
 	var req moveRequest
@@ -439,13 +450,8 @@ type previewRequest struct {
 // asked of the core (Core.WebPreview), which asks the engine on a copy of
 // the game: nothing changes.
 func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
-	ses := s.sessionOf(w, r)
+	ses, lang := s.playerOf(w, r)
 	if ses == nil {
-		return
-	}
-	lang := s.lang(r, ses.user)
-	if ses.mode != access.Player || ses.user == "" {
-		s.refuseJSON(w, http.StatusForbidden, lang, "web.spectator_only")
 		return
 	}
 	var req previewRequest

@@ -14,7 +14,6 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
-	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/web/access"
 )
 
@@ -35,10 +34,7 @@ func TestBrowserTapsTheBoardsPlaces(t *testing.T) {
 		{"escogriffe", regexp.MustCompile(`^(?:prendre|jeter (\d+)) (\d+)$`)},
 	} {
 		t.Run(c.game, func(t *testing.T) {
-			f := newFixture(t, c.game, func(o *bot.Options) {
-				o.RateLimits = bot.RateLimits{User: bot.RateLimit{Burst: 1 << 20, Every: time.Microsecond},
-					Chat: bot.RateLimit{Burst: 1 << 20, Every: time.Microsecond}}
-			})
+			f := newFixture(t, c.game, unlimited)
 			link := f.http.URL + Link(f.link("local:alice", access.Player, f.now.Add(time.Hour)))
 			within(t, ctx, 20*time.Second, "open the page",
 				chromedp.Navigate(link), chromedp.WaitReady(chromedp.CSS(`body[data-moves]`)))

@@ -59,10 +59,7 @@ func playWhole(t *testing.T, ctx context.Context, game, options string, seed uin
 	// what is tested here (the other tests save as a deployment does).
 	f := servedOn(t, bolt.Options{Timeout: time.Second, NoSync: true}, func(o *bot.Options) {
 		o.Seeds = func() uint64 { return seed }
-		// A game played at a script's speed: the buckets that stop a
-		// script would stop the test.
-		o.RateLimits = bot.RateLimits{User: bot.RateLimit{Burst: 1 << 20, Every: time.Microsecond},
-			Chat: bot.RateLimit{Burst: 1 << 20, Every: time.Microsecond}}
+		unlimited(o)
 	})
 	f.table = f.deal("local:main", "alice", "bob", game+options)
 	// The chat's boards as text: no picture drawn for each move, and the
@@ -102,6 +99,13 @@ func playWhole(t *testing.T, ctx context.Context, game, options string, seed uin
 		chromedp.WaitVisible(chromedp.CSS(fmt.Sprintf(`body[data-moves="%d"]`, final.Moves))))
 	t.Logf("%s: %d moves (%d taps of alice's, %d chat moves) in %v, scores %d and %d", game, final.Moves, taps, chatMoves,
 		time.Since(start).Round(time.Millisecond), final.Seats[0].Score, final.Seats[1].Score)
+}
+
+// unlimited lifts the core's rate limits: a game played at a script's
+// speed would meet the buckets that stop a script.
+func unlimited(o *bot.Options) {
+	o.RateLimits = bot.RateLimits{User: bot.RateLimit{Burst: 1 << 20, Every: time.Microsecond},
+		Chat: bot.RateLimit{Burst: 1 << 20, Every: time.Microsecond}}
 }
 
 // agree waits for the page to show the chat's table's counter, then
