@@ -354,7 +354,8 @@ func (c *Core) WebPreview(table uint64, user, typed string) (WebScore, error) {
 		}
 	}
 	// A copy of the game, from its save: what the move would do to it is
-	// what it does to the table's when played.
+	// what it does to the table's when played. Under the table's lock, as
+	// a move's Apply is: the engines' work is the same, without the save.
 	cp, err := t.engine.Load(t.State)
 	if err != nil {
 		return WebScore{}, err

@@ -18,9 +18,9 @@ type Links struct {
 	// at, without a trailing slash.
 	Base   string
 	Secret []byte
-	// Life is how long a link opens its table (a day by default): the
-	// hand message that carries it is sent again at each turn, with a new
-	// one.
+	// Life is how long a link opens its table at least (a day by default;
+	// at most an hour more): the hand message that carries it is sent
+	// again at each turn, with a new one.
 	Life time.Duration
 	// MiniApp is the registered Mini App's short address, "bot/app"
 	// (telegram.mini_app), "" when none is.
@@ -42,7 +42,11 @@ func (l Links) sign(user string, table uint64) (string, bool) {
 	if life <= 0 {
 		life = DefaultLinkLife
 	}
-	tok, err := access.Sign(l.Secret, access.Link{User: user, Table: table, Mode: access.Player, Expires: now().Add(life)})
+	// The expiry is rounded up to the hour: a hand drawn again within the
+	// hour carries the same link, so that the adapters see the same
+	// message and edit nothing (a new token each time would be a change).
+	expires := now().Add(life).Truncate(time.Hour).Add(time.Hour)
+	tok, err := access.Sign(l.Secret, access.Link{User: user, Table: table, Mode: access.Player, Expires: expires})
 	return tok, err == nil
 }
 
