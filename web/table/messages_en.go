@@ -23,6 +23,8 @@ func init() {
 		"web.spectator":      "You are watching this table.",
 		"web.empty":          "empty",
 		"web.cell":           "%v, %v",
+		"web.down_right":     "diagonally down",
+		"web.up_right":       "diagonally up",
 		"web.right":          "right",
 		"web.down":           "down",
 		"web.word":           "Word",

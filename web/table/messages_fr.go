@@ -23,6 +23,8 @@ func init() {
 		"web.spectator":      "Tu regardes cette table.",
 		"web.empty":          "vide",
 		"web.cell":           "%v, %v",
+		"web.down_right":     "diagonale descendante",
+		"web.up_right":       "diagonale montante",
 		"web.right":          "droite",
 		"web.down":           "bas",
 		"web.word":           "Mot",

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -157,7 +158,7 @@ const tapScript = `async (before, moves, text, cell) => {
 	if (cell) {
 		document.querySelector('[role="gridcell"][data-col="' + cell.col + '"][data-row="' + cell.row + '"]').click();
 		await wait(() => $("compose-word"), "the word's field");
-		document.querySelectorAll("#compose .dir")[cell.down ? 1 : 0].click();
+		document.querySelectorAll("#compose .dir")[cell.dir].click();
 		$("compose-word").value = text;
 		$("compose-send").click();
 		await wait(played, "the word placed");
@@ -189,11 +190,26 @@ func (f *fixture) tapMove(t *testing.T, ctx context.Context, before uint64, hint
 	cell := "null"
 	var moves []string
 	var text string
-	if st.Game == "motsdetete" && hint != "passe" {
+	f4 := strings.Fields(hint)
+	switch {
+	case st.Game == "motsdetete" && hint != "passe":
 		// Placed on the grid by touch, as the chat types "/coup j4 bas test".
 		col, row, down, word := parseHint(t, hint)
-		cell, text = fmt.Sprintf(`{"col":%d,"row":%d,"down":%v}`, col, row, down), word
-	} else {
+		dir := 0
+		if down {
+			dir = 1
+		}
+		cell, text = fmt.Sprintf(`{"col":%d,"row":%d,"dir":%d}`, col, row, dir), word
+	case st.Game == "coquillaude" && len(f4) == 4 && f4[0] == "mot" && slices.Contains(st.Hand.Asks, "mot"):
+		// A proposal placed by touch too: its cell, one of the four
+		// directions, the word ("/mot ministre i9 diag").
+		col, row, _, _ := parseHint(t, f4[2]+" "+f4[3]+" "+f4[1])
+		dir := slices.Index([]string{"droite", "bas", "diag", "haut-droite"}, f4[3])
+		if dir < 0 {
+			t.Fatalf("direction %q", f4[3])
+		}
+		cell, text = fmt.Sprintf(`{"col":%d,"row":%d,"dir":%d}`, col, row, dir), f4[1]
+	default:
 		var ok bool
 		moves, text, ok = f.buttonPath(st.Hand.Buttons, hint, 0)
 		if !ok {

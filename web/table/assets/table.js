@@ -363,8 +363,10 @@
     const cell = colName(selected.col) + (selected.row + 1);
     const nodes = [el("p", "place", fmt(T["web.place"], cell))];
     const dirs = el("div", "choice-row");
-    for (const [key, way] of [["web.right", cp.right], ["web.down", cp.down]]) {
-      const b = el("button", "dir", (key === "web.right" ? "→ " : "↓ ") + T[key]);
+    const ways = [["→ ", "web.right", cp.right], ["↓ ", "web.down", cp.down]];
+    if (cp.down_right) ways.push(["↘ ", "web.down_right", cp.down_right], ["↗ ", "web.up_right", cp.up_right]);
+    for (const [arrow, key, way] of ways) {
+      const b = el("button", "dir", arrow + T[key]);
       b.type = "button";
       b.setAttribute("aria-pressed", dir === way ? "true" : "false");
       b.addEventListener("click", () => {
