@@ -79,6 +79,12 @@ type Options struct {
 	// DefaultChainBotThought. Tests that count the durable writes set it
 	// long, the bots' time being the machine's.
 	ChainBotThought time.Duration
+	// WebNotify tells the other processes sharing the store each table
+	// shown, for the web pages they serve (store.Notifier: PostgreSQL's
+	// NOTIFY, a statement a delivery); ListenShown hears theirs. Set where
+	// the deployment serves a web table; no effect on a store that is not
+	// a Notifier.
+	WebNotify bool
 	// Observer hears the moves, saves and deliveries, for the operator's
 	// metrics; nil: nobody.
 	Observer Observer
@@ -102,6 +108,9 @@ type Core struct {
 	// shared is the store when several processes use it (shared.go), nil
 	// for a store one process holds.
 	shared store.Shared
+	// notifier tells the other processes the tables shown, and hears
+	// theirs, for the web pages (Options.WebNotify); nil: none.
+	notifier store.Notifier
 	// joined is the shared store when it joins a delivery's writes with
 	// its saves (store.Deliverer), nil otherwise.
 	joined store.Deliverer
@@ -227,6 +236,9 @@ func New(opts Options) (*Core, error) {
 	c.shared, _ = opts.Store.(store.Shared)
 	if c.shared != nil {
 		c.joined, _ = opts.Store.(store.Deliverer)
+	}
+	if opts.WebNotify {
+		c.notifier, _ = opts.Store.(store.Notifier)
 	}
 	if err := c.completeDueIndex(); err != nil {
 		return nil, err

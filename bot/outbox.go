@@ -276,6 +276,12 @@ func (c *Core) deliverOutbox(t *Table, id uint64) bool {
 		}
 	}
 	c.changed(id) // the open web pages read the table again
+	if c.notifier != nil {
+		// And those other processes serve (ListenShown).
+		if err := c.notifier.NotifyShown(id); err != nil {
+			c.log.Warn("table shown, not notified", "table", id, "err", err)
+		}
+	}
 	if !rated || stopping {
 		// Shown again at the next start (rated then): a platform that
 		// was stopping did not show all of it (ErrStopping).

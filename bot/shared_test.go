@@ -33,14 +33,14 @@ type process struct {
 	rec  *recorder
 }
 
-func twoProcesses(t *testing.T) (*process, *process, *fakeClock) {
+func twoProcesses(t *testing.T, tune ...func(*Options)) (*process, *process, *fakeClock) {
 	t.Helper()
-	return twoProcessesWith(t, nil)
+	return twoProcessesWith(t, nil, tune...)
 }
 
 // twoProcessesWith is twoProcesses with the first process's options (its
-// store, its observer) as first changes them.
-func twoProcessesWith(t *testing.T, first func(*Options)) (*process, *process, *fakeClock) {
+// store, its observer) as first changes them; tune changes both's.
+func twoProcessesWith(t *testing.T, first func(*Options), tune ...func(*Options)) (*process, *process, *fakeClock) {
 	t.Helper()
 	url := cluster.Database(t)
 	clock := &fakeClock{now: time.Date(2026, 11, 21, 20, 0, 0, 0, time.UTC)}
@@ -56,6 +56,9 @@ func twoProcessesWith(t *testing.T, first func(*Options)) (*process, *process, *
 		opts := Options{Store: st, Clock: clock, Lang: i18n.EN,
 			Seeds:  func() uint64 { seedMu.Lock(); defer seedMu.Unlock(); seed++; return seed },
 			Logger: slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelError}))}
+		for _, f := range tune {
+			f(&opts)
+		}
 		if i == 0 && first != nil {
 			first(&opts)
 		}

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"time"
 
@@ -298,6 +299,81 @@ func (c *Core) WebMove(ctx context.Context, table uint64, user, payload, text, t
 	return c.Handle(ctx, cmd)
 }
 
+// WebScore is what a move would score, asked by a page before it sends it
+// (a word composed on the grid).
+type WebScore struct {
+	// Points are the points the move would score now; Known says the game
+	// can say them before the move is played.
+	Points int  `json:"points"`
+	Known  bool `json:"known"`
+	// Refusal is why the rules would refuse the move now, in the
+	// viewer's words; "" when they take it.
+	Refusal string `json:"refusal,omitempty"`
+}
+
+// WebPreview is what a typed move ("/coup j4 bas test") of user would
+// score at a table, without playing it: the engine is asked on a copy of
+// the game, loaded from its save, so that the table, its counter and its
+// record never change; a game that scores the move only later (La
+// Coquillaude's proposal) says it through games.Previewer. The rules stay
+// with the engine: the page only shows what it answers.
+func (c *Core) WebPreview(table uint64, user, typed string) (WebScore, error) {
+	t := c.lockLive(c.table(table))
+	if t == nil {
+		return WebScore{}, ErrNoWebTable
+	}
+	defer c.unlock(t)
+	lang := c.langOf(user)
+	r := renderer(t, lang)
+	refuse := func(m i18n.Msg) (WebScore, error) { return WebScore{Refusal: r.Text(m)}, nil }
+	seat := t.seatOf(user)
+	switch {
+	case t.Phase != Playing || t.game == nil:
+		return refuse(i18n.T("bot.game_over"))
+	case seat < 0:
+		return refuse(i18n.T("bot.not_seated"))
+	}
+	if _, ok := t.waitFor(seat); !ok {
+		return refuse(i18n.T("bot.not_your_turn", c.waitingNames(t)))
+	}
+	name, args, ok := ParseText(typed)
+	move, isMove := MoveOf(t.engine, name, args)
+	if !ok || !isMove || strings.TrimSpace(move) == "" {
+		return refuse(i18n.T("bot.bad_input"))
+	}
+	var rf *games.Refusal
+	if p, ok := t.game.(games.Previewer); ok {
+		points, err := p.Preview(seat, move)
+		switch {
+		case err == nil:
+			return WebScore{Points: points, Known: true}, nil
+		case errors.As(err, &rf):
+			return refuse(rf.Msg)
+		case !errors.Is(err, games.ErrNoPreview):
+			return WebScore{}, err
+		}
+	}
+	// A copy of the game, from its save: what the move would do to it is
+	// what it does to the table's when played. Under the table's lock, as
+	// a move's Apply is: the engines' work is the same, without the save.
+	cp, err := t.engine.Load(t.State)
+	if err != nil {
+		return WebScore{}, err
+	}
+	before := cp.Result().Scores
+	if _, err := cp.Apply(seat, move); err != nil {
+		if errors.As(err, &rf) {
+			return refuse(rf.Msg)
+		}
+		return WebScore{}, err
+	}
+	after := cp.Result().Scores
+	if seat >= len(before) || seat >= len(after) {
+		return WebScore{}, nil
+	}
+	return WebScore{Points: after[seat] - before[seat], Known: true}, nil
+}
+
 // Watch tells a watcher each time something of the table was shown (its
 // outbox delivered): one buffered signal, never waited for, so that a page
 // slow to read never slows a move; a page that missed several reads the
@@ -321,6 +397,38 @@ func (c *Core) Watch(table uint64) (changed <-chan struct{}, stop func()) {
 		if len(w.byTable[table]) == 0 {
 			delete(w.byTable, table)
 		}
+	}
+}
+
+// ListenShown tells this process's watchers (Watch) of the tables other
+// processes showed, on a store shared by several that tells them
+// (store.Notifier, with Options.WebNotify), until ctx ends: a page served
+// here then shows a move another process played at once. It returns at
+// once on any other store.
+func (c *Core) ListenShown(ctx context.Context) {
+	if c.notifier == nil {
+		return
+	}
+	c.notifier.ListenShown(ctx, func(id uint64) {
+		if id == 0 {
+			c.changedAll() // notifications may have been missed
+			return
+		}
+		c.changed(id)
+	})
+}
+
+// changedAll signals every watcher: each page reads its table once.
+func (c *Core) changedAll() {
+	w := &c.watchers
+	w.mu.Lock()
+	var ids []uint64
+	for id := range w.byTable {
+		ids = append(ids, id)
+	}
+	w.mu.Unlock()
+	for _, id := range ids {
+		c.changed(id)
 	}
 }
 

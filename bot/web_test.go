@@ -127,3 +127,56 @@ func TestWebMoveTypedGoesThroughTheChatsParser(t *testing.T) {
 	}
 	mustRefuse(t, h.core.WebMove(context.Background(), id, other, "", "", "no command"), "")
 }
+
+// A word's points asked before it is sent are the points it scores when
+// played, and asking changes nothing: not the table's counter, not its
+// saved state; a word the rules refuse says why, in the asker's words, and
+// the player not awaited is told whose turn it is.
+func TestWebPreviewIsTheMovesPointsAndChangesNothing(t *testing.T) {
+	h := newHarness(t)
+	mustOK(t, h.do("alice", "/play motsdetete"))
+	mustOK(t, h.do("bob", "/join"))
+	mustOK(t, h.do("alice", "/start"))
+	h.core.Flush()
+	id := h.core.tableID("local:main")
+	mover, other := "alice", "bob"
+	if _, ok := h.core.Hint("local:main", "local:alice"); !ok {
+		mover, other = other, mover
+	}
+	for turn := 0; turn < 4; turn++ {
+		hint, ok := h.core.Hint("local:main", "local:"+mover)
+		if !ok {
+			t.Fatalf("turn %d: %s not awaited", turn, mover)
+		}
+		before, _ := h.core.WebView(id, "local:"+mover)
+		rec, _ := h.st.Table(id)
+		got, err := h.core.WebPreview(id, "local:"+mover, "/move "+hint)
+		if err != nil || !got.Known || got.Refusal != "" {
+			t.Fatalf("preview of %q: %+v %v", hint, got, err)
+		}
+		if again, _ := h.st.Table(id); string(again.Data) != string(rec.Data) {
+			t.Fatal("the preview changed the table's record")
+		}
+		if after, _ := h.core.WebView(id, "local:"+mover); after.Moves != before.Moves ||
+			strings.Join(after.Mono, "\n") != strings.Join(before.Mono, "\n") {
+			t.Fatal("the preview changed the table")
+		}
+		if r, _ := h.core.WebPreview(id, "local:"+other, "/move "+hint); r.Known || !strings.Contains(r.Refusal, mover) {
+			t.Fatalf("the other player's preview: %+v", r)
+		}
+		if r, _ := h.core.WebPreview(id, "local:"+mover, "/move A1 right QQQQQ"); r.Known || r.Refusal == "" {
+			t.Fatalf("a word the rules refuse: %+v", r)
+		}
+		seat := before.Seat
+		mustOK(t, h.do(mover, "/move "+hint))
+		h.core.Flush()
+		played, _ := h.core.WebView(id, "local:"+mover)
+		if scored := played.Seats[seat].Score - before.Seats[seat].Score; scored != got.Points {
+			t.Fatalf("%q previewed %d points, scored %d", hint, got.Points, scored)
+		}
+		mover, other = other, mover
+	}
+	if r, _ := h.core.WebPreview(id, "local:carol", "/move A1 right LE"); r.Refusal == "" {
+		t.Fatal("a spectator's preview")
+	}
+}

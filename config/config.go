@@ -218,7 +218,16 @@ type Telegram struct {
 	// Bot API server, Telegram's test environment. tablee appends
 	// /bot<token>/<method>.
 	APIEndpoint string `yaml:"api_endpoint"`
+	// MiniApp is the Mini App registered for the bot with @BotFather
+	// (/newapp), as its t.me address names it: "<bot username>/<short
+	// name>". Set, with the web table, each group's board carries the
+	// t.me/<bot>/<app>?startapp=<table> link that opens it; empty: none.
+	MiniApp string `yaml:"mini_app"`
 }
+
+// miniAppRE is a Mini App's t.me address: a bot's username (5 to 32 of
+// letters, digits and _) and the app's short name (3 to 30 of the same).
+var miniAppRE = regexp.MustCompile(`^[A-Za-z0-9_]{5,32}/[A-Za-z0-9_]{3,30}$`)
 
 // DefaultTelegramAPI is Telegram's own Bot API server.
 const DefaultTelegramAPI = "https://api.telegram.org"
@@ -751,6 +760,9 @@ func (c *Config) validate(source string, l lines) error {
 		u.RawQuery != "" || u.Fragment != "" || strings.Contains(t.APIEndpoint, "%") {
 		bad("telegram.api_endpoint", "must be the http(s):// base URL of a Bot API server (tablee appends /bot<token>/<method>), not %q", t.APIEndpoint)
 	}
+	if t.MiniApp != "" && !miniAppRE.MatchString(t.MiniApp) {
+		bad("telegram.mini_app", "must be the Mini App's t.me address after t.me/, \"<bot username>/<short name>\" (such as TableeBot/table), not %q", t.MiniApp)
+	}
 	if t.Enabled && t.Mode == "webhook" {
 		w := t.Webhook
 		if w.Listen == "" {
@@ -817,13 +829,13 @@ func (c Config) String() string {
 		"rate_limits:{user:{burst:%d every:%s} chat:{burst:%d every:%s}} log:{level:%s format:%s} "+
 		"deadlines:{turn:%s reminder:%s on_expiry:%s} "+
 		"discord:{enabled:%t token:%q dev_guild:%q shard_id:%d shard_count:%d} "+
-		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s api_endpoint:%q webhook:{listen:%q path:%q url:%q secret_token:%q}} admin:{listen:%q} web:{listen:%q public_url:%q link_secret:%q} challenge:{secret:%q}}",
+		"telegram:{enabled:%t token:%q mode:%s poll_timeout:%s api_endpoint:%q mini_app:%q webhook:{listen:%q path:%q url:%q secret_token:%q}} admin:{listen:%q} web:{listen:%q public_url:%q link_secret:%q} challenge:{secret:%q}}",
 		c.Store, c.Postgres.URL.mask(), c.Postgres.Lease, c.DataDir, c.Language, c.Dictionary, c.Booklet, c.LobbyExpiry, c.Retention, c.Abandoned.After, c.Abandoned.Grace,
 		c.Backups.Every, c.Backups.Keep, c.Memory.Tables, c.Memory.Idle, c.Memory.Users,
 		c.RateLimits.User.Burst, c.RateLimits.User.Every, c.RateLimits.Chat.Burst, c.RateLimits.Chat.Every, c.Log.Level, c.Log.Format,
 		c.Deadlines.Turn, c.Deadlines.Reminder, c.Deadlines.OnExpiry,
 		c.Discord.Enabled, c.Discord.Token.mask(), c.Discord.DevGuild, c.Discord.ShardID, c.Discord.ShardCount,
-		c.Telegram.Enabled, c.Telegram.Token.mask(), c.Telegram.Mode, c.Telegram.PollTimeout, c.Telegram.APIEndpoint,
+		c.Telegram.Enabled, c.Telegram.Token.mask(), c.Telegram.Mode, c.Telegram.PollTimeout, c.Telegram.APIEndpoint, c.Telegram.MiniApp,
 		c.Telegram.Webhook.Listen, c.Telegram.Webhook.Path, c.Telegram.Webhook.URL, c.Telegram.Webhook.SecretToken.mask(),
 		c.Admin.Listen, c.Web.Listen, c.Web.PublicURL, c.Web.LinkSecret.mask(), c.Challenge.Secret.mask())
 }
@@ -865,6 +877,7 @@ func (c Config) LogValue() slog.Value {
 			slog.String("mode", c.Telegram.Mode),
 			slog.String("poll_timeout", c.Telegram.PollTimeout.String()),
 			slog.String("api_endpoint", c.Telegram.APIEndpoint),
+			slog.String("mini_app", c.Telegram.MiniApp),
 			slog.Group("webhook",
 				slog.String("listen", c.Telegram.Webhook.Listen),
 				slog.String("path", c.Telegram.Webhook.Path),

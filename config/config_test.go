@@ -250,6 +250,8 @@ func TestValidationNamesTheSetting(t *testing.T) {
 		{"telegram: {api_endpoint: 'ftp://bots.example'}", "telegram.api_endpoint", "must be the http(s):// base URL of a Bot API server"},
 		{"telegram: {api_endpoint: 'api.telegram.org'}", "telegram.api_endpoint", `not "api.telegram.org"`},
 		{"telegram: {api_endpoint: 'http://127.0.0.1:8081/bot%s/%s'}", "telegram.api_endpoint", "tablee appends /bot<token>/<method>"},
+		{"telegram: {mini_app: 'https://t.me/TableeBot/table'}", "telegram.mini_app", "<bot username>/<short name>"},
+		{"telegram: {mini_app: 'TableeBot'}", "telegram.mini_app", `not "TableeBot"`},
 		{"telegram: {enabled: true, token: x, mode: webhook, webhook: {path: /t, secret_token: s}}", "telegram.webhook.listen", "is required in webhook mode"},
 		{"telegram: {enabled: true, token: x, mode: webhook, webhook: {listen: ':8443', secret_token: s}}", "telegram.webhook.path", "is required in webhook mode"},
 		{"telegram: {enabled: true, token: x, mode: webhook, webhook: {listen: ':8443', path: /t}}", "telegram.webhook.secret_token", "is required in webhook mode"},

@@ -10,6 +10,7 @@
 package games
 
 import (
+	"errors"
 	"time"
 
 	"github.com/tablee/tablee/i18n"
@@ -209,6 +210,19 @@ func Refuse(key string, args ...any) error { return &Refusal{Msg: i18n.T(key, ar
 type Handless interface {
 	Handless() bool
 }
+
+// Previewer is implemented by games that can say what a move would score
+// before it is played, where playing it on a copy cannot (La Coquillaude's
+// proposal is scored only once every player proposed). Preview changes
+// nothing: it returns the points, a *Refusal when the rules refuse the
+// move now, or ErrNoPreview for a move it says nothing of.
+type Previewer interface {
+	Preview(seat int, move string) (int, error)
+}
+
+// ErrNoPreview is a move whose points a Previewer cannot say before it is
+// played.
+var ErrNoPreview = errors.New("games: no preview of this move")
 
 // Timed is implemented by games whose phases have time limits of their
 // own in live play (La Coquillaude: a minute to answer, three to compose).

@@ -4,6 +4,7 @@
 package store
 
 import (
+	"context"
 	"errors"
 	"time"
 )
@@ -262,6 +263,19 @@ type Deliverer interface {
 	// lease back (ReleaseDelivery), in the same write; refused as Save
 	// is, it writes none of the three.
 	SaveShown(t Table, seq uint64) error
+}
+
+// Notifier is a Shared store that tells the processes sharing it which
+// tables were shown (store/postgres: LISTEN/NOTIFY), so that the web
+// pages a process serves read again a table another process moved.
+type Notifier interface {
+	// NotifyShown tells the other processes that table id was shown.
+	NotifyShown(id uint64) error
+	// ListenShown calls shown with each table another process notified,
+	// until ctx ends, and shown(0) whenever notifications may have been
+	// missed (a connection lost and made again): every table may have
+	// changed. It returns when ctx ends.
+	ListenShown(ctx context.Context, shown func(id uint64))
 }
 
 // Deduper remembers the platforms' events (a Telegram update's update_id)

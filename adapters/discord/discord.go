@@ -44,6 +44,11 @@ type Options struct {
 	// DeferAfter is how long an interaction waits for the core before it is
 	// deferred (Discord wants an answer within 3 s). Default 1.5 s.
 	DeferAfter time.Duration
+	// WebLink is the address of a table's web page for a player, his own
+	// signed and expiring link (table.Links.Page): a link button on his
+	// hand message (DM or ephemeral) opens it. nil, or "" for a table,
+	// adds none.
+	WebLink func(user string, table uint64) string
 	// Boards says when a board has scrolled out of sight and is posted
 	// anew rather than edited (adapters/keeper): after AfterMessages
 	// messages of the bot in its channel (default 8: the adapter receives

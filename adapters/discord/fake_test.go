@@ -150,6 +150,8 @@ type fcomp struct {
 	CustomID string // the button's, or the select menu's
 	Value    string // the option's value (select menus)
 	Select   bool
+	Style    int    // the button's
+	URL      string // a link button's
 }
 
 func (c fcomp) payload() string {
@@ -165,6 +167,8 @@ func (m *fmsg) components() []fcomp {
 			Type     int    `json:"type"`
 			CustomID string `json:"custom_id"`
 			Label    string `json:"label"`
+			Style    int    `json:"style"`
+			URL      string `json:"url"`
 			Options  []struct {
 				Label string `json:"label"`
 				Value string `json:"value"`
@@ -181,7 +185,7 @@ func (m *fmsg) components() []fcomp {
 				}
 				continue
 			}
-			out = append(out, fcomp{Label: c.Label, CustomID: c.CustomID})
+			out = append(out, fcomp{Label: c.Label, CustomID: c.CustomID, Style: c.Style, URL: c.URL})
 		}
 	}
 	return out
@@ -999,6 +1003,16 @@ func (f *fake) checkLimits(m *fmsg) {
 		}
 		if max := map[bool]int{false: 80, true: 100}[c.Select]; utf8.RuneCountInString(c.Label) > max {
 			f.t.Errorf("fake: a label of %d characters: %q", utf8.RuneCountInString(c.Label), c.Label)
+		}
+		// "Link buttons must have a url, and cannot have a custom_id";
+		// "Non-link buttons must have a custom_id, and cannot have a url";
+		// a url of 512 characters at most (components/reference, "Button").
+		if link := !c.Select && c.Style == 5; link && (c.URL == "" || c.CustomID != "" || len(c.URL) > 512) ||
+			!link && c.URL != "" {
+			f.t.Errorf("fake: a button of style %d with custom id %q and url %q", c.Style, c.CustomID, c.URL)
+		}
+		if !c.Select && c.Style == 5 {
+			continue
 		}
 		if !c.Select && ids[c.CustomID] {
 			f.t.Errorf("fake: two components with the custom id %q", c.CustomID)

@@ -417,7 +417,7 @@ func (r *responder) acknowledge(ack *bot.Out) {
 // message it was pressed on, public or not: what it shows may be seen by
 // all.
 func (r *responder) show(o bot.Out) {
-	m := render(o)
+	m := r.a.withWebLink(render(o), o)
 	r.a.rememberAsks(m.asks)
 	hidden := o.Private || o.Refusal
 	if o.Replace && r.fromMessage && (r.private() || !hidden) && !r.responded {

@@ -194,7 +194,7 @@ func (s handSide) Delete(ctx context.Context, at handRef) { s.a.remove(ctx, at.P
 // Hands).
 func (a *Adapter) deliverHand(ctx context.Context, user string, o bot.Out) error {
 	defer a.lockTable(o.Table)()
-	_, err := a.hands.Show(ctx, o.Table, user, "", shown{o: o, m: render(o), user: user}, o)
+	_, err := a.hands.Show(ctx, o.Table, user, "", shown{o: o, m: a.withWebLink(render(o), o), user: user}, o)
 	return err
 }
 

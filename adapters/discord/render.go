@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/i18n"
 )
 
 // Discord's limits on what a message may carry.
@@ -24,6 +25,7 @@ const (
 	maxButtonLabel  = 80
 	maxOptionLabel  = 100
 	maxCustomID     = 100
+	maxButtonURL    = 512 // a link button's url (components/reference, "Button")
 	maxModalTitle   = 45
 	maxModalLabel   = 45
 	maxTextDisplay  = 4000
@@ -313,4 +315,22 @@ func styleOf(data string) discordgo.ButtonStyle {
 		return discordgo.SecondaryButton
 	}
 	return discordgo.PrimaryButton
+}
+
+// withWebLink adds to a player's hand the link button that opens the web
+// table at his seat (a link button, style 5, carries a url and no custom
+// id: components/reference, "Button"), on a row of its own, when the
+// deployment serves one and the message has a row left.
+func (a *Adapter) withWebLink(m message, o bot.Out) message {
+	if !o.Hand || o.Table == 0 || o.User == "" || a.opts.WebLink == nil || len(m.Components) >= maxRows {
+		return m
+	}
+	u := a.opts.WebLink(o.User, o.Table)
+	if u == "" || len(u) > maxButtonURL {
+		return m
+	}
+	label := i18n.Renderer{Lang: a.core.Lang(o.User)}.Text(i18n.T("discord.web_play"))
+	m.Components = append(m.Components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: clip(label, maxButtonLabel), Style: discordgo.LinkButton, URL: u}}})
+	return m
 }

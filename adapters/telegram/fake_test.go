@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -51,8 +52,9 @@ type fakeMsg struct {
 	Text       string
 	Markup     *tgbotapi.InlineKeyboardMarkup
 	ForceReply bool
-	Photo      int    // bytes of its photo, 0 for a text message (Text is then the caption)
-	FileID     string // file_id of its photo
+	Photo      int      // bytes of its photo, 0 for a text message (Text is then the caption)
+	FileID     string   // file_id of its photo
+	WebApps    []string // the web_app buttons' addresses (the library's button has no web_app field)
 	Edits      int
 	MediaEdits int // editMessageMedia among Edits
 	Deleted    bool
@@ -343,6 +345,10 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		f.fail(w, 400, desc, "")
 		return
 	}
+	if desc := badWebApp(chat, params["reply_markup"]); desc != "" {
+		f.fail(w, 400, desc, "")
+		return
+	}
 	// A group that became a supergroup answers every call with 400 and the
 	// new id in parameters.migrate_to_chat_id
 	// (core.telegram.org/bots/api#responseparameters).
@@ -468,7 +474,7 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		// none, so an edit of a board that forgot its buttons strips them.
 		f.setMarkup(nm, params["reply_markup"])
 		nw, _ := json.Marshal(nm.Markup)
-		if caption == m.Text && nm.FileID == m.FileID && string(old) == string(nw) {
+		if caption == m.Text && nm.FileID == m.FileID && string(old) == string(nw) && slices.Equal(m.WebApps, nm.WebApps) {
 			// An edit that changes nothing is refused
 			// (core.telegram.org/bots/api#editmessagetext answers 400 with
 			// this description, which bots meet daily).
@@ -478,7 +484,7 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		if nm.FileID != m.FileID {
 			m.MediaEdits++
 		}
-		m.Text, m.Markup, m.FileID, m.Photo = caption, nm.Markup, nm.FileID, nm.Photo
+		m.Text, m.Markup, m.FileID, m.Photo, m.WebApps = caption, nm.Markup, nm.FileID, nm.Photo, nm.WebApps
 		m.Edits++
 		f.reply(w, f.msgJSON(m))
 	case "editMessageText", "editMessageReplyMarkup":
@@ -503,14 +509,14 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 		nm := &fakeMsg{}
 		f.setMarkup(nm, params["reply_markup"])
 		nw, _ := json.Marshal(nm.Markup)
-		if text == m.Text && string(old) == string(nw) {
+		if text == m.Text && string(old) == string(nw) && slices.Equal(m.WebApps, nm.WebApps) {
 			// An edit that changes nothing is refused
 			// (core.telegram.org/bots/api#editmessagetext answers 400 with
 			// this description, which bots meet daily).
 			f.fail(w, 400, "Bad Request: message is not modified: specified new message content and reply markup are exactly the same", "")
 			return
 		}
-		m.Text, m.Markup = text, nm.Markup
+		m.Text, m.Markup, m.WebApps = text, nm.Markup, nm.WebApps
 		m.Edits++
 		f.reply(w, f.msgJSON(m))
 	case "deleteMessage":
@@ -621,6 +627,66 @@ func (f *fakeAPI) setMarkup(m *fakeMsg, raw string) {
 		}
 	}
 	m.Markup = &mk
+	m.WebApps = webApps(raw)
+}
+
+// fakeButton is an inline keyboard's button as the Bot API reads it,
+// web_app included.
+type fakeButton struct {
+	Text         string  `json:"text"`
+	URL          *string `json:"url"`
+	CallbackData *string `json:"callback_data"`
+	WebApp       *struct {
+		URL string `json:"url"`
+	} `json:"web_app"`
+}
+
+func fakeButtons(raw string) [][]fakeButton {
+	var mk struct {
+		InlineKeyboard [][]fakeButton `json:"inline_keyboard"`
+	}
+	_ = json.Unmarshal([]byte(raw), &mk)
+	return mk.InlineKeyboard
+}
+
+func webApps(raw string) []string {
+	var urls []string
+	for _, row := range fakeButtons(raw) {
+		for _, b := range row {
+			if b.WebApp != nil {
+				urls = append(urls, b.WebApp.URL)
+			}
+		}
+	}
+	return urls
+}
+
+// badWebApp is the Bot API's refusal of a keyboard's web_app button:
+// InlineKeyboardButton (core.telegram.org/bots/api#inlinekeyboardbutton)
+// says web_app is "available only in private chats between a user and the
+// bot" (a private chat's id is its user's, positive; a group's is
+// negative), and that exactly one of the optional fields is used;
+// WebAppInfo's url is "an HTTPS URL" (#webappinfo).
+func badWebApp(chat int64, raw string) string {
+	if !strings.Contains(raw, `"web_app"`) {
+		return ""
+	}
+	for _, row := range fakeButtons(raw) {
+		for _, b := range row {
+			if b.WebApp == nil {
+				continue
+			}
+			switch {
+			case chat <= 0:
+				return "Bad Request: BUTTON_TYPE_INVALID"
+			case b.URL != nil || b.CallbackData != nil:
+				return "Bad Request: can't parse inline keyboard button: exactly one of the optional fields must be used"
+			case !strings.HasPrefix(b.WebApp.URL, "https://"):
+				return "Bad Request: BUTTON_URL_INVALID"
+			}
+		}
+	}
+	return ""
 }
 
 func (f *fakeAPI) add(m *fakeMsg) {

@@ -3,6 +3,7 @@ package telegram
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
@@ -41,9 +42,19 @@ func markupJSON(m *tgbotapi.InlineKeyboardMarkup) string {
 	return string(append(out, '}'))
 }
 
-// appendButton writes a button of a text with callback data or a link.
+// webAppPrefix marks a web_app button (webButton), carried in the URL
+// of the library's button, which has no web_app field: markupJSON writes
+// it as the Bot API's "web_app":{"url":…} (WebAppInfo).
+const webAppPrefix = "web_app:"
+
+// appendButton writes a button of a text with callback data, a link or a
+// web_app.
 func appendButton(b []byte, btn tgbotapi.InlineKeyboardButton) []byte {
 	b = jsonw.AppendString(append(b, `{"text":`...), btn.Text)
+	if btn.URL != nil && strings.HasPrefix(*btn.URL, webAppPrefix) {
+		b = jsonw.AppendString(append(b, `,"web_app":{"url":`...), strings.TrimPrefix(*btn.URL, webAppPrefix))
+		return append(b, "}}"...)
+	}
 	if btn.URL != nil {
 		b = jsonw.AppendString(append(b, `,"url":`...), *btn.URL)
 	}

@@ -17,6 +17,8 @@ func init() {
 		"telegram.ask_generic":       "ton mot",
 		"telegram.ask_words_generic": "ton coup",
 		"telegram.migrated":          "Ce groupe est devenu un supergroupe : la table continue ici.",
+		"telegram.web_play":          "🎲 Jouer sur le plateau",
+		"telegram.web_open":          "🎲 Ouvrir la table",
 	})
 	i18n.Register(i18n.EN, map[string]string{
 		"telegram.hello":             "Your table is open in “%v”. Your hand and your choices will come here, in this private chat.",
@@ -31,5 +33,7 @@ func init() {
 		"telegram.ask_generic":       "your word",
 		"telegram.ask_words_generic": "your move",
 		"telegram.migrated":          "This group became a supergroup: the table goes on here.",
+		"telegram.web_play":          "🎲 Play on the board",
+		"telegram.web_open":          "🎲 Open the table",
 	})
 }

@@ -9,6 +9,7 @@ import (
 	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 
 	"github.com/tablee/tablee/bot"
+	"github.com/tablee/tablee/i18n"
 )
 
 // Telegram's limits on what one message may hold.
@@ -263,10 +264,40 @@ func (a *Adapter) keyboard(o bot.Out) (*tgbotapi.InlineKeyboardMarkup, map[strin
 			rows = append(rows, out)
 		}
 	}
+	if b, ok := a.webButton(o); ok {
+		rows = append(rows, []tgbotapi.InlineKeyboardButton{b})
+	}
 	if len(rows) == 0 {
 		return nil, asks
 	}
 	return &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: rows}, asks
+}
+
+// webButton is the button that opens the web table, when the deployment
+// serves one: on a player's hand, a web_app button opening the Mini App
+// with his signed link (the Bot API allows web_app buttons "only in
+// private chats between a user and the bot", InlineKeyboardButton,
+// core.telegram.org/bots/api#inlinekeyboardbutton: the hands' chat); on a
+// group's board, the registered Mini App's t.me link, a plain link.
+func (a *Adapter) webButton(o bot.Out) (tgbotapi.InlineKeyboardButton, bool) {
+	if o.Table == 0 {
+		return tgbotapi.InlineKeyboardButton{}, false
+	}
+	var u, key string
+	var lang i18n.Lang
+	switch {
+	case o.Hand && o.User != "" && a.opts.WebApp != nil:
+		u, key, lang = a.opts.WebApp(o.User, o.Table), "telegram.web_play", a.core.Lang(o.User)
+		if u != "" {
+			u = webAppPrefix + u
+		}
+	case o.Board && a.opts.StartApp != nil:
+		u, key, lang = a.opts.StartApp(o.Table), "telegram.web_open", a.opts.Lang
+	}
+	if u == "" {
+		return tgbotapi.InlineKeyboardButton{}, false
+	}
+	return tgbotapi.InlineKeyboardButton{Text: i18n.Renderer{Lang: lang}.Text(i18n.T(key)), URL: &u}, true
 }
 
 // deepLink is the link that opens the bot's private chat and sends it

@@ -76,6 +76,17 @@ type Options struct {
 	// across restarts ("" keeps them in memory only): a picture uploaded
 	// before a restart is not uploaded again.
 	FileIDs string
+	// WebApp is the address a player's hand opens the web table at, in a
+	// web_app button (the Mini App's page with his signed link:
+	// table.Links.MiniAppPage); nil, or "" for a table, sends none. The
+	// button rides the hand message, in the private chat, the only place
+	// the Bot API allows one (keyboard).
+	WebApp func(user string, table uint64) string
+	// StartApp is the t.me link of the Mini App the operator registered
+	// (telegram.mini_app) at a table (table.Links.StartApp): a link
+	// button on the group's board opens it for whoever taps it, who plays
+	// if he is seated and watches otherwise. nil, or "", sends none.
+	StartApp func(table uint64) string
 	// Pending is the file where a stop keeps the updates getUpdates had
 	// to confirm before they were played (a hundred in hand at once), for
 	// the next run to play first ("": they are lost, and logged).

@@ -20,6 +20,7 @@ func init() {
 			a, err := discord.New(discord.Options{
 				Core: core, Token: d.Token.Reveal(), DevGuild: d.DevGuild,
 				ShardID: d.ShardID, ShardCount: d.ShardCount, Logger: log, Connected: up,
+				WebLink: webLinks(cfg).Page, // the web table's link button: none without one
 			})
 			if err != nil {
 				return err

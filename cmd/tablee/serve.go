@@ -120,6 +120,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 		Users:       cfg.Memory.Users,
 		Lease:       cfg.Postgres.Lease.D(),
 		Observer:    m,
+		WebNotify:   cfg.Web.Listen != "", // the processes' web pages hear each other's moves
 		RateLimits: bot.RateLimits{
 			User: bot.RateLimit{Burst: cfg.RateLimits.User.Burst, Every: cfg.RateLimits.User.Every.D()},
 			Chat: bot.RateLimit{Burst: cfg.RateLimits.Chat.Burst, Every: cfg.RateLimits.Chat.Every.D()},

@@ -34,6 +34,7 @@ func init() {
 			return platform{}, false
 		}
 		lang, _ := i18n.ParseLang(cfg.Language)
+		links := webLinks(cfg) // the web table's buttons: none without one
 		return platform{name: "telegram", run: func(ctx context.Context, core *bot.Core, log *slog.Logger, up func(bool)) error {
 			var limits telegram.Limits // zero: Telegram's
 			if os.Getenv(envBenchmarkTelegramLimits) == "off" {
@@ -56,6 +57,8 @@ func init() {
 				Pending:     filepath.Join(cfg.DataDir, "telegram-pending.json"),
 				Seen:        core.Seen(),
 				Limits:      limits,
+				WebApp:      links.MiniAppPage,
+				StartApp:    links.StartApp,
 			})
 			if err != nil {
 				return err

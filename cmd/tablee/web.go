@@ -33,8 +33,28 @@ func serveWeb(ctx context.Context, cfg *config.Config, core *bot.Core, log *slog
 	if err != nil {
 		return nil, err
 	}
-	_, wait, err = table.Serve(ctx, cfg.Web.Listen, srv, log)
-	return wait, err
+	_, served, err := table.Serve(ctx, cfg.Web.Listen, srv, log)
+	if err != nil {
+		return nil, err
+	}
+	// The moves other processes of a shared store show reach the pages
+	// served here (Core.ListenShown: nothing to do on another store).
+	listened := make(chan struct{})
+	go func() {
+		defer close(listened)
+		core.ListenShown(ctx)
+	}()
+	return func() { served(); <-listened }, nil
+}
+
+// webLinks makes the links the chats give their players to the web
+// table: none (a zero Links, whose links are "") when this deployment
+// serves no web table.
+func webLinks(cfg *config.Config) table.Links {
+	if cfg.Web.Listen == "" || cfg.Web.PublicURL == "" {
+		return table.Links{}
+	}
+	return table.Links{Base: cfg.Web.PublicURL, Secret: []byte(cfg.Web.LinkSecret.Reveal()), MiniApp: cfg.Telegram.MiniApp}
 }
 
 // localLinkLife is how long a link `tablee local` prints opens its table.

@@ -936,3 +936,34 @@ func (g *Game) endGame(s *state, t *tx) {
 		t.public("coquillaude.ev.final", i18n.Seat(p), s.Scores[p])
 	}
 }
+
+// Preview is what a proposal would score were it placed now, checked as
+// the round's resolution checks it (its place, its pions, its words), a
+// famous name it claims counted as no vote has accepted it yet. It works
+// on a copy of the state: the game does not change (games.Previewer).
+func (g *Game) Preview(seat int, text string) (int, error) {
+	m, err := parseMove(text)
+	if err != nil {
+		return 0, err
+	}
+	if m.kind != mvPropose {
+		return 0, games.ErrNoPreview
+	}
+	s := g.s.clone()
+	if s.Phase != phaseCompose || seat < 0 || seat >= s.Players {
+		return 0, games.Refuse("coquillaude.err.phase_compose")
+	}
+	p := m.prop
+	if _, err := s.place(p.Word, p.Row, p.Col, p.Dir, s.Hands[seat]); err != nil {
+		return 0, err
+	}
+	if err := p.checkClaims(); err != nil {
+		return 0, err
+	}
+	lay, _ := g.check(s, seat, &p)
+	if !p.Valid {
+		return 0, &games.Refusal{Msg: p.Why}
+	}
+	points, _ := g.score(&p, lay, nil)
+	return points, nil
+}

@@ -69,6 +69,9 @@ type Store struct {
 	// chains are the tables' chained saves not sent yet (chain.go).
 	chainMu sync.Mutex
 	chains  map[uint64]*chain
+	// listen is the configuration of ListenShown's own connection
+	// (notify.go), out of the pools.
+	listen *pgx.ConnConfig
 }
 
 var (
@@ -76,6 +79,7 @@ var (
 	_ store.Shared   = (*Store)(nil)
 	_ store.Deduper  = (*Store)(nil)
 	_ store.Importer = (*Store)(nil)
+	_ store.Notifier = (*Store)(nil)
 )
 
 // Open connects to the database at dsn (a postgres:// URL or key=value
@@ -98,7 +102,7 @@ func Open(dsn string, opts Options) (*Store, error) {
 	if opts.Timeout <= 0 {
 		opts.Timeout = 30 * time.Second
 	}
-	s := &Store{url: dsn, timeout: opts.Timeout, owner: owner(), red: red}
+	s := &Store{url: dsn, timeout: opts.Timeout, owner: owner(), red: red, listen: cfg.ConnConfig.Copy()}
 	ctx, cancel := s.ctx()
 	defer cancel()
 	if s.pool, err = pgxpool.NewWithConfig(ctx, cfg); err != nil {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -33,17 +34,47 @@ func chromium(t *testing.T) string {
 	return ""
 }
 
-// browser starts a headless chromium of the given window and returns a
-// context whose actions run in its one tab.
+// shared is the one chromium of the package's tests, started by the
+// first that needs it and stopped by TestMain: each test has a tab of its
+// own, so that chromium's start is paid once.
+var shared struct {
+	once  sync.Once
+	ctx   context.Context // the browser's first tab; nil when it did not start
+	err   error
+	close func()
+}
+
+// TestMain stops the shared chromium after the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if shared.close != nil {
+		shared.close()
+	}
+	os.Exit(code)
+}
+
+// browser gives a new tab of the shared headless chromium, at the given
+// size; the tab closes with the test.
 func browser(t *testing.T, width, height int) context.Context {
 	path := chromium(t)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.WindowSize(width, height),
-		chromedp.NoSandbox)
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancel := chromedp.NewContext(actx)
-	t.Cleanup(func() { cancel(); cancelAlloc() })
+	shared.once.Do(func() {
+		opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox)
+		actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+		ctx, cancel := chromedp.NewContext(actx)
+		shared.close = func() { cancel(); cancelAlloc() }
+		// The first tab starts the browser; it stays open, unused, so
+		// that closing a test's tab never closes chromium.
+		if shared.err = chromedp.Do(ctx); shared.err == nil {
+			shared.ctx = ctx
+		}
+	})
+	if shared.ctx == nil {
+		t.Skipf("chromium at %s does not start: %v", path, shared.err)
+	}
+	ctx, cancel := chromedp.NewContext(shared.ctx)
+	t.Cleanup(cancel)
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(width), int64(height))); err != nil {
-		t.Skipf("chromium at %s does not start: %v", path, err)
+		t.Fatalf("a tab of chromium: %v", err)
 	}
 	return ctx
 }
@@ -238,8 +269,25 @@ func TestBrowserTapsAWordOnLaCoquillaude(t *testing.T) {
 		chromedp.WaitVisible(chromedp.CSS(`[role="gridcell"]`)),
 		chromedp.Click(chromedp.CSS(fmt.Sprintf(`[role="gridcell"][data-col="%d"][data-row="%d"]`, col, row))),
 		chromedp.Click(chromedp.CSS(fmt.Sprintf(`#compose .dir:nth-child(%d)`, dir))),
-		chromedp.SendKeys(chromedp.CSS(`#compose-word`), fields[1]),
 	)
+	// The word picked from the hand's pions, a tap a letter (the first
+	// proposal crosses nothing: every letter is a pion), its score asked
+	// of the server and shown before it is sent.
+	for _, l := range fields[1] {
+		within(t, ctx, 10*time.Second, "pick "+string(l),
+			chromedp.Click(chromedp.CSS(fmt.Sprintf(`#compose-letters button[data-letter="%c"]:not([disabled])`, l))))
+	}
+	preview, err := f.core.WebPreview(f.table, mover, strings.NewReplacer("{word}", fields[1], "{cell}", strings.ToLower(fields[2]),
+		"{dir}", fields[3]).Replace(f.state(f.open(mover, access.Player)).Compose.Template))
+	if err != nil || !preview.Known || preview.Refusal != "" {
+		t.Fatalf("the core's preview: %+v %v", preview, err)
+	}
+	want := fmt.Sprintf("%s : %d points", fields[1], preview.Points)
+	within(t, ctx, 10*time.Second, "see the score before sending",
+		chromedp.Poll[chromedp.Void](fmt.Sprintf(`document.getElementById("compose-score").textContent === %q`, want)))
+	if got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("compose-word").value`)); got != fields[1] {
+		t.Fatalf("the word picked is %q", got)
+	}
 	if dir := os.Getenv("TABLEE_WEB_SCREENSHOTS"); dir != "" {
 		screenshot(t, ctx, filepath.Join(dir, "web-coquillaude-1280.png"), 1280, 800)
 		screenshot(t, ctx, filepath.Join(dir, "web-coquillaude-360.png"), 360, 800)

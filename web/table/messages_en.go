@@ -13,6 +13,7 @@ func init() {
 		"web.session_gone":   "This page has been open too long: open your link again.",
 		"web.spectator_only": "You are watching: only the players play here.",
 		"web.bad_request":    "The page sent something the table does not understand.",
+		"web.board_text":     "The board as text",
 		"web.live":           "live",
 		"web.offline":        "reconnecting…",
 		"web.your_hand":      "Your hand",
@@ -22,6 +23,8 @@ func init() {
 		"web.spectator":      "You are watching this table.",
 		"web.empty":          "empty",
 		"web.cell":           "%v, %v",
+		"web.down_right":     "diagonally down",
+		"web.up_right":       "diagonally up",
 		"web.right":          "right",
 		"web.down":           "down",
 		"web.word":           "Word",
@@ -53,6 +56,11 @@ func init() {
 		"web.shape_diamond":  "diamond",
 		"web.join_top":       "top: %v %v",
 		"web.join_bottom":    "bottom: %v %v",
+		"web.preview":        "%v: %v points",
+		"web.letter":         "Add %v",
+		"web.erase":          "Erase the last letter",
+		"web.letters":        "Your letters",
+		"web.slow_down":      "Slow down: try again in a moment.",
 		"web.typed":          "Or type a move as in the chat",
 	})
 }

@@ -13,6 +13,7 @@ func init() {
 		"web.session_gone":   "Cette page est ouverte depuis trop longtemps : rouvre ton lien.",
 		"web.spectator_only": "Tu regardes : seuls les joueurs jouent ici.",
 		"web.bad_request":    "La page a envoyé quelque chose que la table ne comprend pas.",
+		"web.board_text":     "Le plateau en texte",
 		"web.live":           "en direct",
 		"web.offline":        "reconnexion…",
 		"web.your_hand":      "Ta main",
@@ -22,6 +23,8 @@ func init() {
 		"web.spectator":      "Tu regardes cette table.",
 		"web.empty":          "vide",
 		"web.cell":           "%v, %v",
+		"web.down_right":     "diagonale descendante",
+		"web.up_right":       "diagonale montante",
 		"web.right":          "droite",
 		"web.down":           "bas",
 		"web.word":           "Mot",
@@ -53,6 +56,11 @@ func init() {
 		"web.shape_diamond":  "losange",
 		"web.join_top":       "haut : %v %v",
 		"web.join_bottom":    "bas : %v %v",
+		"web.preview":        "%v : %v points",
+		"web.letter":         "Ajouter %v",
+		"web.erase":          "Effacer la dernière lettre",
+		"web.letters":        "Tes lettres",
+		"web.slow_down":      "Doucement : réessaie dans un instant.",
 		"web.typed":          "Ou tape un coup comme dans le chat",
 	})
 }

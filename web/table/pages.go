@@ -33,13 +33,13 @@ var pages = template.Must(template.ParseFS(assets, "assets/*.html"))
 // pageTexts are the page's own words, in its reader's language: given to
 // its script in a data attribute (no inline script).
 var pageTexts = []string{"web.live", "web.offline", "web.your_hand", "web.scores", "web.events", "web.turn",
-	"web.spectator", "web.empty", "web.cell", "web.right", "web.down", "web.word", "web.send", "web.cancel",
-	"web.place", "web.pick_cell", "web.board", "web.typed", "web.session_gone",
+	"web.spectator", "web.empty", "web.cell", "web.right", "web.down", "web.down_right", "web.up_right", "web.word", "web.send", "web.cancel",
+	"web.place", "web.pick_cell", "web.board", "web.board_text", "web.preview", "web.letter", "web.erase", "web.letters", "web.typed", "web.session_gone",
 	"web.icon_joker", "web.icon_trash", "web.icon_replay", "web.icon_lock",
 	"web.colour_white", "web.colour_red", "web.colour_blue", "web.colour_green", "web.colour_yellow", "web.colour_orange", "web.colour_sky", "web.colour_purple", "web.colour_gray", "web.colour_black", "web.colour_cream", "web.shape_circle", "web.shape_square", "web.shape_triangle", "web.shape_star", "web.shape_diamond", "web.join_top", "web.join_bottom"}
 
 // pageTextArgs counts the arguments of the page's texts that take some.
-var pageTextArgs = map[string]int{"web.cell": 2, "web.place": 1, "web.join_top": 2, "web.join_bottom": 2}
+var pageTextArgs = map[string]int{"web.cell": 2, "web.preview": 2, "web.letter": 1, "web.place": 1, "web.join_top": 2, "web.join_bottom": 2}
 
 // tablePage writes the table's page, carrying its session ("" for the Mini
 // App's page, whose script asks for one).

@@ -69,7 +69,22 @@ type session struct {
 	table   uint64
 	mode    access.Mode
 	expires time.Time
+
+	// game is the table's game, read when first needed (gameOf); guarded
+	// by the server's mu.
+	game string
+
+	// previews counts the previews asked in the second that began at
+	// previewsFrom (Server.preview); guarded by the server's mu.
+	previews     int
+	previewsFrom time.Time
 }
+
+// maxPreviews is the previews a page may ask a second: a word typed
+// letter by letter asks one a letter at most (the page waits for a pause
+// first), and a script asking more is told to slow down. They are not
+// moves: the core's command buckets do not count them.
+const maxPreviews = 10
 
 // New makes the server.
 func New(opts Options) (*Server, error) {
@@ -104,6 +119,7 @@ func New(opts Options) (*Server, error) {
 	s.mux.HandleFunc("GET /api/state", s.state)
 	s.mux.HandleFunc("GET /api/events", s.events)
 	s.mux.HandleFunc("POST /api/move", s.move)
+	s.mux.HandleFunc("POST /api/preview", s.preview)
 	s.mux.Handle("GET /assets/", http.StripPrefix("/assets/", assetServer()))
 	return s, nil
 }
@@ -325,6 +341,9 @@ type pageState struct {
 	Compose *compose `json:"compose,omitempty"`
 	// Watching says the viewer plays not: the page offers nothing to press.
 	Watching bool `json:"watching,omitempty"`
+	// Targets are the places of the board the hand's buttons name (a row,
+	// a pile), by the buttons' data: a tap there presses them.
+	Targets map[string]target `json:"targets,omitempty"`
 }
 
 func (s *Server) view(ses *session) (pageState, error) {
@@ -340,6 +359,7 @@ func (s *Server) view(ses *session) (pageState, error) {
 	st := pageState{WebView: v, Watching: v.Hand == nil}
 	if v.Hand != nil && v.Hand.MustAct {
 		st.Compose = composeFor(v.Game, v.Lang, v.Hand.Asks)
+		st.Targets = targetsFor(v.Game, v.Hand.Buttons)
 	}
 	return st, nil
 }
@@ -368,20 +388,32 @@ type moveRequest struct {
 
 // reply is one answer of the core to a move, for the page.
 type reply struct {
-	Text    string         `json:"text,omitempty"`
-	Refusal bool           `json:"refusal,omitempty"`
-	Buttons [][]bot.Button `json:"buttons,omitempty"`
+	Text    string            `json:"text,omitempty"`
+	Refusal bool              `json:"refusal,omitempty"`
+	Buttons [][]bot.Button    `json:"buttons,omitempty"`
+	Targets map[string]target `json:"targets,omitempty"`
 }
 
-// move plays the page's move as a command of the session's user.
-func (s *Server) move(w http.ResponseWriter, r *http.Request) {
+// playerOf is the request's session when its user plays (a player's
+// link, a seated Mini App user), and his language; nil, with the refusal
+// written, otherwise.
+func (s *Server) playerOf(w http.ResponseWriter, r *http.Request) (*session, i18n.Lang) {
 	ses := s.sessionOf(w, r)
 	if ses == nil {
-		return
+		return nil, ""
 	}
 	lang := s.lang(r, ses.user)
 	if ses.mode != access.Player || ses.user == "" {
 		s.refuseJSON(w, http.StatusForbidden, lang, "web.spectator_only")
+		return nil, ""
+	}
+	return ses, lang
+}
+
+// move plays the page's move as a command of the session's user.
+func (s *Server) move(w http.ResponseWriter, r *http.Request) {
+	ses, lang := s.playerOf(w, r)
+	if ses == nil {
 		return
 	}
 	var req moveRequest
@@ -400,9 +432,68 @@ func (s *Server) move(w http.ResponseWriter, r *http.Request) {
 		if o.Title != "" && text == "" {
 			text = o.Title
 		}
-		replies = append(replies, reply{Text: text, Refusal: o.Refusal, Buttons: o.Buttons})
+		rep := reply{Text: text, Refusal: o.Refusal, Buttons: o.Buttons}
+		if len(o.Buttons) > 0 {
+			rep.Targets = targetsFor(s.gameOf(ses), o.Buttons)
+		}
+		replies = append(replies, rep)
 	}
 	writeJSON(w, map[string]any{"replies": replies})
+}
+
+// previewRequest is a move the page composes, typed as in the chat.
+type previewRequest struct {
+	Typed string `json:"typed"`
+}
+
+// preview says what the session's player's composed move would score,
+// asked of the core (Core.WebPreview), which asks the engine on a copy of
+// the game: nothing changes.
+func (s *Server) preview(w http.ResponseWriter, r *http.Request) {
+	ses, lang := s.playerOf(w, r)
+	if ses == nil {
+		return
+	}
+	var req previewRequest
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 4<<10)).Decode(&req); err != nil || req.Typed == "" {
+		s.refuseJSON(w, http.StatusBadRequest, lang, "web.bad_request")
+		return
+	}
+	now := s.opts.Now()
+	s.mu.Lock()
+	if now.Sub(ses.previewsFrom) >= time.Second {
+		ses.previews, ses.previewsFrom = 0, now
+	}
+	ses.previews++
+	over := ses.previews > maxPreviews
+	s.mu.Unlock()
+	if over {
+		s.refuseJSON(w, http.StatusTooManyRequests, lang, "web.slow_down")
+		return
+	}
+	score, err := s.opts.Core.WebPreview(ses.table, ses.user, req.Typed)
+	if err != nil {
+		s.refuseJSON(w, http.StatusNotFound, lang, "web.no_table")
+		return
+	}
+	writeJSON(w, score)
+}
+
+// gameOf is the game of the session's table, read once.
+func (s *Server) gameOf(ses *session) string {
+	s.mu.Lock()
+	game := ses.game
+	s.mu.Unlock()
+	if game != "" {
+		return game
+	}
+	if v, err := s.opts.Core.WebView(ses.table, ""); err == nil {
+		game = v.Game
+	}
+	s.mu.Lock()
+	ses.game = game
+	s.mu.Unlock()
+	return game
 }
 
 // events streams the session's view each time the table was shown, as

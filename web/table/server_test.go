@@ -47,7 +47,13 @@ func newFixture(t testing.TB, game string, tune func(*bot.Options)) *fixture {
 // served is a core on a bbolt file of the test's, its web table served.
 func served(t testing.TB, tune func(*bot.Options)) *fixture {
 	t.Helper()
-	st, err := bolt.Open(filepath.Join(t.TempDir(), "tablee.db"), bolt.Options{Timeout: time.Second})
+	return servedOn(t, bolt.Options{Timeout: time.Second}, tune)
+}
+
+// servedOn is served on a bbolt file opened with opts.
+func servedOn(t testing.TB, bopts bolt.Options, tune func(*bot.Options)) *fixture {
+	t.Helper()
+	st, err := bolt.Open(filepath.Join(t.TempDir(), "tablee.db"), bopts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -649,5 +655,51 @@ func TestWholeGameWebAndChat(t *testing.T) {
 	if final.Seats[0].Score != chat.Seats[0].Score || final.Seats[1].Score != chat.Seats[1].Score ||
 		max(final.Seats[0].Score, final.Seats[1].Score) < 100 {
 		t.Fatalf("final scores: web %+v, chat %+v", final.Seats, chat.Seats)
+	}
+}
+
+// TestPreviewRoute asks a word's score as the page does: the core's
+// preview, for the session's player only, nothing played, and a page
+// asking faster than a person types told to slow down.
+func TestPreviewRoute(t *testing.T) {
+	f := newFixture(t, "motsdetete", nil)
+	mover, other := f.mover()
+	ses := f.open(mover, access.Player)
+	hint, ok := f.core.Hint("local:main", mover)
+	if !ok {
+		t.Fatal("no hint")
+	}
+	before := f.state(ses)
+	cell, dir, word := strings.Fields(hint)[0], strings.Fields(hint)[1], strings.Fields(hint)[2]
+	line := strings.NewReplacer("{cell}", strings.ToLower(cell), "{dir}", dir, "{word}", word).Replace(before.Compose.Template)
+	ask := func(session, typed string) (*http.Response, bot.WebScore) {
+		res, body := f.post("/api/preview", session, fmt.Sprintf(`{"typed":%q}`, typed))
+		var sc bot.WebScore
+		_ = json.Unmarshal([]byte(body), &sc)
+		return res, sc
+	}
+	res, sc := ask(ses, line)
+	want, _ := f.core.WebPreview(f.table, mover, line)
+	if res.StatusCode != 200 || !sc.Known || sc.Points != want.Points || sc.Points <= 0 {
+		t.Fatalf("%d %+v, the core says %+v", res.StatusCode, sc, want)
+	}
+	if _, sc := ask(f.open(other, access.Player), line); sc.Known || sc.Refusal == "" {
+		t.Fatalf("the player not awaited: %+v", sc)
+	}
+	if res, _ := ask(f.open(mover, access.Spectator), line); res.StatusCode != http.StatusForbidden {
+		t.Fatalf("a spectator link: %d", res.StatusCode)
+	}
+	if res, _ := ask("", line); res.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("no session: %d", res.StatusCode)
+	}
+	if f.state(ses).Moves != before.Moves {
+		t.Fatal("a preview moved the game")
+	}
+	var last *http.Response
+	for i := 0; i < maxPreviews+1; i++ {
+		last, _ = ask(ses, line)
+	}
+	if last.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("previews in a burst: %d", last.StatusCode)
 	}
 }

@@ -11,6 +11,9 @@
   let selected = null; // the grid cell a word is placed from: {col,row}
   let dir = "";
   let steps = null; // the buttons of the choice under way, null: the hand's
+  let stepTargets = null; // the board's places those buttons name
+  let word = ""; // the word composed on the grid, typed or picked
+  let preview = { line: "", text: "", refused: false }; // the server's word on it
 
   const $ = (id) => document.getElementById(id);
   const el = (tag, cls, text) => {
@@ -136,6 +139,7 @@
 
   function scene(s, playable) {
     const box = el("div", "scene");
+    let blocks = 0;
     if (s.columns > 1) box.style.setProperty("--columns", String(s.columns));
     for (const b of s.blocks || []) {
       const be = el("div", "block" + (b.wide ? " wide" : ""));
@@ -143,12 +147,17 @@
       if (b.grid) {
         be.appendChild(gridBlock(b, playable));
       } else {
+        // The blocks that hold tiles are numbered, and their tiles: the
+        // places of the board a button may name (a row, a pile).
+        if ((b.rows || []).length) be.dataset.block = String(blocks++);
+        let n = 0;
         for (const row of b.rows || []) {
           const re = el("div", "tiles");
           re.setAttribute("role", "list");
           for (const t of row) {
             const te = tile(t, tileWords(t));
             te.setAttribute("role", "listitem");
+            te.dataset.tile = String(n++);
             re.appendChild(te);
           }
           be.appendChild(re);
@@ -184,7 +193,7 @@
     const focusCell = focused && focused.dataset && focused.dataset.col !== undefined ?
       { col: focused.dataset.col, row: focused.dataset.row } : null;
     const focusId = focused && focused.id;
-    if (state && st.moves !== state.moves) { selected = null; dir = ""; steps = null; }
+    if (state && st.moves !== state.moves) { selected = null; dir = ""; steps = null; stepTargets = null; word = ""; preview = { line: "", text: "", refused: false }; }
     state = st;
     body.dataset.moves = String(st.moves); // what the page shows, for its tests
     document.title = st.title;
@@ -192,6 +201,11 @@
     $("board-heading").textContent = T["web.board"];
     const playable = !!st.compose;
     fill("board", st.board ? scene(st.board, playable) : mono(st.mono));
+    // The board drawn as the chat's text, folded away under a drawn one:
+    // to read it aloud line by line, or copy it into a chat.
+    $("board-text-area").hidden = !st.board;
+    $("board-text-heading").textContent = T["web.board_text"];
+    $("board-text").textContent = (st.mono || []).join("\n");
     // A scene says what the lines say (the pictures' notes): the lines
     // stand alone for a game drawn as text.
     fill("lines", ...(st.board ? [] : (st.lines || [])).map((l) => el("p", "line", l)));
@@ -235,18 +249,80 @@
 
   function drawChoices() {
     const rows = steps || (state.hand && state.hand.buttons) || [];
+    markTargets(rows);
     $("choices").dataset.drawn = String(++drawn);
     fill("choices", ...rows.map((row) => {
       const r = el("div", "choice-row");
       for (const b of row) {
         const btn = el("button", "choice", b.Label);
         btn.type = "button";
+        // The move the button stands for (its payload after the table and
+        // the counter): what the chat's button of the same move carries.
+        btn.dataset.move = b.Data.split(".").slice(2).join(".");
         btn.addEventListener("click", () => press(b));
         r.appendChild(btn);
       }
       return r;
     }));
   }
+
+  // markTargets makes the board's places the buttons name tappable: a
+  // row of cards, a pile.
+  function markTargets(rows) {
+    const targets = (steps ? stepTargets : state.targets) || {};
+    document.querySelectorAll("#board .tile.target").forEach((t) => {
+      t.classList.remove("target");
+      t.removeAttribute("tabindex");
+      t.setAttribute("role", "listitem");
+    });
+    for (const row of rows) {
+      for (const b of row) {
+        const tg = targets[b.Data];
+        if (!tg) continue;
+        const block = document.querySelector(`#board [data-block="${tg.block}"]`);
+        if (!block) continue;
+        block.querySelectorAll(".tile").forEach((t) => {
+          if (tg.tile >= 0 && Number(t.dataset.tile) !== tg.tile) return;
+          t.classList.add("target");
+          t.tabIndex = 0;
+          t.setAttribute("role", "button");
+        });
+      }
+    }
+  }
+
+  // tapBoard presses the button a tapped place of the board names; when
+  // several do (a row's two sides), the choices narrow to them.
+  function tapBoard(t) {
+    if (!t || !t.classList.contains("target")) return;
+    const block = Number(t.closest("[data-block]").dataset.block);
+    const at = Number(t.dataset.tile);
+    const targets = (steps ? stepTargets : state.targets) || {};
+    const rows = steps || (state.hand && state.hand.buttons) || [];
+    const named = [];
+    for (const row of rows) {
+      for (const b of row) {
+        const tg = targets[b.Data];
+        if (tg && tg.block === block && (tg.tile < 0 || tg.tile === at)) named.push(b);
+      }
+    }
+    if (named.length === 1) { press(named[0]); return; }
+    if (!named.length) return;
+    stepTargets = Object.fromEntries(named.map((b) => [b.Data, targets[b.Data]]));
+    steps = [named];
+    drawChoices();
+    const first = document.querySelector("#choices button");
+    if (first) first.focus();
+  }
+
+  $("board").addEventListener("click", (ev) => tapBoard(ev.target.closest(".tile")));
+  $("board").addEventListener("keydown", (ev) => {
+    if (ev.key !== "Enter" && ev.key !== " ") return;
+    const t = ev.target.closest(".tile.target");
+    if (!t) return;
+    ev.preventDefault();
+    tapBoard(t);
+  });
 
   function press(b) {
     if (!b.Ask) { send({ payload: b.Data }); return; }
@@ -287,13 +363,16 @@
     const cell = colName(selected.col) + (selected.row + 1);
     const nodes = [el("p", "place", fmt(T["web.place"], cell))];
     const dirs = el("div", "choice-row");
-    for (const [key, word] of [["web.right", cp.right], ["web.down", cp.down]]) {
-      const b = el("button", "dir", (key === "web.right" ? "→ " : "↓ ") + T[key]);
+    const ways = [["→ ", "web.right", cp.right], ["↓ ", "web.down", cp.down]];
+    if (cp.down_right) ways.push(["↘ ", "web.down_right", cp.down_right], ["↗ ", "web.up_right", cp.up_right]);
+    for (const [arrow, key, way] of ways) {
+      const b = el("button", "dir", arrow + T[key]);
       b.type = "button";
-      b.setAttribute("aria-pressed", dir === word ? "true" : "false");
+      b.setAttribute("aria-pressed", dir === way ? "true" : "false");
       b.addEventListener("click", () => {
-        dir = word;
+        dir = way;
         drawCompose();
+        askPreview();
         $("compose-word").focus();
       });
       dirs.appendChild(b);
@@ -308,22 +387,120 @@
     input.autocapitalize = "off";
     input.spellcheck = false;
     input.maxLength = 40;
+    input.value = word;
+    input.addEventListener("input", () => { word = input.value; markLetters(); askPreview(); });
     const ok = el("button", "", T["web.send"]);
     ok.type = "submit";
     ok.id = "compose-send";
     const cancel = el("button", "", T["web.cancel"]);
     cancel.type = "button";
-    cancel.addEventListener("click", () => { selected = null; dir = ""; render(state); });
+    cancel.addEventListener("click", () => { selected = null; dir = ""; word = ""; render(state); });
     form.append(label, input, ok, cancel);
     form.addEventListener("submit", (ev) => {
       ev.preventDefault();
-      const word = input.value.trim();
-      if (!word || !dir) return;
-      const line = cp.template.replace("{cell}", cell.toLowerCase()).replace("{dir}", dir).replace("{word}", word);
-      send({ typed: line });
+      word = input.value;
+      const line = composeLine();
+      if (line) send({ typed: line });
     });
     nodes.push(form);
+    const letters = handLetters();
+    if (letters.length) {
+      // The hand's letters (La Coquillaude's pions), each tapped once
+      // into the word; the board's letters it crosses are typed.
+      const row = el("div", "letters");
+      row.id = "compose-letters";
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", T["web.letters"]);
+      for (const l of letters) {
+        const b = el("button", "letter-pick", l);
+        b.type = "button";
+        b.dataset.letter = l;
+        b.setAttribute("aria-label", fmt(T["web.letter"], l));
+        b.addEventListener("click", () => { word += l; input.value = word; markLetters(); askPreview(); });
+        row.appendChild(b);
+      }
+      const erase = el("button", "letter-erase", "⌫");
+      erase.type = "button";
+      erase.setAttribute("aria-label", T["web.erase"]);
+      erase.addEventListener("click", () => { word = word.slice(0, -1); input.value = word; markLetters(); askPreview(); });
+      row.appendChild(erase);
+      nodes.push(row);
+    }
+    // The word and what it would score, as the server says it.
+    const score = el("p", "score" + (preview.refused ? " score-refused" : ""), preview.line === composeLine() ? preview.text : "");
+    score.id = "compose-score";
+    score.setAttribute("role", "status");
+    nodes.push(score);
     box.replaceChildren(...nodes);
+    markLetters();
+  }
+
+  // composeLine is the chat's line for the word composed, "" until the
+  // cell, the direction and a word are chosen.
+  function composeLine() {
+    const cp = state && state.compose;
+    const w = word.trim();
+    if (!cp || !selected || !dir || !w) return "";
+    const cell = colName(selected.col) + (selected.row + 1);
+    return cp.template.replace("{cell}", cell.toLowerCase()).replace("{dir}", dir).replace("{word}", w);
+  }
+
+  // handLetters are the letters of the player's hand drawn as tiles: one
+  // letter each.
+  function handLetters() {
+    const out = [];
+    const sc = state && state.hand && state.hand.scene;
+    for (const b of (sc && sc.blocks) || []) {
+      if (b.grid) continue;
+      for (const row of b.rows || []) {
+        for (const t of row) {
+          if (t.text && /^\p{L}$/u.test(t.text)) out.push(t.text.toUpperCase());
+        }
+      }
+    }
+    return out;
+  }
+
+  // markLetters greys the hand's letters the word already uses.
+  function markLetters() {
+    const left = {};
+    for (const ch of word.toUpperCase()) left[ch] = (left[ch] || 0) + 1;
+    document.querySelectorAll("#compose-letters .letter-pick").forEach((b) => {
+      const l = b.dataset.letter;
+      b.disabled = left[l] > 0;
+      if (left[l] > 0) left[l]--;
+    });
+  }
+
+  let previewTimer = 0;
+  let previewAsked = 0;
+
+  // askPreview asks the server what the word would score, after a pause
+  // in the typing: the rules are the server's.
+  function askPreview() {
+    clearTimeout(previewTimer);
+    const line = composeLine();
+    const show = (text, refused) => {
+      preview = { line, text, refused };
+      const out = $("compose-score");
+      if (!out) return;
+      out.textContent = text;
+      out.classList.toggle("score-refused", refused);
+      out.dataset.line = line; // what it speaks of, for the page's tests
+    };
+    if (!line) { show("", false); return; }
+    const asked = ++previewAsked;
+    previewTimer = setTimeout(async () => {
+      let res;
+      try {
+        res = await api("/api/preview", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ typed: line }) });
+      } catch (e) { return; }
+      const data = await res.json().catch(() => ({}));
+      if (asked !== previewAsked) return; // the word changed meanwhile
+      if (!res.ok) { show(data.error || "", true); return; }
+      if (data.refusal) show(data.refusal, true);
+      else show(data.known ? fmt(T["web.preview"], word.trim().toUpperCase(), data.points) : "", false);
+    }, 150);
   }
 
   async function send(move) {
@@ -340,6 +517,7 @@
     for (const r of data.replies || []) {
       if (r.buttons && r.buttons.length) {
         steps = r.buttons; // the next step of the choice
+        stepTargets = r.targets || null;
         drawChoices();
         const b = document.querySelector("#choices button");
         if (b) b.focus();
@@ -347,6 +525,7 @@
         $("reply").textContent = r.text || "";
       } else {
         steps = null;
+        stepTargets = null;
       }
     }
   }
