@@ -345,7 +345,7 @@ func init() {
 		"bot.challenge.played":              "Tour %v sur %v : tu as joué %v, %v {point|points}.",
 		"bot.challenge.played_top":          "Tour %v sur %v : tu as joué %v, %v {point|points}, c'est le top ! 🟩",
 		"bot.challenge.passed":              "Tour %v sur %v : tu as passé, 0 point.",
-		"bot.challenge.top":                 "Le top : %v, %v {point|points}. La partie continue avec lui.",
+		"bot.challenge.top":                 "Le top : %v, %v {point|points}. Le défi continue à partir de ce coup.",
 		"bot.challenge.top_last":            "Le top : %v, %v {point|points}.",
 		"bot.challenge.running":             "Ton total : %v sur %v au top, %v %%.",
 		"bot.challenge.done_title":          "Défi %v du %v : terminé",
