@@ -165,6 +165,7 @@ type Adapter struct {
 	webhook  atomic.Pointer[string] // the webhook server's address, once listening
 	handled  atomic.Int64           // updates handled (tests)
 	mods     moderatorBook          // getChatMember's answers (moderators.go)
+	rides    riders                 // calls waiting for a webhook's answer (riders.go)
 }
 
 type pendingAsk struct {
@@ -300,6 +301,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 
 // drain waits for the send queues to empty, then cancels what remains.
 func (a *Adapter) drain() {
+	a.sendRiders(true) // no answer is left for them to ride
 	done := make(chan struct{})
 	go func() { a.workers.Wait(); close(done) }()
 	select {
@@ -501,17 +503,22 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 		// played (serveChat): the retry is played by whichever process
 		// gets it first and dropped by the others, and played again if
 		// the process that claimed it stopped first.
+		// The answer may carry a call (riders.go).
+		u.slot = &hookSlot{}
 		select {
 		case played := <-a.dispatch(ctx, u):
 			if !played {
 				// Played by another process now, or not played because
 				// this one is stopping: posted again either way.
+				a.answerWith(u.slot, false)
 				http.Error(w, "not played here now", http.StatusServiceUnavailable)
 				return
 			}
-			w.WriteHeader(http.StatusOK)
+			a.answerHook(w, u.slot)
 		case <-r.Context().Done():
+			a.answerWith(u.slot, false)
 		case <-time.After(a.opts.answerWithin):
+			a.answerWith(u.slot, false)
 			http.Error(w, "still playing", http.StatusServiceUnavailable)
 		}
 	})

@@ -27,6 +27,7 @@ type update struct {
 	// as played already, false when another process plays it now.
 	played chan bool
 	raw    json.RawMessage // as Telegram sent it (kept aside at a stop: stop.go)
+	slot   *hookSlot       // its webhook answer, nil with getUpdates (riders.go)
 }
 
 type topicFields struct {
@@ -152,7 +153,7 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 		if claim == store.ClaimFresh {
 			uctx, cut := withCutMark(ctx)
 			uctx, ev := withEvent(uctx, key)
-			a.handle(uctx, u)
+			a.handle(withSlot(uctx, u.slot), u)
 			if cut.Load() {
 				// The stop cut an answer before it was sent: not
 				// recorded as played, the update comes again (stop.go);
@@ -661,7 +662,7 @@ func (a *Adapter) answerCallback(ctx context.Context, org *origin, text string, 
 	if alert {
 		p["show_alert"] = "true"
 	}
-	if _, e := a.request(ctx, 0, a.limits.MaxSyncWait, "answerCallbackQuery", p); e != nil {
+	if e := a.requestUnread(ctx, 0, a.limits.MaxSyncWait, "answerCallbackQuery", p); e != nil {
 		a.log.Debug("answerCallbackQuery failed", "err", e)
 	}
 }
