@@ -558,8 +558,8 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 	if bands := render.Bands(); bands.Hits+bands.Misses > bands0.Hits+bands0.Misses {
 		b.Logf("bands of pictures: %d found kept, %d drawn and encoded", bands.Hits-bands0.Hits, bands.Misses-bands0.Misses)
 	}
-	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v, %d pictures uploaded, %d getUpdates, %d connections opened to the Bot API",
-		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods, r.f.uploaded()-uploads0, r.f.polled()-polls0, r.f.conns.Load()-conns0)
+	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v (%d carried by webhook answers), %d pictures uploaded, %d getUpdates, %d connections opened to the Bot API",
+		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods, res.answers, r.f.uploaded()-uploads0, r.f.polled()-polls0, r.f.conns.Load()-conns0)
 	return step
 }
 
@@ -582,6 +582,7 @@ type e2eResult struct {
 	acks, shown []time.Duration // from each move's due time
 	last        time.Time       // of the last answer or board counted
 	calls       int             // the calls seen
+	answers     int             // of them, carried by a webhook's answer
 	refused     int             // moves answered with a refusal
 	methods     map[string]int  // how many of each method
 }
@@ -595,6 +596,9 @@ func (r *e2eRig) measure(moves []*e2eMove, want []uint64, calls0 int, start time
 	for _, c := range calls {
 		byChat[c.Chat] = append(byChat[c.Chat], c)
 		res.methods[c.Method]++
+		if c.Answer {
+			res.answers++
+		}
 	}
 	// The answer: the first call for the person after his update, in the
 	// group or in his private chat.

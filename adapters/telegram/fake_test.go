@@ -65,6 +65,8 @@ type fakeCall struct {
 	Chat   int64
 	At     time.Time
 	Params map[string]string
+	// Answer: the call a webhook's answer carried (hookAnswered).
+	Answer bool
 }
 
 type fakeAnswer struct {
@@ -301,7 +303,7 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.calls = append(f.calls, fakeCall{Method: method, Chat: chat, At: f.clock.Now(), Params: params})
+	f.calls = append(f.calls, fakeCall{Method: method, Chat: chat, At: f.clock.Now(), Params: params, Answer: r.Header.Get(fakeAnswerHeader) != ""})
 	for i, fl := range f.fails {
 		if fl.method == method && (fl.chat == 0 || fl.chat == chat) && fl.times > 0 {
 			fl.times--

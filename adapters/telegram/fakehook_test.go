@@ -211,8 +211,13 @@ func (f *fakeAPI) hookAnswered(resp *http.Response) {
 	v.Del("method")
 	req := httptest.NewRequest(http.MethodPost, "/bot"+fakeToken+"/"+method, strings.NewReader(v.Encode()))
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set(fakeAnswerHeader, "1")
 	f.serve(httptest.NewRecorder(), req)
 }
+
+// fakeAnswerHeader marks, within the fake, a call a webhook's answer
+// carried (fakeCall.Answer).
+const fakeAnswerHeader = "X-Fake-Webhook-Answer"
 
 // lastUpdateID is the update_id of the last update pushed.
 func (f *fakeAPI) lastUpdateID() int {

@@ -64,6 +64,8 @@ func (d *frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	d.n++
 	d.mu.Unlock()
 	codes := make([]int, len(rt.to))
+	// What each answer carries (riders.go), passed back with it.
+	bodies, types := make([][]byte, len(rt.to)), make([]string, len(rt.to))
 	var wg sync.WaitGroup
 	for i, b := range rt.to {
 		wg.Add(1)
@@ -75,15 +77,17 @@ func (d *frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return
 			}
+			bodies[i], _ = io.ReadAll(resp.Body)
+			types[i] = resp.Header.Get("Content-Type")
 			resp.Body.Close()
 			codes[i] = resp.StatusCode
 		}()
 	}
 	wg.Wait()
-	status := http.StatusBadGateway
-	for _, c := range codes {
+	status, chosen := http.StatusBadGateway, -1
+	for i, c := range codes {
 		if c >= 200 && c < 300 || status == http.StatusBadGateway && c != 0 {
-			status = c
+			status, chosen = c, i
 		}
 	}
 	if rt.lost {
@@ -91,6 +95,12 @@ func (d *frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	if status >= 200 && status < 300 && answered != nil {
 		answered(updateID(body))
+	}
+	if status >= 200 && status < 300 && len(bodies[chosen]) > 0 {
+		w.Header().Set("Content-Type", types[chosen])
+		w.WriteHeader(status)
+		w.Write(bodies[chosen])
+		return
 	}
 	w.WriteHeader(status)
 }

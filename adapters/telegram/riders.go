@@ -19,20 +19,23 @@ import (
 // content type for passing parameters. Specify the method to be invoked in
 // the method parameter of the request. It's not possible to know that such
 // a request was successful or get its result"
-// (core.telegram.org/bots/api#making-requests-when-getting-updates). A
-// move's answer that needs no result (a pressed button's silent answer)
-// rides the answer of its own update; the calls a delivery makes without
-// reading their result (an older hand's or board's buttons removed, an
-// old board deleted) ride the next update answered, whichever chat it
-// comes from, or go as calls of their own after riderWait. Each is a
-// request, and a connection's HTTP round trip, the bot no longer makes:
-// at hundreds of moves a second, about one call in four.
+// (core.telegram.org/bots/api#making-requests-when-getting-updates). The
+// calls a delivery makes without reading their result (an older hand's or
+// board's buttons removed, an old board deleted: about one call a move of
+// four) ride the next update answered 200, whichever chat it comes from,
+// or go as calls of their own after riderWait: a request, and its HTTP
+// round trip, the bot no longer makes.
 //
-// A call that rides has taken its chat's place in the limits like any
-// other (call): only its sending changes. The update is still answered
-// 200 once played, and only a 200 carries a call: an update answered 503
-// is posted again, and what rode on it is sent as a call of its own.
-// getUpdates has no answer to ride: there every call is made.
+// A call that rides takes its chat's place in the limits like any other
+// (call): only its sending changes. The update is still answered once
+// played, and only a 200 carries a call. What rides is lost with its
+// answer when the answer does not reach Telegram (a proxy between that
+// drops it; Telegram posts the update again, which is dropped as played):
+// an older message keeps its buttons, whose press the core refuses as
+// stale. That is why the answer to a pressed button does not ride, though
+// the Bot API would take it: it is what the player's app waits on, and
+// the update's own answer is the one that, lost, is posted again and
+// dropped. getUpdates has no answer to ride: there every call is made.
 
 // riderWait is the longest a call waits for an answer to ride: an older
 // hand whose buttons are removed a tenth of a second later can only be
@@ -67,25 +70,6 @@ type riders struct {
 	timer *time.Timer // armed while q is not empty
 }
 
-// hookSlot is the answer of one update posted to the webhook: a call its
-// play made that rides that answer rather than the next one.
-type hookSlot struct {
-	mu     sync.Mutex
-	call   *rider
-	closed bool // answered: a later call waits for the next answer
-}
-
-type slotKey struct{}
-
-// withSlot marks the context of an update posted to the webhook with its
-// answer's slot.
-func withSlot(ctx context.Context, s *hookSlot) context.Context {
-	if s == nil {
-		return ctx
-	}
-	return context.WithValue(ctx, slotKey{}, s)
-}
-
 // requestUnread makes a call whose result is not read: in webhook mode it
 // rides an answer (above), else it is a request like any other. Only its
 // errors before sending (a limit's wait cut) are returned when it rides.
@@ -95,7 +79,7 @@ func (a *Adapter) requestUnread(ctx context.Context, chat int64, maxWait time.Du
 		return e
 	}
 	_, e := a.call(ctx, chat, maxWait, method, func() (*tgbotapi.APIResponse, error) {
-		a.ride(ctx, rider{method: method, params: p, since: time.Now()})
+		a.queueRider(rider{method: method, params: p, since: time.Now()})
 		return &tgbotapi.APIResponse{Ok: true, Result: json.RawMessage("true")}, nil
 	})
 	return e
@@ -107,66 +91,28 @@ func (a *Adapter) ridersFull() bool {
 	return len(a.rides.q) >= maxRiders
 }
 
-// ride puts a call on its update's answer when that is not sent yet and
-// carries nothing, else in the queue of the next answers.
-func (a *Adapter) ride(ctx context.Context, r rider) {
-	if s, ok := ctx.Value(slotKey{}).(*hookSlot); ok {
-		s.mu.Lock()
-		if !s.closed && s.call == nil {
-			s.call = &r
-			s.mu.Unlock()
-			return
-		}
-		s.mu.Unlock()
-	}
-	a.queueRider(r)
-}
-
+// queueRider puts a call in the queue of the next answers.
 func (a *Adapter) queueRider(r rider) {
 	rs := &a.rides
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	rs.q = append(rs.q, r)
 	if rs.timer == nil {
-		rs.timer = time.AfterFunc(riderWait, func() { a.sendRiders(false) })
+		rs.timer = time.AfterFunc(a.opts.riderWait, func() { a.sendRiders(false) })
 	}
 }
 
-// answerWith closes an update's slot and gives the call its answer
-// carries: its own, or the oldest waiting, nil if none. ok false (the
-// update answered otherwise than 200) sends its own call to the queue.
-func (a *Adapter) answerWith(s *hookSlot, ok bool) *rider {
-	var own *rider
-	if s != nil {
-		s.mu.Lock()
-		own, s.closed = s.call, true
-		s.call = nil
-		s.mu.Unlock()
-	}
-	if !ok {
-		if own != nil {
-			a.queueRider(*own)
-		}
-		return nil
-	}
-	if own != nil {
-		return own
-	}
+// answerHook answers an update played: 200, with the oldest call waiting
+// riding it, if any.
+func (a *Adapter) answerHook(w http.ResponseWriter) {
 	rs := &a.rides
 	rs.mu.Lock()
-	defer rs.mu.Unlock()
-	if len(rs.q) == 0 {
-		return nil
+	var r *rider
+	if len(rs.q) > 0 {
+		r = &rs.q[0]
+		rs.q = rs.q[1:]
 	}
-	r := rs.q[0]
-	rs.q = rs.q[1:]
-	return &r
-}
-
-// answerHook answers an update played: 200, with a call riding it when
-// one waits.
-func (a *Adapter) answerHook(w http.ResponseWriter, s *hookSlot) {
-	r := a.answerWith(s, true)
+	rs.mu.Unlock()
 	if r == nil {
 		w.WriteHeader(http.StatusOK)
 		return
@@ -184,14 +130,14 @@ func (a *Adapter) sendRiders(all bool) {
 	rs.mu.Lock()
 	now := time.Now()
 	n := 0
-	for n < len(rs.q) && (all || now.Sub(rs.q[n].since) >= riderWait) {
+	for n < len(rs.q) && (all || now.Sub(rs.q[n].since) >= a.opts.riderWait) {
 		n++
 	}
 	due := append([]rider(nil), rs.q[:n]...)
 	rs.q = rs.q[n:]
 	rs.timer = nil
 	if len(rs.q) > 0 {
-		rs.timer = time.AfterFunc(riderWait-now.Sub(rs.q[0].since), func() { a.sendRiders(false) })
+		rs.timer = time.AfterFunc(a.opts.riderWait-now.Sub(rs.q[0].since), func() { a.sendRiders(false) })
 	}
 	rs.mu.Unlock()
 	for _, r := range due {

@@ -72,6 +72,9 @@ type Options struct {
 	// answerWithin bounds how long a webhook request waits for its
 	// update to be played (webhookAnswerWithin; tests shorten it).
 	answerWithin time.Duration
+	// riderWait bounds how long a call waits for a webhook's answer to
+	// ride (riderWait, riders.go; tests lengthen it).
+	riderWait time.Duration
 	// FileIDs is the file where the file_ids of uploaded pictures are kept
 	// across restarts ("" keeps them in memory only): a picture uploaded
 	// before a restart is not uploaded again.
@@ -217,6 +220,9 @@ func New(opts Options) (*Adapter, error) {
 	opts.Boards.Old = keeper.Delete
 	if opts.answerWithin <= 0 {
 		opts.answerWithin = webhookAnswerWithin
+	}
+	if opts.riderWait <= 0 {
+		opts.riderWait = riderWait
 	}
 	if opts.DrainTimeout <= 0 {
 		opts.DrainTimeout = 4 * time.Second
@@ -503,22 +509,18 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 		// played (serveChat): the retry is played by whichever process
 		// gets it first and dropped by the others, and played again if
 		// the process that claimed it stopped first.
-		// The answer may carry a call (riders.go).
-		u.slot = &hookSlot{}
 		select {
 		case played := <-a.dispatch(ctx, u):
 			if !played {
 				// Played by another process now, or not played because
 				// this one is stopping: posted again either way.
-				a.answerWith(u.slot, false)
 				http.Error(w, "not played here now", http.StatusServiceUnavailable)
 				return
 			}
-			a.answerHook(w, u.slot)
+			// The answer may carry a call (riders.go).
+			a.answerHook(w)
 		case <-r.Context().Done():
-			a.answerWith(u.slot, false)
 		case <-time.After(a.opts.answerWithin):
-			a.answerWith(u.slot, false)
 			http.Error(w, "still playing", http.StatusServiceUnavailable)
 		}
 	})

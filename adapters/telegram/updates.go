@@ -27,7 +27,6 @@ type update struct {
 	// as played already, false when another process plays it now.
 	played chan bool
 	raw    json.RawMessage // as Telegram sent it (kept aside at a stop: stop.go)
-	slot   *hookSlot       // its webhook answer, nil with getUpdates (riders.go)
 }
 
 type topicFields struct {
@@ -153,7 +152,7 @@ func (a *Adapter) serveChat(ctx context.Context, chat int64) {
 		if claim == store.ClaimFresh {
 			uctx, cut := withCutMark(ctx)
 			uctx, ev := withEvent(uctx, key)
-			a.handle(withSlot(uctx, u.slot), u)
+			a.handle(uctx, u)
 			if cut.Load() {
 				// The stop cut an answer before it was sent: not
 				// recorded as played, the update comes again (stop.go);
@@ -662,7 +661,7 @@ func (a *Adapter) answerCallback(ctx context.Context, org *origin, text string, 
 	if alert {
 		p["show_alert"] = "true"
 	}
-	if e := a.requestUnread(ctx, 0, a.limits.MaxSyncWait, "answerCallbackQuery", p); e != nil {
+	if _, e := a.request(ctx, 0, a.limits.MaxSyncWait, "answerCallbackQuery", p); e != nil {
 		a.log.Debug("answerCallbackQuery failed", "err", e)
 	}
 }
