@@ -471,7 +471,7 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 			}
 		}
 	}
-	calls0, uploads0, polls0, conns0 := len(r.f.allCalls()), r.f.uploaded(), r.f.polled(), r.f.conns.Load()
+	calls0, uploads0, polls0, conns0, unchanged0 := len(r.f.allCalls()), r.f.uploaded(), r.f.polled(), r.f.conns.Load(), r.f.unchanged.Load()
 	schedule := openloop.Schedule(uint64(rate), rate, env.Span)
 	moves := make([]*e2eMove, len(schedule))
 	for i, a := range benchgame.Plan(uint64(rate), len(schedule), len(r.chats)) {
@@ -505,7 +505,7 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 	counts0 := r.serveCounters()
 	user0, sys0 := r.serveCPU()
 	cpu0 := openloop.CPU()
-	bands0 := render.Bands()
+	bands0, pics0 := render.Bands(), bot.PictureStats()
 	start := time.Now().Add(10 * time.Millisecond)
 	openloop.Fire(start, schedule, func(i int, due time.Time) {
 		moves[i].due = due
@@ -558,8 +558,13 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 	if bands := render.Bands(); bands.Hits+bands.Misses > bands0.Hits+bands0.Misses {
 		b.Logf("bands of pictures: %d found kept, %d drawn and encoded", bands.Hits-bands0.Hits, bands.Misses-bands0.Misses)
 	}
-	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v (%d carried by webhook answers), %d pictures uploaded, %d getUpdates, %d connections opened to the Bot API",
-		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods, res.answers, r.f.uploaded()-uploads0, r.f.polled()-polls0, r.f.conns.Load()-conns0)
+	if pics := bot.PictureStats(); pics.Drawn > pics0.Drawn && len(moves) > 0 {
+		n := float64(len(moves))
+		b.Logf("pictures a move: %.2f drawn, %.2f found kept, %.2f shared with a drawing under way",
+			float64(pics.Drawn-pics0.Drawn)/n, float64(pics.Hits-pics0.Hits)/n, float64(pics.Shared-pics0.Shared)/n)
+	}
+	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v (%d carried by webhook answers, %d edits that changed nothing), %d pictures uploaded, %d getUpdates, %d connections opened to the Bot API",
+		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods, res.answers, r.f.unchanged.Load()-unchanged0, r.f.uploaded()-uploads0, r.f.polled()-polls0, r.f.conns.Load()-conns0)
 	return step
 }
 

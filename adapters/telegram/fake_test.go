@@ -100,6 +100,9 @@ type fakeAPI struct {
 	// conns counts the connections the bot opened to the fake: a client
 	// that keeps too few idle opens one for most requests.
 	conns atomic.Int64
+	// unchanged counts the edits refused as "message is not modified":
+	// requests that changed nothing.
+	unchanged atomic.Int64
 
 	mu         sync.Mutex
 	updates    []json.RawMessage // queued, not yet confirmed
@@ -225,6 +228,9 @@ func (f *fakeAPI) reply(w http.ResponseWriter, result any) {
 // returned" (core.telegram.org/bots/api#making-requests), with the same
 // HTTP status.
 func (f *fakeAPI) fail(w http.ResponseWriter, code int, desc string, params string) {
+	if strings.Contains(desc, "message is not modified") {
+		f.unchanged.Add(1)
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)
 	extra := ""
