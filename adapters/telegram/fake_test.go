@@ -67,6 +67,8 @@ type fakeCall struct {
 	Params map[string]string
 	// Answer: the call a webhook's answer carried (hookAnswered).
 	Answer bool
+	// Bytes is the request's body (the answer's, for a call it carried).
+	Bytes int64
 }
 
 type fakeAnswer struct {
@@ -309,7 +311,7 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.calls = append(f.calls, fakeCall{Method: method, Chat: chat, At: f.clock.Now(), Params: params, Answer: r.Header.Get(fakeAnswerHeader) != ""})
+	f.calls = append(f.calls, fakeCall{Method: method, Chat: chat, At: f.clock.Now(), Params: params, Answer: r.Header.Get(fakeAnswerHeader) != "", Bytes: r.ContentLength})
 	for i, fl := range f.fails {
 		if fl.method == method && (fl.chat == 0 || fl.chat == chat) && fl.times > 0 {
 			fl.times--
