@@ -48,7 +48,7 @@ type frontDoor struct {
 	answered func(update int) // called before a 2xx goes back to Telegram
 }
 
-func newFrontDoor(t *testing.T) *frontDoor {
+func newFrontDoor(t testing.TB) *frontDoor {
 	d := &frontDoor{route: func(int) route { return route{to: []int{0}} }}
 	d.srv = httptest.NewTLSServer(d)
 	t.Cleanup(d.srv.Close)
@@ -107,7 +107,7 @@ func (d *frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 
 // newHookHarness is a harness in webhook mode behind a front door, with
 // procs processes (adapters) on its core. stop[i] stops process i > 0.
-func newHookHarness(t *testing.T, procs int, tweak ...func(*Options)) (h *harness, door *frontDoor, stop []func()) {
+func newHookHarness(t testing.TB, procs int, tweak ...func(*Options)) (h *harness, door *frontDoor, stop []func()) {
 	t.Helper()
 	door = newFrontDoor(t)
 	hook := func(o *Options) {
@@ -156,7 +156,7 @@ func newHookHarness(t *testing.T, procs int, tweak ...func(*Options)) (h *harnes
 }
 
 // webhookAddr waits for an adapter's webhook server to listen.
-func webhookAddr(t *testing.T, a *Adapter) string {
+func webhookAddr(t testing.TB, a *Adapter) string {
 	t.Helper()
 	for range 1000 {
 		if addr := a.WebhookAddr(); addr != "" {

@@ -2,9 +2,14 @@ package telegram
 
 import (
 	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"testing"
 	"time"
+
+	tgbotapi "github.com/go-telegram-bot-api/telegram-bot-api/v5"
 )
 
 // stripped tells whether a message of the fake has no buttons left.
@@ -73,4 +78,43 @@ func TestUnreadCallWhenPollingIsMadeAtOnce(t *testing.T) {
 	if calls := h.f.callsOf("editMessageReplyMarkup"); len(calls) != 1 || calls[0].Answer || !stripped(h, group, board.ID) {
 		t.Fatalf("editMessageReplyMarkup: %+v", calls)
 	}
+}
+
+// BenchmarkUnreadCall is the bot's side of a call whose result is not
+// read (an older hand's buttons removed): made as a request of its own
+// (to a server that answers at once, so that little but the client's
+// work is counted), or riding a webhook's answer, written into it.
+func BenchmarkUnreadCall(b *testing.B) {
+	bare := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.Copy(io.Discard, r.Body)
+		w.Header().Set("Content-Type", "application/json")
+		io.WriteString(w, `{"ok":true,"result":true}`)
+	}))
+	defer bare.Close()
+	h, _, _ := newHookHarness(b, 1, func(o *Options) { o.riderWait = time.Hour })
+	a := h.a
+	strip := func() tgbotapi.Params {
+		p := tgbotapi.Params{"chat_id": "123456", "message_id": "42"}
+		setMarkup(p, "reply_markup", &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}})
+		return p
+	}
+	ctx := context.Background()
+	b.Run("call", func(b *testing.B) {
+		a.api.SetAPIEndpoint(bare.URL + "/bot%s/%s")
+		b.ReportAllocs()
+		for range b.N {
+			if _, e := a.request(ctx, 123456, time.Second, "editMessageReplyMarkup", strip()); e != nil {
+				b.Fatal(e)
+			}
+		}
+	})
+	b.Run("ride", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			if e := a.requestUnread(ctx, 123456, time.Second, "editMessageReplyMarkup", strip()); e != nil {
+				b.Fatal(e)
+			}
+			a.answerHook(httptest.NewRecorder())
+		}
+	})
 }
