@@ -37,7 +37,7 @@ const group int64 = -1001
 // harness is a real core on a real bbolt file, the real adapter and the
 // real library, talking to the fake Bot API.
 type harness struct {
-	t testing.TB
+	t      testing.TB
 	path   string
 	f      *fakeAPI
 	clock  *autoClock
