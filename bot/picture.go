@@ -18,6 +18,10 @@ const (
 // changed is not drawn again, whichever table or core asks.
 var pictures = render.NewCache(render.DefaultCacheBytes)
 
+// PictureStats counts the pictures the process's cores asked for: drawn,
+// found kept, or shared with a drawing under way (benchmarks).
+func PictureStats() render.CacheStats { return pictures.Stats() }
+
 // picture prepares an Out's picture: the scene is taken now, under the
 // table's lock, and drawn later by drawPictures with no lock held, since
 // drawing and encoding are most of a move's work. When drawing fails, or

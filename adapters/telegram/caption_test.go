@@ -78,7 +78,7 @@ func photoCalls(f *fakeAPI) []photoCall {
 // caption that says what it shows: its title in bold, then the text board
 // or the view's text, not the title and a mention alone. Every test of
 // the harness checks it when it ends.
-func everyCaptionDescribes(t *testing.T, f *fakeAPI) {
+func everyCaptionDescribes(t testing.TB, f *fakeAPI) {
 	t.Helper()
 	for _, c := range photoCalls(f) {
 		parts := strings.Split(c.Caption, "\n\n")

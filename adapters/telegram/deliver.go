@@ -596,5 +596,8 @@ func (a *Adapter) idle() bool {
 	a.imu.Lock()
 	i := len(a.inboxes)
 	a.imu.Unlock()
-	return q == 0 && i == 0
+	a.rides.mu.Lock()
+	r := len(a.rides.q)
+	a.rides.mu.Unlock()
+	return q == 0 && i == 0 && r == 0
 }

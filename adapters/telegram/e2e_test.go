@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
+	"maps"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -14,6 +16,7 @@ import (
 	"regexp"
 	"runtime"
 	"runtime/pprof"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -51,6 +54,10 @@ import (
 //   - shown: from when it was due to the first board call in the group
 //     that shows it (the board's hand button carries the table's move
 //     counter);
+//
+// A call a webhook's answer carries (riders.go) is performed by the fake
+// when the answer arrives, as Telegram performs it, and counts from then
+// like any call of the bot's;
 //
 // and for the run: their p50/p99/p99.9 (ms), cpu-ms/move (the test
 // process's CPU, user and system, over the run and its drain, per move:
@@ -438,8 +445,14 @@ func (r *e2eRig) say(i int, chat int64, text string) (msgID int, failed bool) {
 	if err != nil {
 		return id, true
 	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
+	if r.echo != nil {
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+	} else {
+		// The call the answer carries is made now, as Telegram makes it
+		// (riders.go): timed as a call of the bot's when it arrives.
+		r.f.hookAnswered(resp)
+	}
 	return id, resp.StatusCode != http.StatusOK
 }
 
@@ -465,7 +478,7 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 			}
 		}
 	}
-	calls0, uploads0, polls0, conns0 := len(r.f.allCalls()), r.f.uploaded(), r.f.polled(), r.f.conns.Load()
+	calls0, uploads0, polls0, conns0, unchanged0 := len(r.f.allCalls()), r.f.uploaded(), r.f.polled(), r.f.conns.Load(), r.f.unchanged.Load()
 	schedule := openloop.Schedule(uint64(rate), rate, env.Span)
 	moves := make([]*e2eMove, len(schedule))
 	for i, a := range benchgame.Plan(uint64(rate), len(schedule), len(r.chats)) {
@@ -499,7 +512,7 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 	counts0 := r.serveCounters()
 	user0, sys0 := r.serveCPU()
 	cpu0 := openloop.CPU()
-	bands0 := render.Bands()
+	bands0, pics0 := render.Bands(), bot.PictureStats()
 	start := time.Now().Add(10 * time.Millisecond)
 	openloop.Fire(start, schedule, func(i int, due time.Time) {
 		moves[i].due = due
@@ -552,8 +565,20 @@ func runE2E(b *testing.B, s e2eSetup, rate float64, env benchgame.Size, url stri
 	if bands := render.Bands(); bands.Hits+bands.Misses > bands0.Hits+bands0.Misses {
 		b.Logf("bands of pictures: %d found kept, %d drawn and encoded", bands.Hits-bands0.Hits, bands.Misses-bands0.Misses)
 	}
-	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v, %d pictures uploaded, %d getUpdates, %d connections opened to the Bot API",
-		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods, r.f.uploaded()-uploads0, r.f.polled()-polls0, r.f.conns.Load()-conns0)
+	if pics := bot.PictureStats(); pics.Drawn > pics0.Drawn && len(moves) > 0 {
+		n := float64(len(moves))
+		b.Logf("pictures a move: %.2f drawn, %.2f found kept, %.2f shared with a drawing under way",
+			float64(pics.Drawn-pics0.Drawn)/n, float64(pics.Hits-pics0.Hits)/n, float64(pics.Shared-pics0.Shared)/n)
+	}
+	b.Logf("%s at %g/s: %d moves in %d groups, %d answered, %d refused, %d shown, %d posts failed, kept up: %v; calls %v (%d carried by webhook answers, %d edits that changed nothing), %d pictures uploaded, %d getUpdates, %d connections opened to the Bot API",
+		s.name, rate, len(moves), len(r.chats), len(acks), res.refused, len(shown), failed, step.KeptUp(), res.methods, res.answers, r.f.unchanged.Load()-unchanged0, r.f.uploaded()-uploads0, r.f.polled()-polls0, r.f.conns.Load()-conns0)
+	if n := float64(len(moves)); n > 0 {
+		var parts []string
+		for _, m := range slices.Sorted(maps.Keys(res.methods)) {
+			parts = append(parts, fmt.Sprintf("%s %.2f (%.0f bytes)", m, float64(res.methods[m])/n, float64(res.bytes[m])/n))
+		}
+		b.Logf("calls a move: %s", strings.Join(parts, ", "))
+	}
 	return step
 }
 
@@ -573,22 +598,28 @@ func writeHeapProfile(b *testing.B, path string) {
 
 // e2eResult is what the calls to the fake say of a run's moves.
 type e2eResult struct {
-	acks, shown []time.Duration // from each move's due time
-	last        time.Time       // of the last answer or board counted
-	calls       int             // the calls seen
-	refused     int             // moves answered with a refusal
-	methods     map[string]int  // how many of each method
+	acks, shown []time.Duration  // from each move's due time
+	last        time.Time        // of the last answer or board counted
+	calls       int              // the calls seen
+	answers     int              // of them, carried by a webhook's answer
+	refused     int              // moves answered with a refusal
+	methods     map[string]int   // how many of each method
+	bytes       map[string]int64 // their requests' bodies, by method
 }
 
 // measure finds each move's answer and board among the calls made since
 // the calls0th (want: the counter that shows each pass, counters).
 func (r *e2eRig) measure(moves []*e2eMove, want []uint64, calls0 int, start time.Time) e2eResult {
 	calls := r.f.allCalls()[calls0:]
-	res := e2eResult{last: start, calls: len(calls), methods: map[string]int{}}
+	res := e2eResult{last: start, calls: len(calls), methods: map[string]int{}, bytes: map[string]int64{}}
 	byChat := map[int64][]fakeCall{}
 	for _, c := range calls {
 		byChat[c.Chat] = append(byChat[c.Chat], c)
 		res.methods[c.Method]++
+		res.bytes[c.Method] += c.Bytes
+		if c.Answer {
+			res.answers++
+		}
 	}
 	// The answer: the first call for the person after his update, in the
 	// group or in his private chat.

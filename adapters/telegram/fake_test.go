@@ -67,6 +67,10 @@ type fakeCall struct {
 	Chat   int64
 	At     time.Time
 	Params map[string]string
+	// Answer: the call a webhook's answer carried (hookAnswered).
+	Answer bool
+	// Bytes is the request's body (the answer's, for a call it carried).
+	Bytes int64
 }
 
 type fakeAnswer struct {
@@ -100,6 +104,9 @@ type fakeAPI struct {
 	// conns counts the connections the bot opened to the fake: a client
 	// that keeps too few idle opens one for most requests.
 	conns atomic.Int64
+	// unchanged counts the edits refused as "message is not modified":
+	// requests that changed nothing.
+	unchanged atomic.Int64
 
 	mu         sync.Mutex
 	updates    []json.RawMessage // queued, not yet confirmed
@@ -225,6 +232,9 @@ func (f *fakeAPI) reply(w http.ResponseWriter, result any) {
 // returned" (core.telegram.org/bots/api#making-requests), with the same
 // HTTP status.
 func (f *fakeAPI) fail(w http.ResponseWriter, code int, desc string, params string) {
+	if strings.Contains(desc, "message is not modified") {
+		f.unchanged.Add(1)
+	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(code)
 	extra := ""
@@ -303,7 +313,7 @@ func (f *fakeAPI) serve(w http.ResponseWriter, r *http.Request) {
 	}
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.calls = append(f.calls, fakeCall{Method: method, Chat: chat, At: f.clock.Now(), Params: params})
+	f.calls = append(f.calls, fakeCall{Method: method, Chat: chat, At: f.clock.Now(), Params: params, Answer: r.Header.Get(fakeAnswerHeader) != "", Bytes: r.ContentLength})
 	for i, fl := range f.fails {
 		if fl.method == method && (fl.chat == 0 || fl.chat == chat) && fl.times > 0 {
 			fl.times--

@@ -3,7 +3,10 @@ package telegram
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"regexp"
 	"strings"
 	"time"
@@ -172,9 +175,49 @@ func (f *fakeAPI) postHook(url, secret string, client *http.Client, raw []byte) 
 	if err != nil {
 		return 0
 	}
-	resp.Body.Close()
+	f.hookAnswered(resp)
 	return resp.StatusCode
 }
+
+// hookAnswered performs the request a webhook's answer carries, if any,
+// and closes its body: "If you're using webhooks, you can perform a
+// request to the Bot API while sending an answer to the webhook. Use
+// either application/json or application/x-www-form-urlencoded or
+// multipart/form-data response content type for passing parameters.
+// Specify the method to be invoked in the method parameter of the
+// request. It's not possible to know that such a request was successful
+// or get its result"
+// (core.telegram.org/bots/api#making-requests-when-getting-updates). The
+// fake takes it as a call made when the answer arrived, answered to no
+// one; only a 2xx answer's (an update answered otherwise is posted again,
+// and Telegram does not say it performs what such an answer carries).
+// The bot answers in application/x-www-form-urlencoded only.
+func (f *fakeAPI) hookAnswered(resp *http.Response) {
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode < 200 || resp.StatusCode >= 300 || len(body) == 0 {
+		return
+	}
+	if resp.Header.Get("Content-Type") != "application/x-www-form-urlencoded" {
+		f.t.Errorf("webhook answered with a body of type %q", resp.Header.Get("Content-Type"))
+		return
+	}
+	v, err := url.ParseQuery(string(body))
+	method := v.Get("method")
+	if err != nil || method == "" {
+		f.t.Errorf("webhook answered with a body that names no method: %q", body)
+		return
+	}
+	v.Del("method")
+	req := httptest.NewRequest(http.MethodPost, "/bot"+fakeToken+"/"+method, strings.NewReader(v.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set(fakeAnswerHeader, "1")
+	f.serve(httptest.NewRecorder(), req)
+}
+
+// fakeAnswerHeader marks, within the fake, a call a webhook's answer
+// carried (fakeCall.Answer).
+const fakeAnswerHeader = "X-Fake-Webhook-Answer"
 
 // lastUpdateID is the update_id of the last update pushed.
 func (f *fakeAPI) lastUpdateID() int {

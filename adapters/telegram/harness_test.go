@@ -37,7 +37,7 @@ const group int64 = -1001
 // harness is a real core on a real bbolt file, the real adapter and the
 // real library, talking to the fake Bot API.
 type harness struct {
-	t      *testing.T
+	t      testing.TB
 	path   string
 	f      *fakeAPI
 	clock  *autoClock
@@ -62,7 +62,7 @@ type harness struct {
 	wrapStore func(*bolt.Store) store.Store
 }
 
-func newHarness(t *testing.T, tweak ...func(*Options)) *harness {
+func newHarness(t testing.TB, tweak ...func(*Options)) *harness {
 	t.Helper()
 	clock := newAutoClock()
 	h := &harness{t: t, path: filepath.Join(t.TempDir(), "tablee.db"), clock: clock, f: newFakeAPI(t, clock)}
@@ -80,7 +80,7 @@ func newHarness(t *testing.T, tweak ...func(*Options)) *harness {
 	return h
 }
 
-type testWriter struct{ t *testing.T }
+type testWriter struct{ t testing.TB }
 
 func (w testWriter) Write(p []byte) (int, error) {
 	w.t.Log(strings.TrimSpace(string(p)))

@@ -170,7 +170,7 @@ func (s boardSide) Delete(ctx context.Context, at boardRef) {
 func (a *Adapter) stripButtons(ctx context.Context, chat int64, msgID string) *apiError {
 	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "message_id": msgID}
 	setMarkup(p, "reply_markup", &tgbotapi.InlineKeyboardMarkup{InlineKeyboard: [][]tgbotapi.InlineKeyboardButton{}})
-	if _, e := a.request(ctx, chat, a.limits.MaxSyncWait, "editMessageReplyMarkup", p); e != nil && !e.notModified() {
+	if e := a.requestUnread(ctx, chat, a.limits.MaxSyncWait, "editMessageReplyMarkup", p); e != nil && !e.notModified() {
 		return e
 	}
 	return nil
@@ -179,7 +179,7 @@ func (a *Adapter) stripButtons(ctx context.Context, chat int64, msgID string) *a
 // deleteMessage deletes a message, logging why it could not.
 func (a *Adapter) deleteMessage(ctx context.Context, chat int64, msgID, why string) {
 	p := tgbotapi.Params{"chat_id": strconv.FormatInt(chat, 10), "message_id": msgID}
-	if _, e := a.request(ctx, chat, time.Hour, "deleteMessage", p); e != nil {
+	if e := a.requestUnread(ctx, chat, time.Hour, "deleteMessage", p); e != nil {
 		a.log.Debug(why, "chat", chat, "err", e)
 	}
 }

@@ -48,7 +48,7 @@ type frontDoor struct {
 	answered func(update int) // called before a 2xx goes back to Telegram
 }
 
-func newFrontDoor(t *testing.T) *frontDoor {
+func newFrontDoor(t testing.TB) *frontDoor {
 	d := &frontDoor{route: func(int) route { return route{to: []int{0}} }}
 	d.srv = httptest.NewTLSServer(d)
 	t.Cleanup(d.srv.Close)
@@ -64,6 +64,8 @@ func (d *frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	d.n++
 	d.mu.Unlock()
 	codes := make([]int, len(rt.to))
+	// What each answer carries (riders.go), passed back with it.
+	bodies, types := make([][]byte, len(rt.to)), make([]string, len(rt.to))
 	var wg sync.WaitGroup
 	for i, b := range rt.to {
 		wg.Add(1)
@@ -75,15 +77,17 @@ func (d *frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			if err != nil {
 				return
 			}
+			bodies[i], _ = io.ReadAll(resp.Body)
+			types[i] = resp.Header.Get("Content-Type")
 			resp.Body.Close()
 			codes[i] = resp.StatusCode
 		}()
 	}
 	wg.Wait()
-	status := http.StatusBadGateway
-	for _, c := range codes {
+	status, chosen := http.StatusBadGateway, -1
+	for i, c := range codes {
 		if c >= 200 && c < 300 || status == http.StatusBadGateway && c != 0 {
-			status = c
+			status, chosen = c, i
 		}
 	}
 	if rt.lost {
@@ -92,12 +96,18 @@ func (d *frontDoor) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if status >= 200 && status < 300 && answered != nil {
 		answered(updateID(body))
 	}
+	if status >= 200 && status < 300 && len(bodies[chosen]) > 0 {
+		w.Header().Set("Content-Type", types[chosen])
+		w.WriteHeader(status)
+		w.Write(bodies[chosen])
+		return
+	}
 	w.WriteHeader(status)
 }
 
 // newHookHarness is a harness in webhook mode behind a front door, with
 // procs processes (adapters) on its core. stop[i] stops process i > 0.
-func newHookHarness(t *testing.T, procs int, tweak ...func(*Options)) (h *harness, door *frontDoor, stop []func()) {
+func newHookHarness(t testing.TB, procs int, tweak ...func(*Options)) (h *harness, door *frontDoor, stop []func()) {
 	t.Helper()
 	door = newFrontDoor(t)
 	hook := func(o *Options) {
@@ -146,7 +156,7 @@ func newHookHarness(t *testing.T, procs int, tweak ...func(*Options)) (h *harnes
 }
 
 // webhookAddr waits for an adapter's webhook server to listen.
-func webhookAddr(t *testing.T, a *Adapter) string {
+func webhookAddr(t testing.TB, a *Adapter) string {
 	t.Helper()
 	for range 1000 {
 		if addr := a.WebhookAddr(); addr != "" {

@@ -72,6 +72,9 @@ type Options struct {
 	// answerWithin bounds how long a webhook request waits for its
 	// update to be played (webhookAnswerWithin; tests shorten it).
 	answerWithin time.Duration
+	// riderWait bounds how long a call waits for a webhook's answer to
+	// ride (riderWait, riders.go; tests lengthen it).
+	riderWait time.Duration
 	// FileIDs is the file where the file_ids of uploaded pictures are kept
 	// across restarts ("" keeps them in memory only): a picture uploaded
 	// before a restart is not uploaded again.
@@ -176,6 +179,7 @@ type Adapter struct {
 	webhook  atomic.Pointer[string] // the webhook server's address, once listening
 	handled  atomic.Int64           // updates handled (tests)
 	mods     moderatorBook          // getChatMember's answers (moderators.go)
+	rides    riders                 // calls waiting for a webhook's answer (riders.go)
 }
 
 type pendingAsk struct {
@@ -227,6 +231,9 @@ func New(opts Options) (*Adapter, error) {
 	opts.Boards.Old = keeper.Delete
 	if opts.answerWithin <= 0 {
 		opts.answerWithin = webhookAnswerWithin
+	}
+	if opts.riderWait <= 0 {
+		opts.riderWait = riderWait
 	}
 	if opts.DrainTimeout <= 0 {
 		opts.DrainTimeout = 4 * time.Second
@@ -311,6 +318,7 @@ func (a *Adapter) Run(ctx context.Context) error {
 
 // drain waits for the send queues to empty, then cancels what remains.
 func (a *Adapter) drain() {
+	a.sendRiders(true) // no answer is left for them to ride
 	done := make(chan struct{})
 	go func() { a.workers.Wait(); close(done) }()
 	select {
@@ -520,7 +528,8 @@ func (a *Adapter) WebhookHandler(ctx context.Context) http.Handler {
 				http.Error(w, "not played here now", http.StatusServiceUnavailable)
 				return
 			}
-			w.WriteHeader(http.StatusOK)
+			// The answer may carry a call (riders.go).
+			a.answerHook(w)
 		case <-r.Context().Done():
 		case <-time.After(a.opts.answerWithin):
 			http.Error(w, "still playing", http.StatusServiceUnavailable)
