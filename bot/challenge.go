@@ -396,6 +396,16 @@ func tellMove(game, move string) any {
 	return move
 }
 
+// ToldMove is a move of game as the challenge tells it to a reader of
+// lang: the engine's sentence ("AIDE at L10→"), or the move as typed. The
+// front ends' tests look for the tops so.
+func ToldMove(game, move string, lang i18n.Lang) string {
+	if m, ok := tellMove(game, move).(i18n.Msg); ok {
+		return i18n.Renderer{Lang: lang}.Text(m)
+	}
+	return move
+}
+
 // turnOut shows the player's turn: the shared position (the game's own
 // board and picture, which in a challenge show no seat nor score: the
 // one seat is named "Top" only in a refusal that would name it), what

@@ -9,6 +9,7 @@ import (
 	"github.com/tablee/tablee/challenge"
 	"github.com/tablee/tablee/challenge/forcore"
 	"github.com/tablee/tablee/games/duplicate"
+	"github.com/tablee/tablee/i18n"
 )
 
 // The deployment of the challenge tests: the same secret and day as the
@@ -69,7 +70,7 @@ func TestChallengeOnDiscord(t *testing.T) {
 	for i := range 3 {
 		in := e.slash(alice, channel, "challenge", "args", d.Turns[i].Top)
 		m := in.Original
-		if m == nil || !m.ephemeral() || len(in.Followups) != 0 || !strings.Contains(m.text(), "The top: "+d.Turns[i].Top) {
+		if m == nil || !m.ephemeral() || len(in.Followups) != 0 || !strings.Contains(m.text(), "The top: "+bot.ToldMove(d.Game, d.Turns[i].Top, i18n.EN)) {
 			t.Fatalf("turn %d: %+v, %d followups", i+1, m, len(in.Followups))
 		}
 		noTop(t, m.text(), d, i+1)
@@ -94,7 +95,8 @@ func TestChallengeOnDiscord(t *testing.T) {
 func noTop(t *testing.T, text string, d *duplicate.Deal, from int) {
 	t.Helper()
 	for k := from; k < len(d.Turns); k++ {
-		if strings.Contains(strings.ToUpper(text), strings.ToUpper(d.Turns[k].Top)) {
+		told := bot.ToldMove(d.Game, d.Turns[k].Top, i18n.EN)
+		if strings.Contains(strings.ToUpper(text), strings.ToUpper(d.Turns[k].Top)) || strings.Contains(text, told) {
 			t.Fatalf("the top of turn %d is shown before it was played:\n%s", k+1, text)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/tablee/tablee/challenge"
 	"github.com/tablee/tablee/challenge/forcore"
 	"github.com/tablee/tablee/games/duplicate"
+	"github.com/tablee/tablee/i18n"
 )
 
 // testChallengeSecret is the deployment's secret of the challenge tests,
@@ -102,7 +103,7 @@ func TestChallengeOnTelegram(t *testing.T) {
 		h.say(alice, alice.ID, 0, "/challenge "+d.Turns[i].Top)
 		got := h.f.botMessages(alice.ID)[n:]
 		all := oneAnswer(t, got, "turn "+d.Turns[i].Top)
-		if !strings.Contains(all.Text, "The top: "+d.Turns[i].Top) || !strings.Contains(all.Text, "100.0%") {
+		if !strings.Contains(all.Text, "The top: "+bot.ToldMove(d.Game, d.Turns[i].Top, i18n.EN)) || !strings.Contains(all.Text, "100.0%") {
 			t.Fatalf("turn %d: %+v", i+1, got)
 		}
 		assertNoTop(t, all.Text, d, i+1)
@@ -116,7 +117,8 @@ func TestChallengeOnTelegram(t *testing.T) {
 func assertNoTop(t *testing.T, text string, d *duplicate.Deal, from int) {
 	t.Helper()
 	for k := from; k < len(d.Turns); k++ {
-		if strings.Contains(strings.ToUpper(text), strings.ToUpper(d.Turns[k].Top)) {
+		told := bot.ToldMove(d.Game, d.Turns[k].Top, i18n.EN)
+		if strings.Contains(strings.ToUpper(text), strings.ToUpper(d.Turns[k].Top)) || strings.Contains(text, told) {
 			t.Fatalf("the top of turn %d is shown before it was played:\n%s", k+1, text)
 		}
 	}

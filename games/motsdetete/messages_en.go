@@ -49,6 +49,7 @@ var messagesEN = map[string]string{
 	"motsdetete.err.disconnected":  "%v must use or touch a letter already written on the grid.",
 	"motsdetete.err.not_word":      "Refused: %[1]v {2:is|are} not in the dictionary. Try again (forgiving option).",
 
+	"motsdetete.tell.move":    "%v at %v",
 	"motsdetete.ev.play":      "%v, %v, writes %v at %v, new letters %v: %v = %v {point|points}%v.",
 	"motsdetete.ev.rolls":     " (bonus: %v)",
 	"motsdetete.ev.lost":      "%[1]v, %[2]v, writes %[3]v at %[4]v: %[5]v {6:is|are} not in the dictionary. Word wiped off, turn lost.",

@@ -49,6 +49,7 @@ var messagesFR = map[string]string{
 	"motsdetete.err.disconnected":  "%v doit utiliser ou toucher une lettre déjà écrite sur la grille.",
 	"motsdetete.err.not_word":      "Refusé : %[1]v {2:n'est pas|ne sont pas} dans le dictionnaire. Réessaie (option indulgente).",
 
+	"motsdetete.tell.move":    "%v en %v",
 	"motsdetete.ev.play":      "%v, %v, écrit %v en %v, nouvelles lettres %v : %v = %v {point|points}%v.",
 	"motsdetete.ev.rolls":     " (bonus : %v)",
 	"motsdetete.ev.lost":      "%[1]v, %[2]v, écrit %[3]v en %[4]v : %[5]v {6:absent|absents} du dictionnaire. Mot effacé, tour perdu.",

@@ -147,3 +147,19 @@ func (g *Game) Waiting() []games.Wait {
 
 // Die is the number of new letters the player to move must write.
 func (g *Game) Die() int { return g.s.Die }
+
+// TellMove is a move as the bot narrates it ("MAISON en H3↓"), not as it
+// is typed ("H3 bas MAISON", whose direction is French whatever the
+// reader's language): the daily challenge tells a player's move and the
+// top so. ok is false for a pass or what is no move.
+func (e *Engine) TellMove(move string) (msg i18n.Msg, ok bool) {
+	g := e.Grid
+	if g == nil {
+		g = standardGrid
+	}
+	m, err := parseMove(g, move)
+	if err != nil || m.pass {
+		return msg, false
+	}
+	return i18n.T("motsdetete.tell.move", m.word, g.Name(m.cell)+arrowOf(m.down)), true
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/gamestest"
+	"github.com/tablee/tablee/i18n"
 )
 
 // sheetGrid carries the values of the sheet's counting example: DISQUE on
@@ -513,5 +514,30 @@ func TestMT_D2_AbbreviationsAreNoWords(t *testing.T) {
 		if g.s.Last.Kind != kindPlay || g.s.letters([]int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}) != "AUJOURDHUI" {
 			t.Errorf("%s: %+v", w, g.s.Last)
 		}
+	}
+}
+
+// A move is told as the bot narrates it, in the reader's language (the
+// daily challenge tells the top so): the word, its cell and the arrow of
+// its direction, however it was typed; a pass is not told.
+func TestTellMoveNarratesTheWord(t *testing.T) {
+	e := &Engine{}
+	for typed, want := range map[string][2]string{
+		"H3 bas maison":    {"MAISON en H3↓", "MAISON at H3↓"},
+		"L10 droite AIDE":  {"AIDE en L10→", "AIDE at L10→"},
+		"h3 down DEPENSER": {"DEPENSER en H3↓", "DEPENSER at H3↓"},
+	} {
+		m, ok := e.TellMove(typed)
+		if !ok {
+			t.Fatalf("%q not told", typed)
+		}
+		for i, lang := range []i18n.Lang{i18n.FR, i18n.EN} {
+			if got := (i18n.Renderer{Lang: lang}).Text(m); got != want[i] {
+				t.Errorf("%q in %s: %q, want %q", typed, lang, got, want[i])
+			}
+		}
+	}
+	if _, ok := e.TellMove("passe"); ok {
+		t.Error("a pass was told as a move")
 	}
 }
