@@ -2,8 +2,8 @@ package table
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
+	"crypto/hmac"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -47,8 +47,8 @@ type Options struct {
 // send a cookie, never a header it does not know.
 const SessionHeader = "X-Tablee-Session"
 
-// maxSessions bounds the sessions kept: past it the oldest expiring go
-// first, so that opening links in a loop costs memory only so far.
+// maxSessions bounds the sessions remembered: past it the oldest expiring
+// go first, so that opening links in a loop costs memory only so far.
 const maxSessions = 100_000
 
 // Server is the web table's HTTP handler.
@@ -56,7 +56,12 @@ type Server struct {
 	opts Options
 	mux  *http.ServeMux
 
-	mu       sync.Mutex
+	// sessionKey signs the sessions' tokens (sessionKey).
+	sessionKey []byte
+
+	mu sync.Mutex
+	// sessions is what this process remembers of the sessions it served,
+	// by token; a session's truth is its token.
 	sessions map[string]*session
 	// done ends the event streams when the server stops.
 	done     chan struct{}
@@ -112,7 +117,7 @@ func New(opts Options) (*Server, error) {
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
 	}
-	s := &Server{opts: opts, mux: http.NewServeMux(), sessions: map[string]*session{}, done: make(chan struct{})}
+	s := &Server{opts: opts, mux: http.NewServeMux(), sessionKey: sessionKey(opts.Secret), sessions: map[string]*session{}, done: make(chan struct{})}
 	s.mux.HandleFunc("GET /t/{token}", s.page)
 	s.mux.HandleFunc("GET /app", s.miniApp)
 	s.mux.HandleFunc("POST /api/open", s.openMiniApp)
@@ -146,28 +151,33 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 // this.
 func Link(token string) string { return "/t/" + token }
 
-// newSession keeps a session and returns its token.
+// sessionKey is the key sessions are signed with, derived from the link
+// secret: a link's token is never a session's, nor a session's a link's.
+func sessionKey(secret []byte) []byte {
+	m := hmac.New(sha256.New, secret)
+	m.Write([]byte("tablee web session v1"))
+	return m.Sum(nil)
+}
+
+// newSession makes a session's token: who, which table, what he may do and
+// until when, signed (access.Sign under the session key). It lives in the
+// token, not in this process: any process of the deployment, and this one
+// after a restart, takes it, so that a page's requests may reach any of
+// them.
 func (s *Server) newSession(user string, table uint64, mode access.Mode, expires time.Time) string {
 	now := s.opts.Now()
 	if max := now.Add(s.opts.Session); expires.IsZero() || expires.After(max) {
 		expires = max
 	}
-	var b [32]byte
-	if _, err := rand.Read(b[:]); err != nil {
-		panic(err) // crypto/rand never fails on the platforms Go supports
+	token, err := access.Sign(s.sessionKey, access.Link{User: user, Table: table, Mode: mode, Expires: expires})
+	if err != nil {
+		panic(err) // the link's own fields, checked when it was read
 	}
-	token := base64.RawURLEncoding.EncodeToString(b[:])
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if len(s.sessions) >= maxSessions {
-		s.pruneLocked(now)
-	}
-	s.sessions[token] = &session{user: user, table: table, mode: mode, expires: expires}
 	return token
 }
 
-// pruneLocked drops the expired sessions, and when that is not enough the
-// ones closest to their end.
+// pruneLocked drops the expired sessions' memory, and when that is not
+// enough the ones closest to their end.
 func (s *Server) pruneLocked(now time.Time) {
 	for k, v := range s.sessions {
 		if !now.Before(v.expires) {
@@ -186,20 +196,27 @@ func (s *Server) pruneLocked(now time.Time) {
 	}
 }
 
-// sessionOf is the request's session; nil, with the refusal written, when
-// it has none or an expired one.
+// sessionOf is the request's session, from its signed token; nil, with the
+// refusal written, when it has none, a forged one or an expired one. What
+// this process remembers of a session (its game, its previews' count) is
+// kept in memory by token, made on its first request here.
 func (s *Server) sessionOf(w http.ResponseWriter, r *http.Request) *session {
 	token := r.Header.Get(SessionHeader)
-	s.mu.Lock()
-	ses := s.sessions[token]
-	if ses != nil && !s.opts.Now().Before(ses.expires) {
-		delete(s.sessions, token)
-		ses = nil
-	}
-	s.mu.Unlock()
-	if token == "" || ses == nil {
+	now := s.opts.Now()
+	l, err := access.Verify(s.sessionKey, token, now)
+	if token == "" || err != nil {
 		s.refuseJSON(w, http.StatusUnauthorized, s.lang(r, ""), "web.session_gone")
 		return nil
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ses := s.sessions[token]
+	if ses == nil {
+		if len(s.sessions) >= maxSessions {
+			s.pruneLocked(now)
+		}
+		ses = &session{user: l.User, table: l.Table, mode: l.Mode, expires: l.Expires}
+		s.sessions[token] = ses
 	}
 	return ses
 }

@@ -703,3 +703,51 @@ func TestPreviewRoute(t *testing.T) {
 		t.Fatalf("previews in a burst: %d", last.StatusCode)
 	}
 }
+
+// A session lives in its signed token, not in the process that made it:
+// another process of the deployment (or this one restarted) serves it, a
+// deployment with another secret refuses it, a link's token is no session
+// (nor a session's a link), and an expired session is refused.
+func TestSessionsServeOnEveryProcess(t *testing.T) {
+	f := newFixture(t, "crackword", nil)
+	ses := f.open("local:alice", access.Player)
+	other, err := New(Options{Core: f.core, Secret: secret, BotToken: botToken, Keepalive: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	get := func(srv *Server, session string) *httptest.ResponseRecorder {
+		req := httptest.NewRequest("GET", "/api/state", nil)
+		req.Header.Set(SessionHeader, session)
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, req)
+		return rec
+	}
+	if rec := get(other, ses); rec.Code != http.StatusOK || !strings.Contains(rec.Body.String(), f.handOf("local:alice")) {
+		t.Fatalf("another process: %d %s", rec.Code, rec.Body)
+	}
+	elsewhere, err := New(Options{Core: f.core, Secret: []byte("another deployment's secret, thirty-two bytes"), BotToken: botToken})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer elsewhere.Close()
+	if rec := get(elsewhere, ses); rec.Code != http.StatusUnauthorized {
+		t.Errorf("another deployment took the session: %d", rec.Code)
+	}
+	link := f.link("local:alice", access.Player, f.now.Add(time.Hour))
+	if rec := get(f.srv, link); rec.Code != http.StatusUnauthorized {
+		t.Errorf("a link's token served as a session: %d", rec.Code)
+	}
+	if res, _ := f.get(Link(ses), ""); res.StatusCode == http.StatusOK {
+		t.Error("a session's token opened as a link")
+	}
+	later, err := New(Options{Core: f.core, Secret: secret, BotToken: botToken,
+		Now: func() time.Time { return time.Now().Add(13 * time.Hour) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer later.Close()
+	if rec := get(later, ses); rec.Code != http.StatusUnauthorized {
+		t.Errorf("an expired session served: %d", rec.Code)
+	}
+}
