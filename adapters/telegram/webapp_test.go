@@ -121,7 +121,9 @@ func TestWatchLinkRidesTheBoardWithoutAMiniApp(t *testing.T) {
 	}
 	both := newHarness(t, func(o *Options) {
 		o.WatchLink = watch
-		o.StartApp = func(table uint64) string { return "https://t.me/TableeBot/table?startapp=" + strconv.FormatUint(table, 36) }
+		o.StartApp = func(table uint64) string {
+			return "https://t.me/TableeBot/table?startapp=" + strconv.FormatUint(table, 36)
+		}
 	})
 	count(both)
 	if got := links(both); len(got) != 1 || !strings.Contains(got[0], "startapp=") {
