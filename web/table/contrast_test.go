@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image/color"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -221,7 +222,7 @@ func (c compound) matches(e compound) bool {
 		return false
 	}
 	for _, k := range c.classes {
-		if !contains(e.classes, k) {
+		if !slices.Contains(e.classes, k) {
 			return false
 		}
 	}
@@ -231,25 +232,16 @@ func (c compound) matches(e compound) bool {
 			if !strings.Contains(" "+strings.Join(e.classes, " "), part) {
 				return false
 			}
-		} else if !contains(e.attrs, a) {
+		} else if !slices.Contains(e.attrs, a) {
 			return false
 		}
 	}
 	for _, p := range c.pseudos {
-		if !contains(e.pseudos, p) {
+		if !slices.Contains(e.pseudos, p) {
 			return false
 		}
 	}
 	return true
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // applies tells whether r selects the last element of el.
