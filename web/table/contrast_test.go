@@ -17,8 +17,8 @@ import (
 // (games/render): 4.5:1 for text on its background (success criterion
 // 1.4.3; no text of the page is large enough for 3:1), 3:1 for the parts
 // of the controls and of the board that tell them apart (1.4.11: a
-// button's or a field's border, a tile's or a cell's outline, the focus
-// and the chosen cell).
+// button's or a field's border, a tile's or a cell's outline, a card's
+// joins, the focus and the chosen cell).
 func TestPageColoursContrast(t *testing.T) {
 	css, err := assets.ReadFile("assets/table.css")
 	if err != nil {
@@ -66,6 +66,12 @@ func TestPageColoursContrast(t *testing.T) {
 		ui = append(ui, edge{grid + `span.tile.fill-` + f + `.selected[role="gridcell"]`, "outline"},
 			edge{grid + `span.tile.fill-` + f + `[role="gridcell"]:focus-visible`, "outline"})
 	}
+	// A card's joins (Escogriffe): the shape's edge on the card.
+	for _, shape := range []string{"circle", "square", "triangle", "diamond", "star"} {
+		for _, side := range []string{"top", "bottom"} {
+			ui = append(ui, edge{board + "span.tile.fill-white span.join." + side + ".shape-" + shape, "background"})
+		}
+	}
 	for _, c := range ui {
 		el := s.element(c.path)
 		line, ok := s.edge(el, c.prop)
@@ -79,7 +85,11 @@ func TestPageColoursContrast(t *testing.T) {
 			inside = ring
 		}
 		against := []color.RGBA{outside, inside}
-		if c.prop == "outline" {
+		switch c.prop {
+		case "background":
+			// A shape drawn in its colour: against what is around it.
+			against = []color.RGBA{outside}
+		case "outline":
 			// An outline is drawn outside the box unless it is set
 			// inside: against one side only.
 			if off := s.value(el, "outline-offset"); strings.HasPrefix(off, "-") {
@@ -334,8 +344,12 @@ func (s *sheet) backdrop(el []compound) color.RGBA {
 	return color.RGBA{}
 }
 
-// edge is the colour of a border, an outline or a box-shadow ring.
+// edge is the colour of a border, an outline, a box-shadow ring or a
+// shape's background.
 func (s *sheet) edge(el []compound, prop string) (color.RGBA, bool) {
+	if prop == "background" {
+		return s.colourIn(s.declared(el, "background", "background-color"))
+	}
 	return s.colourIn(s.declared(el, prop))
 }
 
