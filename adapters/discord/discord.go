@@ -49,6 +49,11 @@ type Options struct {
 	// hand message (DM or ephemeral) opens it. nil, or "" for a table,
 	// adds none.
 	WebLink func(user string, table uint64) string
+	// WatchLink is the address of a table's read-only page for anyone
+	// (table.Links.Spectate): a link button on the board message opens
+	// it, for the spectators of the channel. nil, or "" for a table, adds
+	// none.
+	WatchLink func(table uint64) string
 	// Boards says when a board has scrolled out of sight and is posted
 	// anew rather than edited (adapters/keeper): after AfterMessages
 	// messages of the bot in its channel (default 8: the adapter receives

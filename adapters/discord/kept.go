@@ -161,7 +161,7 @@ func (s boardSide) Delete(ctx context.Context, at boardRef) { s.a.remove(ctx, at
 // (the keeper's Settings, Options.Boards) or when force is set (/board).
 func (a *Adapter) deliverBoard(ctx context.Context, ch string, o bot.Out, force bool) error {
 	defer a.lockTable(o.Table)()
-	_, err := a.boards.Show(ctx, o.Table, ch, shown{o: o, m: render(o)}, keeper.Show{Now: a.opts.Now(), Force: force})
+	_, err := a.boards.Show(ctx, o.Table, ch, shown{o: o, m: a.withWatchLink(render(o), o)}, keeper.Show{Now: a.opts.Now(), Force: force})
 	return err
 }
 

@@ -8,6 +8,7 @@ func init() {
 	i18n.Register(i18n.FR, map[string]string{
 		"discord.opt.game":          "Le jeu",
 		"discord.web_play":          "Jouer sur le plateau",
+		"discord.web_watch":         "Regarder la table",
 		"discord.opt.options":       "Options de la table (expert, robots=2, langue=en…)",
 		"discord.opt.thread":        "Ouvrir la table dans un fil à part",
 		"discord.opt.move":          "Ton coup (la liste propose ceux de ta main)",
@@ -41,6 +42,7 @@ func init() {
 	i18n.Register(i18n.EN, map[string]string{
 		"discord.opt.game":          "The game",
 		"discord.web_play":          "Play on the board",
+		"discord.web_watch":         "Watch the table",
 		"discord.opt.options":       "Table options (expert, bots=2, lang=fr…)",
 		"discord.opt.thread":        "Open the table in a thread of its own",
 		"discord.opt.move":          "Your move (the list offers those of your hand)",

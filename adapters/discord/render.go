@@ -325,11 +325,26 @@ func (a *Adapter) withWebLink(m message, o bot.Out) message {
 	if !o.Hand || o.Table == 0 || o.User == "" || a.opts.WebLink == nil || len(m.Components) >= maxRows {
 		return m
 	}
-	u := a.opts.WebLink(o.User, o.Table)
+	return withLinkButton(m, a.opts.WebLink(o.User, o.Table), a.core.Lang(o.User), "discord.web_play")
+}
+
+// withWatchLink adds to a table's board the link button that opens its
+// read-only page (the spectators'), on a row of its own, when the
+// deployment serves one and the message has a row left.
+func (a *Adapter) withWatchLink(m message, o bot.Out) message {
+	if !o.Board || o.Table == 0 || a.opts.WatchLink == nil || len(m.Components) >= maxRows {
+		return m
+	}
+	return withLinkButton(m, a.opts.WatchLink(o.Table), i18n.Default, "discord.web_watch")
+}
+
+// withLinkButton adds a row with a link button to u, labelled key in
+// lang; none for an empty url or one longer than Discord takes.
+func withLinkButton(m message, u string, lang i18n.Lang, key string) message {
 	if u == "" || len(u) > maxButtonURL {
 		return m
 	}
-	label := i18n.Renderer{Lang: a.core.Lang(o.User)}.Text(i18n.T("discord.web_play"))
+	label := i18n.Renderer{Lang: lang}.Text(i18n.T(key))
 	m.Components = append(m.Components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 		discordgo.Button{Label: clip(label, maxButtonLabel), Style: discordgo.LinkButton, URL: u}}})
 	return m

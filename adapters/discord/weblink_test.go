@@ -1,6 +1,7 @@
 package discord
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -51,4 +52,29 @@ func linkOf(m *fmsg) string {
 		}
 	}
 	return ""
+}
+
+// With a web table, the board carries a link button (style 5) to the
+// table's read-only page, for the channel's spectators: on the board it
+// already posts and edits, no message more; the lobby's buttons stay
+// playable beside it (the fake checks Discord's limits on each).
+func TestWatchLinkRidesTheBoard(t *testing.T) {
+	t.Parallel()
+	watch := func(table uint64) string { return "https://tablee.example/t/watch" + strconv.FormatUint(table, 10) }
+	plain := newEnv(t, Options{})
+	plain.seated(channel)
+	e := newEnv(t, Options{WatchLink: watch})
+	e.seated(channel) // joined and started with the board's buttons, beside the link
+	if got, want := len(e.f.channelMsgs(channel)), len(plain.f.channelMsgs(channel)); got != want {
+		t.Fatalf("%d channel messages with the spectators' link, %d without", got, want)
+	}
+	b := e.board(channel)
+	if got := linkOf(b); !strings.HasPrefix(got, "https://tablee.example/t/watch") {
+		t.Fatalf("the board links to %q", got)
+	}
+	for _, u := range []fuser{alice, bob} {
+		if hand := e.f.hand(u.ID); hand == nil || linkOf(hand) != "" {
+			t.Fatalf("%s's hand: %+v", u.ID, hand)
+		}
+	}
 }

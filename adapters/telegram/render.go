@@ -278,7 +278,8 @@ func (a *Adapter) keyboard(o bot.Out) (*tgbotapi.InlineKeyboardMarkup, map[strin
 // with his signed link (the Bot API allows web_app buttons "only in
 // private chats between a user and the bot", InlineKeyboardButton,
 // core.telegram.org/bots/api#inlinekeyboardbutton: the hands' chat); on a
-// group's board, the registered Mini App's t.me link, a plain link.
+// group's board, the registered Mini App's t.me link, a plain link, or
+// without one the table's read-only page in the browser.
 func (a *Adapter) webButton(o bot.Out) (tgbotapi.InlineKeyboardButton, bool) {
 	if o.Table == 0 {
 		return tgbotapi.InlineKeyboardButton{}, false
@@ -291,8 +292,14 @@ func (a *Adapter) webButton(o bot.Out) (tgbotapi.InlineKeyboardButton, bool) {
 		if u != "" {
 			u = webAppPrefix + u
 		}
-	case o.Board && a.opts.StartApp != nil:
-		u, key, lang = a.opts.StartApp(o.Table), "telegram.web_open", a.opts.Lang
+	case o.Board:
+		if a.opts.StartApp != nil {
+			u = a.opts.StartApp(o.Table)
+		}
+		if u == "" && a.opts.WatchLink != nil {
+			u = a.opts.WatchLink(o.Table)
+		}
+		key, lang = "telegram.web_open", a.opts.Lang
 	}
 	if u == "" {
 		return tgbotapi.InlineKeyboardButton{}, false

@@ -90,6 +90,11 @@ type Options struct {
 	// button on the group's board opens it for whoever taps it, who plays
 	// if he is seated and watches otherwise. nil, or "", sends none.
 	StartApp func(table uint64) string
+	// WatchLink is the address of a table's read-only page for anyone
+	// (table.Links.Spectate): a url button on the group's board opens it
+	// in the browser where no Mini App is registered (where one is, the
+	// StartApp button already serves). nil, or "", sends none.
+	WatchLink func(table uint64) string
 	// Pending is the file where a stop keeps the updates getUpdates had
 	// to confirm before they were played (a hundred in hand at once), for
 	// the next run to play first ("": they are lost, and logged).

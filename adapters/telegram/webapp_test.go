@@ -83,3 +83,50 @@ func TestFakeRefusesWebAppButtonsOutsidePrivateChats(t *testing.T) {
 		}
 	}
 }
+
+// Where no Mini App is registered, the group's board carries a url button
+// to the table's read-only page, for the group's spectators: on the board
+// it already sends, no message more; where one is, the Mini App's t.me
+// link alone.
+func TestWatchLinkRidesTheBoardWithoutAMiniApp(t *testing.T) {
+	watch := func(table uint64) string { return "https://tablee.example/t/watch" + strconv.FormatUint(table, 10) }
+	count := func(h *harness) (groupMsgs, sends int) {
+		h.openTable(group, 0)
+		h.settle()
+		return len(h.f.botMessages(group)), len(h.f.callsOf("sendMessage")) + len(h.f.callsOf("sendPhoto"))
+	}
+	links := func(h *harness) []string {
+		var out []string
+		for _, row := range h.board(group, 0).Markup.InlineKeyboard {
+			for _, b := range row {
+				if b.URL != nil && strings.HasPrefix(*b.URL, "https://") {
+					out = append(out, *b.URL)
+				}
+			}
+		}
+		return out
+	}
+	group0, sends0 := count(newHarness(t))
+	h := newHarness(t, func(o *Options) { o.WatchLink = watch })
+	if groupMsgs, sends := count(h); groupMsgs != group0 || sends != sends0 {
+		t.Fatalf("with the spectators' link: %d group messages, %d sends; without: %d, %d", groupMsgs, sends, group0, sends0)
+	}
+	if got := links(h); len(got) != 1 || !strings.HasPrefix(got[0], "https://tablee.example/t/watch") || len(h.board(group, 0).WebApps) != 0 {
+		t.Fatalf("the board's links: %q", got)
+	}
+	for _, u := range []fakeUser{alice, bob} {
+		if hand, ok := h.f.last(u.ID, "(table #"); !ok || len(hand.WebApps) != 0 {
+			t.Fatalf("%s's hand: %+v", u.Name, hand)
+		}
+	}
+	both := newHarness(t, func(o *Options) {
+		o.WatchLink = watch
+		o.StartApp = func(table uint64) string {
+			return "https://t.me/TableeBot/table?startapp=" + strconv.FormatUint(table, 36)
+		}
+	})
+	count(both)
+	if got := links(both); len(got) != 1 || !strings.Contains(got[0], "startapp=") {
+		t.Fatalf("with a Mini App, the board's links: %q", got)
+	}
+}

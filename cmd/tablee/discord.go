@@ -20,7 +20,8 @@ func init() {
 			a, err := discord.New(discord.Options{
 				Core: core, Token: d.Token.Reveal(), DevGuild: d.DevGuild,
 				ShardID: d.ShardID, ShardCount: d.ShardCount, Logger: log, Connected: up,
-				WebLink: webLinks(cfg).Page, // the web table's link button: none without one
+				WebLink:   webLinks(cfg).Page,     // the web table's link button: none without one
+				WatchLink: webLinks(cfg).Spectate, // the board's, for its spectators
 			})
 			if err != nil {
 				return err

@@ -59,6 +59,7 @@ func init() {
 				Limits:      limits,
 				WebApp:      links.MiniAppPage,
 				StartApp:    links.StartApp,
+				WatchLink:   links.Spectate,
 			})
 			if err != nil {
 				return err

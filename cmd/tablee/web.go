@@ -14,7 +14,6 @@ import (
 	"github.com/tablee/tablee/bot"
 	"github.com/tablee/tablee/config"
 	"github.com/tablee/tablee/i18n"
-	"github.com/tablee/tablee/web/access"
 	"github.com/tablee/tablee/web/table"
 )
 
@@ -85,39 +84,42 @@ func serveLocalWeb(ctx context.Context, addr string, core *bot.Core, chat bot.Tr
 			base = "http://" + net.JoinHostPort("localhost", port) // every address: this machine's is one
 		}
 	}
-	core.SetTransport("local", &linkPrinter{core: core, next: chat, out: out, secret: secret, base: base,
-		told: map[string]bool{}})
+	core.SetTransport("local", &linkPrinter{core: core, next: chat, out: out,
+		links: table.Links{Base: base, Secret: secret, Life: localLinkLife}, told: map[string]bool{}})
 	return wait, nil
 }
 
 // linkPrinter is the terminal's transport with one thing more: the first
-// hand of a player at a table comes with his web table's link.
+// hand of a player at a table comes with his web table's link, and the
+// first hand of a table with its spectators' read-only link, once.
 type linkPrinter struct {
-	core   *bot.Core
-	next   bot.Transport
-	out    io.Writer
-	secret []byte
-	base   string
+	core  *bot.Core
+	next  bot.Transport
+	out   io.Writer
+	links table.Links
 
 	mu   sync.Mutex
-	told map[string]bool // "table user"
+	told map[string]bool // "table user", and "table" for its spectators' link
+}
+
+// first tells whether key is told for the first time.
+func (p *linkPrinter) first(key string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	was := p.told[key]
+	p.told[key] = true
+	return !was
 }
 
 func (p *linkPrinter) Deliver(ctx context.Context, o bot.Out) error {
 	err := p.next.Deliver(ctx, o)
 	if o.Hand && o.User != "" && o.Table != 0 {
-		key := fmt.Sprint(o.Table, " ", o.User)
-		p.mu.Lock()
-		first := !p.told[key]
-		p.told[key] = true
-		p.mu.Unlock()
-		if first {
-			tok, serr := access.Sign(p.secret, access.Link{User: o.User, Table: o.Table, Mode: access.Player,
-				Expires: time.Now().Add(localLinkLife)})
-			if serr == nil {
-				r := i18n.Renderer{Lang: p.core.Lang(o.User)}
-				fmt.Fprintln(p.out, r.Text(i18n.T("web.local_link", strings.TrimPrefix(o.User, "local:"), p.base+table.Link(tok))))
-			}
+		r := i18n.Renderer{Lang: p.core.Lang(o.User)}
+		if u := p.links.Spectate(o.Table); u != "" && p.first(fmt.Sprint(o.Table)) {
+			fmt.Fprintln(p.out, r.Text(i18n.T("web.local_watch", o.Table, u)))
+		}
+		if u := p.links.Page(o.User, o.Table); u != "" && p.first(fmt.Sprint(o.Table, " ", o.User)) {
+			fmt.Fprintln(p.out, r.Text(i18n.T("web.local_link", strings.TrimPrefix(o.User, "local:"), u)))
 		}
 	}
 	return err

@@ -14,7 +14,8 @@ import (
 )
 
 // tablee local --web prints each player's link with his first hand, and
-// the link opens his table's page; the server stops with the terminal.
+// the table's spectators' link once, and the links open the table's page;
+// the server stops with the terminal.
 func TestLocalWebTableLinks(t *testing.T) {
 	out, errs, typed, done := runLocalIn(t, []string{"--web", "127.0.0.1:0"}, "/play tictactoe", "bob> /join", "alice> /start")
 	link := regexp.MustCompile(`\(the web table of (\w+): (http://127\.0\.0\.1:\d+/t/[A-Za-z0-9_-]+)\)`)
@@ -36,6 +37,17 @@ func TestLocalWebTableLinks(t *testing.T) {
 	resp.Body.Close()
 	if resp.StatusCode != 200 || !strings.Contains(string(page), "data-session") {
 		t.Fatalf("the link's page: %d %s", resp.StatusCode, page)
+	}
+	// The table's spectators' link, printed once, opens its read-only page.
+	watch := regexp.MustCompile(`\(table #\d+ for its spectators, read-only: (http://127\.0\.0\.1:\d+/t/[A-Za-z0-9_-]+)\)`).
+		FindAllStringSubmatch(out.String(), -1)
+	if len(watch) != 1 || watch[0][1] == found[0][2] || watch[0][1] == found[1][2] {
+		t.Fatalf("the spectators' link: %v\n%s", watch, out.String())
+	}
+	if resp, err := http.Get(watch[0][1]); err != nil || resp.StatusCode != 200 {
+		t.Fatalf("the spectators' page: %v %v", resp, err)
+	} else {
+		resp.Body.Close()
 	}
 	endLocal(t, typed, done) // and its web table with it
 	if _, err := http.Get(found[0][2]); err == nil {

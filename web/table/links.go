@@ -31,23 +31,51 @@ type Links struct {
 // DefaultLinkLife is Links.Life's default.
 const DefaultLinkLife = 24 * time.Hour
 
+// SpectatorLife is how long a board's spectator link opens its table at
+// least (at most a day more): the board stays in the chat between games'
+// moves for days, and it shows only what the chat already sees.
+const SpectatorLife = 30 * 24 * time.Hour
+
 func (l Links) sign(user string, table uint64) (string, bool) {
-	if l.Base == "" || len(l.Secret) < access.MinSecret || user == "" || table == 0 {
+	if user == "" {
 		return "", false
 	}
-	now, life := time.Now, l.Life
-	if l.Now != nil {
-		now = l.Now
-	}
+	life := l.Life
 	if life <= 0 {
 		life = DefaultLinkLife
 	}
 	// The expiry is rounded up to the hour: a hand drawn again within the
 	// hour carries the same link, so that the adapters see the same
 	// message and edit nothing (a new token each time would be a change).
-	expires := now().Add(life).Truncate(time.Hour).Add(time.Hour)
-	tok, err := access.Sign(l.Secret, access.Link{User: user, Table: table, Mode: access.Player, Expires: expires})
+	return l.signed(access.Link{User: user, Table: table, Mode: access.Player}, life, time.Hour)
+}
+
+// signed signs link, expiring life from now rounded up to round.
+func (l Links) signed(link access.Link, life, round time.Duration) (string, bool) {
+	if l.Base == "" || len(l.Secret) < access.MinSecret || link.Table == 0 {
+		return "", false
+	}
+	now := time.Now
+	if l.Now != nil {
+		now = l.Now
+	}
+	link.Expires = now().Add(life).Truncate(round).Add(round)
+	tok, err := access.Sign(l.Secret, link)
 	return tok, err == nil
+}
+
+// Spectate is the address of the table's read-only page for anyone: a
+// spectator link naming no user, which shows the board and no hand. The
+// board message carries it; its expiry is rounded up to the day, so that
+// a board edited again within the day carries the same link (no edit for
+// the link alone), and a board sent anew later a fresh one. "" when the
+// deployment serves no web table.
+func (l Links) Spectate(table uint64) string {
+	tok, ok := l.signed(access.Link{Table: table, Mode: access.Spectator}, SpectatorLife, 24*time.Hour)
+	if !ok {
+		return ""
+	}
+	return strings.TrimSuffix(l.Base, "/") + Link(tok)
 }
 
 // Page is the address of the table's page for a player: his signed link.

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
@@ -51,5 +52,60 @@ func TestLinksOpenTheTable(t *testing.T) {
 		if none.Page("local:alice", 1) != "" || none.MiniAppPage("telegram:1", 1) != "" || none.StartApp(1) != "" {
 			t.Fatalf("a link without a public address or a secret: %+v", none)
 		}
+	}
+}
+
+// The board's spectator link names no user and opens the table read-only
+// for anyone: the board and no hand, a move refused. It lives thirty days,
+// rounded to the day, so that a board edited within the day keeps it.
+func TestSpectatorLinkOpensAReadOnlyView(t *testing.T) {
+	f := newFixture(t, "crackword", nil)
+	at := f.now.Truncate(24 * time.Hour).Add(time.Hour)
+	l := Links{Base: f.http.URL, Secret: secret, Now: func() time.Time { return at }}
+	watch := l.Spectate(f.table)
+	tok, ok := strings.CutPrefix(watch, f.http.URL+"/t/")
+	if !ok {
+		t.Fatalf("spectator link %q", watch)
+	}
+	link, err := access.Verify(secret, tok, at)
+	if err != nil || link.User != "" || link.Mode != access.Spectator || link.Table != f.table ||
+		link.Expires.Before(at.Add(SpectatorLife)) || link.Expires.After(at.Add(SpectatorLife+24*time.Hour)) {
+		t.Fatalf("the spectator link: %+v %v", link, err)
+	}
+	l.Now = func() time.Time { return at.Add(22 * time.Hour) }
+	if again := l.Spectate(f.table); again != watch {
+		t.Fatalf("the same day, two links: %q %q", watch, again)
+	}
+	l.Now = func() time.Time { return at.Add(24 * time.Hour) }
+	if next := l.Spectate(f.table); next == watch {
+		t.Fatal("a board sent the next day keeps the old link")
+	}
+	res, body := f.get(strings.TrimPrefix(watch, f.http.URL), "")
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("the spectator link's page: %d %s", res.StatusCode, body)
+	}
+	i := strings.Index(body, `data-session="`)
+	if i < 0 {
+		t.Fatalf("no session in the page: %s", body)
+	}
+	ses := body[i+len(`data-session="`):]
+	ses = ses[:strings.IndexByte(ses, '"')]
+	st := f.state(ses)
+	if st.Hand != nil || st.Seat != -1 || !st.Watching {
+		t.Fatalf("the spectator's view: %+v", st)
+	}
+	_, state := f.get("/api/state", ses)
+	for _, u := range []string{"local:alice", "local:bob"} {
+		if strings.Contains(state, f.handOf(u)) {
+			t.Fatalf("the spectator sees %s's hand", u)
+		}
+	}
+	mover, _ := f.mover()
+	b := f.state(f.open(mover, access.Player)).Hand.Buttons[0][0]
+	if res, body := f.post("/api/move", ses, fmt.Sprintf(`{"payload":%q}`, b.Data)); res.StatusCode != http.StatusForbidden {
+		t.Fatalf("a spectator's move: %d %s", res.StatusCode, body)
+	}
+	if none := (Links{Secret: secret}).Spectate(f.table); none != "" {
+		t.Fatalf("a spectator link without a public address: %q", none)
 	}
 }

@@ -34,6 +34,7 @@ func init() {
 		"web.pick_cell":      "Tap a cell of the board to place a word there.",
 		"web.board":          "Board",
 		"web.local_link":     "(the web table of %v: %v)",
+		"web.local_watch":    "(table #%v for its spectators, read-only: %v)",
 		"web.icon_joker":     "joker",
 		"web.icon_trash":     "trash",
 		"web.icon_replay":    "play again",

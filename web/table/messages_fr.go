@@ -34,6 +34,7 @@ func init() {
 		"web.pick_cell":      "Touche une case du plateau pour y poser un mot.",
 		"web.board":          "Plateau",
 		"web.local_link":     "(la table web de %v : %v)",
+		"web.local_watch":    "(la table n°%v pour ses spectateurs, en lecture seule : %v)",
 		"web.icon_joker":     "joker",
 		"web.icon_trash":     "poubelle",
 		"web.icon_replay":    "rejouer",

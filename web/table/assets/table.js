@@ -47,7 +47,12 @@
     e.appendChild(el("span", "letter", t.text || ""));
     if (t.corner) e.appendChild(el("span", "corner", t.corner));
     for (const [edge, j] of [["top", t.top], ["bottom", t.bottom]]) {
-      if (j) e.appendChild(el("span", "join " + edge + " fill-" + j.color + " shape-" + j.shape));
+      if (!j) continue;
+      // An ink shape with the colour inside: its edge stands out on the
+      // white card whatever the colour (yellow on white is 1.3:1).
+      const join = el("span", "join " + edge + " shape-" + j.shape);
+      join.appendChild(el("span", "join-fill fill-" + j.color));
+      e.appendChild(join);
     }
     if (label) e.setAttribute("aria-label", label);
     return e;
