@@ -93,14 +93,18 @@ func TestChaosKill9WithBots(t *testing.T) {
 		armed := make(chan struct{})
 		if cycle%3 == 0 {
 			killer = time.AfterFunc(lifetime, func() { cmd.Process.Kill() })
-		} else {
-			killer = time.AfterFunc(lifetime, func() { close(armed) })
 		}
 		pending := map[string]string{} // chat -> the move echoed, not yet shown
 		sc := bufio.NewScanner(stdout)
 		sc.Buffer(make([]byte, 1<<20), 1<<20)
 		for sc.Scan() {
 			line := sc.Text()
+			if killer == nil {
+				// The others' lives count from the process's first line:
+				// a loaded machine's slow start-up must not use them up
+				// before a move is played.
+				killer = time.AfterFunc(lifetime, func() { close(armed) })
+			}
 			if m := autoLine.FindStringSubmatch(line); m != nil {
 				pending[m[1]] = m[2]
 				select {
@@ -117,7 +121,9 @@ func TestChaosKill9WithBots(t *testing.T) {
 				}
 			}
 		}
-		killer.Stop()
+		if killer != nil {
+			killer.Stop()
+		}
 		cmd.Process.Kill()
 		if err := cmd.Wait(); err != nil {
 			killedAt++
