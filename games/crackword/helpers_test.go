@@ -137,14 +137,6 @@ func build(t testing.TB, d Dict, players int, rows [4]string, hands []string, pi
 	return &Game{s: s, dict: d}
 }
 
-func rowsOf(g *Game) [4]string {
-	var out [4]string
-	for r := range out {
-		out[r] = g.s.word(r)
-	}
-	return out
-}
-
 func fr(m i18n.Msg) string { return i18n.Renderer{Lang: i18n.FR}.Text(m) }
 func en(m i18n.Msg) string { return i18n.Renderer{Lang: i18n.EN}.Text(m) }
 

@@ -1,7 +1,6 @@
 package escogriffe
 
 import (
-	"sort"
 	"testing"
 
 	"github.com/tablee/tablee/games"
@@ -83,12 +82,6 @@ func playSeats(t testing.TB, players int, seed uint64, maxMoves int, level func(
 		}
 	}
 	return out
-}
-
-func median(a []int) int {
-	b := append([]int(nil), a...)
-	sort.Ints(b)
-	return b[len(b)/2]
 }
 
 var _ = games.Everyone

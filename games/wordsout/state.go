@@ -86,8 +86,6 @@ type state struct {
 	Last      i18n.Msg         `json:"last"`
 }
 
-func (s *state) total() int { return setSize * sets(s.Players) }
-
 // newState draws the DONNEUR and deals the first deal (WO-D2).
 func newState(players int, forgiving bool, seed uint64) *state {
 	s := &state{
