@@ -1,8 +1,8 @@
 // Package challenges is what the core's /defi asks of the daily
-// challenge's records, in the core's own terms: the records (package
-// challenge, through challenge/forcore) import the engines to deal, and
-// the engines' tests import the core, which therefore never imports the
-// records. It imports no engine.
+// challenge's records (package challenge, through challenge/forcore), in
+// the core's own terms: a turn as a player may see it, its top only as
+// what a move played revealed, so that the core cannot show a top it
+// never holds. It imports no engine.
 package challenges
 
 import (
