@@ -38,6 +38,26 @@ type pngEncoder struct {
 	hashes [1 << hashBits]int32
 	base   int32
 	bw     bitWriter
+	huff   huffmanScratch
+}
+
+// huffmanScratch is what building a Huffman code works in. It lives with
+// the pooled encoder rather than on the stack: 27 KB of locals made every
+// goroutine that drew a picture grow its stack from 8 to 64 KB, copying
+// it at each doubling, and the core's deliverers are goroutines started
+// for a move (the copies were 5 % of the bot's CPU at 500 moves/s).
+// Alphabets have at most 286 symbols.
+type huffmanScratch struct {
+	f     [286]int64
+	nodes [2 * 286]huffmanNode
+	keys  [286]uint64
+	depth [2 * 286]int
+}
+
+type huffmanNode struct {
+	freq        int64
+	left, right int // children, -1 for a leaf
+	sym         int
 }
 
 const (
@@ -395,7 +415,7 @@ func adlerCombine(a1, a2 uint32, len2 int) uint32 {
 func (e *pngEncoder) deflate() {
 	e.litFreq[256] = 1 // the end of the block
 	var litLen [286]uint8
-	huffmanLengths(e.litFreq[:], 15, litLen[:])
+	e.huff.lengths(e.litFreq[:], 15, litLen[:])
 	nLit := 286
 	for nLit > 257 && litLen[nLit-1] == 0 {
 		nLit--
@@ -405,7 +425,7 @@ func (e *pngEncoder) deflate() {
 		distFreq[0] = 1 // no match: a distance code all the same
 	}
 	var distLen [30]uint8
-	huffmanLengths(distFreq[:], 15, distLen[:])
+	e.huff.lengths(distFreq[:], 15, distLen[:])
 	nDist := 30
 	for nDist > 1 && distLen[nDist-1] == 0 {
 		nDist--
@@ -452,7 +472,7 @@ func (e *pngEncoder) deflate() {
 		clFreq[t.sym]++
 	}
 	var clLen [19]uint8
-	huffmanLengths(clFreq[:], 7, clLen[:])
+	e.huff.lengths(clFreq[:], 7, clLen[:])
 	order := [19]int{16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15}
 	nCL := 19
 	for nCL > 4 && clLen[order[nCL-1]] == 0 {
@@ -571,22 +591,12 @@ var lengthCodes = func() (t [259]lengthCode) {
 	return t
 }()
 
-// huffmanLengths sets the code length of each symbol of non-zero frequency
+// lengths sets the code length of each symbol of non-zero frequency
 // so that the code is a Huffman code of at most maxBits bits a symbol.
 // When the tree is too deep, frequencies are flattened and it is built
 // again (rare: it takes symbols a thousand times rarer than others).
-func huffmanLengths(freq []int32, maxBits int, lengths []uint8) {
-	type node struct {
-		freq        int64
-		left, right int // children, -1 for a leaf
-		sym         int
-	}
-	// Alphabets have at most 286 symbols: the arrays stay on the stack.
-	var fArr [286]int64
-	var nodeArr [2 * 286]node
-	var keyArr [286]uint64
-	var depthArr [2 * 286]int
-	f := fArr[:len(freq)]
+func (h *huffmanScratch) lengths(freq []int32, maxBits int, lengths []uint8) {
+	f := h.f[:len(freq)]
 	for i, v := range freq {
 		f[i] = int64(v)
 	}
@@ -595,7 +605,7 @@ func huffmanLengths(freq []int32, maxBits int, lengths []uint8) {
 		// The leaves in order of frequency, then of symbol: sorted as
 		// numbers, frequency above the symbol's 9 bits (a frequency is
 		// at most 2^31, a symbol below 2^9).
-		keys := keyArr[:0]
+		keys := h.keys[:0]
 		for s, v := range f {
 			if v > 0 {
 				keys = append(keys, uint64(v)<<9|uint64(s))
@@ -613,9 +623,9 @@ func huffmanLengths(freq []int32, maxBits int, lengths []uint8) {
 			return
 		}
 		slices.Sort(keys)
-		nodes := nodeArr[:0]
+		nodes := h.nodes[:0]
 		for _, k := range keys {
-			nodes = append(nodes, node{int64(k >> 9), -1, -1, int(k & 511)})
+			nodes = append(nodes, huffmanNode{int64(k >> 9), -1, -1, int(k & 511)})
 		}
 		// Two queues: the leaves in order, and the merged nodes, which
 		// come out in order of frequency too.
@@ -631,9 +641,9 @@ func huffmanLengths(freq []int32, maxBits int, lengths []uint8) {
 		}
 		for k := 0; k < leaves-1; k++ {
 			a, b := pick(), pick()
-			nodes = append(nodes, node{nodes[a].freq + nodes[b].freq, a, b, -1})
+			nodes = append(nodes, huffmanNode{nodes[a].freq + nodes[b].freq, a, b, -1})
 		}
-		depth := depthArr[:len(nodes)]
+		depth := h.depth[:len(nodes)]
 		depth[len(nodes)-1] = 0
 		deepest := 0
 		for i := len(nodes) - 1; i >= leaves; i-- {
