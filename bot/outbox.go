@@ -9,6 +9,7 @@ import (
 
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
+	"github.com/tablee/tablee/internal/reuse"
 	"github.com/tablee/tablee/store"
 )
 
@@ -158,7 +159,7 @@ func (c *Core) kick(t *Table) {
 	}
 	st := &deliverer{t: t}
 	c.outRunning[t.ID] = st
-	go c.drain(st, t.ID, t.Game)
+	reuse.Go(func() { c.drain(st, t.ID, t.Game) })
 }
 
 // deliverer is the state of one table's running deliverer, under

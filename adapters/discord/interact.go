@@ -12,6 +12,7 @@ import (
 	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/capped"
+	"github.com/tablee/tablee/internal/reuse"
 )
 
 const ephemeral = discordgo.MessageFlagsEphemeral
@@ -299,7 +300,7 @@ func (a *Adapter) autocomplete(i *discordgo.Interaction, cmd bot.Command) {
 func (a *Adapter) run(i *discordgo.Interaction, fromMessage bool, work func(ctx context.Context) []bot.Out) {
 	ctx := a.baseCtx()
 	res := make(chan []bot.Out, 1)
-	go func() { res <- work(ctx) }()
+	reuse.Go(func() { res <- work(ctx) })
 	timer := time.NewTimer(a.opts.DeferAfter)
 	defer timer.Stop()
 	r := responder{a: a, i: i, ctx: ctx, fromMessage: fromMessage}

@@ -15,6 +15,7 @@ import (
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/capped"
 	"github.com/tablee/tablee/internal/ratewindow"
+	"github.com/tablee/tablee/internal/reuse"
 )
 
 // job is one message waiting in a chat's queue.
@@ -230,7 +231,8 @@ func (a *Adapter) enqueue(j *job) {
 	if !q.running {
 		q.running = true
 		a.workers.Add(1)
-		go a.work(j.chat)
+		chat := j.chat
+		reuse.Go(func() { a.work(chat) })
 	}
 }
 

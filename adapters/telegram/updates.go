@@ -15,6 +15,7 @@ import (
 	"github.com/tablee/tablee/i18n"
 	"github.com/tablee/tablee/internal/capped"
 	"github.com/tablee/tablee/internal/ratewindow"
+	"github.com/tablee/tablee/internal/reuse"
 	"github.com/tablee/tablee/store"
 )
 
@@ -106,7 +107,8 @@ func (a *Adapter) dispatch(ctx context.Context, u update) <-chan bool {
 		// The update being played when the stop begins is finished, its
 		// answers sent within answerGrace (stop.play); the ones queued
 		// behind it are not played (stop.go).
-		go a.serveChat(a.stop.play, chat)
+		play := a.stop.play
+		reuse.Go(func() { a.serveChat(play, chat) })
 	}
 	return u.played
 }
