@@ -302,11 +302,25 @@ func hash4(b []uint8) uint32 {
 	return (binary.LittleEndian.Uint32(b) * 2654435761) >> (32 - hashBits)
 }
 
-// runLength is how many bytes at the start of s are b.
+// runLength is how many bytes at the start of s are b. Most of a band
+// is runs hundreds of bytes long (the zeros of a row like the one above),
+// so 32 bytes are compared at a time, four words whose differences are
+// or-ed into one test; the word that differs then tells where.
 func runLength(s []uint8, b uint8) int {
 	n := 0
 	pattern := uint64(b) * 0x0101010101010101
-	for n+8 <= len(s) && binary.LittleEndian.Uint64(s[n:]) == pattern {
+	for n+32 <= len(s) {
+		q := s[n : n+32 : n+32]
+		if (binary.LittleEndian.Uint64(q[0:])^pattern)|(binary.LittleEndian.Uint64(q[8:])^pattern)|
+			(binary.LittleEndian.Uint64(q[16:])^pattern)|(binary.LittleEndian.Uint64(q[24:])^pattern) != 0 {
+			break
+		}
+		n += 32
+	}
+	for n+8 <= len(s) {
+		if x := binary.LittleEndian.Uint64(s[n:]) ^ pattern; x != 0 {
+			return n + bits.TrailingZeros64(x)/8
+		}
 		n += 8
 	}
 	for n < len(s) && s[n] == b {
@@ -316,9 +330,20 @@ func runLength(s []uint8, b uint8) int {
 }
 
 // commonLength is how many bytes at the start of a and b agree (b is the
-// shorter).
+// shorter), 32 bytes at a time as runLength: a match is mostly the zeros
+// of a row repeated, up to deflate's 258 bytes.
 func commonLength(a, b []uint8) int {
 	n := 0
+	for n+32 <= len(b) {
+		p, q := a[n:n+32:n+32], b[n:n+32:n+32]
+		if (binary.LittleEndian.Uint64(p[0:])^binary.LittleEndian.Uint64(q[0:]))|
+			(binary.LittleEndian.Uint64(p[8:])^binary.LittleEndian.Uint64(q[8:]))|
+			(binary.LittleEndian.Uint64(p[16:])^binary.LittleEndian.Uint64(q[16:]))|
+			(binary.LittleEndian.Uint64(p[24:])^binary.LittleEndian.Uint64(q[24:])) != 0 {
+			break
+		}
+		n += 32
+	}
 	for n+8 <= len(b) {
 		if x := binary.LittleEndian.Uint64(a[n:]) ^ binary.LittleEndian.Uint64(b[n:]); x != 0 {
 			return n + bits.TrailingZeros64(x)/8
@@ -365,25 +390,27 @@ func (a *adler32) run(b uint8, n int) {
 }
 
 // bytes adds a few bytes (a match: at most 258), reducing once at the
-// end. Eight bytes at a time: s1 grows by their sum, s2 by 8·s1 and by
-// each byte weighted by how many sums it enters (8 for the first, 1 for
-// the last), both found with 16-bit lanes of one word.
+// end. A match mostly repeats zeros (a row like the one above it): 32
+// zero bytes leave s1 as it is and add it to s2 32 times. Other bytes go
+// eight at a time (adlerWord).
 func (a *adler32) bytes(p []uint8) {
-	const (
-		lanes = 0x00ff00ff00ff00ff
-		ones  = 0x0001000100010001 // times this, lane k sums lanes 0 to k
-	)
 	s1, s2 := a.s1, a.s2
+	for len(p) >= 32 {
+		q := p[:32:32]
+		v0, v1, v2, v3 := binary.LittleEndian.Uint64(q[0:]), binary.LittleEndian.Uint64(q[8:]),
+			binary.LittleEndian.Uint64(q[16:]), binary.LittleEndian.Uint64(q[24:])
+		if v0|v1|v2|v3 == 0 {
+			s2 += 32 * s1
+		} else {
+			s1, s2 = adlerWord(s1, s2, v0)
+			s1, s2 = adlerWord(s1, s2, v1)
+			s1, s2 = adlerWord(s1, s2, v2)
+			s1, s2 = adlerWord(s1, s2, v3)
+		}
+		p = p[32:]
+	}
 	for len(p) >= 8 {
-		v := binary.LittleEndian.Uint64(p)
-		odd := v >> 8 & lanes // bytes 1, 3, 5, 7
-		pairs := v&lanes + odd
-		prefix := pairs * ones // lane k: pairs 0 to k; lane 3 their sum
-		// Pair k is weighted 8-2k for its even byte and 7-2k for its
-		// odd one: 2·(4-k) for the pair, less one for its odd byte;
-		// the prefixes' lanes add up to Σ (4-k)·pair k.
-		s2 += 8*s1 + 2*(prefix*ones>>48) - odd*ones>>48
-		s1 += prefix >> 48
+		s1, s2 = adlerWord(s1, s2, binary.LittleEndian.Uint64(p))
 		p = p[8:]
 	}
 	for _, b := range p {
@@ -391,6 +418,24 @@ func (a *adler32) bytes(p []uint8) {
 		s2 += s1
 	}
 	a.s1, a.s2 = s1%adlerMod, s2%adlerMod
+}
+
+// adlerWord adds eight bytes, v's from its low byte: s1 grows by their
+// sum, s2 by 8·s1 and by each byte weighted by how many sums it enters (8
+// for the first, 1 for the last), both found with 16-bit lanes of one
+// word.
+func adlerWord(s1, s2, v uint64) (uint64, uint64) {
+	const (
+		lanes = 0x00ff00ff00ff00ff
+		ones  = 0x0001000100010001 // times this, lane k sums lanes 0 to k
+	)
+	odd := v >> 8 & lanes // bytes 1, 3, 5, 7
+	pairs := v&lanes + odd
+	prefix := pairs * ones // lane k: pairs 0 to k; lane 3 their sum
+	// Pair k is weighted 8-2k for its even byte and 7-2k for its odd
+	// one: 2·(4-k) for the pair, less one for its odd byte; the
+	// prefixes' lanes add up to Σ (4-k)·pair k.
+	return s1 + prefix>>48, s2 + 8*s1 + 2*(prefix*ones>>48) - odd*ones>>48
 }
 
 func (a *adler32) sum() uint32 { return uint32(a.s2<<16 | a.s1) }
