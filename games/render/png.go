@@ -28,8 +28,11 @@ import (
 
 // pngEncoder is the reusable state of one encoder, a band at a time.
 type pngEncoder struct {
-	filtered []uint8  // the band's rows, each after its filter byte
-	tokens   []uint32 // a literal byte, or matchFlag|length<<16|distance
+	filtered []uint8 // the band's rows, each after its filter byte
+	// tokens are a literal byte, or a match: matchFlag|length<<18|the
+	// distance's code<<13|its extra bits, worked out once when the match is
+	// counted for the Huffman codes.
+	tokens   []uint32
 	litFreq  [286]int32
 	distFreq [30]int32
 	// hashes holds where 4 bytes were last seen, as position+base+1: a
@@ -234,9 +237,10 @@ func (e *pngEncoder) tokenize() uint32 {
 	var a adler32
 	a.init()
 	match := func(length, dist int) {
-		e.tokens = append(e.tokens, matchFlag|uint32(length)<<16|uint32(dist))
+		code, extra := distCode(dist)
+		e.tokens = append(e.tokens, matchFlag|uint32(length)<<18|code<<13|extra)
 		e.litFreq[lengthCodes[length].sym]++
-		e.distFreq[distCode(dist)]++
+		e.distFreq[code]++
 	}
 	literal := func(b uint8) {
 		e.tokens = append(e.tokens, uint32(b))
@@ -356,22 +360,19 @@ func commonLength(a, b []uint8) int {
 	return n
 }
 
-// distCode is the deflate code of a match distance (RFC 1951 3.2.5).
-func distCode(d int) int {
+// distCode is the deflate code of a match distance (RFC 1951 3.2.5) and
+// the value of its extra bits (distExtraBits(code) of them).
+func distCode(d int) (code, extra uint32) {
 	if d <= 4 {
-		return d - 1
+		return uint32(d - 1), 0
 	}
-	n := bits.Len32(uint32(d - 1))
-	return 2*(n-1) + int((d-1)>>(n-2))&1
+	n := uint32(bits.Len32(uint32(d - 1)))
+	return 2*(n-1) + uint32(d-1)>>(n-2)&1, uint32(d-1) & (1<<(n-2) - 1)
 }
 
-// distExtra is the extra bits after a distance's code, and how many.
-func distExtra(d int) (uint64, uint) {
-	if d <= 4 {
-		return 0, 0
-	}
-	n := uint(bits.Len32(uint32(d-1))) - 2
-	return uint64(d-1) & (1<<n - 1), n
+// distExtraBits is how many extra bits follow a distance's code.
+func distExtraBits(code uint32) uint {
+	return uint(max(code/2, 1) - 1)
 }
 
 // adler32 is zlib's checksum, fed by runs of one byte.
@@ -569,22 +570,20 @@ func (e *pngEncoder) deflate() {
 		litCodes, distCodes, litBits, distBits = litArr[:], distArr[:], litLen[:], distLen[:]
 	}
 
+	// A match is two writes: the length's code and its extra bits (at
+	// most 15 + 5 bits), then the distance's (at most 15 + 13): each fits
+	// the 32 bits the writer takes at once.
 	for _, t := range e.tokens {
 		if t&matchFlag == 0 {
 			bw.write(uint64(litCodes[t]), uint(litBits[t]))
 			continue
 		}
-		length, dist := int(t>>16&0x1ff), int(t&0xffff)
-		lc := lengthCodes[length]
-		bw.write(uint64(litCodes[lc.sym]), uint(litBits[lc.sym]))
-		if lc.nExtra > 0 {
-			bw.write(uint64(lc.extra), uint(lc.nExtra))
-		}
-		dc := distCode(dist)
-		bw.write(uint64(distCodes[dc]), uint(distBits[dc]))
-		if v, n := distExtra(dist); n > 0 {
-			bw.write(v, n)
-		}
+		lc := lengthCodes[t>>18&0x1ff]
+		n := uint(litBits[lc.sym])
+		bw.write(uint64(litCodes[lc.sym])|uint64(lc.extra)<<n, n+uint(lc.nExtra))
+		dc := t >> 13 & 31
+		n = uint(distBits[dc])
+		bw.write(uint64(distCodes[dc])|uint64(t&0x1fff)<<n, n+distExtraBits(dc))
 	}
 	bw.write(uint64(litCodes[256]), uint(litBits[256]))
 }
