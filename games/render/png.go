@@ -234,8 +234,18 @@ func (e *pngEncoder) tokenize() uint32 {
 	}
 	base := e.base
 	e.base += int32(len(f)) + 1 // the next band's positions are all above this one's
+	// The Adler-32 is of f[:done]: a run's bytes are added as a run,
+	// without reading them (a.run), and the bytes between runs, literals
+	// and hashed matches, eight at a time when a run starts (a.bytes),
+	// rather than one by one as they are found.
 	var a adler32
 	a.init()
+	done := 0
+	runFrom := func(i int, b uint8, n int) {
+		a.bytes(f[done:i])
+		a.run(b, n)
+		done = i + n
+	}
 	match := func(length, dist int) {
 		code, extra := distCode(dist)
 		e.tokens = append(e.tokens, matchFlag|uint32(length)<<18|code<<13|extra)
@@ -245,15 +255,17 @@ func (e *pngEncoder) tokenize() uint32 {
 	literal := func(b uint8) {
 		e.tokens = append(e.tokens, uint32(b))
 		e.litFreq[b]++
-		a.run(b, 1)
 	}
 	literal(f[0])
 	for i := 1; i < len(f); {
 		prev := f[i-1]
-		run := runLength(f[i:], prev)
+		run := 0
+		if f[i] == prev { // most bytes between runs are not: no call
+			run = runLength(f[i:], prev)
+		}
 		if run >= 32 {
 			// A long run: nothing else finds more.
-			a.run(prev, run)
+			runFrom(i, prev, run)
 			for run > 0 {
 				n := min(run, 258)
 				if r := run - n; r > 0 && r < 3 {
@@ -292,13 +304,12 @@ func (e *pngEncoder) tokenize() uint32 {
 			continue
 		}
 		if dist == 1 {
-			a.run(prev, best)
-		} else {
-			a.bytes(f[i : i+best])
+			runFrom(i, prev, best)
 		}
 		match(best, dist)
 		i += best
 	}
+	a.bytes(f[done:])
 	return a.sum()
 }
 
@@ -390,11 +401,17 @@ func (a *adler32) run(b uint8, n int) {
 	a.s1 = (a.s1 + nn*bb) % adlerMod
 }
 
-// bytes adds a few bytes (a match: at most 258), reducing once at the
-// end. A match mostly repeats zeros (a row like the one above it): 32
-// zero bytes leave s1 as it is and add it to s2 32 times. Other bytes go
-// eight at a time (adlerWord).
+// bytes adds bytes, reducing once at the end: s2 stays below 2^64 for
+// some 2^28 bytes, and longer slices are split (a band is at most 128
+// rows). Zero bytes are most (rows like the one above them): 32 of them
+// leave s1 as it is and add it to s2 32 times. Other bytes go eight at a
+// time (adlerWord).
 func (a *adler32) bytes(p []uint8) {
+	const most = 1 << 26
+	for len(p) > most {
+		a.bytes(p[:most])
+		p = p[most:]
+	}
 	s1, s2 := a.s1, a.s2
 	for len(p) >= 32 {
 		q := p[:32:32]
