@@ -78,7 +78,7 @@ func BenchmarkEncodePNG(b *testing.B) {
 	w, h := img.Rect.Dx(), img.Rect.Dy()
 	MeasureCPU(b, func() {
 		for i := 0; i < b.N; i++ {
-			encodePNG(img.Pix, w, h, img.Palette)
+			encodePNG(img.Pix, w, h)
 		}
 	})
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
-	"image/color"
 	"math/bits"
 	"slices"
 	"sync"
@@ -81,17 +80,17 @@ type encodedBand struct {
 	size  int    // how many filtered bytes the band is
 }
 
-// encodePNG returns the PNG of a w×h picture of palette indexes, every
+// encodePNG returns the PNG of a w×h picture of pictPalette's indexes, every
 // band encoded afresh, cut where rows are blank (index 0) as a drawn
 // picture's bands are cut where nothing is drawn.
-func encodePNG(pix []uint8, w, h int, pal color.Palette) []byte {
+func encodePNG(pix []uint8, w, h int) []byte {
 	e := pngEncoders.Get().(*pngEncoder)
 	defer pngEncoders.Put(e)
 	free := make([]bool, h)
 	for y := range free {
 		free[y] = runLength(pix[y*w:(y+1)*w], 0) == w
 	}
-	cuts := cutBands(free)
+	cuts := cutBands(free, nil)
 	bands := make([]*encodedBand, len(cuts)-1)
 	for i := range bands {
 		y0, y1 := cuts[i], cuts[i+1]
@@ -101,7 +100,7 @@ func encodePNG(pix []uint8, w, h int, pal color.Palette) []byte {
 		}
 		bands[i] = e.band(above, pix[y0*w:y1*w], w)
 	}
-	return writePNG(bands, w, h, pal)
+	return writePNG(bands, w, h)
 }
 
 // band encodes rows of width w, the row above them being above (nil for
@@ -120,26 +119,21 @@ func (e *pngEncoder) band(above, rows []uint8, w int) *encodedBand {
 // writePNG puts a picture's bands together as a PNG: the chunks, and a
 // zlib stream of the bands' blocks, a final empty block, and the Adler-32
 // of all the bands, combined from theirs.
-func writePNG(bands []*encodedBand, w, h int, pal color.Palette) []byte {
+func writePNG(bands []*encodedBand, w, h int) []byte {
 	n := 0
 	for _, b := range bands {
 		n += len(b.data)
 	}
 	// The picture's size is known to a few bytes: one allocation, which a
 	// cache keeps as it is.
-	out := make([]byte, 0, 8+25+12+3*len(pal)+12+2+n+2+4+12)
+	out := make([]byte, 0, 8+25+len(plteChunk)+12+2+n+2+4+12)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
 	ihdr[8], ihdr[9] = 8, 3 // 8 bits a pixel, paletted; deflate, filters by row, not interlaced
 	out = chunk(out, "IHDR", ihdr[:])
-	plte := make([]byte, 0, 3*len(pal))
-	for _, c := range pal {
-		r, g, b, _ := c.RGBA()
-		plte = append(plte, byte(r>>8), byte(g>>8), byte(b>>8))
-	}
-	out = chunk(out, "PLTE", plte)
+	out = append(out, plteChunk...)
 
 	// IDAT: its length is written once the data is.
 	start := len(out)
@@ -162,6 +156,18 @@ func writePNG(bands []*encodedBand, w, h int, pal color.Palette) []byte {
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
 	return chunk(out, "IEND", nil)
 }
+
+// plteChunk is the PLTE chunk of every picture: they are all drawn in
+// pictPalette, so it is written once for the process rather than for each
+// picture (256 colours converted, 780 bytes checksummed and allocated).
+var plteChunk = func() []byte {
+	plte := make([]byte, 0, 3*len(pictPalette))
+	for _, c := range pictPalette {
+		r, g, b, _ := c.RGBA()
+		plte = append(plte, byte(r>>8), byte(g>>8), byte(b>>8))
+	}
+	return chunk(nil, "PLTE", plte)
+}()
 
 func chunk(out []byte, kind string, data []byte) []byte {
 	out = binary.BigEndian.AppendUint32(out, uint32(len(data)))

@@ -58,7 +58,7 @@ func pngCases() map[string]*image.Paletted {
 // read to its end, which checks its Adler-32.
 func TestEncodePNG_DecodesToTheSamePixels(t *testing.T) {
 	for name, img := range pngCases() {
-		data := encodePNG(img.Pix, img.Rect.Dx(), img.Rect.Dy(), img.Palette)
+		data := encodePNG(img.Pix, img.Rect.Dx(), img.Rect.Dy())
 		got, err := png.Decode(bytes.NewReader(data))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -99,7 +99,7 @@ func TestEncodePNG_SmallerThanBestSpeed(t *testing.T) {
 		if name == "noise" || name == "few colours" {
 			continue // no runs to find: not what pictures are
 		}
-		ours := encodePNG(img.Pix, img.Rect.Dx(), img.Rect.Dy(), img.Palette)
+		ours := encodePNG(img.Pix, img.Rect.Dx(), img.Rect.Dy())
 		var std bytes.Buffer
 		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&std, img); err != nil {
 			t.Fatal(err)
