@@ -53,6 +53,7 @@ type huffmanScratch struct {
 	f     [286]int64
 	nodes [2 * 286]huffmanNode
 	keys  [286]uint64
+	other [286]uint64 // sortKeys' second half
 	depth [2 * 286]int
 }
 
@@ -673,9 +674,11 @@ func (h *huffmanScratch) lengths(freq []int32, maxBits int, lengths []uint8) {
 		// numbers, frequency above the symbol's 9 bits (a frequency is
 		// at most 2^31, a symbol below 2^9).
 		keys := h.keys[:0]
+		var most int64
 		for s, v := range f {
 			if v > 0 {
 				keys = append(keys, uint64(v)<<9|uint64(s))
+				most = max(most, v)
 			}
 		}
 		switch len(keys) {
@@ -689,7 +692,7 @@ func (h *huffmanScratch) lengths(freq []int32, maxBits int, lengths []uint8) {
 			lengths[(s+1)%len(lengths)] = 1
 			return
 		}
-		slices.Sort(keys)
+		keys = h.sortKeys(keys, most)
 		nodes := h.nodes[:0]
 		for _, k := range keys {
 			nodes = append(nodes, huffmanNode{int64(k >> 9), -1, -1, int(k & 511)})
@@ -731,6 +734,34 @@ func (h *huffmanScratch) lengths(freq []int32, maxBits int, lengths []uint8) {
 			}
 		}
 	}
+}
+
+// sortKeys sorts keys, frequency<<9|symbol in the order of symbols, by
+// frequency, most being the largest: a radix sort, a byte of the
+// frequency at a time, each pass keeping the order of the one before (so
+// that of the symbols among equal frequencies). A band's frequencies are
+// below 65,536: two passes over some hundred keys, which cost less than a
+// comparison sort's mispredicted branches. It returns keys or h.other,
+// whichever holds the result.
+func (h *huffmanScratch) sortKeys(keys []uint64, most int64) []uint64 {
+	other := h.other[:len(keys)]
+	for shift := uint(9); most > 0; shift, most = shift+8, most>>8 {
+		var at [256]int32
+		for _, k := range keys {
+			at[k>>shift&255]++
+		}
+		n := int32(0)
+		for d, c := range at {
+			at[d], n = n, n+c
+		}
+		for _, k := range keys {
+			d := k >> shift & 255
+			other[at[d]] = k
+			at[d]++
+		}
+		keys, other = other, keys
+	}
+	return keys
 }
 
 // canonical gives each symbol its canonical code (RFC 1951 3.2.2), bit
