@@ -28,9 +28,10 @@ import (
 // pngEncoder is the reusable state of one encoder, a band at a time.
 type pngEncoder struct {
 	filtered []uint8 // the band's rows, each after its filter byte
-	// tokens are a literal byte, or a match: matchFlag|length<<18|the
-	// distance's code<<13|its extra bits, worked out once when the match is
-	// counted for the Huffman codes.
+	// tokens are a literal byte, or a match: its length's symbol (257 to
+	// 285) | the length's extra bits<<9 | its distance's code<<14 | the
+	// distance's extra bits<<19, worked out once when the match is counted
+	// for the Huffman codes.
 	tokens   []uint32
 	litFreq  [286]int32
 	distFreq [30]int32
@@ -64,9 +65,8 @@ type huffmanNode struct {
 }
 
 const (
-	matchFlag = 1 << 31
-	hashBits  = 14
-	window    = 32768 // the farthest back a deflate match may look
+	hashBits = 14
+	window   = 32768 // the farthest back a deflate match may look
 )
 
 var pngEncoders = sync.Pool{New: func() any { return new(pngEncoder) }}
@@ -255,8 +255,9 @@ func (e *pngEncoder) tokenize() uint32 {
 	}
 	match := func(length, dist int) {
 		code, extra := distCode(dist)
-		e.tokens = append(e.tokens, matchFlag|uint32(length)<<18|code<<13|extra)
-		e.litFreq[lengthCodes[length].sym]++
+		lc := lengthCodes[length]
+		e.tokens = append(e.tokens, uint32(lc.sym)|uint32(lc.extra)<<9|code<<14|extra<<19)
+		e.litFreq[lc.sym]++
 		e.distFreq[code]++
 	}
 	literal := func(b uint8) {
@@ -594,20 +595,21 @@ func (e *pngEncoder) deflate() {
 		litCodes, distCodes, litBits, distBits = litArr[:], distArr[:], litLen[:], distLen[:]
 	}
 
-	// A match is two writes: the length's code and its extra bits (at
-	// most 15 + 5 bits), then the distance's (at most 15 + 13): each fits
-	// the 32 bits the writer takes at once.
+	// Each token is two writes, the same for a literal and a match so
+	// that no branch guesses which comes next: its symbol's code and
+	// extra bits (at most 15 + 5), then its distance's (at most 15 + 13,
+	// none for a literal); each fits the 32 bits the writer takes at once.
 	for _, t := range e.tokens {
-		if t&matchFlag == 0 {
-			bw.write(uint64(litCodes[t]), uint(litBits[t]))
-			continue
-		}
-		lc := lengthCodes[t>>18&0x1ff]
-		n := uint(litBits[lc.sym])
-		bw.write(uint64(litCodes[lc.sym])|uint64(lc.extra)<<n, n+uint(lc.nExtra))
-		dc := t >> 13 & 31
+		sym := t & 511
+		n := uint(litBits[sym])
+		bw.write(uint64(litCodes[sym])|uint64(t>>9&31)<<n, n+uint(lengthExtraBits[sym]))
+		dc := t >> 14 & 31
 		n = uint(distBits[dc])
-		bw.write(uint64(distCodes[dc])|uint64(t&0x1fff)<<n, n+distExtraBits(dc))
+		v, dn := uint64(distCodes[dc])|uint64(t>>19)<<n, n+distExtraBits(dc)
+		if sym <= 256 {
+			v, dn = 0, 0
+		}
+		bw.write(v, dn)
 	}
 	bw.write(uint64(litCodes[256]), uint(litBits[256]))
 }
@@ -640,6 +642,15 @@ type lengthCode struct {
 	sym           uint16
 	extra, nExtra uint8
 }
+
+// lengthExtraBits is how many extra bits follow each literal/length
+// symbol: none after a literal.
+var lengthExtraBits = func() (n [286]uint8) {
+	for _, c := range lengthCodes[3:] {
+		n[c.sym] = c.nExtra
+	}
+	return n
+}()
 
 var lengthCodes = func() (t [259]lengthCode) {
 	bases := []int{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
