@@ -3,6 +3,7 @@ package render
 import (
 	"encoding/binary"
 	"image"
+	"slices"
 
 	"golang.org/x/image/math/fixed"
 )
@@ -38,10 +39,10 @@ const (
 // cutBands returns the first row of each band and then the picture's
 // height, free telling which rows are blank: a band ends at the first row
 // at least minBandRows below its start whose row above is blank, or
-// maxBandRows below its start.
-func cutBands(free []bool) []int {
+// maxBandRows below its start. The cuts are appended to cuts[:0].
+func cutBands(free []bool, cuts []int) []int {
 	h := len(free)
-	cuts := make([]int, 1, h/minBandRows+2)
+	cuts = append(cuts[:0], 0)
 	for s := 0; s < h; {
 		e := min(s+maxBandRows, h)
 		for y := s + minBandRows; y < e; y++ {
@@ -67,21 +68,41 @@ type bandPlan struct {
 	ops  []span       // p.tiles then p.lines, in the order they are drawn
 }
 
+// bandScratch is what encoding a picture's bands works in, kept with the
+// pooled drawer: a picture then allocates little beyond the PNG it
+// returns and the bands it keeps, which is less for the collector to do
+// in a server drawing hundreds of pictures a second.
+type bandScratch struct {
+	imgs  []*tileImage // bandPlan's
+	ops   []span
+	delta []int32 // bandPlan.free's
+	free  []bool
+	cuts  []int
+	keys  []byte // the bands' keys one after the other
+	ends  []int  // where each band's key ends in keys
+	found []*encodedBand
+}
+
 // encodeBands encodes a laid-out picture as a PNG, taking from the cache
 // the bands it holds and drawing and encoding the others.
 func (d *drawer) encodeBands(p *plan, cache *bandCache) []byte {
 	bp := d.prepare(p)
 	w, h := Width, p.height
-	cuts := cutBands(bp.free(h))
+	sc := &d.bands
+	sc.cuts = cutBands(bp.free(h, sc), sc.cuts)
+	cuts := sc.cuts
 	nb := len(cuts) - 1
 
-	keys := make([]byte, 0, 256*nb)
-	ends := make([]int, nb)
+	keys := sc.keys[:0]
+	ends := slices.Grow(sc.ends[:0], nb)[:nb]
 	for b := range nb {
 		keys = bp.appendKey(keys, w, cuts[b], cuts[b+1])
 		ends[b] = len(keys)
 	}
-	found := make([]*encodedBand, nb)
+	found := slices.Grow(sc.found[:0], nb)[:nb]
+	sc.keys, sc.ends, sc.found = keys, ends, found
+	defer clear(found)   // the bands are the cache's to let go
+	defer clear(bp.imgs) // and the tiles the tile cache's
 	cache.lookup(keys, ends, found)
 
 	var newKeys []string
@@ -120,14 +141,16 @@ func (d *drawer) encodeBands(p *plan, cache *bandCache) []byte {
 	if len(newKeys) > 0 {
 		cache.keep(newKeys, newBands)
 	}
-	return writePNG(found, w, h, pictPalette)
+	return writePNG(found, w, h)
 }
 
 // prepare finds the rows each operation of a plan writes: a tile its
 // square (and the pixels a join spills beyond it), a line of text the
 // masks of its glyphs.
 func (d *drawer) prepare(p *plan) *bandPlan {
-	bp := &bandPlan{plan: p, imgs: make([]*tileImage, len(p.tiles)), ops: make([]span, 0, len(p.tiles)+len(p.lines))}
+	sc := &d.bands
+	bp := &bandPlan{plan: p, imgs: slices.Grow(sc.imgs[:0], len(p.tiles))[:len(p.tiles)], ops: slices.Grow(sc.ops[:0], len(p.tiles)+len(p.lines))}
+	sc.imgs = bp.imgs
 	for i, t := range p.tiles {
 		img := d.tile(t.k)
 		bp.imgs[i] = img
@@ -140,19 +163,23 @@ func (d *drawer) prepare(p *plan) *bandPlan {
 		})
 		bp.ops = append(bp.ops, s) // empty (top > bottom) when nothing is drawn
 	}
+	sc.ops = bp.ops
 	return bp
 }
 
-// free tells which of the h rows nothing is drawn on.
-func (bp *bandPlan) free(h int) []bool {
-	delta := make([]int32, h+1)
+// free tells which of the h rows nothing is drawn on, in sc.free.
+func (bp *bandPlan) free(h int, sc *bandScratch) []bool {
+	delta := slices.Grow(sc.delta[:0], h+1)[:h+1]
+	clear(delta)
+	sc.delta = delta
 	for _, s := range bp.ops {
 		if a, b := max(s.top, 0), min(s.bottom, h); a < b {
 			delta[a]++
 			delta[b]--
 		}
 	}
-	free := make([]bool, h)
+	free := slices.Grow(sc.free[:0], h)[:h]
+	sc.free = free
 	n := int32(0)
 	for y := range free {
 		n += delta[y]

@@ -65,3 +65,20 @@ func benchAfterAMove(b *testing.B, title string, scenes []games.Scene, r i18n.Re
 	b.ReportMetric(float64(encoded)/n, "bands/picture")
 	b.ReportMetric(float64(total)/n, "bands-in/picture")
 }
+
+// BenchmarkEncodePNG encodes a drawn Crack Word board, every band of it,
+// and nothing else: the encoder alone (filter, tokens, Huffman codes,
+// bits), which is most of the CPU of a band drawn after a move.
+//
+//	go test ./games/render -run '^$' -bench BenchmarkEncodePNG
+func BenchmarkEncodePNG(b *testing.B) {
+	r := i18n.Renderer{Lang: i18n.EN, Name: bandNames}
+	boards, _ := crackWordBoards(b, 2, 11, 20)
+	img, _ := Draw("Crack Word", boards[20], r)
+	w, h := img.Rect.Dx(), img.Rect.Dy()
+	MeasureCPU(b, func() {
+		for i := 0; i < b.N; i++ {
+			encodePNG(img.Pix, w, h)
+		}
+	})
+}

@@ -191,7 +191,7 @@ func TestBands_TinyPictures(t *testing.T) {
 	}
 	for name, img := range cases {
 		w, h := img.Rect.Dx(), img.Rect.Dy()
-		data := encodePNG(img.Pix, w, h, img.Palette)
+		data := encodePNG(img.Pix, w, h)
 		got, err := png.Decode(bytes.NewReader(data))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -213,7 +213,7 @@ func TestCutBands(t *testing.T) {
 		for y := range free {
 			free[y] = rng.IntN(odds) == 0
 		}
-		cuts := cutBands(free)
+		cuts := cutBands(free, nil)
 		if cuts[0] != 0 || cuts[len(cuts)-1] != len(free) {
 			t.Fatalf("cuts %v of %d rows", cuts, len(free))
 		}

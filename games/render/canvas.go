@@ -124,6 +124,8 @@ type drawer struct {
 	blends [blendSlots]blendSlot
 	// laid holds glyphs already laid on a flat colour (laidGlyph).
 	laid map[laidKey][]uint8
+	// bands is what encodeBands works in.
+	bands bandScratch
 }
 
 // laidKey is a glyph laid in colour fg on a flat colour bg.

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"hash/crc32"
-	"image/color"
 	"math/bits"
 	"slices"
 	"sync"
@@ -15,7 +14,7 @@ import (
 // fill the rest. So each row is filtered against the one above (PNG's
 // "Up" filter: a repeated pixel becomes 0), and the filtered bytes are
 // deflated mostly as runs ("repeat the previous byte n times"), which are
-// found eight bytes at a time and checksummed a run at a time; between
+// found 32 bytes at a time and checksummed a run at a time; between
 // runs, a small hash table finds the repeats of a row of tiles (the same
 // edge every tile's width). image/png with compress/flate at BestSpeed
 // spent three quarters of a board's time searching every byte for
@@ -28,8 +27,12 @@ import (
 
 // pngEncoder is the reusable state of one encoder, a band at a time.
 type pngEncoder struct {
-	filtered []uint8  // the band's rows, each after its filter byte
-	tokens   []uint32 // a literal byte, or matchFlag|length<<16|distance
+	filtered []uint8 // the band's rows, each after its filter byte
+	// tokens are a literal byte, or a match: its length's symbol (257 to
+	// 285) | the length's extra bits<<9 | its distance's code<<14 | the
+	// distance's extra bits<<19, worked out once when the match is counted
+	// for the Huffman codes.
+	tokens   []uint32
 	litFreq  [286]int32
 	distFreq [30]int32
 	// hashes holds where 4 bytes were last seen, as position+base+1: a
@@ -51,6 +54,7 @@ type huffmanScratch struct {
 	f     [286]int64
 	nodes [2 * 286]huffmanNode
 	keys  [286]uint64
+	other [286]uint64 // sortKeys' second half
 	depth [2 * 286]int
 }
 
@@ -61,9 +65,8 @@ type huffmanNode struct {
 }
 
 const (
-	matchFlag = 1 << 31
-	hashBits  = 14
-	window    = 32768 // the farthest back a deflate match may look
+	hashBits = 14
+	window   = 32768 // the farthest back a deflate match may look
 )
 
 var pngEncoders = sync.Pool{New: func() any { return new(pngEncoder) }}
@@ -78,17 +81,17 @@ type encodedBand struct {
 	size  int    // how many filtered bytes the band is
 }
 
-// encodePNG returns the PNG of a w×h picture of palette indexes, every
+// encodePNG returns the PNG of a w×h picture of pictPalette's indexes, every
 // band encoded afresh, cut where rows are blank (index 0) as a drawn
 // picture's bands are cut where nothing is drawn.
-func encodePNG(pix []uint8, w, h int, pal color.Palette) []byte {
+func encodePNG(pix []uint8, w, h int) []byte {
 	e := pngEncoders.Get().(*pngEncoder)
 	defer pngEncoders.Put(e)
 	free := make([]bool, h)
 	for y := range free {
 		free[y] = runLength(pix[y*w:(y+1)*w], 0) == w
 	}
-	cuts := cutBands(free)
+	cuts := cutBands(free, nil)
 	bands := make([]*encodedBand, len(cuts)-1)
 	for i := range bands {
 		y0, y1 := cuts[i], cuts[i+1]
@@ -98,7 +101,7 @@ func encodePNG(pix []uint8, w, h int, pal color.Palette) []byte {
 		}
 		bands[i] = e.band(above, pix[y0*w:y1*w], w)
 	}
-	return writePNG(bands, w, h, pal)
+	return writePNG(bands, w, h)
 }
 
 // band encodes rows of width w, the row above them being above (nil for
@@ -117,26 +120,21 @@ func (e *pngEncoder) band(above, rows []uint8, w int) *encodedBand {
 // writePNG puts a picture's bands together as a PNG: the chunks, and a
 // zlib stream of the bands' blocks, a final empty block, and the Adler-32
 // of all the bands, combined from theirs.
-func writePNG(bands []*encodedBand, w, h int, pal color.Palette) []byte {
+func writePNG(bands []*encodedBand, w, h int) []byte {
 	n := 0
 	for _, b := range bands {
 		n += len(b.data)
 	}
 	// The picture's size is known to a few bytes: one allocation, which a
 	// cache keeps as it is.
-	out := make([]byte, 0, 8+25+12+3*len(pal)+12+2+n+2+4+12)
+	out := make([]byte, 0, 8+25+len(plteChunk)+12+2+n+2+4+12)
 	out = append(out, "\x89PNG\r\n\x1a\n"...)
 	var ihdr [13]byte
 	binary.BigEndian.PutUint32(ihdr[0:], uint32(w))
 	binary.BigEndian.PutUint32(ihdr[4:], uint32(h))
 	ihdr[8], ihdr[9] = 8, 3 // 8 bits a pixel, paletted; deflate, filters by row, not interlaced
 	out = chunk(out, "IHDR", ihdr[:])
-	plte := make([]byte, 0, 3*len(pal))
-	for _, c := range pal {
-		r, g, b, _ := c.RGBA()
-		plte = append(plte, byte(r>>8), byte(g>>8), byte(b>>8))
-	}
-	out = chunk(out, "PLTE", plte)
+	out = append(out, plteChunk...)
 
 	// IDAT: its length is written once the data is.
 	start := len(out)
@@ -159,6 +157,18 @@ func writePNG(bands []*encodedBand, w, h int, pal color.Palette) []byte {
 	out = binary.BigEndian.AppendUint32(out, crc32.ChecksumIEEE(out[start+4:]))
 	return chunk(out, "IEND", nil)
 }
+
+// plteChunk is the PLTE chunk of every picture: they are all drawn in
+// pictPalette, so it is written once for the process rather than for each
+// picture (256 colours converted, 780 bytes checksummed and allocated).
+var plteChunk = func() []byte {
+	plte := make([]byte, 0, 3*len(pictPalette))
+	for _, c := range pictPalette {
+		r, g, b, _ := c.RGBA()
+		plte = append(plte, byte(r>>8), byte(g>>8), byte(b>>8))
+	}
+	return chunk(nil, "PLTE", plte)
+}()
 
 func chunk(out []byte, kind string, data []byte) []byte {
 	out = binary.BigEndian.AppendUint32(out, uint32(len(data)))
@@ -197,12 +207,21 @@ func (e *pngEncoder) filter(above, rows []uint8, w int) {
 			continue
 		}
 		// A row of tiles differs from the row above where a letter or an
-		// edge is: the rest, a chunk at a time, is compared (with the
-		// processor's vector instructions) and cleared.
+		// edge is: the rest, a chunk at a time, is compared and cleared.
+		// A chunk's eight words are compared in registers, or-ed into one
+		// test: calling bytes.Equal for 64 bytes cost more than comparing.
 		up := above[:len(cur)]
 		const chunk = 64
 		for len(cur) >= chunk && len(up) >= chunk && len(row) >= chunk {
-			if bytes.Equal(cur[:chunk], up[:chunk]) {
+			c, u := cur[:chunk:chunk], up[:chunk:chunk]
+			if (binary.LittleEndian.Uint64(c[0:])^binary.LittleEndian.Uint64(u[0:]))|
+				(binary.LittleEndian.Uint64(c[8:])^binary.LittleEndian.Uint64(u[8:]))|
+				(binary.LittleEndian.Uint64(c[16:])^binary.LittleEndian.Uint64(u[16:]))|
+				(binary.LittleEndian.Uint64(c[24:])^binary.LittleEndian.Uint64(u[24:]))|
+				(binary.LittleEndian.Uint64(c[32:])^binary.LittleEndian.Uint64(u[32:]))|
+				(binary.LittleEndian.Uint64(c[40:])^binary.LittleEndian.Uint64(u[40:]))|
+				(binary.LittleEndian.Uint64(c[48:])^binary.LittleEndian.Uint64(u[48:]))|
+				(binary.LittleEndian.Uint64(c[56:])^binary.LittleEndian.Uint64(u[56:])) == 0 {
 				clear(row[:chunk])
 			} else {
 				for k := 0; k < chunk; k += 8 {
@@ -212,6 +231,13 @@ func (e *pngEncoder) filter(above, rows []uint8, w int) {
 				}
 			}
 			cur, up, row = cur[chunk:], up[chunk:], row[chunk:]
+		}
+		// The rest of the row (40 bytes of a picture's 1000) eight at a
+		// time too.
+		for len(cur) >= 8 && len(up) >= 8 && len(row) >= 8 {
+			a, b := binary.LittleEndian.Uint64(cur), binary.LittleEndian.Uint64(up)
+			binary.LittleEndian.PutUint64(row, ((a|hi)-(b&^hi))^((a^^b)&hi))
+			cur, up, row = cur[8:], up[8:], row[8:]
 		}
 		for x := range min(len(cur), len(up), len(row)) {
 			row[x] = cur[x] - up[x]
@@ -231,25 +257,39 @@ func (e *pngEncoder) tokenize() uint32 {
 	}
 	base := e.base
 	e.base += int32(len(f)) + 1 // the next band's positions are all above this one's
+	// The Adler-32 is of f[:done]: a run's bytes are added as a run,
+	// without reading them (a.run), and the bytes between runs, literals
+	// and hashed matches, eight at a time when a run starts (a.bytes),
+	// rather than one by one as they are found.
 	var a adler32
 	a.init()
+	done := 0
+	runFrom := func(i int, b uint8, n int) {
+		a.bytes(f[done:i])
+		a.run(b, n)
+		done = i + n
+	}
 	match := func(length, dist int) {
-		e.tokens = append(e.tokens, matchFlag|uint32(length)<<16|uint32(dist))
-		e.litFreq[lengthCodes[length].sym]++
-		e.distFreq[distCode(dist)]++
+		code, extra := distCode(dist)
+		lc := lengthCodes[length]
+		e.tokens = append(e.tokens, uint32(lc.sym)|uint32(lc.extra)<<9|code<<14|extra<<19)
+		e.litFreq[lc.sym]++
+		e.distFreq[code]++
 	}
 	literal := func(b uint8) {
 		e.tokens = append(e.tokens, uint32(b))
 		e.litFreq[b]++
-		a.run(b, 1)
 	}
 	literal(f[0])
 	for i := 1; i < len(f); {
 		prev := f[i-1]
-		run := runLength(f[i:], prev)
+		run := 0
+		if f[i] == prev { // most bytes between runs are not: no call
+			run = runLength(f[i:], prev)
+		}
 		if run >= 32 {
 			// A long run: nothing else finds more.
-			a.run(prev, run)
+			runFrom(i, prev, run)
 			for run > 0 {
 				n := min(run, 258)
 				if r := run - n; r > 0 && r < 3 {
@@ -288,13 +328,12 @@ func (e *pngEncoder) tokenize() uint32 {
 			continue
 		}
 		if dist == 1 {
-			a.run(prev, best)
-		} else {
-			a.bytes(f[i : i+best])
+			runFrom(i, prev, best)
 		}
 		match(best, dist)
 		i += best
 	}
+	a.bytes(f[done:])
 	return a.sum()
 }
 
@@ -302,11 +341,25 @@ func hash4(b []uint8) uint32 {
 	return (binary.LittleEndian.Uint32(b) * 2654435761) >> (32 - hashBits)
 }
 
-// runLength is how many bytes at the start of s are b.
+// runLength is how many bytes at the start of s are b. Most of a band
+// is runs hundreds of bytes long (the zeros of a row like the one above),
+// so 32 bytes are compared at a time, four words whose differences are
+// or-ed into one test; the word that differs then tells where.
 func runLength(s []uint8, b uint8) int {
 	n := 0
 	pattern := uint64(b) * 0x0101010101010101
-	for n+8 <= len(s) && binary.LittleEndian.Uint64(s[n:]) == pattern {
+	for n+32 <= len(s) {
+		q := s[n : n+32 : n+32]
+		if (binary.LittleEndian.Uint64(q[0:])^pattern)|(binary.LittleEndian.Uint64(q[8:])^pattern)|
+			(binary.LittleEndian.Uint64(q[16:])^pattern)|(binary.LittleEndian.Uint64(q[24:])^pattern) != 0 {
+			break
+		}
+		n += 32
+	}
+	for n+8 <= len(s) {
+		if x := binary.LittleEndian.Uint64(s[n:]) ^ pattern; x != 0 {
+			return n + bits.TrailingZeros64(x)/8
+		}
 		n += 8
 	}
 	for n < len(s) && s[n] == b {
@@ -316,9 +369,20 @@ func runLength(s []uint8, b uint8) int {
 }
 
 // commonLength is how many bytes at the start of a and b agree (b is the
-// shorter).
+// shorter), 32 bytes at a time as runLength: a match is mostly the zeros
+// of a row repeated, up to deflate's 258 bytes.
 func commonLength(a, b []uint8) int {
 	n := 0
+	for n+32 <= len(b) {
+		p, q := a[n:n+32:n+32], b[n:n+32:n+32]
+		if (binary.LittleEndian.Uint64(p[0:])^binary.LittleEndian.Uint64(q[0:]))|
+			(binary.LittleEndian.Uint64(p[8:])^binary.LittleEndian.Uint64(q[8:]))|
+			(binary.LittleEndian.Uint64(p[16:])^binary.LittleEndian.Uint64(q[16:]))|
+			(binary.LittleEndian.Uint64(p[24:])^binary.LittleEndian.Uint64(q[24:])) != 0 {
+			break
+		}
+		n += 32
+	}
 	for n+8 <= len(b) {
 		if x := binary.LittleEndian.Uint64(a[n:]) ^ binary.LittleEndian.Uint64(b[n:]); x != 0 {
 			return n + bits.TrailingZeros64(x)/8
@@ -331,22 +395,19 @@ func commonLength(a, b []uint8) int {
 	return n
 }
 
-// distCode is the deflate code of a match distance (RFC 1951 3.2.5).
-func distCode(d int) int {
+// distCode is the deflate code of a match distance (RFC 1951 3.2.5) and
+// the value of its extra bits (distExtraBits(code) of them).
+func distCode(d int) (code, extra uint32) {
 	if d <= 4 {
-		return d - 1
+		return uint32(d - 1), 0
 	}
-	n := bits.Len32(uint32(d - 1))
-	return 2*(n-1) + int((d-1)>>(n-2))&1
+	n := uint32(bits.Len32(uint32(d - 1)))
+	return 2*(n-1) + uint32(d-1)>>(n-2)&1, uint32(d-1) & (1<<(n-2) - 1)
 }
 
-// distExtra is the extra bits after a distance's code, and how many.
-func distExtra(d int) (uint64, uint) {
-	if d <= 4 {
-		return 0, 0
-	}
-	n := uint(bits.Len32(uint32(d-1))) - 2
-	return uint64(d-1) & (1<<n - 1), n
+// distExtraBits is how many extra bits follow a distance's code.
+func distExtraBits(code uint32) uint {
+	return uint(max(code/2, 1) - 1)
 }
 
 // adler32 is zlib's checksum, fed by runs of one byte.
@@ -364,26 +425,34 @@ func (a *adler32) run(b uint8, n int) {
 	a.s1 = (a.s1 + nn*bb) % adlerMod
 }
 
-// bytes adds a few bytes (a match: at most 258), reducing once at the
-// end. Eight bytes at a time: s1 grows by their sum, s2 by 8·s1 and by
-// each byte weighted by how many sums it enters (8 for the first, 1 for
-// the last), both found with 16-bit lanes of one word.
+// bytes adds bytes, reducing once at the end: s2 stays below 2^64 for
+// some 2^28 bytes, and longer slices are split (a band is at most 128
+// rows). Zero bytes are most (rows like the one above them): 32 of them
+// leave s1 as it is and add it to s2 32 times. Other bytes go eight at a
+// time (adlerWord).
 func (a *adler32) bytes(p []uint8) {
-	const (
-		lanes = 0x00ff00ff00ff00ff
-		ones  = 0x0001000100010001 // times this, lane k sums lanes 0 to k
-	)
+	const most = 1 << 26
+	for len(p) > most {
+		a.bytes(p[:most])
+		p = p[most:]
+	}
 	s1, s2 := a.s1, a.s2
+	for len(p) >= 32 {
+		q := p[:32:32]
+		v0, v1, v2, v3 := binary.LittleEndian.Uint64(q[0:]), binary.LittleEndian.Uint64(q[8:]),
+			binary.LittleEndian.Uint64(q[16:]), binary.LittleEndian.Uint64(q[24:])
+		if v0|v1|v2|v3 == 0 {
+			s2 += 32 * s1
+		} else {
+			s1, s2 = adlerWord(s1, s2, v0)
+			s1, s2 = adlerWord(s1, s2, v1)
+			s1, s2 = adlerWord(s1, s2, v2)
+			s1, s2 = adlerWord(s1, s2, v3)
+		}
+		p = p[32:]
+	}
 	for len(p) >= 8 {
-		v := binary.LittleEndian.Uint64(p)
-		odd := v >> 8 & lanes // bytes 1, 3, 5, 7
-		pairs := v&lanes + odd
-		prefix := pairs * ones // lane k: pairs 0 to k; lane 3 their sum
-		// Pair k is weighted 8-2k for its even byte and 7-2k for its
-		// odd one: 2·(4-k) for the pair, less one for its odd byte;
-		// the prefixes' lanes add up to Σ (4-k)·pair k.
-		s2 += 8*s1 + 2*(prefix*ones>>48) - odd*ones>>48
-		s1 += prefix >> 48
+		s1, s2 = adlerWord(s1, s2, binary.LittleEndian.Uint64(p))
 		p = p[8:]
 	}
 	for _, b := range p {
@@ -391,6 +460,24 @@ func (a *adler32) bytes(p []uint8) {
 		s2 += s1
 	}
 	a.s1, a.s2 = s1%adlerMod, s2%adlerMod
+}
+
+// adlerWord adds eight bytes, v's from its low byte: s1 grows by their
+// sum, s2 by 8·s1 and by each byte weighted by how many sums it enters (8
+// for the first, 1 for the last), both found with 16-bit lanes of one
+// word.
+func adlerWord(s1, s2, v uint64) (uint64, uint64) {
+	const (
+		lanes = 0x00ff00ff00ff00ff
+		ones  = 0x0001000100010001 // times this, lane k sums lanes 0 to k
+	)
+	odd := v >> 8 & lanes // bytes 1, 3, 5, 7
+	pairs := v&lanes + odd
+	prefix := pairs * ones // lane k: pairs 0 to k; lane 3 their sum
+	// Pair k is weighted 8-2k for its even byte and 7-2k for its odd
+	// one: 2·(4-k) for the pair, less one for its odd byte; the
+	// prefixes' lanes add up to Σ (4-k)·pair k.
+	return s1 + prefix>>48, s2 + 8*s1 + 2*(prefix*ones>>48) - odd*ones>>48
 }
 
 func (a *adler32) sum() uint32 { return uint32(a.s2<<16 | a.s1) }
@@ -524,22 +611,21 @@ func (e *pngEncoder) deflate() {
 		litCodes, distCodes, litBits, distBits = litArr[:], distArr[:], litLen[:], distLen[:]
 	}
 
+	// Each token is two writes, the same for a literal and a match so
+	// that no branch guesses which comes next: its symbol's code and
+	// extra bits (at most 15 + 5), then its distance's (at most 15 + 13,
+	// none for a literal); each fits the 32 bits the writer takes at once.
 	for _, t := range e.tokens {
-		if t&matchFlag == 0 {
-			bw.write(uint64(litCodes[t]), uint(litBits[t]))
-			continue
+		sym := t & 511
+		n := uint(litBits[sym])
+		bw.write(uint64(litCodes[sym])|uint64(t>>9&31)<<n, n+uint(lengthExtraBits[sym]))
+		dc := t >> 14 & 31
+		n = uint(distBits[dc])
+		v, dn := uint64(distCodes[dc])|uint64(t>>19)<<n, n+distExtraBits(dc)
+		if sym <= 256 {
+			v, dn = 0, 0
 		}
-		length, dist := int(t>>16&0x1ff), int(t&0xffff)
-		lc := lengthCodes[length]
-		bw.write(uint64(litCodes[lc.sym]), uint(litBits[lc.sym]))
-		if lc.nExtra > 0 {
-			bw.write(uint64(lc.extra), uint(lc.nExtra))
-		}
-		dc := distCode(dist)
-		bw.write(uint64(distCodes[dc]), uint(distBits[dc]))
-		if v, n := distExtra(dist); n > 0 {
-			bw.write(v, n)
-		}
+		bw.write(v, dn)
 	}
 	bw.write(uint64(litCodes[256]), uint(litBits[256]))
 }
@@ -572,6 +658,15 @@ type lengthCode struct {
 	sym           uint16
 	extra, nExtra uint8
 }
+
+// lengthExtraBits is how many extra bits follow each literal/length
+// symbol: none after a literal.
+var lengthExtraBits = func() (n [286]uint8) {
+	for _, c := range lengthCodes[3:] {
+		n[c.sym] = c.nExtra
+	}
+	return n
+}()
 
 var lengthCodes = func() (t [259]lengthCode) {
 	bases := []int{3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258}
@@ -606,9 +701,11 @@ func (h *huffmanScratch) lengths(freq []int32, maxBits int, lengths []uint8) {
 		// numbers, frequency above the symbol's 9 bits (a frequency is
 		// at most 2^31, a symbol below 2^9).
 		keys := h.keys[:0]
+		var most int64
 		for s, v := range f {
 			if v > 0 {
 				keys = append(keys, uint64(v)<<9|uint64(s))
+				most = max(most, v)
 			}
 		}
 		switch len(keys) {
@@ -622,7 +719,7 @@ func (h *huffmanScratch) lengths(freq []int32, maxBits int, lengths []uint8) {
 			lengths[(s+1)%len(lengths)] = 1
 			return
 		}
-		slices.Sort(keys)
+		keys = h.sortKeys(keys, most)
 		nodes := h.nodes[:0]
 		for _, k := range keys {
 			nodes = append(nodes, huffmanNode{int64(k >> 9), -1, -1, int(k & 511)})
@@ -664,6 +761,34 @@ func (h *huffmanScratch) lengths(freq []int32, maxBits int, lengths []uint8) {
 			}
 		}
 	}
+}
+
+// sortKeys sorts keys, frequency<<9|symbol in the order of symbols, by
+// frequency, most being the largest: a radix sort, a byte of the
+// frequency at a time, each pass keeping the order of the one before (so
+// that of the symbols among equal frequencies). A band's frequencies are
+// below 65,536: two passes over some hundred keys, which cost less than a
+// comparison sort's mispredicted branches. It returns keys or h.other,
+// whichever holds the result.
+func (h *huffmanScratch) sortKeys(keys []uint64, most int64) []uint64 {
+	other := h.other[:len(keys)]
+	for shift := uint(9); most > 0; shift, most = shift+8, most>>8 {
+		var at [256]int32
+		for _, k := range keys {
+			at[k>>shift&255]++
+		}
+		n := int32(0)
+		for d, c := range at {
+			at[d], n = n, n+c
+		}
+		for _, k := range keys {
+			d := k >> shift & 255
+			other[at[d]] = k
+			at[d]++
+		}
+		keys, other = other, keys
+	}
+	return keys
 }
 
 // canonical gives each symbol its canonical code (RFC 1951 3.2.2), bit

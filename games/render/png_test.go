@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -58,7 +59,7 @@ func pngCases() map[string]*image.Paletted {
 // read to its end, which checks its Adler-32.
 func TestEncodePNG_DecodesToTheSamePixels(t *testing.T) {
 	for name, img := range pngCases() {
-		data := encodePNG(img.Pix, img.Rect.Dx(), img.Rect.Dy(), img.Palette)
+		data := encodePNG(img.Pix, img.Rect.Dx(), img.Rect.Dy())
 		got, err := png.Decode(bytes.NewReader(data))
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
@@ -99,7 +100,7 @@ func TestEncodePNG_SmallerThanBestSpeed(t *testing.T) {
 		if name == "noise" || name == "few colours" {
 			continue // no runs to find: not what pictures are
 		}
-		ours := encodePNG(img.Pix, img.Rect.Dx(), img.Rect.Dy(), img.Palette)
+		ours := encodePNG(img.Pix, img.Rect.Dx(), img.Rect.Dy())
 		var std bytes.Buffer
 		if err := (&png.Encoder{CompressionLevel: png.BestSpeed}).Encode(&std, img); err != nil {
 			t.Fatal(err)
@@ -140,3 +141,85 @@ func TestAdler32_AgreesWithTheStandardLibrary(t *testing.T) {
 }
 
 func stdAdler(b []byte) uint32 { return stdadler.Checksum(b) }
+
+// TestAdler32_ZerosAndRuns feeds bytes that are mostly zeros (rows like
+// the row above), with a few others among them at every offset from a
+// 32-byte chunk, as the bytes between a band's runs are: a.bytes takes 32
+// zero bytes at once and the others eight at a time.
+func TestAdler32_ZerosAndRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for n := 0; n < 300; n++ {
+		data := make([]byte, n)
+		for i := range data {
+			if rng.IntN(40) == 0 {
+				data[i] = uint8(1 + rng.IntN(255))
+			}
+		}
+		var a adler32
+		a.init()
+		a.run(0xff, 3) // s1 and s2 not 1 and 0
+		a.bytes(data)
+		if want := stdAdler(append([]byte{0xff, 0xff, 0xff}, data...)); a.sum() != want {
+			t.Fatalf("%d bytes: adler32 %08x, want %08x", n, a.sum(), want)
+		}
+	}
+	// A slice longer than bytes takes before reducing: split.
+	long := make([]byte, 1<<26+1000)
+	for i := range long {
+		long[i] = uint8(i % 253)
+	}
+	var a adler32
+	a.init()
+	a.bytes(long)
+	if want := stdAdler(long); a.sum() != want {
+		t.Fatalf("%d bytes: adler32 %08x, want %08x", len(long), a.sum(), want)
+	}
+}
+
+// TestRunLengthAndCommonLength compare 32 bytes at a time, then 8, then
+// one: they are checked against a byte at a time for every length and a
+// first differing byte at every place.
+func TestRunLengthAndCommonLength(t *testing.T) {
+	for n := 0; n < 100; n++ {
+		for at := 0; at <= n; at++ {
+			s := bytes.Repeat([]byte{7}, n)
+			if at < n {
+				s[at] = 8
+			}
+			if got := runLength(s, 7); got != at {
+				t.Fatalf("runLength of %d bytes, the %dth differing: %d", n, at, got)
+			}
+			b := bytes.Repeat([]byte{7}, n)
+			if got := commonLength(append(s, 9), b); got != at {
+				t.Fatalf("commonLength of %d bytes, the %dth differing: %d", n, at, got)
+			}
+		}
+	}
+}
+
+// TestSortKeys sorts by frequency, symbols in order among equal ones, as
+// a comparison sort of the keys does, for frequencies of one to four
+// bytes (radix passes).
+func TestSortKeys(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	var h huffmanScratch
+	for _, most := range []int64{1, 255, 256, 65535, 65536, 1 << 20, 1<<31 - 1} {
+		for n := 1; n <= 286; n += 15 {
+			var keys []uint64
+			m := int64(0)
+			for s := range n {
+				v := 1 + rng.Int64N(most)
+				if rng.IntN(3) == 0 {
+					v = 1 + rng.Int64N(3) // ties
+				}
+				m = max(m, v)
+				keys = append(keys, uint64(v)<<9|uint64(s))
+			}
+			want := slices.Sorted(slices.Values(keys))
+			copy(h.keys[:], keys)
+			if got := h.sortKeys(h.keys[:n], m); !slices.Equal(got, want) {
+				t.Fatalf("frequencies up to %d, %d keys: not sorted as a comparison sort does", most, n)
+			}
+		}
+	}
+}
