@@ -347,7 +347,7 @@ func (d *drawer) glyphs(k faceKey, dot fixed.Point26_6, s string, f func(g *glyp
 	prev := rune(-1)
 	for _, r := range s {
 		if prev >= 0 {
-			dot.X += kern(k, face, prev, r)
+			dot.X += face.Kern(prev, r)
 		}
 		g := d.glyph(k, face, dot, r)
 		if g.mask != nil {
@@ -407,37 +407,6 @@ func (d *drawer) glyph(k faceKey, f font.Face, dot fixed.Point26_6, r rune) *gly
 	glyphs.m[key] = g
 	glyphs.Unlock()
 	return g
-}
-
-// kerns holds the kerning of pairs of runes for every drawer, as glyphs
-// holds glyphs: the face's Kern looks both runes up in the font's tables
-// (2 % of the bot's CPU at 500 moves/s, for pairs that are ever the same).
-var kerns struct {
-	sync.RWMutex
-	m map[kernKey]fixed.Int26_6
-}
-
-type kernKey struct {
-	face   faceKey
-	r0, r1 rune
-}
-
-func kern(k faceKey, f font.Face, r0, r1 rune) fixed.Int26_6 {
-	key := kernKey{k, r0, r1}
-	kerns.RLock()
-	v, ok := kerns.m[key]
-	kerns.RUnlock()
-	if ok {
-		return v
-	}
-	v = f.Kern(r0, r1)
-	kerns.Lock()
-	if kerns.m == nil || len(kerns.m) > 16384 {
-		kerns.m = map[kernKey]fixed.Int26_6{}
-	}
-	kerns.m[key] = v
-	kerns.Unlock()
-	return v
 }
 
 // roundRect fills a rectangle with rounded corners. The body is plain
