@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -246,36 +245,23 @@ func (t *Table) record() (store.Table, error) {
 	return rec, nil
 }
 
-// stateMark stands for the game's state while the table's record is
-// marshalled: encoding/json would check and compact the state's bytes
-// (a few KB, at every save), which are the engine's Save output, written by
-// json.Marshal or as it writes (games.Game), so compact already; they are
-// put in the mark's place as they are.
-const stateMark = `"state":0`
-
 // marshal writes the table's record: what json.Marshal(t) writes, byte for
-// byte (TestRecordIsWhatMarshalWrites), for a state the engine saved.
+// byte (record_json.go), for a state the engine saved.
 func (t *Table) marshal() ([]byte, error) {
-	state := t.State
-	if len(state) == 0 {
-		return json.Marshal(t)
+	// The last record is the size of the next, give or take a move.
+	size := len(t.committed) + 256
+	if len(t.committed) == 0 {
+		size = len(t.State) + 1024
 	}
-	t.State = json.RawMessage(stateMark[len(stateMark)-1:])
-	data, err := json.Marshal(t)
-	t.State = state
+	data, err := t.appendRecord(make([]byte, 0, size))
 	if err != nil {
+		// A time RFC 3339 cannot write: the error json.Marshal reports.
+		if _, merr := json.Marshal(t); merr != nil {
+			return nil, merr
+		}
 		return nil, err
 	}
-	// The first key "state" with the value 0 is the mark: the fields
-	// before it hold no object whose value could be 0 under that key.
-	i := bytes.Index(data, []byte(stateMark))
-	if i < 0 {
-		return nil, fmt.Errorf("table %d: the record has no state", t.ID)
-	}
-	i += len(stateMark) - 1
-	out := make([]byte, 0, len(data)-1+len(state))
-	out = append(append(append(out, data[:i]...), state...), data[i+1:]...)
-	return out, nil
+	return data, nil
 }
 
 // seated lists the users who sit at the table and play their seat: a
@@ -458,7 +444,7 @@ func (t *Table) snapshot() snapshot {
 	if t.committed != nil {
 		return snapshot{t.committed}
 	}
-	data, _ := json.Marshal(t)
+	data, _ := t.marshal()
 	return snapshot{data}
 }
 

@@ -1,9 +1,15 @@
 // Package jsonw writes JSON as encoding/json writes it, byte for byte,
 // without its reflection, for what is written at every move (a game's
-// state, a message's buttons).
+// state, a message's buttons, a table's record).
 package jsonw
 
-import "unicode/utf8"
+import (
+	"bytes"
+	"slices"
+	"strconv"
+	"time"
+	"unicode/utf8"
+)
 
 // AppendString appends s as encoding/json.Marshal does: quoted, with
 // <, > and & escaped for HTML, invalid UTF-8 as U+FFFD and U+2028 and
@@ -74,4 +80,74 @@ func AppendArray[T any](b []byte, xs []T, each func([]byte, T) []byte) []byte {
 		b = each(b, x)
 	}
 	return append(b, ']')
+}
+
+// AppendInt appends n as json.Marshal writes an integer.
+func AppendInt[T ~int | ~int8 | ~int16 | ~int32 | ~int64](b []byte, n T) []byte {
+	return strconv.AppendInt(b, int64(n), 10)
+}
+
+// AppendStringMap appends m as a JSON object, each value written by each,
+// as json.Marshal writes a map with string keys: its keys sorted, nil as
+// null.
+func AppendStringMap[K ~string, V any](b []byte, m map[K]V, each func([]byte, V) []byte) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	var stack [16]K // the maps written at every save are small
+	keys := stack[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = each(append(AppendString(b, string(k)), ':'), m[k])
+	}
+	return append(b, '}')
+}
+
+// AppendIntMap appends m as a JSON object, each value written by each,
+// as json.Marshal writes a map with integer keys: each key as its decimal
+// in quotes, sorted as those strings are ("10" before "2"), nil as null.
+func AppendIntMap[K ~int | ~int8 | ~int16 | ~int32 | ~int64, V any](b []byte, m map[K]V, each func([]byte, V) []byte) []byte {
+	if m == nil {
+		return append(b, "null"...)
+	}
+	var stack [16]K
+	keys := stack[:0]
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(x, y K) int {
+		var dx, dy [20]byte
+		return bytes.Compare(strconv.AppendInt(dx[:0], int64(x), 10), strconv.AppendInt(dy[:0], int64(y), 10))
+	})
+	b = append(b, '{')
+	for i, k := range keys {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(strconv.AppendInt(append(b, '"'), int64(k), 10), '"', ':')
+		b = each(b, m[k])
+	}
+	return append(b, '}')
+}
+
+// AppendTime appends t as its MarshalJSON writes it (RFC 3339 with the
+// nanoseconds it has, quoted), without the allocation of a slice of its
+// own. A time RFC 3339 cannot write (a year past 9999) appends nothing and
+// returns MarshalJSON's error.
+func AppendTime(b []byte, t time.Time) ([]byte, error) {
+	// AppendText and MarshalJSON both write the time's strict RFC 3339
+	// form; MarshalJSON quotes it.
+	out, err := t.AppendText(append(b, '"'))
+	if err != nil {
+		_, err = t.MarshalJSON()
+		return b, err
+	}
+	return append(out, '"'), nil
 }
