@@ -148,3 +148,28 @@ func foldName(s string) string {
 	}
 	return b.String()
 }
+
+// Preparer is an engine that works out tables of its own on first use (an
+// index of the dictionary's familiar words, a bot's vocabulary): Prepare
+// works them out now, for the dictionary in use.
+type Preparer interface {
+	Prepare()
+}
+
+// Prepare has every registered engine that is a Preparer work out its
+// tables. A server calls it at start-up, once its dictionary is chosen,
+// so that the first move after a start does not wait for them (the
+// Crack Word bot's index of familiar words alone takes some 30 ms).
+func Prepare() {
+	regMu.RLock()
+	engines := make([]Engine, 0, len(registry))
+	for _, e := range registry {
+		engines = append(engines, e)
+	}
+	regMu.RUnlock()
+	for _, e := range engines {
+		if p, ok := e.(Preparer); ok {
+			p.Prepare()
+		}
+	}
+}

@@ -231,7 +231,10 @@ func TestAdminListenerDuringAGame(t *testing.T) {
 	if code, text := scrape(t, base+"/debug/pprof/goroutine?debug=1"); code != 200 || !strings.Contains(text, "goroutine profile") {
 		t.Errorf("/debug/pprof/goroutine: %d", code)
 	}
-	stop()
+	// The games' tables were worked out at the start, not at a first move.
+	if log := stop(); !strings.Contains(log, "games prepared") {
+		t.Errorf("the start did not prepare the games:\n%s", log)
+	}
 }
 
 // A platform that cannot connect leaves the process alive (/healthz 200)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tablee/tablee/config"
+	"github.com/tablee/tablee/games"
 	"github.com/tablee/tablee/games/coquillaude"
 	"github.com/tablee/tablee/games/lexicon"
 )
@@ -45,4 +46,14 @@ func useBooklet(cfg *config.Config, log *slog.Logger) error {
 	coquillaude.UseBooklet(&b)
 	log.Info("booklet loaded", "file", cfg.Booklet, "entries", len(b.Entries))
 	return nil
+}
+
+// prepareGames works out the games' tables for the dictionary in use
+// (games.Prepare) while the rest starts, so that the first moves after a
+// start do not wait for them: a move that comes meanwhile waits for the
+// table it needs, which is made once.
+func prepareGames(log *slog.Logger) {
+	start := time.Now()
+	games.Prepare()
+	log.Info("games prepared", "took", time.Since(start).Round(time.Millisecond))
 }

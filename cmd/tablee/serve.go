@@ -80,6 +80,7 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 	if err := useBooklet(cfg, log); err != nil {
 		return err
 	}
+	go prepareGames(log)
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return fmt.Errorf("config: data_dir %s: %w", cfg.DataDir, err)
 	}

@@ -118,3 +118,14 @@ func (w words) isName(s string) bool {
 func (w words) lettersForWords(s string) bool {
 	return w.names.Has(s) || lexicon.IsAcronym(s)
 }
+
+// Prepare works out the famous names and their anagrams, the initialisms,
+// the bots' keys and the familiar words the questions are drawn from
+// (games.Preparer), rather than at the first move that needs them.
+func (e *Engine) Prepare() {
+	famous()
+	famousBySorted()
+	initialisms()
+	famousKeys()
+	familiarOf(e.words().dict)
+}

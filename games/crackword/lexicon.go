@@ -27,3 +27,12 @@ func (d lexDict) Example(s string) (string, bool) { return d.l.ExampleWithInfix(
 func (d lexDict) Familiar(s string) (string, int) {
 	return familiarIndexOf(d.l).best(s)
 }
+
+// Prepare works out the index of the dictionary's familiar words, which
+// the bots and the assisted mode name their examples from
+// (games.Preparer), rather than at the first move that asks for one.
+func (e *Engine) Prepare() {
+	if d, ok := e.dict().(lexDict); ok {
+		familiarIndexOf(d.l)
+	}
+}

@@ -36,3 +36,11 @@ func (d *Derived[T]) Of(lex *Lexicon) T {
 	d.m[lex] = v
 	return v
 }
+
+// Made says whether the value for lex was worked out and is kept.
+func (d *Derived[T]) Made(lex *Lexicon) bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	_, ok := d.m[lex]
+	return ok
+}

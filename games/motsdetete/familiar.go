@@ -56,3 +56,7 @@ func (v *vocab) chain(level games.Strength) []*lexicon.Lexicon {
 	}
 	return append(out, v.all)
 }
+
+// Prepare works out the bots' vocabulary of the dictionary
+// (games.Preparer), rather than at the first bot move.
+func (e *Engine) Prepare() { vocabOf(e.lex()) }

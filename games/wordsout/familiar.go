@@ -41,3 +41,11 @@ var prefixRanksOf = lexicon.NewDerived(func(l *lexicon.Lexicon) prefixRanks {
 })
 
 func lexiconPrefixRanks(l *lexicon.Lexicon) prefixRanks { return prefixRanksOf.Of(l) }
+
+// Prepare works out the ranks of the dictionary's familiar prefixes the
+// bots play by (games.Preparer), rather than at the first move.
+func (e *Engine) Prepare() {
+	if d, ok := e.dict().(lexDict); ok {
+		d.fam()
+	}
+}
