@@ -231,7 +231,8 @@ func TestAdminListenerDuringAGame(t *testing.T) {
 	if code, text := scrape(t, base+"/debug/pprof/goroutine?debug=1"); code != 200 || !strings.Contains(text, "goroutine profile") {
 		t.Errorf("/debug/pprof/goroutine: %d", code)
 	}
-	// The games' tables were worked out at the start, not at a first move.
+	// The games' tables were worked out from the start, in the background,
+	// not at a first move; a stop waits for them.
 	if log := stop(); !strings.Contains(log, "games prepared") {
 		t.Errorf("the start did not prepare the games:\n%s", log)
 	}

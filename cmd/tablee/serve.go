@@ -80,7 +80,9 @@ func serve(ctx context.Context, args []string, stdout, stderr io.Writer) (err er
 	if err := useBooklet(cfg, log); err != nil {
 		return err
 	}
-	go prepareGames(log)
+	prepared := make(chan struct{})
+	go func() { defer close(prepared); prepareGames(log) }()
+	defer func() { <-prepared }() // no work of the run left behind it
 	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
 		return fmt.Errorf("config: data_dir %s: %w", cfg.DataDir, err)
 	}
