@@ -6,7 +6,8 @@
 // targets to load (Positions), save and load (RoundTrip), views as text
 // (ViewText), and moves typed as players type them: a corpus of phrasings
 // (CheckCorpus), the bot's narrations typed back (CheckNarrationsPlayBack),
-// the sentences the rules show (CheckRulesSentences). Like
+// the sentences the rules show (CheckRulesSentences), and the tables an
+// engine works out ahead (CheckPrepares). Like
 // net/http/httptest, it is imported by tests only.
 package gamestest
 
