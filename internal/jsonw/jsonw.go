@@ -100,14 +100,7 @@ func AppendStringMap[K ~string, V any](b []byte, m map[K]V, each func([]byte, V)
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
-	b = append(b, '{')
-	for i, k := range keys {
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = each(append(AppendString(b, string(k)), ':'), m[k])
-	}
-	return append(b, '}')
+	return appendObject(b, keys, m, func(b []byte, k K) []byte { return AppendString(b, string(k)) }, each)
 }
 
 // AppendIntMap appends m as a JSON object, each value written by each,
@@ -126,13 +119,20 @@ func AppendIntMap[K ~int | ~int8 | ~int16 | ~int32 | ~int64, V any](b []byte, m 
 		var dx, dy [20]byte
 		return bytes.Compare(strconv.AppendInt(dx[:0], int64(x), 10), strconv.AppendInt(dy[:0], int64(y), 10))
 	})
+	return appendObject(b, keys, m, func(b []byte, k K) []byte {
+		return append(strconv.AppendInt(append(b, '"'), int64(k), 10), '"')
+	}, each)
+}
+
+// appendObject appends the entries of m under keys, in their order, each
+// key written by key and each value by each.
+func appendObject[K comparable, V any](b []byte, keys []K, m map[K]V, key func([]byte, K) []byte, each func([]byte, V) []byte) []byte {
 	b = append(b, '{')
 	for i, k := range keys {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(strconv.AppendInt(append(b, '"'), int64(k), 10), '"', ':')
-		b = each(b, m[k])
+		b = each(append(key(b, k), ':'), m[k])
 	}
 	return append(b, '}')
 }
